@@ -1,0 +1,277 @@
+"""Game configuration as data: every R9 game is a :class:`Variant`, not a code path.
+
+A table is a :class:`TableConfig`: the variant (hole cards, high or eight-or-better,
+Courchevel's early flop card, Binglao's die), the betting structure, the stakes and the
+table options where the rules leave a choice (R2.5, R4.7, R4.8, R1.3). All amounts are
+integers in the table's smallest chip unit (DESIGN.md). This module has no behaviour
+beyond validation and lookup.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Split(StrEnum):
+    """How a pot is divided: all to the high hand, or high and eight-or-better low (R7)."""
+
+    HIGH = "high"
+    HILO = "hilo"
+
+
+class Structure(StrEnum):
+    """Betting structure (R4.3 no limit, R4.4 pot limit, R4.7 fixed limit)."""
+
+    NO_LIMIT = "nl"
+    POT_LIMIT = "pl"
+    FIXED_LIMIT = "fl"
+
+
+STRUCTURE_NAMES = {
+    Structure.NO_LIMIT: "no limit",
+    Structure.POT_LIMIT: "pot limit",
+    Structure.FIXED_LIMIT: "fixed limit",
+}
+
+
+class ShortBlindRule(StrEnum):
+    """R2.5: what the others must call when a blind was posted short (all in).
+
+    ``FULL`` (live default): the bet to call stays the full big blind.
+    ``POSTED`` ("match what was posted", PHH and pokerkit): a call matches the largest
+    amount actually posted, and going to the full big blind counts as a raise.
+    """
+
+    FULL = "full"
+    POSTED = "posted"
+
+
+class Variant(BaseModel):
+    """One game of R9. ``binglao`` means the hole count and split come from a die (R3.4)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    name: str
+    hole_cards: int = Field(ge=4, le=6)
+    split: Split = Split.HIGH
+    early_flop_card: bool = False
+    binglao: bool = False
+
+    @property
+    def hilo(self) -> bool:
+        return self.split is Split.HILO
+
+
+VARIANTS: dict[str, Variant] = {
+    v.key: v
+    for v in (
+        Variant(key="omaha", name="Omaha", hole_cards=4),
+        Variant(key="omaha8", name="Omaha hi-lo", hole_cards=4, split=Split.HILO),
+        Variant(key="omaha5", name="Five-card Omaha", hole_cards=5),
+        Variant(key="big-o", name="Big O", hole_cards=5, split=Split.HILO),
+        Variant(key="omaha6", name="Six-card Omaha", hole_cards=6),
+        Variant(key="omaha6-8", name="Six-card Omaha hi-lo", hole_cards=6, split=Split.HILO),
+        Variant(key="courchevel", name="Courchevel", hole_cards=5, early_flop_card=True),
+        Variant(
+            key="courchevel8",
+            name="Courchevel hi-lo",
+            hole_cards=5,
+            split=Split.HILO,
+            early_flop_card=True,
+        ),
+        Variant(key="binglao", name="Binglao", hole_cards=4, binglao=True),
+    )
+}
+
+ALIASES: dict[str, str] = {
+    "plo": "omaha",
+    "o": "omaha",
+    "omaha-high": "omaha",
+    "omaha-hi": "omaha",
+    "plo8": "omaha8",
+    "o8": "omaha8",
+    "omaha-8": "omaha8",
+    "omaha/8": "omaha8",
+    "omaha-hi-lo": "omaha8",
+    "omaha-hilo": "omaha8",
+    "hilo": "omaha8",
+    "plo5": "omaha5",
+    "5-card-omaha": "omaha5",
+    "omaha5-8": "big-o",
+    "bigo": "big-o",
+    "big_o": "big-o",
+    "plo5-8": "big-o",
+    "plo6": "omaha6",
+    "6-card-omaha": "omaha6",
+    "plo6-8": "omaha6-8",
+    "courchevel-8": "courchevel8",
+    "courchevel-hilo": "courchevel8",
+}
+
+
+def game_names() -> list[str]:
+    """Canonical game keys, in R9 order."""
+    return list(VARIANTS)
+
+
+def parse_game(name: str) -> Variant:
+    """Look up a game by key or alias, case-insensitively.
+
+    >>> parse_game("PLO8").name
+    'Omaha hi-lo'
+    >>> parse_game("razz")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game "razz": use one of omaha, omaha8, omaha5, big-o, omaha6, omaha6-8, courchevel, courchevel8, binglao
+    """
+    key = name.strip().lower().replace(" ", "-")
+    key = ALIASES.get(key, key)
+    if key not in VARIANTS:
+        raise ValueError(f'unknown game "{name}": use one of {", ".join(VARIANTS)}')
+    return VARIANTS[key]
+
+
+# R3.4: the die decides the game of each Binglao hand.
+BINGLAO_ROLLS: dict[int, tuple[int, Split]] = {
+    1: (4, Split.HILO),
+    2: (5, Split.HILO),
+    3: (6, Split.HILO),
+    4: (4, Split.HIGH),
+    5: (5, Split.HIGH),
+    6: (6, Split.HIGH),
+}
+
+
+def binglao_variant(roll: int) -> Variant:
+    """The variant a Binglao die roll selects (R3.4).
+
+    >>> binglao_variant(2).hole_cards, binglao_variant(2).split.value
+    (5, 'hilo')
+    """
+    if roll not in BINGLAO_ROLLS:
+        raise ValueError(f"die roll {roll} is not possible: use 1 to 6")
+    holes, split = BINGLAO_ROLLS[roll]
+    return Variant(
+        key=f"binglao-{roll}",
+        name=f"Binglao ({holes}-card {'hi-lo' if split is Split.HILO else 'high'})",
+        hole_cards=holes,
+        split=split,
+    )
+
+
+def max_players(variant: Variant, binglao_seven: bool = False) -> int:
+    """R1.3 seat limit so the deck cannot run out (n*holes + 5 board + 3 burns <= 52).
+
+    >>> [max_players(parse_game(g)) for g in ("omaha", "omaha5", "omaha6", "binglao")]
+    [10, 8, 7, 6]
+    """
+    if variant.binglao:
+        return 7 if binglao_seven else 6
+    return {4: 10, 5: 8, 6: 7}[variant.hole_cards]
+
+
+def default_small_blind(big_blind: int, chip: int) -> int:
+    """R2.3: half the big blind rounded down to the smallest chip (never below one chip).
+
+    >>> default_small_blind(25, 5), default_small_blind(2, 1)
+    (10, 1)
+    """
+    return max(chip, (big_blind // 2) // chip * chip)
+
+
+class Stakes(BaseModel):
+    """Blinds, ante, straddle and the smallest chip, in chip units.
+
+    ``small_blind`` may be omitted: it then defaults per R2.3. In fixed limit the big
+    blind is the small bet and the big bet is twice it (R2.3, R4.7).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    big_blind: int = Field(gt=0)
+    small_blind: int = Field(default=0, ge=0)
+    ante: int = Field(default=0, ge=0)
+    straddle: int = Field(default=0, ge=0)
+    chip: int = Field(default=1, gt=0)
+    big_bet: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _defaults(self) -> Self:
+        if self.small_blind == 0:
+            object.__setattr__(self, "small_blind", default_small_blind(self.big_blind, self.chip))
+        if self.big_bet == 0:
+            object.__setattr__(self, "big_bet", 2 * self.big_blind)
+        for label in ("big_blind", "small_blind", "ante", "straddle", "big_bet"):
+            value = getattr(self, label)
+            if value % self.chip:
+                raise ValueError(
+                    f"{label.replace('_', ' ')} {value} is not a multiple of the smallest chip "
+                    f"{self.chip}"
+                )
+        if self.small_blind > self.big_blind:
+            raise ValueError(
+                f"small blind {self.small_blind} is larger than the big blind {self.big_blind}"
+            )
+        if self.straddle and self.straddle < 2 * self.big_blind:
+            raise ValueError(
+                f"a straddle of {self.straddle} is below twice the big blind ({2 * self.big_blind})"
+            )
+        return self
+
+    @property
+    def small_bet(self) -> int:
+        return self.big_blind
+
+
+class TableConfig(BaseModel):
+    """Everything that makes one table's rules, chosen at setup and fixed for a session.
+
+    Options:
+    - ``raise_cap``: fixed-limit bets + raises allowed per round, counting the opening bet
+      (R4.7: one bet + three raises = 4; table option 5). ``None`` means uncapped.
+    - ``no_cap_heads_up``: R4.7 option, unlimited raises when a round starts heads-up.
+    - ``half_bet_reopens``: R4.8 fixed-limit option, an all-in of half a bet is a full raise.
+    - ``short_blind_rule``: R2.5.
+    - ``binglao_seven``: R1.3 option for seven Binglao players.
+    - ``buy_in_min`` / ``buy_in_max``: R4.11 guidance range (warn only).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    variant: Variant
+    structure: Structure = Structure.POT_LIMIT
+    stakes: Stakes
+    seats: int = Field(default=0, ge=0, le=10)
+    raise_cap: int | None = Field(default=4, ge=2)
+    no_cap_heads_up: bool = False
+    half_bet_reopens: bool = False
+    short_blind_rule: ShortBlindRule = ShortBlindRule.FULL
+    binglao_seven: bool = False
+    buy_in_min: int = Field(default=0, ge=0)
+    buy_in_max: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _seats(self) -> Self:
+        limit = max_players(self.variant, self.binglao_seven)
+        if self.seats == 0:
+            object.__setattr__(self, "seats", limit)
+        if not 2 <= self.seats <= limit:
+            raise ValueError(
+                f"{self.variant.name} seats 2 to {limit} players (R1.3), not {self.seats}"
+            )
+        if self.buy_in_min == 0 and self.buy_in_max == 0:
+            # R4.11: 20-100 big blinds is the usual pot-limit range.
+            object.__setattr__(self, "buy_in_min", 20 * self.stakes.big_blind)
+            object.__setattr__(self, "buy_in_max", 100 * self.stakes.big_blind)
+        return self
+
+    @property
+    def title(self) -> str:
+        """``PL Omaha hi-lo 1/2``-style label for headers and speech."""
+        s = self.stakes
+        short = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
+        return f"{short[self.structure]} {self.variant.name} {s.small_blind}/{s.big_blind}"

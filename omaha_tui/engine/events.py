@@ -1,0 +1,312 @@
+"""Events: the facts a dealer records, in the past tense (DESIGN.md "state is a fold").
+
+Each event is a frozen pydantic model with a ``type`` tag (the discriminator of the
+:data:`Event` union) and a schema version ``v``. The journal stores them as JSON and
+:func:`event_from_json` reads them back. Events carry only what was decided at the
+table; everything derivable (who is to act, pots, legal ranges) lives in the state
+and in pure functions. The reducer validates each event and refuses an illegal one,
+so a stored event is always a legal one.
+
+Seats are 0-based indexes into the table's seats (``TableConfig.seats`` of them).
+Amounts are integers in the table's smallest chip unit. Cards are text (``"Ah"``) so
+that the journal is human-readable; the reducer parses them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .config import Stakes, TableConfig
+
+SCHEMA_VERSION = 1
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    v: int = SCHEMA_VERSION
+
+
+# ---------------------------------------------------------------- session and seats
+
+
+class SessionStarted(_Event):
+    """A new table: its rules. Always the first event of a log."""
+
+    type: Literal["session_started"] = "session_started"
+    config: TableConfig
+    title: str = ""
+
+
+class PlayerSeated(_Event):
+    """A player sits down with a buy-in. ``wait_for_bb``: a newcomer waits for the big
+    blind instead of posting one now (R2.6)."""
+
+    type: Literal["player_seated"] = "player_seated"
+    seat: int = Field(ge=0, le=9)
+    name: str = Field(min_length=1, max_length=24)
+    stack: int = Field(gt=0)
+    wait_for_bb: bool = False
+
+
+class PlayerLeft(_Event):
+    """A player leaves the table and cashes out their stack (between hands)."""
+
+    type: Literal["player_left"] = "player_left"
+    seat: int = Field(ge=0, le=9)
+
+
+class PlayerRebought(_Event):
+    """More chips bought between hands (R4.11: warned outside the range, never refused)."""
+
+    type: Literal["player_rebought"] = "player_rebought"
+    seat: int = Field(ge=0, le=9)
+    amount: int = Field(gt=0)
+
+
+class ChipsCorrected(_Event):
+    """The dealer fixes a stack by ``delta`` chips, with a reason for the audit trail."""
+
+    type: Literal["chips_corrected"] = "chips_corrected"
+    seat: int = Field(ge=0, le=9)
+    delta: int
+    reason: str = Field(min_length=1)
+
+
+class SatOut(_Event):
+    """A player steps away; their blinds are missed while away (R2.6)."""
+
+    type: Literal["sat_out"] = "sat_out"
+    seat: int = Field(ge=0, le=9)
+
+
+class CameBack(_Event):
+    """A player returns. ``post_now``: post what is owed and play the next hand;
+    otherwise wait until the big blind reaches them (R2.6)."""
+
+    type: Literal["came_back"] = "came_back"
+    seat: int = Field(ge=0, le=9)
+    post_now: bool = True
+
+
+class ButtonDrawn(_Event):
+    """R1.4: one face-up card per seat; the highest (rank, then suit c<d<h<s) takes the
+    button. ``cards`` maps seat -> card text."""
+
+    type: Literal["button_drawn"] = "button_drawn"
+    cards: dict[int, str]
+
+
+class ButtonPlaced(_Event):
+    """The dealer puts the button on a seat by hand (also corrects a misplaced button)."""
+
+    type: Literal["button_placed"] = "button_placed"
+    seat: int = Field(ge=0, le=9)
+
+
+class LevelChanged(_Event):
+    """R2.7: a new blind level; it takes effect with the next hand."""
+
+    type: Literal["level_changed"] = "level_changed"
+    level: int = Field(ge=1)
+    stakes: Stakes
+
+
+# ---------------------------------------------------------------- the hand
+
+
+class PostKind(StrEnum):
+    SMALL_BLIND = "sb"
+    BIG_BLIND = "bb"
+    ANTE = "ante"
+    STRADDLE = "straddle"
+    DEAD_SMALL_BLIND = "dead_sb"  # R2.6: goes to the pot, not toward the player's bet
+
+
+class Post(BaseModel):
+    """One forced bet at hand start. ``amount`` may be less than the blind when the
+    player is short (R2.5: they are then all in)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seat: int = Field(ge=0, le=9)
+    kind: PostKind
+    amount: int = Field(ge=0)
+
+
+class HandStarted(_Event):
+    """A hand begins: who is dealt in, where the button is, and every forced bet.
+
+    The command layer fills ``posts`` from the rules (R2.1-R2.6); the dealer may override
+    them. ``die_roll`` is Binglao's roll (R3.4), required for Binglao and refused otherwise.
+    """
+
+    type: Literal["hand_started"] = "hand_started"
+    button: int = Field(ge=0, le=9)
+    seats: tuple[int, ...]
+    posts: tuple[Post, ...] = ()
+    die_roll: int | None = Field(default=None, ge=1, le=6)
+
+
+class Folded(_Event):
+    type: Literal["folded"] = "folded"
+    seat: int = Field(ge=0, le=9)
+
+
+class Checked(_Event):
+    type: Literal["checked"] = "checked"
+    seat: int = Field(ge=0, le=9)
+
+
+class Called(_Event):
+    """Calls the current bet (or all in for less); the amount is derived."""
+
+    type: Literal["called"] = "called"
+    seat: int = Field(ge=0, le=9)
+
+
+class BetPlaced(_Event):
+    """Opening bet of a round. ``excess_returned`` records chips the command cut off an
+    over-pot wager before it was recorded (R4.6)."""
+
+    type: Literal["bet_placed"] = "bet_placed"
+    seat: int = Field(ge=0, le=9)
+    amount: int = Field(gt=0)
+    excess_returned: int = Field(default=0, ge=0)
+
+
+class RaisedTo(_Event):
+    """Raise to a total of ``to`` this round (R4.3/R4.4 amounts are raise-to)."""
+
+    type: Literal["raised_to"] = "raised_to"
+    seat: int = Field(ge=0, le=9)
+    to: int = Field(gt=0)
+    excess_returned: int = Field(default=0, ge=0)
+
+
+class WentAllIn(_Event):
+    """Puts the whole stack in: a call, bet or raise depending on the amount (R4.5, R4.8)."""
+
+    type: Literal["went_all_in"] = "went_all_in"
+    seat: int = Field(ge=0, le=9)
+
+
+class EarlyCardDealt(_Event):
+    """R3.3 Courchevel: the first flop card, face up before pre-flop betting."""
+
+    type: Literal["early_card_dealt"] = "early_card_dealt"
+    card: str | None = None
+
+
+class BoardDealt(_Event):
+    """The next street's board cards. ``cards`` may be empty when the dealer only
+    tracks chips; ``count`` is then how many were dealt (3 flop, 1 turn/river)."""
+
+    type: Literal["board_dealt"] = "board_dealt"
+    cards: tuple[str, ...] = ()
+    count: int = Field(default=0, ge=0, le=3)
+
+
+class HoleCardsShown(_Event):
+    """A player tables their hole cards at showdown (R8.2)."""
+
+    type: Literal["hole_cards_shown"] = "hole_cards_shown"
+    seat: int = Field(ge=0, le=9)
+    cards: tuple[str, ...]
+
+
+class HandMucked(_Event):
+    """A player gives up their claim at showdown without showing (R8.2)."""
+
+    type: Literal["hand_mucked"] = "hand_mucked"
+    seat: int = Field(ge=0, le=9)
+
+
+class Half(StrEnum):
+    WHOLE = "whole"
+    HIGH = "high"
+    LOW = "low"
+
+
+class Award(BaseModel):
+    """Chips from one pot to one seat. ``pot`` indexes the state's pots (0 = main)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    pot: int = Field(ge=0)
+    seat: int = Field(ge=0, le=9)
+    amount: int = Field(ge=0)
+    half: Half = Half.WHOLE
+
+
+class PotsAwarded(_Event):
+    """Settles the hand. ``by_cards``: the engine read the shown hands and the awards must
+    equal its reading; otherwise the dealer awarded by hand (cards not entered), and the
+    awards must still cover each pot exactly and go only to eligible seats."""
+
+    type: Literal["pots_awarded"] = "pots_awarded"
+    awards: tuple[Award, ...]
+    by_cards: bool = True
+
+
+class Misdeal(_Event):
+    """R3.5: the hand restarts, no chips move, the button stays."""
+
+    type: Literal["misdeal"] = "misdeal"
+    reason: str = ""
+
+
+class Undo(_Event):
+    """Retracts the last effective event (the log itself stays append-only)."""
+
+    type: Literal["undo"] = "undo"
+
+
+class SessionEnded(_Event):
+    """The game is over; everyone cashes out their stack."""
+
+    type: Literal["session_ended"] = "session_ended"
+
+
+Event = Annotated[
+    SessionStarted
+    | PlayerSeated
+    | PlayerLeft
+    | PlayerRebought
+    | ChipsCorrected
+    | SatOut
+    | CameBack
+    | ButtonDrawn
+    | ButtonPlaced
+    | LevelChanged
+    | HandStarted
+    | Folded
+    | Checked
+    | Called
+    | BetPlaced
+    | RaisedTo
+    | WentAllIn
+    | EarlyCardDealt
+    | BoardDealt
+    | HoleCardsShown
+    | HandMucked
+    | PotsAwarded
+    | Misdeal
+    | Undo
+    | SessionEnded,
+    Field(discriminator="type"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+ACTION_EVENTS = (Folded, Checked, Called, BetPlaced, RaisedTo, WentAllIn)
+
+
+def event_to_json(event: Event) -> str:
+    """Compact JSON text of an event, as the journal stores it."""
+    return event.model_dump_json(exclude_defaults=False)
+
+
+def event_from_json(text: str | bytes) -> Event:
+    """Parse journal JSON back into an event (raises ``pydantic.ValidationError``)."""
+    return EVENT_ADAPTER.validate_json(text)
