@@ -56,7 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--demo", action="store_true", help="open a table with four sample players seated"
     )
     parser.add_argument(
-        "--db", metavar="PATH", help="journal file (default: omaha-tui.sqlite3 in the user data dir)"
+        "--db",
+        metavar="PATH",
+        help="journal file (default: omaha-tui.sqlite3 in the user data dir)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:

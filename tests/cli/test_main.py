@@ -1,0 +1,50 @@
+"""The command line's own contract: version, help with examples, usage errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from omaha_tui import __version__
+from omaha_tui.cli import SUBCOMMANDS, build_parser, main
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"omaha-tui {__version__}"
+
+
+def test_help_lists_every_subcommand_and_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for name in SUBCOMMANDS:
+        assert name.rstrip("_") in out
+    assert "examples:" in out
+    assert "omaha-tui --demo" in out
+
+
+def test_every_subcommand_is_registered() -> None:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    assert set(sub.choices) == {name.rstrip("_") for name in SUBCOMMANDS}
+
+
+def test_unknown_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--no-such-option"])
+    assert exit_info.value.code == 2
+    assert "unrecognized arguments: --no-such-option" in capsys.readouterr().err
+
+
+def test_python_dash_m_runs_the_same_cli() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "omaha_tui", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"omaha-tui {__version__}"

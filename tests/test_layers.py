@@ -1,0 +1,50 @@
+"""Layer rule (DESIGN.md): the engine and the store never load the UI libraries.
+
+Each check runs in a fresh interpreter so that nothing imported by the test process
+itself can hide a violation.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+UI_MODULES = ("textual", "rich")
+
+
+@pytest.mark.parametrize("package", ["omaha_tui.engine", "omaha_tui.store"])
+def test_headless_layers_do_not_import_the_ui(package: str) -> None:
+    code = (
+        "import importlib, pkgutil, sys\n"
+        f"pkg = importlib.import_module({package!r})\n"
+        "for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "    importlib.import_module(info.name)\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {UI_MODULES!r})\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "", f"{package} pulled in UI modules: {out}"
+
+
+def test_engine_imports_only_stdlib_and_pydantic() -> None:
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "before = set(sys.modules)\n"
+        "pkg = importlib.import_module('omaha_tui.engine')\n"
+        "for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "stdlib = sys.stdlib_module_names\n"
+        "allowed = {'omaha_tui', 'pydantic', 'pydantic_core', 'typing_extensions',\n"
+        "           'annotated_types', 'typing_inspection', '_cython_3_1_4'}\n"
+        "tops = {m.split('.')[0] for m in set(sys.modules) - before}\n"
+        "print(','.join(sorted(t for t in tops if t not in stdlib and t not in allowed\n"
+        "                      and not t.startswith('_'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "", f"the engine imports third-party modules beyond pydantic: {out}"
