@@ -1,0 +1,235 @@
+"""Colour themes as data: ``themes/*.toml`` → validated model → ``textual.theme.Theme``.
+
+A theme file names the Textual base colours (``[colors]``), the four suit colours
+(``[suits]``, exposed to stylesheets and card markup as ``$suit-clubs`` …
+``$suit-spades``) and optional extra Textual variables (``[variables]``). Files are
+validated by pydantic, so a typo gives a message naming the file and the field rather
+than a broken screen. Suits never depend on colour alone: cards always carry their suit
+symbol (see :mod:`omaha_tui.app.widgets.cards`).
+
+The themes folder is ``omaha_tui/themes`` inside an installed wheel (pyproject
+force-includes ``themes/`` there) and ``themes/`` at the top of a source checkout.
+
+This module does not choose or remember the active theme; :mod:`.settings` remembers
+it and the App applies it.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from textual.color import Color, ColorParseError
+from textual.theme import Theme
+
+DEFAULT_THEME = "omaha-dark"
+
+SUIT_VARIABLES = ("suit-clubs", "suit-diamonds", "suit-hearts", "suit-spades")
+"""Theme variable of each suit, in the engine's suit order (c, d, h, s)."""
+
+SUIT_VARIABLE_DEFAULTS: dict[str, str] = {
+    "suit-clubs": "#E6E6E6",
+    "suit-diamonds": "#FF6B6B",
+    "suit-hearts": "#FF6B6B",
+    "suit-spades": "#E6E6E6",
+}
+"""Fallbacks for Textual's built-in themes, which know nothing of suits.
+
+The App returns these from ``get_theme_variable_defaults`` so that any theme,
+ours or Textual's, can render cards.
+"""
+
+_VARIABLE_NAME = re.compile(r"[a-z][a-z0-9-]*")
+
+
+class ThemeError(ValueError):
+    """A theme file that cannot be used; the message names the file and the field."""
+
+
+def _check_colour(value: str) -> str:
+    try:
+        Color.parse(value)
+    except ColorParseError:
+        raise ValueError(
+            f"{value!r} is not a colour: use #rrggbb, rgb(r, g, b) or a colour name"
+        ) from None
+    return value
+
+
+class ThemeColors(BaseModel):
+    """Textual's base colours; only ``primary`` is required, the rest are derived."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    primary: str
+    secondary: str | None = None
+    accent: str | None = None
+    warning: str | None = None
+    error: str | None = None
+    success: str | None = None
+    foreground: str | None = None
+    background: str | None = None
+    surface: str | None = None
+    panel: str | None = None
+    boost: str | None = None
+
+    @field_validator("*")
+    @classmethod
+    def _colour(cls, value: str | None) -> str | None:
+        return None if value is None else _check_colour(value)
+
+
+class SuitColors(BaseModel):
+    """One colour per suit; four different ones make a four-colour deck."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    clubs: str
+    diamonds: str
+    hearts: str
+    spades: str
+
+    @field_validator("*")
+    @classmethod
+    def _colour(cls, value: str) -> str:
+        return _check_colour(value)
+
+
+class ThemeSpec(BaseModel):
+    """The contents of one theme file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    label: str = Field(min_length=1)
+    dark: bool = True
+    luminosity_spread: float = Field(default=0.15, ge=0.0, le=1.0)
+    text_alpha: float = Field(default=0.95, ge=0.0, le=1.0)
+    colors: ThemeColors
+    suits: SuitColors
+    variables: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("variables")
+    @classmethod
+    def _variable_names(cls, value: dict[str, str]) -> dict[str, str]:
+        for key in value:
+            if not _VARIABLE_NAME.fullmatch(key):
+                raise ValueError(
+                    f"variable name {key!r} is not allowed: use lower case letters, digits and -"
+                )
+            if key in SUIT_VARIABLES:
+                raise ValueError(f"set {key!r} in the [suits] table, not in [variables]")
+        return value
+
+    def to_theme(self) -> Theme:
+        """The Textual theme, with the suit colours as ``$suit-*`` variables."""
+        suits = {
+            "suit-clubs": self.suits.clubs,
+            "suit-diamonds": self.suits.diamonds,
+            "suit-hearts": self.suits.hearts,
+            "suit-spades": self.suits.spades,
+        }
+        return Theme(
+            name=self.name,
+            dark=self.dark,
+            luminosity_spread=self.luminosity_spread,
+            text_alpha=self.text_alpha,
+            variables={**self.variables, **suits},
+            **self.colors.model_dump(),
+        )
+
+
+def _describe(error: ValidationError) -> str:
+    """One line per problem: ``colors.primary: 'nope' is not a colour …``."""
+    lines = []
+    for item in error.errors():
+        field = ".".join(str(part) for part in item["loc"]) or "(file)"
+        message = item["msg"].removeprefix("Value error, ")
+        if item["type"] == "extra_forbidden":
+            message = "unknown field (check the spelling)"
+        elif item["type"] == "missing":
+            message = "missing (every theme must set it)"
+        lines.append(f"{field}: {message}")
+    return "; ".join(lines)
+
+
+def parse_theme(text: str, source: str) -> ThemeSpec:
+    """Validate theme TOML ``text``; ``source`` names the file in error messages.
+
+    Raises:
+        ThemeError: naming ``source`` and the offending field.
+    """
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ThemeError(f"theme file {source}: not valid TOML: {exc}") from None
+    try:
+        return ThemeSpec.model_validate(data)
+    except ValidationError as exc:
+        raise ThemeError(f"theme file {source}: {_describe(exc)}") from None
+
+
+def load_theme_file(path: Path | Traversable) -> ThemeSpec:
+    """Read and validate one theme file (a path or a packaged resource)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ThemeError(f"theme file {path}: cannot be read: {exc}") from None
+    return parse_theme(text, str(path))
+
+
+def themes_dir() -> Traversable:
+    """Where the shipped themes live: inside the package when installed, else the repo."""
+    packaged = resources.files("omaha_tui") / "themes"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "themes"
+
+
+def load_themes(folder: Path | Traversable | None = None) -> dict[str, ThemeSpec]:
+    """Every ``*.toml`` theme in ``folder`` (default: :func:`themes_dir`), by theme name.
+
+    Raises:
+        ThemeError: for the first bad file, or when two files share a theme name.
+    """
+    root = themes_dir() if folder is None else folder
+    specs: dict[str, ThemeSpec] = {}
+    files = sorted(
+        (f for f in root.iterdir() if f.name.endswith(".toml") and f.is_file()),
+        key=lambda f: f.name,
+    )
+    for file in files:
+        spec = load_theme_file(file)
+        if spec.name in specs:
+            raise ThemeError(f"theme file {file}: name {spec.name!r} is already used")
+        specs[spec.name] = spec
+    return specs
+
+
+class ThemeRegistry(Protocol):
+    """What :func:`register_themes` needs of the App."""
+
+    def register_theme(self, theme: Theme) -> None: ...
+
+
+def register_themes(app: ThemeRegistry, specs: Mapping[str, ThemeSpec] | None = None) -> list[str]:
+    """Register the themes with a Textual ``App``; returns the names in label order."""
+    chosen = load_themes() if specs is None else specs
+    for spec in chosen.values():
+        app.register_theme(spec.to_theme())
+    return [s.name for s in sorted(chosen.values(), key=_order)]
+
+
+def _order(spec: ThemeSpec) -> tuple[int, str]:
+    return (0 if spec.name == DEFAULT_THEME else 1, spec.label)
+
+
+def theme_labels(specs: Iterable[ThemeSpec]) -> list[tuple[str, str]]:
+    """``(label, name)`` pairs for a picker, the default theme first."""
+    return [(s.label, s.name) for s in sorted(specs, key=_order)]
