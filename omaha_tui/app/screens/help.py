@@ -1,0 +1,76 @@
+"""The help screen: the table keys and a short how-to for a dealer's first night.
+
+The key list defaults to the table screen's one-key actions; the App may pass its
+own list (for example built from its bindings) so the help never drifts from the
+footer. This screen only shows text; it changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+TABLE_KEYS: tuple[tuple[str, str], ...] = (
+    ("f", "fold"),
+    ("c", "check or call"),
+    ("b", "bet or raise: type the amount (legal range shown, pot-limit max pre-filled)"),
+    ("p", "pot: fill the pot-limit maximum (R4.4) and show the arithmetic"),
+    ("a", "all in"),
+    ("u", "undo the last action (press again to go further back)"),
+    ("d", "deal: enter the next board cards (or leave empty to track chips only)"),
+    ("s", "showdown: enter the tabled hands, read them, award the pots"),
+    ("n", "next hand: the button moves and the blinds are posted"),
+    ("ctrl+p", "command palette: rebuy, sit out, chip correction, theme, speech…"),
+    ("?", "this help"),
+)
+
+HOW_TO = """\
+## A hand, step by step
+1. **n** starts the hand; blinds and antes are posted for you (R2).
+2. The player to act is highlighted with what they may do and the legal range.
+   Press **f**, **c**, **b**, **p** or **a** for their action.
+3. **d** deals the flop, turn and river. Typing the cards (`AhKd7c`, `ah kd 7c`)
+   lets the app read the hands at showdown; leaving them out just tracks chips.
+4. **s** opens the showdown: type each tabled hand, or award the pots by hand.
+   The app shows, per pot, who wins the high and the low, with the two hole cards
+   and three board cards that make each hand (R6, R7), and reads it aloud.
+5. Made a mistake? **u** undoes it. Everything is saved as you go: if the laptop
+   dies, start `omaha-tui` again and the table is exactly where it was.
+
+## Cards
+Ranks `2`–`9`, `T` (or `10`), `J`, `Q`, `K`, `A`; suits `c` `d` `h` `s` (or ♣ ♦ ♥ ♠).
+Upper or lower case, with or without spaces. Suits are always shown as symbols, so
+they read without colour; the four-colour-deck theme also colours each suit.
+"""
+
+
+def help_markdown(keys: Sequence[tuple[str, str]] = TABLE_KEYS) -> str:
+    """The help text: a table of keys, then the how-to."""
+    rows = "\n".join(f"| `{key}` | {what} |" for key, what in keys)
+    return f"# Keys\n\n| key | does |\n| --- | --- |\n{rows}\n\n{HOW_TO}"
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys and a short how-to; any of escape, q or ? closes it."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close"),
+    ]
+
+    def __init__(self, keys: Sequence[tuple[str, str]] = TABLE_KEYS) -> None:
+        super().__init__()
+        self._keys = tuple(keys)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Markdown(help_markdown(self._keys))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

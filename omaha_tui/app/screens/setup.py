@@ -1,0 +1,411 @@
+"""The setup screen: game, structure, stakes, players and seats, and the button.
+
+The dealer fills one scrollable form; the small blind default of R2.3 is shown live as
+the big blind and the smallest chip change, seats beyond the game's R1.3 limit are
+hidden, and the button is either placed by hand or drawn here with one face-up card
+per player (R1.4, suit order shown). The screen dismisses with a frozen
+:class:`SetupResult`; it records nothing itself. :func:`setup_events` is the pure
+translation of a result into the opening events, for the controller to append.
+
+The random cards of a draw are produced here, in the UI, because the engine is pure;
+they reach the log as a ``ButtonDrawn`` event.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from omaha_tui.app.widgets.cards import cards_markup
+from omaha_tui.engine.cards import DECK, SUIT_SYMBOLS, card_symbol, format_card
+from omaha_tui.engine.config import (
+    STRUCTURE_NAMES,
+    VARIANTS,
+    Stakes,
+    Structure,
+    TableConfig,
+    default_small_blind,
+    max_players,
+)
+from omaha_tui.engine.events import (
+    ButtonDrawn,
+    ButtonPlaced,
+    Event,
+    PlayerSeated,
+    SessionStarted,
+)
+
+MAX_SEATS = 10
+RAISE_CAPS: tuple[tuple[str, int | None], ...] = (
+    ("1 bet + 3 raises", 4),  # R4.7 default
+    ("1 bet + 4 raises", 5),
+    ("no cap", None),
+)
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    """A player at a seat (0-based) with their buy-in in chip units."""
+
+    seat: int
+    name: str
+    buy_in: int
+
+
+@dataclass(frozen=True)
+class ButtonDraw:
+    """R1.4: one face-up card per seat, as ``(seat, card)`` pairs."""
+
+    cards: tuple[tuple[int, int], ...]
+
+    @property
+    def winner(self) -> int:
+        """Seat of the highest card: rank first, then suit c < d < h < s (R1.4).
+
+        Card ints are ``rank * 4 + suit``, so the largest int is the highest card.
+        """
+        return max(self.cards, key=lambda sc: sc[1])[0]
+
+
+@dataclass(frozen=True)
+class SetupResult:
+    """Everything the setup screen decided, for the controller to record."""
+
+    config: TableConfig
+    players: tuple[SeatedPlayer, ...]
+    button: int
+    draw: ButtonDraw | None = None
+    title: str = ""
+
+
+def draw_for_button(seats: tuple[int, ...], rng: random.Random) -> ButtonDraw:
+    """Deal one distinct random card to each seat (R1.4)."""
+    return ButtonDraw(tuple(zip(seats, rng.sample(DECK, len(seats)), strict=True)))
+
+
+def describe_draw(draw: ButtonDraw, names: dict[int, str]) -> str:
+    """Markup naming each card and why the winner won (rank, then suit order)."""
+    parts = [f"{names[seat]} {cards_markup([card])}" for seat, card in draw.cards]
+    win_card = dict(draw.cards)[draw.winner]
+    same_rank = [c for _, c in draw.cards if c >> 2 == win_card >> 2]
+    why = "highest rank" if len(same_rank) == 1 else "equal rank, higher suit"
+    order = " < ".join(SUIT_SYMBOLS)
+    return (
+        "  ".join(parts)
+        + f"\nButton: {names[draw.winner]} with {card_symbol(win_card)} ({why}; "
+        + f"suits rank {order}, R1.4)"
+    )
+
+
+def setup_events(result: SetupResult) -> tuple[Event, ...]:
+    """The opening events of a session set up by ``result``: table, seats, button."""
+    events: list[Event] = [SessionStarted(config=result.config, title=result.title)]
+    events += [PlayerSeated(seat=p.seat, name=p.name, stack=p.buy_in) for p in result.players]
+    if result.draw is not None:
+        events.append(ButtonDrawn(cards={s: format_card(c) for s, c in result.draw.cards}))
+    else:
+        events.append(ButtonPlaced(seat=result.button))
+    return tuple(events)
+
+
+def _amount(text: str, label: str, *, required: bool = False) -> int:
+    """A whole number of chips from a field, or 0 when empty and optional."""
+    text = text.strip()
+    if not text:
+        if required:
+            raise ValueError(f"{label}: enter a whole number of chips")
+        return 0
+    if not text.isdigit():
+        raise ValueError(f'{label}: "{text}" is not a whole number of chips')
+    return int(text)
+
+
+class SetupScreen(Screen[SetupResult]):
+    """Choose the game and seat the players; dismisses with a :class:`SetupResult`."""
+
+    CSS_PATH = "setup.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("ctrl+s", "start", "Start game"),
+        ("ctrl+d", "draw", "Draw for button"),
+    ]
+
+    def __init__(self, rng: random.Random | None = None, players: int = 2) -> None:
+        super().__init__()
+        self._rng = rng or random.Random()
+        self._draw: ButtonDraw | None = None
+        self._rows = players
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup"):
+            yield Static("New game", id="setup-title")
+            with Grid(id="game-grid", classes="form"):
+                yield Label("Game")
+                yield Select(
+                    [(v.name, k) for k, v in VARIANTS.items()],
+                    value="omaha",
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
+                yield Label("Structure")
+                yield Select(
+                    [(n, s.value) for s, n in STRUCTURE_NAMES.items()],
+                    value=Structure.POT_LIMIT.value,
+                    allow_blank=False,
+                    compact=True,
+                    id="structure",
+                )
+                yield Label("Big blind")
+                yield Input("2", restrict=r"\d*", compact=True, id="bb")
+                yield Label("Small blind")
+                yield Input("", restrict=r"\d*", compact=True, id="sb")
+                yield Label("Smallest chip")
+                yield Input("1", restrict=r"\d*", compact=True, id="chip")
+                yield Label("Ante")
+                yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="ante")
+                yield Label("Straddle")
+                yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="straddle")
+                yield Label("Default buy-in")
+                yield Input("", restrict=r"\d*", compact=True, id="default-buyin")
+            yield Static(id="sb-hint", classes="hint")
+            with Horizontal(id="fl-options", classes="options"):
+                yield Label("Raise cap")
+                yield Select(RAISE_CAPS, value=4, allow_blank=False, compact=True, id="raise-cap")
+                yield Checkbox("no cap heads-up", id="no-cap-hu")
+            with Horizontal(id="binglao-options", classes="options"):
+                yield Checkbox("seven players (R1.3 option)", id="binglao-seven")
+            yield Static(id="seat-limit", classes="section")
+            with Grid(id="seats", classes="form"):
+                for i in range(MAX_SEATS):
+                    yield Label(f"Seat {i + 1}", id=f"seat-label-{i}", classes="seat")
+                    yield Input(
+                        placeholder="empty",
+                        max_length=24,
+                        compact=True,
+                        id=f"name-{i}",
+                        classes="seat",
+                    )
+                    yield Input(
+                        restrict=r"\d*",
+                        placeholder="buy-in",
+                        compact=True,
+                        id=f"buyin-{i}",
+                        classes="seat",
+                    )
+            yield Static("Button", classes="section")
+            with Horizontal(id="button-row", classes="options"):
+                yield Select(
+                    [("Draw for the button (R1.4)", "draw"), ("Place by hand", "place")],
+                    value="draw",
+                    allow_blank=False,
+                    compact=True,
+                    id="button-mode",
+                )
+                yield Select([], prompt="on seat…", compact=True, id="button-seat")
+                yield Button("Draw", id="draw", compact=True)
+            yield Static(id="draw-result")
+            yield Static(id="error")
+            yield Button("Start game", variant="primary", id="start")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._refresh_form()
+
+    # ------------------------------------------------------------------ reading the form
+
+    def _value(self, widget_id: str) -> str:
+        return self.query_one(f"#{widget_id}", Input).value
+
+    def _select(self, widget_id: str) -> object:
+        return self.query_one(f"#{widget_id}", Select).value
+
+    def _variant_limit(self) -> int:
+        variant = VARIANTS[str(self._select("game"))]
+        return max_players(variant, self.query_one("#binglao-seven", Checkbox).value)
+
+    def _players(self) -> tuple[SeatedPlayer, ...]:
+        """Seats with a name, in seat order; raises ValueError naming the bad seat."""
+        out: list[SeatedPlayer] = []
+        seen: set[str] = set()
+        for i in range(self._variant_limit()):
+            name = self._value(f"name-{i}").strip()
+            buy_in_text = self._value(f"buyin-{i}")
+            if not name:
+                if buy_in_text.strip():
+                    raise ValueError(f"Seat {i + 1}: a buy-in without a name; add the name")
+                continue
+            if name.lower() in seen:
+                raise ValueError(f'Seat {i + 1}: "{name}" is already seated; names must differ')
+            seen.add(name.lower())
+            buy_in = _amount(buy_in_text, f"Seat {i + 1} buy-in") or self._default_buy_in()
+            if buy_in <= 0:
+                raise ValueError(f"Seat {i + 1} buy-in: must be more than 0")
+            out.append(SeatedPlayer(i, name, buy_in))
+        return tuple(out)
+
+    def _default_buy_in(self) -> int:
+        """The default buy-in field, else 100 big blinds (top of the R4.11 range)."""
+        chosen = _amount(self._value("default-buyin"), "Default buy-in")
+        if chosen:
+            return chosen
+        return 100 * _amount(self._value("bb"), "Big blind", required=True)
+
+    def _config(self) -> TableConfig:
+        """The table config the form describes; raises ValueError with the reason."""
+        structure = Structure(str(self._select("structure")))
+        try:
+            stakes = Stakes(
+                big_blind=_amount(self._value("bb"), "Big blind", required=True) or 0,
+                small_blind=_amount(self._value("sb"), "Small blind"),
+                ante=_amount(self._value("ante"), "Ante"),
+                straddle=_amount(self._value("straddle"), "Straddle"),
+                chip=_amount(self._value("chip"), "Smallest chip", required=True),
+            )
+            cap = self._select("raise-cap")
+            return TableConfig(
+                variant=VARIANTS[str(self._select("game"))],
+                structure=structure,
+                stakes=stakes,
+                seats=self._variant_limit(),
+                raise_cap=cap if isinstance(cap, int) else None,
+                no_cap_heads_up=self.query_one("#no-cap-hu", Checkbox).value,
+                binglao_seven=self.query_one("#binglao-seven", Checkbox).value,
+            )
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = " ".join(str(p).replace("_", " ") for p in first["loc"]).capitalize()
+            message = first["msg"].removeprefix("Value error, ")
+            text = f"{where}: {message}" if where else message[:1].upper() + message[1:]
+            raise ValueError(text) from None
+
+    def _result(self) -> SetupResult:
+        config = self._config()
+        players = self._players()
+        if len(players) < 2:
+            raise ValueError("Seat at least two players (R1.2): type a name and a buy-in")
+        for p in players:
+            if p.buy_in % config.stakes.chip:
+                raise ValueError(
+                    f"Seat {p.seat + 1} buy-in {p.buy_in} is not a multiple of the smallest "
+                    f"chip {config.stakes.chip}"
+                )
+        if self._select("button-mode") == "place":
+            seat = self._select("button-seat")
+            if not isinstance(seat, int) or seat not in {p.seat for p in players}:
+                raise ValueError("Button: choose the seat that has the button")
+            return SetupResult(config, players, seat, None, config.title)
+        draw = self._draw
+        if draw is None or {s for s, _ in draw.cards} != {p.seat for p in players}:
+            raise ValueError("Button: draw for it first (Draw, or ctrl+d)")
+        return SetupResult(config, players, draw.winner, draw, config.title)
+
+    # ------------------------------------------------------------------ live feedback
+
+    def _refresh_form(self) -> None:
+        variant = VARIANTS[str(self._select("game"))]
+        structure = Structure(str(self._select("structure")))
+        limit = self._variant_limit()
+        self.query_one("#fl-options").display = structure is Structure.FIXED_LIMIT
+        self.query_one("#binglao-options").display = variant.binglao
+        for i in range(MAX_SEATS):
+            for widget in self.query(f"#seat-label-{i}, #name-{i}, #buyin-{i}"):
+                widget.display = i < limit
+        self.query_one("#seat-limit", Static).update(
+            f"Players: {variant.name} seats up to {limit} (R1.3)"
+        )
+        self._refresh_sb_hint()
+        self._refresh_button_seats()
+
+    def _refresh_sb_hint(self) -> None:
+        hint = self.query_one("#sb-hint", Static)
+        try:
+            bb = _amount(self._value("bb"), "Big blind", required=True)
+            chip = _amount(self._value("chip"), "Smallest chip", required=True) or 1
+        except ValueError as exc:
+            hint.update(str(exc))
+            return
+        default = default_small_blind(bb, chip) if bb else 0
+        self.query_one("#sb", Input).placeholder = f"{default} (default)"
+        self.query_one("#default-buyin", Input).placeholder = f"{100 * bb} (100 big blinds)"
+        chosen = self._value("sb").strip()
+        sb = chosen or str(default)
+        structure = Structure(str(self._select("structure")))
+        extra = f"; bets {bb}/{2 * bb}" if structure is Structure.FIXED_LIMIT else ""
+        hint.update(
+            f"Blinds {sb}/{bb}{extra}. Small blind default {default}: half the big blind "
+            f"rounded down to the smallest chip (R2.3)"
+        )
+
+    def _refresh_button_seats(self) -> None:
+        try:
+            players = self._players()
+        except ValueError:
+            return
+        select = self.query_one("#button-seat", Select)
+        options = [(f"{p.seat + 1} {p.name}", p.seat) for p in players]
+        current = select.value
+        select.set_options(options)
+        if current in {p.seat for p in players}:
+            select.value = current
+        placing = self._select("button-mode") == "place"
+        select.display = placing
+        self.query_one("#draw", Button).display = not placing
+        if self._draw and {s for s, _ in self._draw.cards} != {p.seat for p in players}:
+            self._draw = None
+            self.query_one("#draw-result", Static).update("Players changed: draw again.")
+
+    @on(Select.Changed)
+    def _select_changed(self) -> None:
+        self._refresh_form()
+
+    @on(Checkbox.Changed, "#binglao-seven")
+    def _seven_changed(self) -> None:
+        self._refresh_form()
+
+    @on(Input.Changed, "#bb, #sb, #chip, #default-buyin")
+    def _stakes_changed(self) -> None:
+        self._refresh_sb_hint()
+
+    @on(Input.Changed, ".seat")
+    def _seat_changed(self) -> None:
+        self._refresh_button_seats()
+
+    # ------------------------------------------------------------------ actions
+
+    @on(Button.Pressed, "#draw")
+    def action_draw(self) -> None:
+        """Deal one card to each seated player and show who gets the button (R1.4)."""
+        error = self.query_one("#error", Static)
+        try:
+            players = self._players()
+        except ValueError as exc:
+            error.update(str(exc))
+            return
+        if len(players) < 2:
+            error.update("Seat at least two players before drawing for the button")
+            return
+        self._draw = draw_for_button(tuple(p.seat for p in players), self._rng)
+        names = {p.seat: p.name for p in players}
+        self.query_one("#draw-result", Static).update(describe_draw(self._draw, names))
+        error.update("")
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        """Check the form and dismiss with the result, or say what to fix."""
+        try:
+            result = self._result()
+        except ValueError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.dismiss(result)
