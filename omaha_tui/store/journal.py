@@ -1,0 +1,372 @@
+"""The crash-proof journal: sessions and their append-only event logs in one SQLite file.
+
+Every event the dealer confirms is committed durably (WAL, ``synchronous=FULL``) before
+:meth:`Journal.append` returns, so the app shows nothing that a power cut could take
+back. Opening a session is replaying its events. Two processes may open the same file
+(SQLite serialises the writes); only one may *write* a given session at a time
+(:class:`~omaha_tui.store.locks.SessionLock`), the other gets :class:`SessionBusy` or
+reads. A damaged file gives :class:`JournalError` naming the file and what to do.
+
+This module stores and loads events; it does not judge them (the reducer does).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+from pydantic import ValidationError
+
+from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
+
+from .locks import SessionBusy, SessionLock
+from .paths import resolve_db_path
+from .schema import MIGRATIONS, SCHEMA_VERSION, upgrade_payload
+
+__all__ = ["EventRecord", "Journal", "JournalError", "SessionBusy", "SessionInfo"]
+
+
+class JournalError(RuntimeError):
+    """The journal file cannot be used; the message names the file and what to do."""
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """One line of the session list."""
+
+    id: int
+    title: str
+    created: str
+    updated: str
+    event_count: int
+    hands: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """A stored event with its place in the log and the time it was recorded."""
+
+    seq: int
+    created: str
+    event: Event
+
+
+def _info(row: tuple[Any, ...]) -> SessionInfo:
+    sid, title, created, updated, count, hands, finished = row
+    return SessionInfo(
+        int(sid), str(title), str(created), str(updated), int(count), int(hands), bool(finished)
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Journal:
+    """An open journal file. Use :meth:`open` (also a context manager)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, read_only: bool) -> None:
+        self.path = path
+        self.read_only = read_only
+        self._conn = conn
+        self._locks: dict[int, SessionLock] = {}
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, path: Path | str | None = None, *, read_only: bool = False) -> Journal:
+        """Open (creating if needed) the journal at ``path`` or the default location.
+
+        Raises:
+            JournalError: the file is damaged, not a journal, or from a newer omaha-tui.
+        """
+        db = resolve_db_path(path)
+        if read_only and not db.exists():
+            raise JournalError(f"{db}: no journal here yet; play a session first or pass --db")
+        if not read_only:
+            try:
+                db.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise JournalError(f"{db}: cannot create its folder ({e}); pass --db") from None
+        try:
+            conn = sqlite3.connect(db, isolation_level=None, timeout=10.0)
+        except sqlite3.Error as e:
+            raise JournalError(f"{db}: cannot open it ({e}); check the path or pass --db") from None
+        journal = cls(db, conn, read_only)
+        try:
+            journal._setup()
+        except BaseException:
+            conn.close()
+            raise
+        return journal
+
+    def _setup(self) -> None:
+        with self._guard("opening"):
+            self._conn.execute("PRAGMA busy_timeout = 10000")
+            if not self.read_only:
+                mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    raise JournalError(f"{self.path}: cannot switch to WAL mode ({mode})")
+            # Every acknowledged append reaches the disk before append() returns.
+            self._conn.execute("PRAGMA synchronous = FULL")
+            self._conn.execute("PRAGMA foreign_keys = ON")
+            check = self._conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+            self._migrate()
+            if self.read_only:
+                self._conn.execute("PRAGMA query_only = ON")
+
+    def _migrate(self) -> None:
+        version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise JournalError(
+                f"{self.path} was written by a newer omaha-tui (journal version {version}, "
+                f"this one reads up to {SCHEMA_VERSION}): upgrade omaha-tui, or pass --db "
+                "to use another file"
+            )
+        if version == SCHEMA_VERSION:
+            return
+        if self.read_only:
+            raise JournalError(
+                f"{self.path} uses journal version {version} and must be upgraded to "
+                f"{SCHEMA_VERSION}: open it once without read-only"
+            )
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read inside the write lock: another process may have just migrated it.
+            version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+            for step in MIGRATIONS[version:]:
+                for sql in step:
+                    self._conn.execute(sql)
+            self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _guard(self, doing: str) -> Iterator[None]:
+        """Turn SQLite failures into a :class:`JournalError` a dealer can act on."""
+        try:
+            yield
+        except sqlite3.OperationalError as e:
+            if "locked" in str(e) or "busy" in str(e):
+                raise JournalError(
+                    f"{self.path}: {doing} timed out because another program keeps the file "
+                    "busy; try again, or close the other omaha-tui"
+                ) from None
+            raise self._damaged(doing, e) from None
+        except sqlite3.DatabaseError as e:
+            raise self._damaged(doing, e) from None
+
+    def _damaged(self, doing: str, e: Exception) -> JournalError:
+        return JournalError(
+            f"{self.path}: {doing} failed ({e}); the file is damaged or is not an "
+            f"omaha-tui journal. Move it aside (e.g. rename it to {self.path.name}.broken) "
+            "and start a new journal, or choose another file with --db"
+        )
+
+    def close(self) -> None:
+        """Release every session lock and close the file."""
+        for lock in self._locks.values():
+            lock.release()
+        self._locks.clear()
+        self._conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ writing
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise JournalError(f"{self.path} is open read-only: nothing can be recorded")
+
+    def claim(self, session_id: int) -> None:
+        """Become the one writer of a session (done automatically by :meth:`append`).
+
+        Raises:
+            SessionBusy: another process is writing it.
+        """
+        self._writable()
+        self.session(session_id)
+        if session_id not in self._locks:
+            lock = SessionLock(self.path, session_id)
+            lock.acquire()
+            self._locks[session_id] = lock
+
+    def release(self, session_id: int) -> None:
+        """Stop being the writer of a session (others may then claim it)."""
+        lock = self._locks.pop(session_id, None)
+        if lock is not None:
+            lock.release()
+
+    def create_session(self, title: str, meta: dict[str, Any] | None = None) -> int:
+        """Start a new, empty session and claim it; returns its id."""
+        self._writable()
+        now = _now()
+        with self._guard("creating a session"):
+            cur = self._conn.execute(
+                "INSERT INTO sessions (title, created, updated, meta) VALUES (?, ?, ?, ?)",
+                (title, now, now, json.dumps(meta or {}, sort_keys=True)),
+            )
+        session_id = int(cur.lastrowid or 0)
+        self.claim(session_id)
+        return session_id
+
+    def append(self, session_id: int, event: Event) -> int:
+        """Record one event durably; returns its sequence number (1 = first).
+
+        The event is on disk when this returns. Raises :class:`SessionBusy` when another
+        process writes this session, :class:`JournalError` when the file fails.
+        """
+        return self.append_many(session_id, (event,))
+
+    def append_many(self, session_id: int, events: Iterable[Event]) -> int:
+        """Record several events in one durable transaction (all or none).
+
+        Returns the sequence number of the last one (or the current last when empty).
+        """
+        self.claim(session_id)
+        rows = [(e.type, e.v, event_to_json(e)) for e in events]
+        with self._guard("recording an event"):
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                seq = int(
+                    self._conn.execute(
+                        "SELECT coalesce(max(seq), 0) FROM events WHERE session_id = ?",
+                        (session_id,),
+                    ).fetchone()[0]
+                )
+                now = _now()
+                self._conn.executemany(
+                    "INSERT INTO events (session_id, seq, type, v, payload, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [(session_id, seq + i + 1, t, v, p, now) for i, (t, v, p) in enumerate(rows)],
+                )
+                hands = sum(1 for t, _, _ in rows if t == "hand_started")
+                ended = any(t == "session_ended" for t, _, _ in rows)
+                self._conn.execute(
+                    "UPDATE sessions SET updated = ?, event_count = event_count + ?, "
+                    "hands = hands + ?, finished = max(finished, ?) WHERE id = ?",
+                    (now, len(rows), hands, int(ended), session_id),
+                )
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+        return seq + len(rows)
+
+    def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+        """Replace a session's metadata (JSON object)."""
+        self.claim(session_id)
+        with self._guard("saving session details"):
+            self._conn.execute(
+                "UPDATE sessions SET meta = ? WHERE id = ?",
+                (json.dumps(meta, sort_keys=True), session_id),
+            )
+
+    # ------------------------------------------------------------------ reading
+
+    def session(self, session_id: int) -> SessionInfo:
+        """One session's summary.
+
+        Raises:
+            JournalError: no such session (the message says how to list them).
+        """
+        with self._guard("reading the session list"):
+            row = self._conn.execute(
+                "SELECT id, title, created, updated, event_count, hands, finished "
+                "FROM sessions WHERE id = ?",
+                (session_id,),
+            ).fetchone()
+        if row is None:
+            raise JournalError(
+                f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
+            )
+        return _info(row)
+
+    def sessions(self) -> list[SessionInfo]:
+        """Every session, oldest first."""
+        with self._guard("reading the session list"):
+            rows = self._conn.execute(
+                "SELECT id, title, created, updated, event_count, hands, finished "
+                "FROM sessions ORDER BY id"
+            ).fetchall()
+        return [_info(r) for r in rows]
+
+    def last_unfinished(self) -> SessionInfo | None:
+        """The most recently updated session without a ``SessionEnded``, if any."""
+        with self._guard("reading the session list"):
+            row = self._conn.execute(
+                "SELECT id FROM sessions WHERE finished = 0 AND event_count > 0 "
+                "ORDER BY updated DESC, id DESC LIMIT 1"
+            ).fetchone()
+        return None if row is None else self.session(int(row[0]))
+
+    def meta(self, session_id: int) -> dict[str, Any]:
+        """A session's metadata (``{}`` when none was set)."""
+        self.session(session_id)
+        with self._guard("reading session details"):
+            row = self._conn.execute(
+                "SELECT meta FROM sessions WHERE id = ?", (session_id,)
+            ).fetchone()
+        value = json.loads(row[0])
+        return value if isinstance(value, dict) else {}
+
+    def records(self, session_id: int) -> list[EventRecord]:
+        """The session's events with their sequence numbers and times, in order."""
+        self.session(session_id)
+        with self._guard("reading events"):
+            rows = self._conn.execute(
+                "SELECT seq, created, payload FROM events WHERE session_id = ? ORDER BY seq",
+                (session_id,),
+            ).fetchall()
+        out: list[EventRecord] = []
+        for expected, (seq, created, payload) in enumerate(rows, start=1):
+            if seq != expected:
+                raise JournalError(
+                    f"{self.path}: session {session_id} lacks event {expected}; the file was "
+                    "altered outside omaha-tui. Move it aside and start a new journal"
+                )
+            out.append(EventRecord(seq, created, self._decode(session_id, seq, payload)))
+        return out
+
+    def _decode(self, session_id: int, seq: int, payload: str) -> Event:
+        try:
+            data = upgrade_payload(json.loads(payload))
+            return EVENT_ADAPTER.validate_python(data)
+        except (ValueError, ValidationError) as e:
+            raise JournalError(
+                f"{self.path}: session {session_id} event {seq} cannot be read ({e}). "
+                "If it comes from a newer omaha-tui, upgrade; otherwise move the file aside "
+                "and start a new journal"
+            ) from None
+
+    def events(self, session_id: int) -> list[Event]:
+        """The session's events, in the order they were recorded."""
+        return [r.event for r in self.records(session_id)]
+
+    def load_state(self, session_id: int) -> Any:
+        """The table exactly as the session left it (a replay of its events)."""
+        from omaha_tui.engine.reducer import replay
+
+        return replay(self.events(session_id))

@@ -1,0 +1,236 @@
+"""Who bought in for what, who leaves with what, and who pays whom at the end.
+
+A session's money is a few plain numbers per player: buy-in, rebuys, the dealer's
+corrections, and the chips they cashed out (or hold now). The table balances when the
+nets add up to zero once the chips still in the middle of a hand are counted; anything
+else is a *discrepancy*, named with the corrections that may explain it. The settle-up
+uses the fewest transfers (exact for up to :data:`EXACT_LIMIT` players, a greedy
+match beyond). Everything here is pure arithmetic on integers (chips) except
+:func:`ledger`, which reads the lines the reducer keeps in the table state.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass
+
+from omaha_tui.engine.state import TableState, ledger_lines
+
+EXACT_LIMIT = 14
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One player's money over a session (by name: leaving and sitting again adds up).
+
+    ``cashed_out`` is what they took when leaving; ``stack`` what they hold now,
+    counting their chips in the middle of an unfinished hand; ``seated`` whether they
+    are still at the table.
+    """
+
+    name: str
+    buy_in: int
+    rebuys: int = 0
+    corrections: int = 0
+    cashed_out: int = 0
+    stack: int = 0
+    seated: bool = True
+
+    @property
+    def paid_in(self) -> int:
+        return self.buy_in + self.rebuys
+
+    @property
+    def net(self) -> int:
+        """Won (positive) or lost (negative): chips taken or held minus money paid in."""
+        return self.stack + self.cashed_out - self.paid_in
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A session's ledger: one line per player name, in order of first seating."""
+
+    lines: tuple[LedgerLine, ...]
+
+    @property
+    def discrepancy(self) -> int:
+        """Chips that appeared (positive) or vanished (negative); 0 when balanced."""
+        return sum(line.net for line in self.lines)
+
+    @property
+    def balanced(self) -> bool:
+        return self.discrepancy == 0
+
+    def explain(self) -> str:
+        """One sentence on the balance, naming the corrections when it is off.
+
+        >>> Ledger((LedgerLine("Ann", 100, stack=130), LedgerLine("Bob", 100, stack=70))).explain()
+        'the chips balance: the nets add up to 0'
+        >>> Ledger((LedgerLine("Ann", 100, corrections=5, stack=105),)).explain()
+        'the chips do not balance: 5 more chips than were bought (corrections: Ann +5)'
+        """
+        d = self.discrepancy
+        if d == 0:
+            return "the chips balance: the nets add up to 0"
+        what = f"{d} more chips than were bought" if d > 0 else f"{-d} chips missing"
+        fixes = [f"{x.name} {x.corrections:+d}" for x in self.lines if x.corrections]
+        hint = f" (corrections: {', '.join(fixes)})" if fixes else " (no corrections recorded)"
+        return f"the chips do not balance: {what}{hint}"
+
+
+def ledger(state: TableState) -> Ledger:
+    """The ledger of a table as the reducer keeps it (chips in a running hand count)."""
+    return Ledger(
+        tuple(
+            LedgerLine(
+                name=x.name,
+                buy_in=x.buy_in,
+                rebuys=x.rebuys,
+                corrections=x.corrections,
+                cashed_out=x.cashed_out,
+                stack=x.stack,
+                seated=x.seat is not None,
+            )
+            for x in ledger_lines(state)
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment of the settle-up."""
+
+    payer: str
+    payee: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.payer} pays {self.payee} {self.amount}"
+
+
+def settle(nets: Mapping[str, int]) -> list[Transfer]:
+    """The fewest payments that bring every net to zero.
+
+    The minimum is (players with a non-zero net) minus (the largest number of groups
+    whose nets sum to zero), found exactly over subsets for up to :data:`EXACT_LIMIT`
+    players; each group then settles with one payment fewer than its size.
+    When the nets do not add up to zero the surplus or shortfall is left unsettled.
+
+    >>> [str(t) for t in settle({"Ann": 35, "Bob": -35})]
+    ['Bob pays Ann 35']
+    >>> [str(t) for t in settle({"A": 10, "B": -10, "C": 20, "D": -20})]
+    ['B pays A 10', 'D pays C 20']
+    """
+    people = sorted((name, n) for name, n in nets.items() if n != 0)
+    if len(people) > EXACT_LIMIT:
+        return _greedy(people)
+    transfers: list[Transfer] = []
+    for group in _zero_sum_groups(people):
+        transfers += _greedy(group)
+    return transfers
+
+
+def _zero_sum_groups(people: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
+    """Split into the most disjoint zero-sum groups (plus a remainder if unbalanced)."""
+    n = len(people)
+    full = (1 << n) - 1
+    total = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + people[low][1]
+    best = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        m = max(best[mask & ~(1 << i)] for i in range(n) if mask >> i & 1)
+        best[mask] = m + (1 if total[mask] == 0 else 0)
+    # Walk back: remove one member at a time keeping the optimum; every time the
+    # remaining set sums to zero, what was removed since the last such point is a group.
+    order: list[int] = []
+    mask = full
+    while mask:
+        need = best[mask] - (1 if total[mask] == 0 else 0)
+        i = next(i for i in range(n) if mask >> i & 1 and best[mask & ~(1 << i)] == need)
+        order.append(i)
+        mask &= ~(1 << i)
+    order.reverse()
+    groups: list[list[tuple[str, int]]] = []
+    current: list[tuple[str, int]] = []
+    running = 0
+    for i in order:
+        current.append(people[i])
+        running += people[i][1]
+        if running == 0:
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    groups.sort(key=lambda g: min(name for name, _ in g))
+    return groups
+
+
+def _greedy(people: Iterable[tuple[str, int]]) -> list[Transfer]:
+    """Largest debtor pays largest creditor until one side is exhausted."""
+    pairs = list(people)
+    creditors = sorted(((name, n) for name, n in pairs if n > 0), key=lambda x: (-x[1], x[0]))
+    debtors = sorted(((name, -n) for name, n in pairs if n < 0), key=lambda x: (-x[1], x[0]))
+    owed = [n for _, n in creditors]
+    owing = [n for _, n in debtors]
+    out: list[Transfer] = []
+    ci = di = 0
+    while ci < len(owed) and di < len(owing):
+        amount = min(owed[ci], owing[di])
+        out.append(Transfer(debtors[di][0], creditors[ci][0], amount))
+        owed[ci] -= amount
+        owing[di] -= amount
+        ci += owed[ci] == 0
+        di += owing[di] == 0
+    return out
+
+
+def settle_up(ledger: Ledger) -> list[Transfer]:
+    """The settle-up of a ledger (see :func:`settle`)."""
+    return settle({line.name: line.net for line in ledger.lines})
+
+
+# ---------------------------------------------------------------------- export
+
+CSV_FIELDS = ("name", "buy_in", "rebuys", "corrections", "cashed_out", "stack", "seated", "net")
+
+
+def ledger_csv(ledger: Ledger) -> str:
+    """The ledger as CSV, one row per player.
+
+    >>> print(ledger_csv(Ledger((LedgerLine("Ann", 100, stack=135),))).strip())
+    name,buy_in,rebuys,corrections,cashed_out,stack,seated,net
+    Ann,100,0,0,0,135,yes,35
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for x in ledger.lines:
+        seated = "yes" if x.seated else "no"
+        writer.writerow(
+            (x.name, x.buy_in, x.rebuys, x.corrections, x.cashed_out, x.stack, seated, x.net)
+        )
+    return out.getvalue()
+
+
+def ledger_dict(ledger: Ledger) -> dict[str, object]:
+    """The ledger and its settle-up as plain JSON-ready data."""
+    return {
+        "players": [{**asdict(x), "net": x.net} for x in ledger.lines],
+        "balanced": ledger.balanced,
+        "discrepancy": ledger.discrepancy,
+        "balance": ledger.explain(),
+        "settle_up": [
+            {"payer": t.payer, "payee": t.payee, "amount": t.amount, "text": str(t)}
+            for t in settle_up(ledger)
+        ],
+    }
+
+
+def ledger_json(ledger: Ledger) -> str:
+    """:func:`ledger_dict` as indented JSON text."""
+    return json.dumps(ledger_dict(ledger), indent=2)

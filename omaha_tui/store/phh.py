@@ -1,0 +1,354 @@
+"""Reading and writing Poker Hand History (PHH) text: TOML fields, exact amounts.
+
+PHH is the TOML-based format of pokerkit and the public phh-dataset. A ``.phh`` file
+holds one hand; a ``.phhs`` file holds several, each under a ``[n]`` table. Amounts may
+be decimals (``1259450.25``); they are read as :class:`~decimal.Decimal` (never float)
+and :func:`amount_scale` finds the power of ten that makes every amount of a hand an
+integer, so the engine only ever sees whole chips. This module knows the file format
+and the variant codes; turning a hand into events is :mod:`.phh_import`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from omaha_tui.engine.config import VARIANTS, Structure, Variant
+
+
+class PhhError(ValueError):
+    """A hand history that cannot be read; the message names the file and the problem."""
+
+
+# Standard codes (PO, FO/8) and the project's extensions (docs/phh-extensions.md).
+VARIANT_CODES: dict[str, tuple[str, Structure]] = {
+    "PO": ("omaha", Structure.POT_LIMIT),
+    "FO/8": ("omaha8", Structure.FIXED_LIMIT),
+    "PO/8": ("omaha8", Structure.POT_LIMIT),
+    "PO5": ("omaha5", Structure.POT_LIMIT),
+    "PO5/8": ("big-o", Structure.POT_LIMIT),
+    "PO6": ("omaha6", Structure.POT_LIMIT),
+    "PO6/8": ("omaha6-8", Structure.POT_LIMIT),
+}
+
+
+def variant_for_code(code: str) -> tuple[Variant, Structure]:
+    """The engine variant and betting structure of a PHH variant code.
+
+    >>> variant_for_code("PO5/8")[0].name
+    'Big O'
+    >>> try:  # doctest: +ELLIPSIS
+    ...     variant_for_code("NT")
+    ... except PhhError as e:
+    ...     print(e)
+    variant "NT" is not an Omaha game this program reads: use one of PO, FO/8, PO/8, PO5, ...
+    """
+    if code not in VARIANT_CODES:
+        raise PhhError(
+            f'variant "{code}" is not an Omaha game this program reads: use one of '
+            + ", ".join(VARIANT_CODES)
+        )
+    key, structure = VARIANT_CODES[code]
+    return VARIANTS[key], structure
+
+
+def code_for_variant(variant: Variant, structure: Structure) -> str:
+    """The PHH code of an engine game (the inverse of :func:`variant_for_code`).
+
+    >>> from omaha_tui.engine.config import parse_game
+    >>> code_for_variant(parse_game("omaha6-8"), Structure.POT_LIMIT)
+    'PO6/8'
+    """
+    for code, (key, s) in VARIANT_CODES.items():
+        if (
+            s is structure
+            and VARIANTS[key].hole_cards == variant.hole_cards
+            and (VARIANTS[key].split is variant.split)
+        ):
+            if variant.early_flop_card:
+                break
+            return code
+    raise PhhError(
+        f"{variant.name} in {structure.value} has no PHH variant code: PHH can hold "
+        + ", ".join(f"{VARIANTS[k].name} ({c})" for c, (k, _) in VARIANT_CODES.items())
+    )
+
+
+# Fields with a meaning for play; everything else is kept verbatim for export.
+_AMOUNT_LISTS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks")
+_AMOUNTS = ("min_bet", "small_bet", "big_bet", "bring_in")
+
+
+@dataclass(frozen=True)
+class PhhHand:
+    """One hand as written in the file: amounts as exact decimals, actions as text.
+
+    ``source`` names where it came from (``file`` or ``file[3]``) for messages.
+    ``extra`` keeps the other fields (players' names, event, date...) in file order.
+    """
+
+    variant: str
+    starting_stacks: tuple[Decimal, ...]
+    actions: tuple[str, ...]
+    antes: tuple[Decimal, ...] = ()
+    blinds_or_straddles: tuple[Decimal, ...] = ()
+    min_bet: Decimal | None = None
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    finishing_stacks: tuple[Decimal, ...] | None = None
+    players: tuple[str, ...] | None = None
+    extra: tuple[tuple[str, Any], ...] = field(default=())
+    source: str = "<text>"
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+
+def _dec(value: Any, name: str, source: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise PhhError(f"{source}: {name} must be a number, not {value!r}")
+    d = Decimal(value)
+    if not d.is_finite() or d < 0:
+        raise PhhError(f"{source}: {name} must be a non-negative number, not {value}")
+    return d
+
+
+def _dec_list(value: Any, name: str, source: str) -> tuple[Decimal, ...]:
+    if not isinstance(value, list):
+        raise PhhError(f"{source}: {name} must be a list of numbers, not {value!r}")
+    return tuple(_dec(v, f"{name}[{i}]", source) for i, v in enumerate(value))
+
+
+def hand_from_fields(data: Mapping[str, Any], source: str) -> PhhHand:
+    """Build a :class:`PhhHand` from parsed TOML fields, checking what play needs."""
+    for required in ("variant", "starting_stacks", "actions"):
+        if required not in data:
+            raise PhhError(f'{source}: the field "{required}" is missing')
+    variant = data["variant"]
+    if not isinstance(variant, str):
+        raise PhhError(f'{source}: variant must be text such as "PO", not {variant!r}')
+    _check_code(variant, source)
+    stacks = _dec_list(data["starting_stacks"], "starting_stacks", source)
+    n = len(stacks)
+    if not 2 <= n <= 10:
+        raise PhhError(f"{source}: {n} players in starting_stacks; a table seats 2 to 10")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PhhError(f"{source}: actions must be a list of text lines")
+    lists: dict[str, tuple[Decimal, ...]] = {}
+    for name in ("antes", "blinds_or_straddles", "finishing_stacks"):
+        if name in data:
+            lists[name] = _dec_list(data[name], name, source)
+            if len(lists[name]) != n:
+                raise PhhError(f"{source}: {name} has {len(lists[name])} entries for {n} players")
+    singles = {k: _dec(data[k], k, source) for k in _AMOUNTS if k in data}
+    players = data.get("players")
+    if players is not None and (
+        not isinstance(players, list)
+        or len(players) != n
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise PhhError(f"{source}: players must list {n} names")
+    known = {"variant", "actions", "players", *_AMOUNT_LISTS, *_AMOUNTS}
+    return PhhHand(
+        variant=variant,
+        starting_stacks=stacks,
+        actions=tuple(actions),
+        antes=lists.get("antes", (Decimal(0),) * n),
+        blinds_or_straddles=lists.get("blinds_or_straddles", (Decimal(0),) * n),
+        min_bet=singles.get("min_bet"),
+        small_bet=singles.get("small_bet"),
+        big_bet=singles.get("big_bet"),
+        finishing_stacks=lists.get("finishing_stacks"),
+        players=tuple(players) if players is not None else None,
+        extra=tuple((k, v) for k, v in data.items() if k not in known),
+        source=source,
+    )
+
+
+def _check_code(variant: str, source: str) -> None:
+    try:
+        variant_for_code(variant)
+    except PhhError as e:
+        raise PhhError(f"{source}: {e}") from None
+
+
+def loads(text: str, source: str = "<text>", multi: bool | None = None) -> list[PhhHand]:
+    """Parse PHH text. ``multi``: ``.phhs`` layout (``[1]``, ``[2]`` tables); ``None``
+    guesses from the content (no top-level ``variant`` means multi-hand)."""
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as e:
+        raise PhhError(f"{source}: not valid PHH/TOML ({e})") from None
+    if multi is None:
+        multi = "variant" not in data
+    if not multi:
+        return [hand_from_fields(data, source)]
+    hands = []
+    for key, table in data.items():
+        if not isinstance(table, dict):
+            raise PhhError(f"{source}: in a .phhs file every hand is a [n] table; {key} is not")
+        hands.append(hand_from_fields(table, f"{source}[{key}]"))
+    return hands
+
+
+def load(path: Path) -> list[PhhHand]:
+    """Read a ``.phh`` (one hand) or ``.phhs`` (several) file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise PhhError(f"{path}: cannot read it ({e})") from None
+    return loads(text, str(path), multi=True if path.suffix == ".phhs" else None)
+
+
+def find_files(paths: Iterable[Path]) -> list[Path]:
+    """Files named directly, plus ``*.phh``/``*.phhs`` found under directories (sorted)."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(
+                sorted(q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file())
+            )
+        else:
+            out.append(p)
+    return out
+
+
+# ---------------------------------------------------------------------- amounts
+
+
+def hand_amounts(hand: PhhHand) -> list[Decimal]:
+    """Every amount in a hand, including ``cbr`` amounts inside the actions."""
+    values = [*hand.starting_stacks, *hand.antes, *hand.blinds_or_straddles]
+    values += [v for v in (hand.min_bet, hand.small_bet, hand.big_bet) if v is not None]
+    for line in hand.actions:
+        words = line.split("#", 1)[0].split()
+        if len(words) == 3 and words[1] == "cbr":
+            try:
+                values.append(Decimal(words[2]))
+            except ArithmeticError:
+                continue
+    return values
+
+
+def amount_scale(values: Iterable[Decimal]) -> int:
+    """The smallest power of ten that makes every amount a whole number of chips.
+
+    >>> amount_scale([Decimal("1259450.25"), Decimal("678473.5"), Decimal(500)])
+    100
+    """
+    exponent = 0
+    for v in values:
+        e = v.normalize().as_tuple().exponent
+        if isinstance(e, int) and e < 0:
+            exponent = max(exponent, -e)
+    return int(10**exponent)
+
+
+def to_chips(value: Decimal, scale: int) -> int:
+    """A file amount in integer chips (exact; refuses amounts finer than ``scale``).
+
+    >>> to_chips(Decimal("678473.5"), 100)
+    67847350
+    """
+    chips = value * scale
+    if chips != chips.to_integral_value():
+        raise PhhError(f"amount {value} is finer than 1/{scale} of a unit")
+    return int(chips)
+
+
+def from_chips(chips: int, scale: int) -> Decimal:
+    """Integer chips back in the file's units, without trailing zeros.
+
+    >>> str(from_chips(193792375, 100)), str(from_chips(4000000, 1))
+    ('1937923.75', '4000000')
+    """
+    d = Decimal(chips) / scale
+    return d.quantize(Decimal(1)) if d == d.to_integral_value() else Decimal(f"{d.normalize():f}")
+
+
+def json_number(value: Decimal) -> int | float:
+    """A decimal as a JSON number: an int when whole, else the (exact) shortest float."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return str(int(value)) if value == value.to_integral_value() else f"{value.normalize():f}"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    raise PhhError(f"cannot write {value!r} as PHH")
+
+
+def _toml_string(text: str) -> str:
+    out = ['"']
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _toml_key(key: str) -> str:
+    bare = key.replace("_", "").replace("-", "").isalnum() and key.isascii()
+    return key if bare else _toml_string(key)
+
+
+def dumps(hand: PhhHand) -> str:
+    """PHH text of one hand (the body of a ``.phh`` file)."""
+    fields: list[tuple[str, Any]] = [("variant", hand.variant)]
+    fields += [(k, v) for k, v in hand.extra if k == "ante_trimming_status"]
+    fields += [("antes", hand.antes), ("blinds_or_straddles", hand.blinds_or_straddles)]
+    fields += [
+        (k, v)
+        for k, v in (
+            ("min_bet", hand.min_bet),
+            ("small_bet", hand.small_bet),
+            ("big_bet", hand.big_bet),
+        )
+        if v is not None
+    ]
+    fields.append(("starting_stacks", hand.starting_stacks))
+    lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in fields]
+    lines.append("actions = [")
+    lines += [f"  {_toml_string(a)}," for a in hand.actions]
+    lines.append("]")
+    tail: list[tuple[str, Any]] = []
+    if hand.players is not None:
+        tail.append(("players", hand.players))
+    if hand.finishing_stacks is not None:
+        tail.append(("finishing_stacks", hand.finishing_stacks))
+    tail += [(k, v) for k, v in hand.extra if k != "ante_trimming_status"]
+    lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in tail]
+    return "\n".join(lines) + "\n"
+
+
+def dumps_all(hands: Iterable[PhhHand]) -> str:
+    """PHH text of several hands (a ``.phhs`` file: ``[1]``, ``[2]`` ...)."""
+    return "\n".join(f"[{i}]\n{dumps(h)}" for i, h in enumerate(hands, start=1))

@@ -1,0 +1,78 @@
+"""The journal's SQLite schema and the steps that bring an older file up to date.
+
+The schema version is SQLite's ``PRAGMA user_version``. ``MIGRATIONS[i]`` turns a
+version-``i`` file into version ``i + 1``; a new file simply runs them all. Each step runs
+inside one transaction, so a crash mid-migration leaves the old version intact. Event
+payloads carry their own version ``v`` (see :mod:`omaha_tui.engine.events`); upgrading
+those is :func:`upgrade_payload`. This module holds no connection logic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 0 -> 1: sessions and their append-only event log.
+    (
+        """CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            title TEXT NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0
+        )""",
+        """CREATE TABLE events (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            seq INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            v INTEGER NOT NULL,
+            payload TEXT NOT NULL,
+            created TEXT NOT NULL,
+            PRIMARY KEY (session_id, seq)
+        ) WITHOUT ROWID""",
+    ),
+    # 1 -> 2: per-session metadata (hand-history fields the events do not carry, such as
+    # hole cards dealt in an imported hand) and a cached event count for fast listings.
+    (
+        "ALTER TABLE sessions ADD COLUMN meta TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE sessions ADD COLUMN event_count INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE sessions ADD COLUMN hands INTEGER NOT NULL DEFAULT 0",
+        """UPDATE sessions SET
+            event_count = (SELECT count(*) FROM events e WHERE e.session_id = sessions.id),
+            hands = (SELECT count(*) FROM events e
+                     WHERE e.session_id = sessions.id AND e.type = 'hand_started')""",
+    ),
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+# Event payload upgrades: EVENT_UPGRADES[v] turns a version-v payload into version v + 1.
+EVENT_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def upgrade_payload(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring a stored event payload to the current event version.
+
+    Raises:
+        ValueError: the payload comes from a newer program, or no upgrade step exists.
+
+    >>> upgrade_payload({"type": "undo", "v": 1})
+    {'type': 'undo', 'v': 1}
+    """
+    v = int(data.get("v", 1))
+    if v > EVENT_VERSION:
+        raise ValueError(
+            f"event version {v} was written by a newer omaha-tui (this one reads up to "
+            f"{EVENT_VERSION}): upgrade omaha-tui to open it"
+        )
+    while v < EVENT_VERSION:
+        step = EVENT_UPGRADES.get(v)
+        if step is None:
+            raise ValueError(f"no upgrade from event version {v}")
+        data = step(data)
+        v += 1
+        data["v"] = v
+    return data

@@ -1,0 +1,195 @@
+"""The journal: durable appends, sessions, one writer per session, clear errors."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from omaha_tui.engine.events import PlayerRebought, SessionEnded, Undo
+from omaha_tui.store.journal import Journal, JournalError, SessionBusy
+from omaha_tui.store.paths import default_db_path, resolve_db_path
+from omaha_tui.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "journal.sqlite3"
+
+
+def test_default_path_is_in_the_user_data_dir() -> None:
+    path = default_db_path()
+    assert path.name == "omaha-tui.sqlite3"
+    assert path.parent.name == "omaha-tui"
+    assert resolve_db_path(None) == path
+    assert resolve_db_path("/x/y.sqlite3") == Path("/x/y.sqlite3")
+
+
+def test_append_returns_sequence_numbers_and_events_come_back_in_order(db: Path) -> None:
+    with Journal.open(db) as j:
+        sid = j.create_session("Friday game")
+        assert j.append(sid, PlayerRebought(seat=1, amount=50)) == 1
+        assert j.append_many(sid, [Undo(), PlayerRebought(seat=2, amount=7)]) == 3
+    with Journal.open(db) as j:
+        assert j.events(sid) == [
+            PlayerRebought(seat=1, amount=50),
+            Undo(),
+            PlayerRebought(seat=2, amount=7),
+        ]
+        assert [r.seq for r in j.records(sid)] == [1, 2, 3]
+
+
+def test_file_uses_wal_and_full_synchronous_commits(db: Path) -> None:
+    with Journal.open(db) as j:
+        assert j._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert j._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_sessions_list_counts_events_hands_and_finish(db: Path) -> None:
+    with Journal.open(db) as j:
+        a = j.create_session("first")
+        b = j.create_session("second")
+        j.append(a, Undo())
+        j.append_many(b, [Undo(), SessionEnded()])
+        infos = j.sessions()
+        assert [(s.id, s.title, s.event_count, s.finished) for s in infos] == [
+            (a, "first", 1, False),
+            (b, "second", 2, True),
+        ]
+        last = j.last_unfinished()
+        assert last is not None and last.id == a
+
+
+def test_last_unfinished_is_none_when_every_session_ended(db: Path) -> None:
+    with Journal.open(db) as j:
+        sid = j.create_session("done")
+        j.append(sid, SessionEnded())
+        assert j.last_unfinished() is None
+
+
+def test_session_meta_round_trips(db: Path) -> None:
+    with Journal.open(db) as j:
+        sid = j.create_session("imported", meta={"phh": {"scale": 100}})
+        assert j.meta(sid) == {"phh": {"scale": 100}}
+        j.set_meta(sid, {"x": [1, 2]})
+        assert j.meta(sid) == {"x": [1, 2]}
+
+
+def test_second_writer_of_a_session_is_told_it_is_open_elsewhere(db: Path) -> None:
+    with Journal.open(db) as first, Journal.open(db) as second:
+        sid = first.create_session("busy")
+        first.append(sid, Undo())
+        with pytest.raises(SessionBusy, match=r"session 1 is open elsewhere .*read-only"):
+            second.append(sid, Undo())
+        # The second may still read it, and may write a session of its own.
+        assert second.events(sid) == [Undo()]
+        other = second.create_session("mine")
+        assert second.append(other, Undo()) == 1
+        first.release(sid)
+        assert second.append(sid, Undo()) == 2
+
+
+def test_read_only_journal_reads_but_refuses_to_record(db: Path) -> None:
+    with Journal.open(db) as j:
+        sid = j.create_session("t")
+        j.append(sid, Undo())
+    with Journal.open(db, read_only=True) as ro:
+        assert ro.events(sid) == [Undo()]
+        with pytest.raises(JournalError, match="is open read-only: nothing can be recorded"):
+            ro.append(sid, Undo())
+
+
+def test_read_only_open_of_a_missing_file_says_so(db: Path) -> None:
+    with pytest.raises(JournalError, match="no journal here yet"):
+        Journal.open(db, read_only=True)
+    assert not db.exists()
+
+
+def test_unknown_session_says_how_to_list_them(db: Path) -> None:
+    with (
+        Journal.open(db) as j,
+        pytest.raises(JournalError, match=r"has no session 9: `omaha-tui sessions` lists them"),
+    ):
+        j.events(9)
+
+
+def test_a_file_that_is_not_a_database_names_the_file_and_what_to_do(db: Path) -> None:
+    db.write_bytes(b"this is a shopping list, not a journal\n" * 200)
+    with pytest.raises(JournalError) as info:
+        Journal.open(db)
+    message = str(info.value)
+    assert str(db) in message
+    assert "Move it aside" in message and "start a new journal" in message
+
+
+def test_a_truncated_file_names_the_file_and_what_to_do(db: Path) -> None:
+    with Journal.open(db) as j:
+        sid = j.create_session("long night")
+        j.append_many(sid, [PlayerRebought(seat=0, amount=i + 1) for i in range(3000)])
+    size = db.stat().st_size
+    with db.open("r+b") as f:
+        f.truncate(size // 2)
+    with pytest.raises(JournalError) as info, Journal.open(db) as j:
+        j.events(sid)
+    message = str(info.value)
+    assert str(db) in message
+    assert "damaged" in message and "Move it aside" in message
+
+
+def test_an_event_payload_from_a_newer_program_is_refused_clearly(db: Path) -> None:
+    with Journal.open(db) as j:
+        sid = j.create_session("t")
+        j.append(sid, Undo())
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE events SET payload = ?", (json.dumps({"type": "undo", "v": 9}),))
+    conn.commit()
+    conn.close()
+    with (
+        Journal.open(db) as j,
+        pytest.raises(
+            JournalError, match=r"event 1 cannot be read \(event version 9 was written by a newer"
+        ),
+    ):
+        j.events(sid)
+
+
+def test_a_journal_from_a_newer_program_is_refused_clearly(db: Path) -> None:
+    conn = sqlite3.connect(db)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(JournalError, match="was written by a newer omaha-tui"):
+        Journal.open(db)
+
+
+def test_a_version_1_journal_is_migrated_and_keeps_its_events(db: Path) -> None:
+    conn = sqlite3.connect(db)
+    for sql in MIGRATIONS[0]:
+        conn.execute(sql)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute("INSERT INTO sessions (title, created, updated) VALUES ('old', 't', 't')")
+    payload = Undo().model_dump_json()
+    conn.execute("INSERT INTO events VALUES (1, 1, 'undo', 1, ?, 't')", (payload,))
+    conn.execute("INSERT INTO events VALUES (1, 2, 'undo', 1, ?, 't')", (payload,))
+    conn.commit()
+    conn.close()
+    with Journal.open(db) as j:
+        assert j._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        (info,) = j.sessions()
+        assert (info.title, info.event_count, info.hands) == ("old", 2, 0)
+        assert j.events(1) == [Undo(), Undo()]
+        assert j.meta(1) == {}
+
+
+def test_a_gap_in_the_log_is_reported_not_papered_over(db: Path) -> None:
+    with Journal.open(db) as j:
+        sid = j.create_session("t")
+        j.append_many(sid, [Undo(), Undo(), Undo()])
+    conn = sqlite3.connect(db)
+    conn.execute("DELETE FROM events WHERE seq = 2")
+    conn.commit()
+    conn.close()
+    with Journal.open(db) as j, pytest.raises(JournalError, match="lacks event 2"):
+        j.events(sid)

@@ -1,0 +1,136 @@
+"""PHH text: fields, multi-hand files, variant codes and exact decimal amounts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from omaha_tui.engine.config import Structure, parse_game
+from omaha_tui.store.phh import (
+    VARIANT_CODES,
+    PhhError,
+    amount_scale,
+    code_for_variant,
+    dumps,
+    dumps_all,
+    find_files,
+    from_chips,
+    hand_amounts,
+    load,
+    loads,
+    to_chips,
+    variant_for_code,
+)
+
+HAND = """
+variant = "PO"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200.5, 150, 99.25]
+actions = ["d dh p1 AhKhQhJh", "p3 cbr 7.5  # open", "p1 f", "p2 f"]
+players = ["Ann", "Bob", "Cy"]
+event = "Friday"
+"""
+
+
+def test_a_hand_reads_with_exact_decimal_amounts() -> None:
+    (hand,) = loads(HAND, "friday.phh")
+    assert hand.variant == "PO"
+    assert hand.starting_stacks == (Decimal("200.5"), Decimal(150), Decimal("99.25"))
+    assert hand.players == ("Ann", "Bob", "Cy")
+    assert dict(hand.extra) == {"event": "Friday"}
+    assert amount_scale(hand_amounts(hand)) == 100
+
+
+def test_decimal_amounts_scale_to_whole_chips_and_back_exactly() -> None:
+    assert to_chips(Decimal("1259450.25"), 100) == 125945025
+    assert from_chips(125945025, 100) == Decimal("1259450.25")
+    assert str(from_chips(193792375, 100)) == "1937923.75"
+    assert str(from_chips(400, 100)) == "4"
+    with pytest.raises(PhhError, match=r"amount 0.125 is finer than 1/100 of a unit"):
+        to_chips(Decimal("0.125"), 100)
+
+
+def test_write_then_read_gives_the_same_hand() -> None:
+    (hand,) = loads(HAND, "friday.phh")
+    (again,) = loads(dumps(hand), "friday.phh")
+    assert again == hand
+
+
+def test_multi_hand_phhs_files_hold_numbered_tables(tmp_path: Path) -> None:
+    (hand,) = loads(HAND, "friday.phh")
+    path = tmp_path / "night.phhs"
+    path.write_text(dumps_all([hand, hand]), encoding="utf-8")
+    hands = load(path)
+    assert [h.source for h in hands] == [f"{path}[1]", f"{path}[2]"]
+    assert hands[1].starting_stacks == hand.starting_stacks
+
+
+def test_directories_are_searched_for_phh_and_phhs(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.phh").write_text(HAND)
+    (tmp_path / "b.phhs").write_text("")
+    (tmp_path / "notes.txt").write_text("")
+    assert find_files([tmp_path]) == [tmp_path / "a" / "x.phh", tmp_path / "b.phhs"]
+
+
+@pytest.mark.parametrize(
+    ("code", "game", "structure"),
+    [
+        ("PO", "omaha", Structure.POT_LIMIT),
+        ("FO/8", "omaha8", Structure.FIXED_LIMIT),
+        ("PO/8", "omaha8", Structure.POT_LIMIT),
+        ("PO5", "omaha5", Structure.POT_LIMIT),
+        ("PO5/8", "big-o", Structure.POT_LIMIT),
+        ("PO6", "omaha6", Structure.POT_LIMIT),
+        ("PO6/8", "omaha6-8", Structure.POT_LIMIT),
+    ],
+)
+def test_variant_codes_standard_and_extension(code: str, game: str, structure: Structure) -> None:
+    variant, s = variant_for_code(code)
+    assert (variant, s) == (parse_game(game), structure)
+    assert code_for_variant(variant, s) == code
+
+
+def test_every_code_is_documented_in_the_extension_page() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "phh-extensions.md").read_text()
+    for code in VARIANT_CODES:
+        assert f"`{code}`" in page
+
+
+def test_a_game_without_a_phh_code_is_refused_by_name() -> None:
+    with pytest.raises(PhhError, match=r"Courchevel in pl has no PHH variant code"):
+        code_for_variant(parse_game("courchevel"), Structure.POT_LIMIT)
+    with pytest.raises(PhhError, match=r"Omaha in nl has no PHH variant code"):
+        code_for_variant(parse_game("omaha"), Structure.NO_LIMIT)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("variant = 'NT'\nstarting_stacks = [1, 2]\nactions = []", 'variant "NT" is not an Omaha'),
+        ("variant = 'PO'\nactions = []", 'the field "starting_stacks" is missing'),
+        ("variant = 'PO'\nstarting_stacks = [1]\nactions = []", "1 players in starting_stacks"),
+        (
+            "variant = 'PO'\nstarting_stacks = [1, 2]\nantes = [0]\nactions = []",
+            "antes has 1 entries for 2 players",
+        ),
+        ("variant = 'PO'\nstarting_stacks = [1, 'x']\nactions = []", "starting_stacks[1] must be"),
+        ("variant = 'PO'\nstarting_stacks = [1, -2]\nactions = []", "must be a non-negative"),
+        ("variant = 'PO'\nstarting_stacks = [1, 2]\nactions = [3]", "actions must be a list"),
+        ("variant = = 'PO'", "not valid PHH/TOML"),
+    ],
+)
+def test_bad_files_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(PhhError) as info:
+        loads(text, "bad.phh")
+    assert str(info.value).startswith("bad.phh")
+    assert message in str(info.value)
+
+
+def test_an_unreadable_file_names_itself(tmp_path: Path) -> None:
+    with pytest.raises(PhhError, match=r"missing.phh: cannot read it"):
+        load(tmp_path / "missing.phh")
