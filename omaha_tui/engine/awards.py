@@ -1,0 +1,223 @@
+"""Who gets which chips of each pot: halves, ties, odd chips, quartering, scoops.
+
+:func:`split_pot` divides one pot given each claimant's high value and low value
+(R7.3-R7.6); :func:`awards_from_cards` reads the shown hands with the evaluator
+(``evaluate.high_value`` / ``low_value``) and splits every pot; :func:`check_awards`
+validates awards the dealer made by hand. This module does not read hands itself
+and never moves chips (the reducer does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .errors import RuleError
+from .events import Award, Half
+from .pots import clockwise_from, hand_pots
+from .state import TableState
+
+
+def share(
+    amount: int, winners: Sequence[int], button: int, table_size: int, chip: int = 1
+) -> dict[int, int]:
+    """R7.4: split ``amount`` equally; leftover chips one by one in seat order from
+    the first seat left of the button.
+
+    >>> share(11, [4, 1], button=2, table_size=6)
+    {4: 6, 1: 5}
+    >>> share(25, [0, 1], button=1, table_size=6, chip=5)
+    {0: 15, 1: 10}
+    """
+    order = clockwise_from(tuple(winners), (button + 1) % table_size, table_size)
+    units, rest = divmod(amount, chip)
+    each, odd = divmod(units, len(order))
+    out = {s: each * chip for s in order}
+    for s in order[:odd]:
+        out[s] += chip
+    out[order[0]] += rest  # amounts off the chip grid (never with valid stakes)
+    return out
+
+
+def split_pot(
+    pot_index: int,
+    amount: int,
+    high: Mapping[int, int],
+    low: Mapping[int, int | None] | None,
+    button: int,
+    table_size: int,
+    chip: int = 1,
+) -> tuple[Award, ...]:
+    """Awards of one pot among its claimants (R7.3-R7.6).
+
+    ``high`` maps each claimant seat to its high value (larger wins); ``low`` maps
+    it to its low value (larger wins, ``None`` = no qualifying low) in a split game,
+    or is ``None`` in a high-only game. The odd chip of an uneven split goes to the
+    high half (R7.4).
+
+    >>> [(a.seat, a.amount, a.half.value) for a in split_pot(0, 9, {1: 50, 2: 40},
+    ...  {1: None, 2: 7}, button=0, table_size=4)]
+    [(1, 5, 'high'), (2, 4, 'low')]
+    """
+    if not high:
+        raise RuleError(f"pot {pot_index} has no claimant")
+    best_high = max(high.values())
+    high_winners = [s for s, v in high.items() if v == best_high]
+    lows = {s: v for s, v in (low or {}).items() if v is not None}
+    if low is None or not lows:
+        # High-only game, or R7.3: no qualifying low -> the high takes the whole pot.
+        parts = share(amount, high_winners, button, table_size, chip)
+        return tuple(Award(pot=pot_index, seat=s, amount=a) for s, a in parts.items())
+    best_low = max(lows.values())
+    low_winners = [s for s, v in lows.items() if v == best_low]
+    units = amount // chip
+    high_half = (units - units // 2) * chip + amount % chip  # R7.4: odd chip to the high
+    low_half = amount - high_half
+    awards = [
+        Award(pot=pot_index, seat=s, amount=a, half=Half.HIGH)
+        for s, a in share(high_half, high_winners, button, table_size, chip).items()
+    ]
+    awards += [
+        Award(pot=pot_index, seat=s, amount=a, half=Half.LOW)
+        for s, a in share(low_half, low_winners, button, table_size, chip).items()
+    ]
+    return tuple(awards)
+
+
+def scoopers(awards: Sequence[Award]) -> tuple[int, ...]:
+    """R7.6: seats that won both the high and the low half of some pot alone.
+
+    >>> scoopers([Award(pot=0, seat=3, amount=5, half="high"),
+    ...           Award(pot=0, seat=3, amount=4, half="low")])
+    (3,)
+    """
+    out: list[int] = []
+    by_pot: dict[int, dict[str, set[int]]] = {}
+    for a in awards:
+        by_pot.setdefault(a.pot, {}).setdefault(a.half.value, set()).add(a.seat)
+    for halves in by_pot.values():
+        hi, lo = halves.get("high", set()), halves.get("low", set())
+        if len(hi) == 1 and hi == lo:
+            out.extend(hi)
+    return tuple(sorted(set(out)))
+
+
+def claimants(state: TableState) -> tuple[tuple[int, ...], ...]:
+    """Per pot, the seats that may still win it: eligible and not mucked (R8.2)."""
+    hand = state.hand
+    if hand is None:
+        return ()
+    return tuple(tuple(s for s in p.eligible if s not in hand.mucked) for p in hand_pots(hand))
+
+
+def awards_from_cards(state: TableState) -> tuple[Award, ...]:
+    """Every pot of a hand at showdown, split by the cards shown (R7, R8.3).
+
+    A pot with one claimant goes to them without cards; otherwise every claimant
+    must have shown and the board must be complete.
+    """
+    from .evaluate import high_value, low_value
+
+    hand = state.hand
+    if hand is None:
+        raise RuleError("no hand to settle")
+    shown = dict(hand.shown)
+    pots = hand_pots(hand)
+    size = len(state.seats)
+    out: list[Award] = []
+    for i, (pot, who) in enumerate(zip(pots, claimants(state), strict=True)):
+        if len(who) == 1:
+            out.append(Award(pot=i, seat=who[0], amount=pot.amount))
+            continue
+        missing = [s for s in who if s not in shown]
+        if missing:
+            names = ", ".join(_name(state, s) for s in missing)
+            raise RuleError(f"pot {i}: {names} must show or muck first, or settle the pot by hand")
+        if len(hand.board) != 5:
+            raise RuleError(
+                "the board was not entered in full: enter it, or settle the pots by hand"
+            )
+        high = {s: high_value(shown[s], hand.board) for s in who}
+        low = {s: low_value(shown[s], hand.board) for s in who} if hand.variant.hilo else None
+        out.extend(split_pot(i, pot.amount, high, low, hand.button, size, hand.stakes.chip))
+    return tuple(out)
+
+
+def awards_by_hand(
+    state: TableState,
+    winners: Sequence[Sequence[int]],
+    low_winners: Sequence[Sequence[int]] | None = None,
+) -> tuple[Award, ...]:
+    """Awards when the dealer names the winners of each pot (cards not entered).
+
+    ``winners[i]`` share pot ``i`` (the high half when ``low_winners[i]`` is non-empty);
+    odd chips follow R7.4.
+    """
+    hand = state.hand
+    if hand is None:
+        raise RuleError("no hand to settle")
+    pots = hand_pots(hand)
+    if len(winners) != len(pots):
+        raise RuleError(f"name the winners of each of the {len(pots)} pots, not {len(winners)}")
+    size = len(state.seats)
+    out: list[Award] = []
+    for i, pot in enumerate(pots):
+        hi = list(winners[i])
+        lo = list(low_winners[i]) if low_winners is not None and i < len(low_winners) else []
+        if not hi:
+            raise RuleError(f"pot {i} needs at least one winner")
+        high = {s: 1 for s in hi}
+        low: dict[int, int | None] | None = None
+        if lo:
+            if not hand.variant.hilo:
+                raise RuleError(f"{hand.variant.name} has no low half")
+            low = {s: 1 for s in lo}
+            high = {s: 1 for s in hi}
+            out.extend(_split_named(i, pot.amount, hi, lo, hand.button, size, hand.stakes.chip))
+            continue
+        out.extend(split_pot(i, pot.amount, high, low, hand.button, size, hand.stakes.chip))
+    return tuple(out)
+
+
+def _split_named(
+    index: int, amount: int, hi: list[int], lo: list[int], button: int, size: int, chip: int
+) -> list[Award]:
+    units = amount // chip
+    high_half = (units - units // 2) * chip + amount % chip
+    out = [
+        Award(pot=index, seat=s, amount=a, half=Half.HIGH)
+        for s, a in share(high_half, hi, button, size, chip).items()
+    ]
+    out += [
+        Award(pot=index, seat=s, amount=a, half=Half.LOW)
+        for s, a in share(amount - high_half, lo, button, size, chip).items()
+    ]
+    return out
+
+
+def check_awards(state: TableState, awards: Sequence[Award]) -> None:
+    """Refuse awards that do not cover each pot exactly or go to a seat with no claim."""
+    hand = state.hand
+    assert hand is not None
+    pots = hand_pots(hand)
+    who = claimants(state)
+    paid = [0] * len(pots)
+    for a in awards:
+        if a.pot >= len(pots):
+            raise RuleError(f"there is no pot {a.pot}: this hand has pots 0 to {len(pots) - 1}")
+        if a.seat not in who[a.pot]:
+            allowed = ", ".join(_name(state, s) for s in who[a.pot])
+            raise RuleError(f"{_name(state, a.seat)} cannot win pot {a.pot}: only {allowed} may")
+        if a.half is Half.LOW and not hand.variant.hilo:
+            raise RuleError(f"{hand.variant.name} has no low half")
+        paid[a.pot] += a.amount
+    for i, pot in enumerate(pots):
+        if paid[i] != pot.amount:
+            raise RuleError(
+                f"pot {i} holds {pot.amount} but the awards give out {paid[i]}: "
+                f"award exactly {pot.amount}"
+            )
+
+
+def _name(state: TableState, seat: int) -> str:
+    s = state.seats[seat] if 0 <= seat < len(state.seats) else None
+    return f"seat {seat}" if s is None else f"{s.name} (seat {seat})"

@@ -1,0 +1,228 @@
+"""Legal actions for the player to act, per betting structure, and the pot-limit arithmetic.
+
+Pure functions of the state: the reducer calls :func:`legal_actions` to validate a
+wager, the app calls it to enable keys and to show the legal range, and
+:func:`pot_limit_breakdown` explains a pot-limit maximum the way a dealer says it.
+This module does not change state and knows nothing of events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import Structure, TableConfig
+from .state import HandState, Street, TableState
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do now.
+
+    Amounts are *raise-to* totals for the round (R4.3/R4.4). ``call_amount`` is
+    what a call puts in (less than the bet when the player is short, R4.5).
+    ``min_raise_to``/``max_raise_to`` are 0 when no bet or raise is possible;
+    ``all_in_to`` is the stack plus the bet in front.
+    """
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    can_call: bool
+    call_amount: int
+    can_bet: bool
+    can_raise: bool
+    min_raise_to: int
+    max_raise_to: int
+    all_in_to: int
+
+    @property
+    def can_bet_or_raise(self) -> bool:
+        return self.can_bet or self.can_raise
+
+    def describe_range(self) -> str:
+        """The legal wager range as words, for error messages and the status line."""
+        word = "bet" if self.can_bet else "raise to"
+        if not self.can_bet_or_raise:
+            return "no bet or raise is possible: check, call or fold"
+        if self.min_raise_to == self.max_raise_to:
+            return f"{word} exactly {self.min_raise_to}"
+        return f"{word} {self.min_raise_to} to {self.max_raise_to}"
+
+
+@dataclass(frozen=True, slots=True)
+class PotBreakdown:
+    """R4.4/R4.6: the pot-limit maximum and how it is reached.
+
+    ``pot`` is everything collected from earlier rounds (dead money and antes
+    included), ``bets_this_round`` everything in front of the players now.
+    """
+
+    pot: int
+    bets_this_round: int
+    to_call: int
+    max_raise_to: int
+    all_in_to: int
+    sentence: str
+
+
+def fixed_unit(hand: HandState) -> int:
+    """R4.7: the small bet on pre-flop and flop, the big bet on turn and river."""
+    if hand.street in (Street.PREFLOP, Street.FLOP):
+        return hand.stakes.small_bet
+    return hand.stakes.big_bet
+
+
+def legal_actions(state: TableState) -> LegalActions | None:
+    """Legal actions for the seat to act, or ``None`` when nobody is to act.
+
+    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
+    >>> from omaha_tui.engine.events import SessionStarted, PlayerSeated, HandStarted, Post
+    >>> cfg = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
+    >>> s = replay([SessionStarted(config=cfg)] + [
+    ...     PlayerSeated(seat=i, name=n, stack=100) for i, n in enumerate("ABC")] + [
+    ...     HandStarted(button=2, seats=(0, 1, 2), posts=(
+    ...         Post(seat=0, kind="sb", amount=1), Post(seat=1, kind="bb", amount=2)))])
+    >>> la = legal_actions(s)
+    >>> la.seat, la.call_amount, la.min_raise_to, la.max_raise_to
+    (2, 2, 4, 7)
+    """
+    hand = state.hand
+    if hand is None or hand.complete or hand.to_act is None or hand.early_card_pending:
+        return None
+    assert state.config is not None
+    seat = state.seats[hand.to_act]
+    assert seat is not None
+    return hand_legal_actions(hand, state.config, hand.to_act, seat.stack, _stacks(state))
+
+
+def _stacks(state: TableState) -> tuple[int, ...]:
+    return tuple(0 if s is None else s.stack for s in state.seats)
+
+
+def hand_legal_actions(
+    hand: HandState, config: TableConfig, seat: int, stack: int, stacks: tuple[int, ...]
+) -> LegalActions:
+    """:func:`legal_actions` for an explicit seat and stacks (used by the reducer)."""
+    bet = hand.bets[seat]
+    to_call = max(0, hand.current_bet - bet)
+    call_amount = min(to_call, stack)
+    all_in_to = stack + bet
+    can_wager = _can_wager(hand, config, seat, stack, to_call, stacks)
+    lo = hi = 0
+    if can_wager:
+        structure = config.structure
+        if structure is Structure.FIXED_LIMIT:
+            lo = hi = hand.current_bet + fixed_unit(hand)  # R4.7
+        else:
+            lo = hand.current_bet + hand.min_raise  # R4.3 / R4.5
+            if structure is Structure.POT_LIMIT:
+                hi = max(lo, hand.current_bet + hand.total + to_call)  # R4.4
+            else:
+                hi = all_in_to
+        lo = min(lo, all_in_to)
+        hi = min(hi, all_in_to)
+    opening = hand.current_bet == 0
+    return LegalActions(
+        seat=seat,
+        can_fold=True,
+        can_check=to_call == 0,
+        can_call=to_call > 0,
+        call_amount=call_amount,
+        can_bet=can_wager and opening,
+        can_raise=can_wager and not opening,
+        min_raise_to=lo,
+        max_raise_to=hi,
+        all_in_to=all_in_to,
+    )
+
+
+def _can_wager(
+    hand: HandState,
+    config: TableConfig,
+    seat: int,
+    stack: int,
+    to_call: int,
+    stacks: tuple[int, ...],
+) -> bool:
+    """Whether a bet or raise is possible at all (any amount)."""
+    if stack <= to_call:
+        return False  # covered: a call is all they can do
+    if seat in hand.closed:
+        return False  # R4.8: a short all-in did not reopen the betting for them
+    if (
+        config.structure is Structure.FIXED_LIMIT
+        and not hand.uncapped
+        and config.raise_cap is not None
+        and hand.raises >= config.raise_cap
+    ):
+        return False  # R4.7 cap
+    # Someone else must be able to call more than the current bet.
+    current = hand.current_bet
+    bets = hand.bets
+    return any(
+        other != seat and stacks[other] + bets[other] > current
+        for other in hand.seats
+        if other not in hand.folded and other not in hand.all_in
+    )
+
+
+def wager_error(la: LegalActions, to: int, stack: int) -> str | None:
+    """Why a bet or raise to ``to`` is not legal, or ``None`` when it is (R4.10)."""
+    word = "bet" if la.can_bet or (not la.can_raise and la.call_amount == 0) else "raise to"
+    if to > la.all_in_to:
+        return (
+            f"{word} {to} is more than the {la.all_in_to} this player has "
+            f"(stack {stack}): go all in for {la.all_in_to} or {la.describe_range()}"
+        )
+    if not la.can_bet_or_raise:
+        return f"{word} {to} is not possible now: {la.describe_range()}"
+    if to == la.all_in_to and to <= la.max_raise_to:
+        return None  # R4.5: all in for less is always allowed
+    if to < la.min_raise_to:
+        return f"{word} {to} is below the minimum: {la.describe_range()}"
+    if to > la.max_raise_to:
+        return f"{word} {to} is above the maximum: {la.describe_range()}"
+    return None
+
+
+def pot_limit_breakdown(state: TableState) -> PotBreakdown | None:
+    """The pot-limit maximum for the seat to act, as numbers and as a sentence (R4.4).
+
+    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
+    >>> from omaha_tui.engine.events import SessionStarted, PlayerSeated, HandStarted, Post
+    >>> cfg = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
+    >>> s = replay([SessionStarted(config=cfg)] + [
+    ...     PlayerSeated(seat=i, name=n, stack=100) for i, n in enumerate("ABC")] + [
+    ...     HandStarted(button=2, seats=(0, 1, 2), posts=(
+    ...         Post(seat=0, kind="sb", amount=1), Post(seat=1, kind="bb", amount=2)))])
+    >>> pot_limit_breakdown(s).sentence
+    'pot 3 + call 2 = 5; raise to 7'
+    """
+    hand = state.hand
+    la = legal_actions(state)
+    if hand is None or la is None:
+        return None
+    seat = la.seat
+    bets_now = sum(hand.bets)
+    pot = hand.total - bets_now
+    to_call = max(0, hand.current_bet - hand.bets[seat])
+    middle = pot + bets_now
+    max_to = hand.current_bet + middle + to_call
+    if to_call == 0 and hand.current_bet == 0:
+        sentence = f"pot {middle}; bet {max_to}"
+    elif to_call == 0:
+        sentence = f"pot {middle}; raise to {max_to}"
+    else:
+        sentence = f"pot {middle} + call {to_call} = {middle + to_call}; raise to {max_to}"
+    if max_to > la.all_in_to:
+        sentence += f" (all in for {la.all_in_to})"
+    return PotBreakdown(
+        pot=pot,
+        bets_this_round=bets_now,
+        to_call=to_call,
+        max_raise_to=min(max_to, la.all_in_to),
+        all_in_to=la.all_in_to,
+        sentence=sentence,
+    )

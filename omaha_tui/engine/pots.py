@@ -1,0 +1,149 @@
+"""Main and side pots, the uncalled bet, and the order of showing.
+
+Pure functions of a hand: pots are never stored, they are layered from what each
+seat committed (R5.1) whenever asked, so they can never drift from the chips.
+This module does not decide who wins a pot (``awards`` does).
+"""
+
+from __future__ import annotations
+
+from .state import HandState, Pot, TableState
+
+
+def hand_pots(hand: HandState) -> tuple[Pot, ...]:
+    """R5.1/R5.2 pots of a hand, main pot first, bets in front included.
+
+    Each pot takes, from every contributor, up to the smallest all-in amount still
+    uncovered; a seat is eligible if it has not folded and reached that layer.
+    Folded seats' chips stay in the pots they reached; dead money joins the main
+    pot. Layers with the same eligible seats merge.
+
+    >>> h = _demo_hand(committed=(50, 100, 100, 30), folded=frozenset({3}),
+    ...                all_in=frozenset({0}))
+    >>> hand_pots(h)
+    (Pot(amount=180, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2)))
+    """
+    committed = hand.committed
+    folded = hand.folded
+    live = [s for s in hand.seats if s not in folded]
+    caps = sorted({committed[s] for s in live if s in hand.all_in and committed[s] > 0})
+    top = max((committed[s] for s in live), default=0)
+    if top > 0 and (not caps or caps[-1] < top):
+        caps.append(top)
+    pots: list[Pot] = []
+    prev = 0
+    for cap in caps:
+        amount = sum(min(c, cap) - min(c, prev) for c in committed)
+        eligible = tuple(s for s in live if committed[s] >= cap)
+        if amount:
+            if pots and pots[-1].eligible == eligible:
+                pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            else:
+                pots.append(Pot(amount, eligible))
+        prev = cap
+    # Chips above the highest live layer (folded raisers, before the uncalled
+    # part is returned) stay with the last pot.
+    extra = sum(c - min(c, prev) for c in committed)
+    dead = sum(hand.dead)
+    if not pots:
+        return (Pot(extra + dead, tuple(live)),) if extra + dead else ()
+    if extra:
+        pots[-1] = Pot(pots[-1].amount + extra, pots[-1].eligible)
+    if dead:
+        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+    return tuple(pots)
+
+
+def side_pots(state: TableState) -> tuple[Pot, ...]:
+    """Pots of the current (or last) hand, main pot first; ``()`` with no hand.
+
+    >>> side_pots(TableState())
+    ()
+    """
+    return () if state.hand is None else hand_pots(state.hand)
+
+
+def uncalled(hand: HandState) -> tuple[int, int] | None:
+    """R4.9: ``(seat, amount)`` of the bet part nobody matched this round, if any.
+
+    >>> from dataclasses import replace
+    >>> h = _demo_hand(committed=(10, 40, 0, 0), folded=frozenset())
+    >>> uncalled(replace(h, bets=(10, 40, 0, 0)))
+    (1, 30)
+    """
+    bets = hand.bets
+    top_seat = max(hand.seats, key=lambda s: bets[s])
+    top = bets[top_seat]
+    second = max((bets[s] for s in hand.seats if s != top_seat), default=0)
+    if top > second:
+        return top_seat, top - second
+    return None
+
+
+def clockwise_from(seats: tuple[int, ...], start: int, table_size: int) -> tuple[int, ...]:
+    """``seats`` ordered clockwise beginning at ``start`` (or the first seat after it).
+
+    >>> clockwise_from((0, 2, 5, 7), 5, 9)
+    (5, 7, 0, 2)
+    """
+    return tuple(sorted(seats, key=lambda s: (s - start) % table_size))
+
+
+def showdown_order(state: TableState) -> tuple[int, ...]:
+    """R8.1: who shows first, then clockwise, among seats still in the hand.
+
+    The last player to bet or raise on the final round shows first; if that round
+    was checked through (or the players were all in before the river), the first
+    live seat left of the button.
+    """
+    hand = state.hand
+    if hand is None:
+        return ()
+    live = hand.live
+    size = len(state.seats)
+    if hand.last_aggressor is not None and hand.last_aggressor in live:
+        return clockwise_from(live, hand.last_aggressor, size)
+    return clockwise_from(live, (hand.button + 1) % size, size)
+
+
+def _demo_hand(
+    committed: tuple[int, ...],
+    folded: frozenset[int],
+    all_in: frozenset[int] = frozenset(),
+) -> HandState:
+    """A minimal hand for the doctests above."""
+    from .config import VARIANTS, Stakes
+    from .state import Street
+
+    n = len(committed)
+    return HandState(
+        number=1,
+        variant=VARIANTS["omaha"],
+        stakes=Stakes(big_blind=2),
+        button=n - 1,
+        seats=tuple(range(n)),
+        sb_seat=0,
+        bb_seat=1,
+        posts=(),
+        street=Street.RIVER,
+        board=(),
+        board_count=5,
+        bets=(0,) * n,
+        committed=committed,
+        dead=(0,) * n,
+        folded=folded,
+        all_in=all_in,
+        to_act=None,
+        current_bet=0,
+        min_raise=2,
+        raises=0,
+        uncapped=False,
+        pending=frozenset(),
+        closed=frozenset(),
+        short_sum=0,
+        last_aggressor=None,
+        betting_over=False,
+        early_card_pending=False,
+        actions=0,
+        chips_acted=False,
+    )

@@ -1,0 +1,301 @@
+"""The table as one pure reducer: ``apply(state, event) -> state`` and ``replay(events)``.
+
+One small function per event type, looked up by the event's class (no chains of
+``isinstance``). Session and seat events live here; hand events in ``handflow``.
+Each function validates and raises :class:`RuleError` (what is wrong, what is
+allowed) or returns a new frozen state; the old state is never touched.
+
+Undo (DESIGN.md): the state keeps ``base``, the state just before the current hand
+started, and ``journal``, the effective events since. An :class:`Undo` replays the
+journal minus its last event onto ``base``; when the journal is empty the undo steps
+back into the previous hand, so undo costs one hand and works repeatedly across hand
+boundaries. There is no I/O, clock or randomness here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from . import handflow
+from .blinds import button_from_draw
+from .errors import RuleError
+from .events import (
+    BetPlaced,
+    BoardDealt,
+    ButtonDrawn,
+    ButtonPlaced,
+    Called,
+    CameBack,
+    Checked,
+    ChipsCorrected,
+    EarlyCardDealt,
+    Event,
+    Folded,
+    HandMucked,
+    HandStarted,
+    HoleCardsShown,
+    LevelChanged,
+    Misdeal,
+    PlayerLeft,
+    PlayerRebought,
+    PlayerSeated,
+    PotsAwarded,
+    RaisedTo,
+    SatOut,
+    SessionEnded,
+    SessionStarted,
+    Undo,
+    WentAllIn,
+)
+from .state import LedgerEntry, SeatState, TableState
+
+__all__ = ["RuleError", "apply", "initial_state", "replay", "undo"]
+
+
+def initial_state() -> TableState:
+    """The state before any event: no table yet.
+
+    >>> initial_state().config is None
+    True
+    """
+    return TableState()
+
+
+def apply(state: TableState, event: Event) -> TableState:
+    """Apply one event, or raise :class:`RuleError` and leave ``state`` as it was.
+
+    >>> from omaha_tui.engine.events import PlayerSeated
+    >>> apply(initial_state(), PlayerSeated(seat=0, name="Ann", stack=100))
+    Traceback (most recent call last):
+    ...
+    omaha_tui.engine.errors.RuleError: no session: start a session first
+    """
+    if type(event) is Undo:
+        return undo(state)
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise RuleError(f"unknown event {type(event).__name__}")
+    new = handler(state, event)
+    if type(event) is HandStarted:
+        # Snapshot: the state before this hand, and the hand's journal so far.
+        return replace(new, base=state, journal=(event,))
+    return replace(new, base=state.base, journal=(*state.journal, event))
+
+
+def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
+    """Fold ``apply`` over ``events`` (from ``initial_state()`` unless given a state).
+
+    >>> replay([]).config is None
+    True
+    """
+    current = initial_state() if state is None else state
+    for event in events:
+        current = apply(current, event)
+    return current
+
+
+def undo(state: TableState) -> TableState:
+    """The state without its last effective event (an :class:`Undo` event does this).
+
+    Only the current hand's events are replayed; an empty journal steps back to the
+    previous hand's snapshot, whose own journal then shrinks by one.
+    """
+    if not state.journal:
+        raise RuleError("nothing to undo")
+    events = state.journal[:-1]
+    # A hand's journal starts with its HandStarted, which re-creates the snapshot.
+    return replay(events, state.base)
+
+
+# ------------------------------------------------------------------ session and seats
+
+
+def _need_session(state: TableState) -> None:
+    if state.config is None:
+        raise RuleError("no session: start a session first")
+    if state.ended:
+        raise RuleError("the session has ended: start a new session")
+
+
+def _seat_index(state: TableState, seat: int) -> SeatState:
+    _need_session(state)
+    size = len(state.seats)
+    if not 0 <= seat < size:
+        raise RuleError(f"seat {seat} does not exist: this table has seats 0 to {size - 1}")
+    player = state.seats[seat]
+    if player is None:
+        raise RuleError(f"seat {seat} is empty")
+    return player
+
+
+def _not_in_running_hand(state: TableState, seat: int, what: str) -> None:
+    hand = state.hand
+    if hand is not None and not hand.complete and seat in hand.seats:
+        raise RuleError(f"{handflow.name_of(state, seat)} is in the hand: {what} after it ends")
+
+
+def _check_chip(state: TableState, amount: int, what: str) -> None:
+    assert state.stakes is not None
+    chip = state.stakes.chip
+    if amount % chip:
+        raise RuleError(f"{what} {amount} is not a multiple of the smallest chip {chip}")
+
+
+def _ledger(state: TableState, name: str, **changes: Any) -> tuple[LedgerEntry, ...]:
+    out = list(state.ledger)
+    for i, entry in enumerate(out):
+        if entry.name == name:
+            updates = {k: getattr(entry, k) + v if k != "seat" else v for k, v in changes.items()}
+            out[i] = replace(entry, **updates)
+            return tuple(out)
+    out.append(LedgerEntry(name=name))
+    return _ledger(replace(state, ledger=tuple(out)), name, **changes)
+
+
+def _set_seat(state: TableState, seat: int, value: SeatState | None) -> TableState:
+    seats = (*state.seats[:seat], value, *state.seats[seat + 1 :])
+    return replace(state, seats=seats)
+
+
+def _session_started(state: TableState, ev: SessionStarted) -> TableState:
+    if state.config is not None:
+        raise RuleError("the session has already started: a log holds one session")
+    return TableState(config=ev.config, stakes=ev.config.stakes, seats=(None,) * ev.config.seats)
+
+
+def _player_seated(state: TableState, ev: PlayerSeated) -> TableState:
+    _need_session(state)
+    size = len(state.seats)
+    if ev.seat >= size:
+        raise RuleError(f"seat {ev.seat} does not exist: this table has seats 0 to {size - 1}")
+    taken = state.seats[ev.seat]
+    if taken is not None:
+        raise RuleError(f"seat {ev.seat} is taken by {taken.name}: pick an empty seat")
+    for s in state.seats:
+        if s is not None and s.name == ev.name:
+            raise RuleError(f"{ev.name} is already seated: use another name")
+    _check_chip(state, ev.stack, "buy-in")
+    started = state.hands_played > 0 or state.hand is not None
+    seat = SeatState(
+        ev.name,
+        ev.stack,
+        waiting_for_bb=ev.wait_for_bb and started,
+        owes_bb=started and not ev.wait_for_bb,  # R2.6: a newcomer posts or waits
+    )
+    state = _set_seat(state, ev.seat, seat)
+    return replace(state, ledger=_ledger(state, ev.name, buy_in=ev.stack, seat=ev.seat))
+
+
+def _player_left(state: TableState, ev: PlayerLeft) -> TableState:
+    player = _seat_index(state, ev.seat)
+    _not_in_running_hand(state, ev.seat, "they can leave")
+    state = _set_seat(state, ev.seat, None)
+    return replace(state, ledger=_ledger(state, player.name, cashed_out=player.stack, seat=None))
+
+
+def _player_rebought(state: TableState, ev: PlayerRebought) -> TableState:
+    player = _seat_index(state, ev.seat)
+    _not_in_running_hand(state, ev.seat, "they can rebuy")
+    _check_chip(state, ev.amount, "rebuy")
+    state = _set_seat(state, ev.seat, replace(player, stack=player.stack + ev.amount))
+    return replace(state, ledger=_ledger(state, player.name, rebuys=ev.amount))
+
+
+def _chips_corrected(state: TableState, ev: ChipsCorrected) -> TableState:
+    player = _seat_index(state, ev.seat)
+    _not_in_running_hand(state, ev.seat, "correct their chips")
+    _check_chip(state, abs(ev.delta), "correction")
+    if player.stack + ev.delta < 0:
+        raise RuleError(
+            f"{player.name} has {player.stack}: a correction of {ev.delta} would make it negative"
+        )
+    state = _set_seat(state, ev.seat, replace(player, stack=player.stack + ev.delta))
+    return replace(state, ledger=_ledger(state, player.name, corrections=ev.delta))
+
+
+def _sat_out(state: TableState, ev: SatOut) -> TableState:
+    player = _seat_index(state, ev.seat)
+    if player.sitting_out:
+        raise RuleError(f"{player.name} is already sitting out")
+    return _set_seat(state, ev.seat, replace(player, sitting_out=True, waiting_for_bb=False))
+
+
+def _came_back(state: TableState, ev: CameBack) -> TableState:
+    player = _seat_index(state, ev.seat)
+    if not player.sitting_out and not player.waiting_for_bb:
+        raise RuleError(f"{player.name} is not away: only a player sitting out can come back")
+    if ev.post_now:
+        return _set_seat(state, ev.seat, replace(player, sitting_out=False, waiting_for_bb=False))
+    # R2.6: wait for the big blind; what was owed is settled when it arrives.
+    return _set_seat(
+        state,
+        ev.seat,
+        replace(player, sitting_out=False, waiting_for_bb=True, owes_bb=False, owes_sb=False),
+    )
+
+
+def _between_hands(state: TableState, what: str) -> None:
+    _need_session(state)
+    if state.in_hand:
+        raise RuleError(f"a hand is running: {what} between hands")
+
+
+def _button_drawn(state: TableState, ev: ButtonDrawn) -> TableState:
+    _between_hands(state, "draw for the button")
+    for seat in ev.cards:
+        _seat_index(state, seat)
+    return replace(state, button=button_from_draw(ev.cards), button_moves=False)
+
+
+def _button_placed(state: TableState, ev: ButtonPlaced) -> TableState:
+    _between_hands(state, "move the button")
+    size = len(state.seats)
+    if ev.seat >= size:
+        raise RuleError(f"seat {ev.seat} does not exist: this table has seats 0 to {size - 1}")
+    return replace(state, button=ev.seat, button_moves=False)
+
+
+def _level_changed(state: TableState, ev: LevelChanged) -> TableState:
+    _need_session(state)
+    return replace(state, level=ev.level, stakes=ev.stakes)  # R2.7: from the next hand
+
+
+def _session_ended(state: TableState, ev: SessionEnded) -> TableState:
+    _between_hands(state, "end the session")
+    for i, player in enumerate(state.seats):
+        if player is not None:
+            state = _set_seat(state, i, None)
+            state = replace(
+                state, ledger=_ledger(state, player.name, cashed_out=player.stack, seat=None)
+            )
+    return replace(state, ended=True)
+
+
+_HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
+    SessionStarted: _session_started,
+    PlayerSeated: _player_seated,
+    PlayerLeft: _player_left,
+    PlayerRebought: _player_rebought,
+    ChipsCorrected: _chips_corrected,
+    SatOut: _sat_out,
+    CameBack: _came_back,
+    ButtonDrawn: _button_drawn,
+    ButtonPlaced: _button_placed,
+    LevelChanged: _level_changed,
+    SessionEnded: _session_ended,
+    HandStarted: handflow.apply_hand_started,
+    Folded: handflow.apply_folded,
+    Checked: handflow.apply_checked,
+    Called: handflow.apply_called,
+    BetPlaced: handflow.apply_bet,
+    RaisedTo: handflow.apply_raised,
+    WentAllIn: handflow.apply_all_in,
+    EarlyCardDealt: handflow.apply_early_card,
+    BoardDealt: handflow.apply_board,
+    HoleCardsShown: handflow.apply_shown,
+    HandMucked: handflow.apply_mucked,
+    PotsAwarded: handflow.apply_awarded,
+    Misdeal: handflow.apply_misdeal,
+}

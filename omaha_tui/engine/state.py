@@ -1,0 +1,254 @@
+"""The table's state: frozen records the reducer folds events into.
+
+Everything here is data: frozen dataclasses with slots (cheap to copy with
+:func:`dataclasses.replace`, which the fold does tens of thousands of times per
+session) holding tuples and frozensets. Per-seat numbers (bets, committed chips) are
+tuples indexed by table seat so that lookups need no dictionary.
+
+The state also carries its own undo machinery (DESIGN.md "snapshots at each hand
+start"): ``base`` is the state just before the current hand started and ``journal``
+the effective events applied since, so undo replays at most one hand.
+
+This module computes nothing; derivations live in ``betting``, ``pots``, ``awards``
+and ``blinds``, and transitions in ``reducer``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from .config import Stakes, TableConfig, Variant
+from .events import Award, Post
+
+if TYPE_CHECKING:
+    from .events import Event
+
+
+class Street(StrEnum):
+    """Where a hand stands (R3.2). ``SHOWDOWN`` follows the river's betting."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+
+
+BOARD_AFTER: dict[Street, int] = {
+    Street.PREFLOP: 0,
+    Street.FLOP: 3,
+    Street.TURN: 4,
+    Street.RIVER: 5,
+    Street.SHOWDOWN: 5,
+}
+NEXT_STREET: dict[Street, Street] = {
+    Street.PREFLOP: Street.FLOP,
+    Street.FLOP: Street.TURN,
+    Street.TURN: Street.RIVER,
+    Street.RIVER: Street.SHOWDOWN,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot (0 = main, then side pots, R5.1) and the seats that may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """A seated player between and during hands.
+
+    ``stack`` excludes chips already put into the current hand. ``owes_bb`` /
+    ``owes_sb`` record missed blinds (R2.6); ``waiting_for_bb`` means the player is
+    not dealt in until the big blind reaches them.
+    """
+
+    name: str
+    stack: int
+    sitting_out: bool = False
+    waiting_for_bb: bool = False
+    owes_bb: bool = False
+    owes_sb: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """Money in and out for one player name over the session (kept in the state)."""
+
+    name: str
+    buy_in: int = 0
+    rebuys: int = 0
+    corrections: int = 0
+    cashed_out: int = 0
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One line of the settle-up: what a player brought, took and holds now.
+
+    ``net`` is what they are up (positive) or down: chips held plus chips cashed out
+    minus everything bought. Dealer corrections are listed but are chips, not money,
+    so they are part of ``net`` through the stack.
+    """
+
+    name: str
+    buy_in: int
+    rebuys: int
+    corrections: int
+    cashed_out: int
+    stack: int
+    seat: int | None
+
+    @property
+    def net(self) -> int:
+        return self.stack + self.cashed_out - self.buy_in - self.rebuys
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """One hand from ``HandStarted`` to its last award.
+
+    Per-seat tuples have one entry per table seat. ``committed`` holds each seat's
+    live chips this hand including its bet in front (antes too), ``dead`` the dead
+    small blinds that go straight to the main pot (R2.6, R5.2).
+
+    Betting-round bookkeeping: ``current_bet`` is the bet to call (R2.5 may make it
+    larger than any bet in front), ``min_raise`` the last full bet or raise increment
+    (R4.3, R4.8), ``raises`` the bets and raises made this round counting the blind
+    (R4.7 cap), ``pending`` who must still act, ``closed`` who acted since the
+    betting was last reopened and so may only call or fold (R4.8), ``short_sum`` the
+    short all-in raises since then (together they may reopen).
+    """
+
+    number: int
+    variant: Variant
+    stakes: Stakes
+    button: int
+    seats: tuple[int, ...]
+    sb_seat: int | None
+    bb_seat: int | None
+    posts: tuple[Post, ...]
+    street: Street
+    board: tuple[int, ...]
+    board_count: int
+    bets: tuple[int, ...]
+    committed: tuple[int, ...]
+    dead: tuple[int, ...]
+    folded: frozenset[int]
+    all_in: frozenset[int]
+    to_act: int | None
+    current_bet: int
+    min_raise: int
+    raises: int
+    uncapped: bool
+    pending: frozenset[int]
+    closed: frozenset[int]
+    short_sum: int
+    last_aggressor: int | None
+    betting_over: bool
+    early_card_pending: bool
+    actions: int
+    chips_acted: bool
+    shown: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    mucked: frozenset[int] = frozenset()
+    returned: tuple[tuple[int, int], ...] = ()
+    awards: tuple[Award, ...] = ()
+    complete: bool = False
+    die_roll: int | None = None
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Dealt-in seats that have not folded, in dealing order."""
+        return tuple(s for s in self.seats if s not in self.folded)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still able to act: not folded and not all in."""
+        return tuple(s for s in self.seats if s not in self.folded and s not in self.all_in)
+
+    @property
+    def total(self) -> int:
+        """Every chip in the middle: pots plus bets in front."""
+        return sum(self.committed) + sum(self.dead)
+
+    @property
+    def shown_cards(self) -> dict[int, tuple[int, ...]]:
+        return dict(self.shown)
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The whole table: ``replay(events)``.
+
+    ``stakes`` / ``level`` are those of the next hand (R2.7); a running hand keeps
+    its own in ``hand.stakes``. ``button`` is where the last hand's button was, or
+    where it was drawn or placed; ``button_moves`` says whether the next hand moves
+    it on (R1.5; not after a draw, a placement or a misdeal, R3.5).
+    ``base`` and ``journal`` serve undo and are left out of equality.
+    """
+
+    config: TableConfig | None = None
+    stakes: Stakes | None = None
+    level: int = 1
+    seats: tuple[SeatState | None, ...] = ()
+    button: int | None = None
+    button_moves: bool = False
+    hand: HandState | None = None
+    hands_played: int = 0
+    ledger: tuple[LedgerEntry, ...] = ()
+    ended: bool = False
+    base: TableState | None = field(default=None, compare=False, repr=False)
+    journal: tuple[Event, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def in_hand(self) -> bool:
+        """True while a hand is running (started and not yet settled)."""
+        return self.hand is not None and not self.hand.complete
+
+    def seat(self, index: int) -> SeatState | None:
+        return self.seats[index] if 0 <= index < len(self.seats) else None
+
+
+def ledger_lines(state: TableState) -> tuple[LedgerLine, ...]:
+    """The session ledger: per player name, money in, money out and chips now.
+
+    Chips a player has in the middle of a running hand count as theirs until the
+    hand is settled, so the ledger balances at any moment.
+
+    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
+    >>> from omaha_tui.engine.events import SessionStarted, PlayerSeated, PlayerRebought
+    >>> cfg = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
+    >>> s = replay([SessionStarted(config=cfg), PlayerSeated(seat=0, name="Ann", stack=200),
+    ...             PlayerRebought(seat=0, amount=100)])
+    >>> line = ledger_lines(s)[0]
+    >>> line.name, line.buy_in, line.rebuys, line.stack, line.net
+    ('Ann', 200, 100, 300, 0)
+    """
+    out = []
+    hand = state.hand if state.in_hand else None
+    for entry in state.ledger:
+        stack = 0
+        if entry.seat is not None:
+            seat = state.seats[entry.seat]
+            stack = seat.stack if seat is not None else 0
+            if hand is not None:
+                stack += hand.committed[entry.seat] + hand.dead[entry.seat]
+        out.append(
+            LedgerLine(
+                name=entry.name,
+                buy_in=entry.buy_in,
+                rebuys=entry.rebuys,
+                corrections=entry.corrections,
+                cashed_out=entry.cashed_out,
+                stack=stack,
+                seat=entry.seat,
+            )
+        )
+    return tuple(out)
