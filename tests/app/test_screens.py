@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from omaha_tui.app.screens.help import HelpScreen, help_markdown
+from omaha_tui.app.screens.history import HistoryScreen, effective_events, hand_records
+from omaha_tui.app.screens.ledger import LedgerScreen, ledger_table
 from omaha_tui.app.screens.setup import (
     ButtonDraw,
     SetupResult,
@@ -15,10 +18,21 @@ from omaha_tui.app.screens.setup import (
     describe_draw,
     setup_events,
 )
+from omaha_tui.engine import commands
 from omaha_tui.engine.cards import parse_card
 from omaha_tui.engine.config import Structure
-from omaha_tui.engine.events import ButtonDrawn, ButtonPlaced, PlayerSeated, SessionStarted
+from omaha_tui.engine.events import (
+    ButtonDrawn,
+    ButtonPlaced,
+    Event,
+    PlayerSeated,
+    SessionStarted,
+    Undo,
+)
+from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.state import TableState
 
+from .hands import checked_down, seated
 from .screen_harness import ScreenHost
 
 
@@ -230,3 +244,136 @@ async def test_help_lists_the_keys_and_closes_with_escape() -> None:
     assert app.results == [None]
     text = help_markdown()
     assert "| `p` | pot: fill the pot-limit maximum (R4.4) and show the arithmetic |" in text
+
+
+# ---------------------------------------------------------------- ledger
+
+
+@dataclass(frozen=True)
+class _Line:
+    name: str
+    buy_in: int
+    rebuys: int = 0
+    corrections: int = 0
+    cashed_out: int = 0
+    stack: int = 0
+
+    @property
+    def net(self) -> int:
+        return self.stack + self.cashed_out - self.buy_in - self.rebuys
+
+
+@dataclass(frozen=True)
+class _Transfer:
+    payer: str
+    payee: str
+    amount: int
+
+
+LEDGER = (
+    _Line("Ann", 200, stack=335),
+    _Line("Bob", 200, 100, stack=65),
+    _Line("Cy", 150, 0, 0, 250),
+)
+
+
+async def test_ledger_shows_nets_in_words_and_the_settle_up() -> None:
+    transfers = (_Transfer("Bob", "Ann", 135), _Transfer("Bob", "Cy", 100))
+    screen = LedgerScreen(LEDGER, transfers, "the chips balance: the nets add up to 0")
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = str(screen.query_one("#ledger-table", Static).render())
+        assert "+135 up" in table and "-235 down" in table and "+100 up" in table
+        assert str(screen.query_one("#transfers", Static).render()) == (
+            "Bob pays Ann 135\nBob pays Cy 100"
+        )
+        assert screen.query_one("#balance").has_class("ok")
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.results == [None]
+
+
+def test_ledger_table_totals_and_even_players() -> None:
+    table = ledger_table((_Line("Ann", 100, stack=100), _Line("Bob", 100, stack=100)))
+    assert "even" in table
+    assert table.splitlines()[-1].startswith("[dim]Total")
+
+
+async def test_ledger_off_balance_is_flagged() -> None:
+    screen = LedgerScreen(
+        (_Line("Ann", 100, corrections=5, stack=105),),
+        (),
+        "the chips do not balance: 5 more chips than were bought (corrections: Ann +5)",
+    )
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen.query_one("#balance").has_class("off")
+        assert str(screen.query_one("#transfers", Static).render()) == (
+            "Nobody owes anybody anything."
+        )
+
+
+# ---------------------------------------------------------------- history
+
+
+def _r7_hand() -> tuple[list[Event], TableState]:
+    events, state = checked_down(seated("omaha8", ["Ann", "Bob", "Cy"]), "4h 5c 7h Qs Ad")
+    for event in (commands.show(state, 0, "Ah 2s Kh Ks"), commands.show(state, 1, "As 3s Qh Qd")):
+        state = apply(state, event)
+        events.append(event)
+    return events, state
+
+
+def test_history_tells_each_hand_without_undone_events() -> None:
+    events, state = _r7_hand()
+    events += [commands.muck(state, 2), Undo()]  # a muck entered by mistake, undone
+    state = replay(events)
+    events.append(commands.muck(state, 2))
+    state = replay(events)
+    events.append(commands.settle_by_cards(state))
+    records = hand_records(events)
+    assert [r.number for r in records] == [None, 1]
+    table, hand = records
+    assert table.lines[-1] == "Button placed on Cy"
+    assert hand.summary == "Bob +3, Ann +3"
+    assert hand.lines[0] == "Button Cy. Ann posts small blind 1; Bob posts big blind 2"
+    assert hand.lines[1:3] == ("Cy calls 2", "Ann calls 1")
+    assert hand.lines.count("Cy mucks") == 1
+    assert hand.lines[-1] == "Bob wins 3 (main pot, high); Ann wins 3 (main pot, low)"
+
+
+def test_effective_events_drop_the_last_effective_event_per_undo() -> None:
+    events = seated("omaha", ["Ann", "Bob"])
+    assert effective_events([*events, Undo(), Undo()]) == tuple(events[:-2])
+
+
+def test_history_untracked_board_is_said_so() -> None:
+    events, _ = checked_down(seated("omaha", ["Ann", "Bob"]), None)
+    (_, hand) = hand_records(events)
+    assert "Flop: 3 cards dealt, not recorded" in hand.lines
+    assert "River: 1 card dealt, not recorded" in hand.lines
+    assert hand.summary == "in play"
+
+
+async def test_history_screen_lists_newest_hand_first_and_shows_its_story() -> None:
+    events, state = _r7_hand()
+    events.append(commands.muck(state, 2))
+    events.append(commands.settle_by_cards(replay(events)))
+    events, _ = checked_down(events, None)
+    screen = HistoryScreen(events)
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hands = screen.query_one("#hands", OptionList)
+        assert [str(hands.get_option_at_index(i).prompt) for i in range(3)] == [
+            "Hand 2  in play",
+            "Hand 1  Bob +3, Ann +3",
+            "Table",
+        ]
+        await pilot.press("down")
+        await pilot.pause()
+        story = str(screen.query_one("#story", Static).render())
+        assert story.startswith("Hand 1\n• Button Cy.")
+        assert "• Ann shows A♥ 2♠ K♥ K♠" in story

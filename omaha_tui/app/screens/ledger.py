@@ -1,0 +1,137 @@
+"""The ledger screen: who bought in for what, who is up or down, and who pays whom.
+
+The App computes the ledger and the settle-up with the store and hands this screen
+plain data (anything with the attributes of :class:`LedgerRow` and
+:class:`TransferRow`), so the screen never imports the store. Nets carry their sign
+and a word ("up"/"down"), so they read without colour. The screen changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Protocol
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+class LedgerRow(Protocol):
+    """One player's money over the session (the store's ``LedgerLine`` fits)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def buy_in(self) -> int: ...
+    @property
+    def rebuys(self) -> int: ...
+    @property
+    def corrections(self) -> int: ...
+    @property
+    def cashed_out(self) -> int: ...
+    @property
+    def stack(self) -> int: ...
+    @property
+    def net(self) -> int: ...
+
+
+class TransferRow(Protocol):
+    """One payment of the settle-up (the store's ``Transfer`` fits)."""
+
+    @property
+    def payer(self) -> str: ...
+    @property
+    def payee(self) -> str: ...
+    @property
+    def amount(self) -> int: ...
+
+
+COLUMNS = ("Player", "Buy-in", "Rebuys", "Corr.", "Cashed out", "Stack", "Net")
+
+
+def net_markup(net: int) -> str:
+    """``[$success]+35 up[/]`` / ``[$error]-20 down[/]`` / ``even``."""
+    if net > 0:
+        return f"[$text-success]+{net:,} up[/]"
+    if net < 0:
+        return f"[$text-error]{net:,} down[/]"
+    return "even"
+
+
+def transfer_text(t: TransferRow) -> str:
+    """``Bob pays Ann 35``."""
+    return escape(f"{t.payer} pays {t.payee} {t.amount:,}")
+
+
+def ledger_table(lines: Sequence[LedgerRow]) -> str:
+    """The ledger as aligned markup rows (theme colours on the net column only)."""
+    width = max([len(COLUMNS[0]), *(len(line.name) for line in lines)])
+    sizes = (width, 8, 7, 6, 10, 8)
+
+    def row(cells: Sequence[str]) -> str:
+        first = cells[0].ljust(sizes[0])
+        rest = [c.rjust(w) for c, w in zip(cells[1:], sizes[1:], strict=False)]
+        return "  ".join([escape(first), *rest])
+
+    out = [f"[b]{row(COLUMNS[:-1])}  {COLUMNS[-1]}[/b]"]
+    totals = [0] * 5
+    for line in lines:
+        amounts = (line.buy_in, line.rebuys, line.corrections, line.cashed_out, line.stack)
+        totals = [a + b for a, b in zip(totals, amounts, strict=True)]
+        cells = [
+            line.name,
+            f"{line.buy_in:,}",
+            f"{line.rebuys:,}" if line.rebuys else "-",
+            f"{line.corrections:+,}" if line.corrections else "-",
+            f"{line.cashed_out:,}" if line.cashed_out else "-",
+            f"{line.stack:,}",
+        ]
+        out.append(f"{row(cells)}  {net_markup(line.net)}")
+    net_total = sum(line.net for line in lines)
+    cells = ["Total", *(f"{t:,}" for t in totals)]
+    out.append(f"[dim]{row(cells)}  {net_total:+,}[/dim]")
+    return "\n".join(out)
+
+
+class LedgerScreen(Screen[None]):
+    """The session ledger and the fewest payments that settle it."""
+
+    CSS_PATH = "ledger.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Back")]
+
+    def __init__(
+        self,
+        lines: Sequence[LedgerRow],
+        transfers: Sequence[TransferRow],
+        balance: str = "",
+        title: str = "Ledger",
+    ) -> None:
+        super().__init__()
+        self._lines = tuple(lines)
+        self._transfers = tuple(transfers)
+        self._balance = balance
+        self._title = title
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="ledger"):
+            yield Static(self._title, id="ledger-title")
+            yield Static(ledger_table(self._lines), id="ledger-table")
+            if self._balance:
+                balanced = self._balance.startswith("the chips balance")
+                yield Static(
+                    self._balance[:1].upper() + self._balance[1:],
+                    id="balance",
+                    classes="ok" if balanced else "off",
+                )
+            yield Static("Settle up", classes="section")
+            if self._transfers:
+                yield Static("\n".join(transfer_text(t) for t in self._transfers), id="transfers")
+            else:
+                yield Static("Nobody owes anybody anything.", id="transfers")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
