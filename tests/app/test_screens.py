@@ -377,3 +377,19 @@ async def test_history_screen_lists_newest_hand_first_and_shows_its_story() -> N
         story = str(screen.query_one("#story", Static).render())
         assert story.startswith("Hand 1\n• Button Cy.")
         assert "• Ann shows A♥ 2♠ K♥ K♠" in story
+
+
+async def test_ledger_from_a_table_state_uses_the_engine_ledger() -> None:
+    state = replay(seated("omaha", ["Ann", "Bob"]))
+    screen = LedgerScreen(state)
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = str(screen.query_one("#ledger-table", Static).render())
+        assert "Ann" in table and "Bob" in table and table.count("even") == 2
+        assert str(screen.query_one("#balance", Static).render()) == (
+            "The chips balance: the nets add up to 0"
+        )
+        assert str(screen.query_one("#transfers", Static).render()) == (
+            "Settle-up not available here."
+        )

@@ -18,6 +18,8 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from omaha_tui.engine.state import TableState, ledger_lines
+
 
 class LedgerRow(Protocol):
     """One player's money over the session (the store's ``LedgerLine`` fits)."""
@@ -104,14 +106,29 @@ class LedgerScreen(Screen[None]):
 
     def __init__(
         self,
-        lines: Sequence[LedgerRow],
-        transfers: Sequence[TransferRow],
+        lines: Sequence[LedgerRow] | TableState,
+        transfers: Sequence[TransferRow] | None = None,
         balance: str = "",
         title: str = "Ledger",
     ) -> None:
+        """Show ``lines`` (the store's ``Ledger.lines``), ``transfers`` (its settle-up)
+        and ``balance`` (``Ledger.explain()``).
+
+        Given a ``TableState`` instead, the lines come from the engine's ledger and the
+        settle-up is left out unless ``transfers`` is given (it lives in the store).
+        """
         super().__init__()
+        if isinstance(lines, TableState):
+            lines = ledger_lines(lines)
+            if not balance:
+                off = sum(line.net for line in lines)
+                balance = (
+                    "the chips balance: the nets add up to 0"
+                    if off == 0
+                    else f"the chips do not balance: the nets add up to {off:+,}"
+                )
         self._lines = tuple(lines)
-        self._transfers = tuple(transfers)
+        self._transfers = None if transfers is None else tuple(transfers)
         self._balance = balance
         self._title = title
 
@@ -127,7 +144,9 @@ class LedgerScreen(Screen[None]):
                     classes="ok" if balanced else "off",
                 )
             yield Static("Settle up", classes="section")
-            if self._transfers:
+            if self._transfers is None:
+                yield Static("[dim]Settle-up not available here.[/dim]", id="transfers")
+            elif self._transfers:
                 yield Static("\n".join(transfer_text(t) for t in self._transfers), id="transfers")
             else:
                 yield Static("Nobody owes anybody anything.", id="transfers")

@@ -174,6 +174,12 @@ class CardInput(Input):
         """The field's cards, error and status as of now."""
         return self.cards_validator.check(self.value)
 
+    @property
+    def own_cards(self) -> tuple[int, ...]:
+        """The cards read from this field alone (no cross-field duplicate check)."""
+        v = self.cards_validator
+        return check_cards(self.value, v.counts, v.place).cards
+
     def validate(self, value: str) -> ValidationResult | None:
         result = super().validate(value)
         self.refresh_status()
