@@ -153,3 +153,14 @@ def test_two_files_with_one_name_are_refused(tmp_path: Path) -> None:
     (tmp_path / "b.toml").write_text(GOOD, encoding="utf-8")
     with pytest.raises(ThemeError, match=r"b\.toml: name 'test-theme' is already used"):
         load_themes(tmp_path)
+
+
+def test_installed_wheel_themes_are_found_inside_the_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "omaha_tui"
+    (package / "themes").mkdir(parents=True)
+    (package / "themes" / "only.toml").write_text(GOOD, encoding="utf-8")
+    monkeypatch.setattr("importlib.resources.files", lambda _name: package)
+    assert Path(str(themes_dir())) == package / "themes"
+    assert list(load_themes()) == ["test-theme"]
