@@ -393,3 +393,18 @@ async def test_ledger_from_a_table_state_uses_the_engine_ledger() -> None:
         assert str(screen.query_one("#transfers", Static).render()) == (
             "Settle-up not available here."
         )
+
+
+async def test_setup_r4_11_warns_about_buy_ins_outside_20_to_100_big_blinds() -> None:
+    screen = SetupScreen()
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _fill(screen, name_0="Ann", buyin_0="30", name_1="Bob", buyin_1="100")
+        await pilot.pause()
+        assert _text(screen, "buyin-hint") == (
+            "Ann buys in for 30, outside the usual 40-200 (20-100 big blinds, R4.11)"
+        )
+        _fill(screen, buyin_0="40")
+        await pilot.pause()
+        assert _text(screen, "buyin-hint") == ""

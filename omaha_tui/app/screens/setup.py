@@ -22,6 +22,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
@@ -94,14 +95,14 @@ def draw_for_button(seats: tuple[int, ...], rng: random.Random) -> ButtonDraw:
 
 def describe_draw(draw: ButtonDraw, names: dict[int, str]) -> str:
     """Markup naming each card and why the winner won (rank, then suit order)."""
-    parts = [f"{names[seat]} {cards_markup([card])}" for seat, card in draw.cards]
+    parts = [f"{escape(names[seat])} {cards_markup([card])}" for seat, card in draw.cards]
     win_card = dict(draw.cards)[draw.winner]
     same_rank = [c for _, c in draw.cards if c >> 2 == win_card >> 2]
     why = "highest rank" if len(same_rank) == 1 else "equal rank, higher suit"
     order = " < ".join(SUIT_SYMBOLS)
     return (
         "  ".join(parts)
-        + f"\nButton: {names[draw.winner]} with {card_symbol(win_card)} ({why}; "
+        + f"\nButton: {escape(names[draw.winner])} with {card_symbol(win_card)} ({why}; "
         + f"suits rank {order}, R1.4)"
     )
 
@@ -203,6 +204,7 @@ class SetupScreen(Screen[SetupResult]):
                         id=f"buyin-{i}",
                         classes="seat",
                     )
+            yield Static(id="buyin-hint", classes="hint")
             yield Static("Button", classes="section")
             with Horizontal(id="button-row", classes="options"):
                 yield Select(
@@ -352,6 +354,7 @@ class SetupScreen(Screen[SetupResult]):
             players = self._players()
         except ValueError:
             return
+        self._refresh_buy_in_hint(players)
         select = self.query_one("#button-seat", Select)
         options = [(f"{p.seat + 1} {p.name}", p.seat) for p in players]
         current = select.value
@@ -365,6 +368,23 @@ class SetupScreen(Screen[SetupResult]):
             self._draw = None
             self.query_one("#draw-result", Static).update("Players changed: draw again.")
 
+    def _refresh_buy_in_hint(self, players: tuple[SeatedPlayer, ...]) -> None:
+        """R4.11: warn (never refuse) about buy-ins outside 20-100 big blinds."""
+        hint = self.query_one("#buyin-hint", Static)
+        try:
+            bb = _amount(self._value("bb"), "Big blind", required=True)
+        except ValueError:
+            return
+        low, high = 20 * bb, 100 * bb
+        odd = [p for p in players if not low <= p.buy_in <= high]
+        hint.update(
+            "; ".join(
+                f"{escape(p.name)} buys in for {p.buy_in:,}, outside the usual "
+                f"{low:,}-{high:,} (20-100 big blinds, R4.11)"
+                for p in odd
+            )
+        )
+
     @on(Select.Changed)
     def _select_changed(self) -> None:
         self._refresh_form()
@@ -376,6 +396,7 @@ class SetupScreen(Screen[SetupResult]):
     @on(Input.Changed, "#bb, #sb, #chip, #default-buyin")
     def _stakes_changed(self) -> None:
         self._refresh_sb_hint()
+        self._refresh_button_seats()
 
     @on(Input.Changed, ".seat")
     def _seat_changed(self) -> None:
