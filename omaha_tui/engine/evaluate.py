@@ -1,0 +1,392 @@
+"""Fast Omaha hand values: best high and best eight-or-better low under the 2 + 3 rule.
+
+Values are plain integers so that pots can be awarded by comparing them (R6.3, R7.2):
+larger is better, equal values tie. Speed comes from tables built once and cached:
+
+- High (R6.3): every five-card rank multiset is keyed by the product of one prime per
+  rank (Cactus Kev's trick), so a hole pair and a board triple combine by multiplying
+  their keys; one table holds non-flush values, another holds flush values for five
+  distinct ranks. A value encodes the category in bits 20+ and the deciding ranks in
+  five 4-bit fields, so it is both totally ordered and decodable for descriptions.
+- Low (R7.1, R7.2): an eight-or-better low depends only on the set of distinct ranks
+  A..8 in the hand and on the board, so it is a row lookup keyed by two 8-bit masks.
+  Rows are built per board mask on first use. The best low is the smallest five-bit
+  mask (comparing the highest card first is comparing masks as integers).
+
+This module validates nothing beyond counts: callers check card text, duplicates and the
+game's counts first (``cards.check_distinct``, ``showdown.validate_deal``). It does not
+describe hands in words; ``reading`` does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations, combinations_with_replacement
+from math import prod
+
+from omaha_tui.engine.cards import CardError
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+CATEGORY_SHIFT = 20
+
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_CARD_PRIME: tuple[int, ...] = tuple(_PRIMES[c >> 2] for c in range(52))
+# One 4-bit counter per suit, to spot a board with three or more of a suit.
+_SUIT_NIBBLE: tuple[int, ...] = tuple(1 << (4 * (c & 3)) for c in range(52))
+# Bit 0 = ace, bit 1 = two, ... bit 7 = eight; nine and above do not play in a low.
+_LOW_BIT: tuple[int, ...] = tuple(
+    1 if c >> 2 == 12 else (1 << ((c >> 2) + 1) if c >> 2 <= 6 else 0) for c in range(52)
+)
+_PAIRS: dict[int, tuple[tuple[int, int], ...]] = {
+    n: tuple(combinations(range(n), 2)) for n in range(2, 7)
+}
+_TRIPLES: dict[int, tuple[tuple[int, int, int], ...]] = {
+    n: tuple(combinations(range(n), 3)) for n in range(3, 6)
+}
+
+
+def _straight_top(ranks: Sequence[int]) -> int:
+    """Top rank index of a straight made by five distinct ranks, or -1 (R6.3: A-2-3-4-5 too)."""
+    s = sorted(ranks)
+    if s == [0, 1, 2, 3, 12]:
+        return 3
+    if s[4] - s[0] == 4:
+        return s[4]
+    return -1
+
+
+def _encode(category: int, ranks: Sequence[int]) -> int:
+    value = category
+    for i in range(5):
+        value = (value << 4) | (ranks[i] if i < len(ranks) else 0)
+    return value
+
+
+def rank_five(ranks: Sequence[int], flush: bool) -> int:
+    """Value of five cards given their rank indexes (0..12) and whether they share a suit.
+
+    The ranks that decide a tie come first in the encoding: the group of most cards,
+    higher groups before lower ones, then kickers (R6.3; suits never break ties).
+
+    >>> rank_five([12, 11, 10, 9, 8], True) > rank_five([12, 12, 12, 12, 0], False)
+    True
+    """
+    counts = Counter(ranks)
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    order = [r for r, _ in groups]
+    shape = tuple(n for _, n in groups)
+    if shape == (1, 1, 1, 1, 1):
+        top = _straight_top(ranks)
+        if top >= 0:
+            return _encode(STRAIGHT_FLUSH if flush else STRAIGHT, [top])
+        return _encode(FLUSH if flush else HIGH_CARD, order)
+    category = {
+        (4, 1): QUADS,
+        (3, 2): FULL_HOUSE,
+        (3, 1, 1): TRIPS,
+        (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): PAIR,
+    }[shape]
+    return _encode(category, order)
+
+
+def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
+    plain: dict[int, int] = {}
+    suited: dict[int, int] = {}
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue
+        key = 1
+        for r in ranks:
+            key *= _PRIMES[r]
+        plain[key] = rank_five(ranks, False)
+        if len(set(ranks)) == 5:
+            suited[key] = rank_five(ranks, True)
+    return plain, suited
+
+
+_HIGH, _FLUSH = _build_tables()
+
+
+def category_of(value: int) -> int:
+    """The category constant (``HIGH_CARD`` .. ``STRAIGHT_FLUSH``) of a high value.
+
+    >>> category_of(rank_five([3, 2, 1, 0, 12], False)) == STRAIGHT
+    True
+    """
+    return value >> CATEGORY_SHIFT
+
+
+def value_ranks(value: int) -> tuple[int, ...]:
+    """The deciding rank indexes stored in a high value (groups first, then kickers).
+
+    >>> value_ranks(rank_five([12, 12, 12, 11, 11], False))
+    (12, 11)
+    """
+    category = value >> CATEGORY_SHIFT
+    used = {STRAIGHT: 1, STRAIGHT_FLUSH: 1, QUADS: 2, FULL_HOUSE: 2, TRIPS: 3, TWO_PAIR: 3}
+    n = used.get(category, 4 if category == PAIR else 5)
+    return tuple((value >> (4 * (4 - i))) & 15 for i in range(n))
+
+
+def _check(hole: Sequence[int], board: Sequence[int]) -> None:
+    if not 2 <= len(hole) <= 6:
+        raise CardError(f"a hand has {len(hole)} cards: Omaha hands hold 4, 5 or 6")
+    if not 3 <= len(board) <= 5:
+        raise CardError(f"the board has {len(board)} cards: a hand is read on 3, 4 or 5")
+
+
+def _flush_suit(board: Sequence[int]) -> int:
+    """The suit with three or more board cards, or -1 (at most one on five cards)."""
+    nib = _SUIT_NIBBLE
+    x = 0
+    for c in board:
+        x += nib[c]
+    if not (x + 0x5555) & 0x8888:
+        return -1
+    for s in range(4):
+        if (x >> (4 * s)) & 15 >= 3:
+            return s
+    return -1  # pragma: no cover - the bit test above guarantees a suit
+
+
+class _Rows(dict[int, list[int]]):
+    """Board key -> best value for each of the 91 hole-pair rank keys, built on first use.
+
+    A board's row is the element-wise best of the rows of its board triples, so a board
+    is read once and every hand on it costs one lookup per hole pair.
+    """
+
+    def __init__(self, table: dict[int, int]) -> None:
+        super().__init__()
+        self._table = table
+
+    def get_row(self, key: int) -> list[int]:
+        """The row of a board key, building it if needed."""
+        return self[key]
+
+    def __missing__(self, key: int) -> list[int]:
+        ranks = _factor(key)
+        if len(ranks) == 3:
+            get = self._table.get
+            row = [get(p * key, -1) for p in _PAIR_KEYS]
+        else:
+            keys = {_PRIMES[a] * _PRIMES[b] * _PRIMES[c] for a, b, c in combinations(ranks, 3)}
+            row = list(map(max, *(self[k] for k in keys))) if len(keys) > 1 else self[keys.pop()]
+        self[key] = row
+        return row
+
+
+def _factor(key: int) -> list[int]:
+    """Rank indexes whose primes multiply to ``key``."""
+    ranks = []
+    for r, p in enumerate(_PRIMES):
+        while key % p == 0:
+            ranks.append(r)
+            key //= p
+    return ranks
+
+
+_PAIR_KEYS: tuple[int, ...] = tuple(
+    sorted({_PRIMES[a] * _PRIMES[b] for a, b in combinations_with_replacement(range(13), 2)})
+)
+_PAIR_INDEX_GET = {k: i for i, k in enumerate(_PAIR_KEYS)}.__getitem__
+_PRIME_GET = _CARD_PRIME.__getitem__
+_NIBBLE_GET = _SUIT_NIBBLE.__getitem__
+_HIGH_ROWS = _Rows(_HIGH)
+_FLUSH_ROWS = _Rows(_FLUSH)
+
+
+def prepare_tables() -> None:
+    """Build every board row now rather than on first use (for benchmarks and equity loops).
+
+    >>> prepare_tables()
+    """
+    for n in (3, 4, 5):
+        for ranks in combinations_with_replacement(range(13), n):
+            if max(Counter(ranks).values()) > 4:
+                continue
+            key = prod(_PRIMES[r] for r in ranks)
+            _HIGH_ROWS.get_row(key)
+            if len(set(ranks)) == n:
+                _FLUSH_ROWS.get_row(key)
+    for mask in range(256):
+        if _LOW_ROWS[mask] is None:
+            _LOW_ROWS[mask] = _low_row(mask)
+
+
+def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Best high value using exactly two hole cards and three board cards (R6.1, R6.3).
+
+    Larger is better; equal values tie. ``hole`` has 4, 5 or 6 cards, ``board`` 3 to 5.
+    The board's row holds the best value for each hole-pair rank key, so a hand costs
+    one lookup per hole pair (plus the same again for a possible flush); the loops run
+    inside ``map`` and ``itertools``.
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> board = parse_cards("2h Jc Qc Ks Ad")
+    >>> straight = high_value(parse_cards("Ts 9c 9h 2d"), board)
+    >>> straight > high_value(parse_cards("Tc 2c 3h 4h"), board)
+    True
+    """
+    if not (2 <= len(hole) <= 6 and 3 <= len(board) <= 5):
+        _check(hole, board)
+    row = _HIGH_ROWS[prod(map(_PRIME_GET, board))]
+    best: int = max(
+        map(
+            row.__getitem__, map(_PAIR_INDEX_GET, map(prod, combinations(map(_PRIME_GET, hole), 2)))
+        )
+    )
+    x = sum(map(_NIBBLE_GET, board))
+    spot = (x + 0x5555) & 0x8888
+    if spot:
+        # R6.2(a): a flush needs two hole cards and three board cards of the suit.
+        suit = spot.bit_length() // 4 - 1
+        hs = [c for c in hole if c & 3 == suit]
+        if len(hs) >= 2:
+            frow = _FLUSH_ROWS[prod([_CARD_PRIME[c] for c in board if c & 3 == suit])]
+            flush: int = max(
+                map(
+                    frow.__getitem__,
+                    map(_PAIR_INDEX_GET, map(prod, combinations(map(_PRIME_GET, hs), 2))),
+                )
+            )
+            if flush > best:
+                best = flush
+    return best
+
+
+def high_detail(
+    hole: Sequence[int], board: Sequence[int]
+) -> tuple[int, tuple[int, int], tuple[int, int, int]]:
+    """Best high value with the positions of the two hole and three board cards used.
+
+    Positions index into ``hole`` and ``board`` as given; among equal values the first
+    combination found is returned. Slower than :func:`high_value`; used for readings.
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> _, pair, triple = high_detail(parse_cards("Ts 9c 9h 2d"), parse_cards("2h Jc Qc Ks Ad"))
+    >>> pair, triple
+    ((0, 1), (1, 2, 3))
+    """
+    _check(hole, board)
+    prime = _CARD_PRIME
+    hp = [prime[c] for c in hole]
+    bp = [prime[c] for c in board]
+    pair_idx = _PAIRS[len(hole)]
+    triple_idx = _TRIPLES[len(board)]
+    pairs = [hp[i] * hp[j] for i, j in pair_idx]
+    triples = [bp[i] * bp[j] * bp[k] for i, j, k in triple_idx]
+    table = _HIGH
+    values = [table[p * t] for p in pairs for t in triples]
+    best = max(values)
+    at = values.index(best)
+    best_pair, best_triple = pair_idx[at // len(triples)], triple_idx[at % len(triples)]
+    suit = _flush_suit(board)
+    if suit >= 0:
+        hs = [i for i, c in enumerate(hole) if c & 3 == suit]
+        if len(hs) >= 2:
+            bs = [i for i, c in enumerate(board) if c & 3 == suit]
+            flush = _FLUSH
+            for i, j in combinations(hs, 2):
+                p = hp[i] * hp[j]
+                for trip in combinations(bs, 3):
+                    v = flush[p * bp[trip[0]] * bp[trip[1]] * bp[trip[2]]]
+                    if v > best:
+                        best, best_pair, best_triple = v, (i, j), trip
+    return best, best_pair, best_triple
+
+
+def _low_row(board_mask: int) -> list[int]:
+    """Best low value for every hole mask against one board mask (0 = no low)."""
+    bits = [b for b in range(8) if board_mask >> b & 1]
+    triples = [(1 << a) | (1 << b) | (1 << c) for a, b, c in combinations(bits, 3)]
+    pair_best: list[tuple[int, int]] = []
+    for a, b in combinations(range(8), 2):
+        p = (1 << a) | (1 << b)
+        masks = [p | t for t in triples if not p & t]
+        if masks:
+            pair_best.append((p, min(masks)))
+    row = [0] * 256
+    for hole_mask in range(256):
+        best = 256
+        for p, m in pair_best:
+            if p & hole_mask == p and m < best:
+                best = m
+        row[hole_mask] = 0 if best == 256 else 255 - best
+    return row
+
+
+_LOW_ROWS: list[list[int] | None] = [None] * 256
+
+
+def low_value(hole: Sequence[int], board: Sequence[int]) -> int | None:
+    """Best eight-or-better low value under 2 + 3, or ``None`` when none qualifies (R7.1).
+
+    Larger is better (a 5-4-3-2-A is the largest); equal values tie.
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> board = parse_cards("4h 5c 7h Qs Ad")
+    >>> low_value(parse_cards("Ah 2s Kh Ks"), board) > low_value(parse_cards("As 3s Qh Qd"), board)
+    True
+    >>> low_value(parse_cards("Ah 2s Kh Ks"), parse_cards("9h Tc Jh Qs Ad")) is None
+    True
+    """
+    _check(hole, board)
+    bit = _LOW_BIT
+    hole_mask = 0
+    for c in hole:
+        hole_mask |= bit[c]
+    board_mask = 0
+    for c in board:
+        board_mask |= bit[c]
+    row = _LOW_ROWS[board_mask]
+    if row is None:
+        row = _LOW_ROWS[board_mask] = _low_row(board_mask)
+    return row[hole_mask] or None
+
+
+def low_mask(value: int) -> int:
+    """The 8-bit rank mask (bit 0 = ace .. bit 7 = eight) of a low value.
+
+    >>> low_mask(255 - 0b11111)
+    31
+    """
+    return 255 - value
+
+
+def low_ranks(value: int) -> tuple[int, ...]:
+    """Low card ranks as numbers, highest first, ace as 1: ``(7, 5, 4, 2, 1)``.
+
+    >>> low_ranks(255 - 0b1011011)
+    (7, 5, 4, 2, 1)
+    """
+    mask = 255 - value
+    return tuple(b + 1 for b in range(7, -1, -1) if mask >> b & 1)
+
+
+def low_detail(
+    hole: Sequence[int], board: Sequence[int]
+) -> tuple[int, tuple[int, int], tuple[int, int, int]] | None:
+    """Best low value with positions of the two hole and three board cards, or ``None``.
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> low_detail(parse_cards("Ah 2s Kh Ks"), parse_cards("4h 5c 7h Qs Ad"))
+    (164, (0, 1), (0, 1, 2))
+    """
+    value = low_value(hole, board)
+    if value is None:
+        return None
+    mask = 255 - value
+    bit = _LOW_BIT
+    for i, j in _PAIRS[len(hole)]:
+        p = bit[hole[i]] | bit[hole[j]]
+        if bit[hole[i]] == bit[hole[j]] or p & mask != p:
+            continue
+        rest = mask ^ p
+        for trip in _TRIPLES[len(board)]:
+            a, b, c = (bit[board[k]] for k in trip)
+            if a | b | c == rest and a != b and b != c and a != c:
+                return value, (i, j), trip
+    raise AssertionError("a low value always has cards that make it")  # pragma: no cover
