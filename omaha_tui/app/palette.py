@@ -1,0 +1,247 @@
+"""Command palette entries for everything that is not a one-key action.
+
+Each entry asks one short question (``Ann 200``) in a :class:`TextPrompt`, parses the
+answer with the pure functions below (errors name what is wrong and what is allowed),
+and hands the result to the controller. The palette never records anything itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.state import TableState
+
+from .controller import Outcome
+from .widgets.amount_prompt import TextPrompt
+
+if TYPE_CHECKING:
+    from .app import OmahaApp
+
+
+class AnswerError(ValueError):
+    """A palette answer that cannot be used; the message says what is expected."""
+
+
+def _seated(state: TableState) -> str:
+    return ", ".join(f"{s.name} ({i + 1})" for i, s in enumerate(state.seats) if s is not None)
+
+
+def parse_seat(state: TableState, token: str) -> int:
+    """A seated player by name (any case) or 1-based seat number; returns the index.
+
+    Raises:
+        AnswerError: nobody sits there, naming who does.
+    """
+    token = token.strip()
+    for i, seat in enumerate(state.seats):
+        if seat is not None and (seat.name.lower() == token.lower() or token == str(i + 1)):
+            return i
+    raise AnswerError(f'no player "{token}" at the table: seated are {_seated(state)}')
+
+
+def parse_amount(token: str, what: str = "amount", *, signed: bool = False) -> int:
+    """A whole number of chips (``+20`` / ``-20`` when ``signed``)."""
+    text = token.strip().replace(",", "")
+    body = text[1:] if signed and text[:1] in "+-" else text
+    if not body.isdigit():
+        sign = " (with + or -)" if signed else ""
+        raise AnswerError(f'{what} "{token}" is not a whole number of chips{sign}')
+    return int(text)
+
+
+def parse_stakes(text: str, chip: int) -> Stakes:
+    """``SB/BB`` or ``SB/BB/ante`` for a new blind level (R2.7)."""
+    parts = text.strip().split("/")
+    if len(parts) not in (2, 3) or not all(p.strip().isdigit() for p in parts):
+        raise AnswerError(f'"{text}" is not SB/BB or SB/BB/ante, e.g. 2/4 or 2/4/1')
+    sb, bb, *ante = (int(p) for p in parts)
+    try:
+        return Stakes(small_blind=sb, big_blind=bb, ante=ante[0] if ante else 0, chip=chip)
+    except ValidationError as e:
+        raise AnswerError(e.errors()[0]["msg"].removeprefix("Value error, ")) from None
+
+
+@dataclass(frozen=True)
+class Question:
+    """One palette command: its name, help, the question asked and how to act on it."""
+
+    name: str
+    help: str
+    ask: str
+    hint: str
+    run: Callable[[OmahaApp, str], Outcome]
+
+
+def _need(parts: list[str], count: int, example: str) -> None:
+    if len(parts) < count:
+        raise AnswerError(f"answer like: {example}")
+
+
+def _rebuy(app: OmahaApp, text: str) -> Outcome:
+    c = app.ctl
+    parts = text.split()
+    _need(parts, 2, "Ann 200")
+    return c.rebuy(parse_seat(c.state, " ".join(parts[:-1])), parse_amount(parts[-1]))
+
+
+def _correct(app: OmahaApp, text: str) -> Outcome:
+    c = app.ctl
+    parts = text.split()
+    _need(parts, 3, "Ann -20 miscounted")
+    seat = parse_seat(c.state, parts[0])
+    return c.correct_chips(seat, parse_amount(parts[1], "change", signed=True), " ".join(parts[2:]))
+
+
+def _new_player(app: OmahaApp, text: str) -> Outcome:
+    c = app.ctl
+    parts = text.split()
+    _need(parts, 3, "5 Eve 200")
+    if not parts[0].isdigit():
+        raise AnswerError(f'seat "{parts[0]}" is not a seat number (1 to {len(c.state.seats)})')
+    return c.seat_player(int(parts[0]) - 1, " ".join(parts[1:-1]), parse_amount(parts[-1]))
+
+
+def _level(app: OmahaApp, text: str) -> Outcome:
+    c = app.ctl
+    state = c.state
+    stakes = state.stakes or (state.config.stakes if state.config else None)
+    chip = stakes.chip if stakes else 1
+    return c.change_level(state.level + 1, parse_stakes(text, chip))
+
+
+QUESTIONS: tuple[Question, ...] = (
+    Question(
+        "Rebuy",
+        "Add chips to a player's stack between hands (R4.11)",
+        "Rebuy: who and how much?",
+        "Ann 200",
+        _rebuy,
+    ),
+    Question(
+        "Sit out",
+        "A player steps away; their blinds are missed (R2.6)",
+        "Who sits out?",
+        "Ann or seat number",
+        lambda app, t: app.ctl.sit_out(parse_seat(app.ctl.state, t)),
+    ),
+    Question(
+        "Come back (post now)",
+        "A returning player posts what they owe and plays (R2.6)",
+        "Who comes back?",
+        "Ann or seat number",
+        lambda app, t: app.ctl.come_back(parse_seat(app.ctl.state, t), True),
+    ),
+    Question(
+        "Come back (wait for the big blind)",
+        "Return without posting; deal in at the BB",
+        "Who comes back?",
+        "Ann or seat number",
+        lambda app, t: app.ctl.come_back(parse_seat(app.ctl.state, t), False),
+    ),
+    Question(
+        "Chip correction",
+        "Fix a stack by a number of chips, with a reason",
+        "Correct whose stack, by how much, why?",
+        "Ann -20 miscounted",
+        _correct,
+    ),
+    Question(
+        "Move button",
+        "Put the button on a seat by hand (R3.5 wrong button)",
+        "Button to whom?",
+        "Ann or seat number",
+        lambda app, t: app.ctl.move_button(parse_seat(app.ctl.state, t)),
+    ),
+    Question(
+        "Misdeal",
+        "The hand restarts, no chips move, the button stays (R3.5)",
+        "Misdeal: reason?",
+        "two cards exposed",
+        lambda app, t: app.ctl.misdeal(t),
+    ),
+    Question(
+        "Blind level",
+        "Next blind level; it starts with the next hand (R2.7)",
+        "New blinds (SB/BB or SB/BB/ante)?",
+        "2/4",
+        _level,
+    ),
+    Question(
+        "New player",
+        "Seat a new player with a buy-in",
+        "Seat, name and buy-in?",
+        "5 Eve 200",
+        _new_player,
+    ),
+    Question(
+        "Player leaves",
+        "A player cashes out their stack and leaves",
+        "Who leaves?",
+        "Ann or seat number",
+        lambda app, t: app.ctl.player_leaves(parse_seat(app.ctl.state, t)),
+    ),
+)
+
+
+def ask(app: OmahaApp, q: Question) -> None:
+    """Ask ``q`` in a prompt; parse errors keep it open, engine refusals go to the status."""
+    if app.controller is None:
+        app.table.say("No table is open yet.", refused=True)
+        return
+
+    def check(text: str) -> str | None:
+        try:
+            outcome = q.run(app, text)
+        except AnswerError as e:
+            return str(e)
+        app.report(outcome)
+        return None if outcome.ok else outcome.message
+
+    app.push_screen(TextPrompt(q.ask, q.hint, check=check))
+
+
+def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
+    out: list[tuple[str, str, Callable[[], Any]]] = [
+        (q.name, q.help, partial(ask, app, q)) for q in QUESTIONS
+    ]
+    out += [
+        ("Theme", "Choose a colour theme (remembered)", app.action_change_theme),
+        ("Speech on/off", "Read results aloud, or show them as captions", app.toggle_speech),
+        (
+            "Read the pot-limit breakdown aloud",
+            "Say the last pot-limit sentence",
+            app.read_breakdown,
+        ),
+        ("History", "Hands of this session with their actions and results", app.show_history),
+        ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
+    ]
+    return out
+
+
+class TableCommands(Provider):
+    """Palette provider: the table commands that have no key of their own."""
+
+    async def discover(self) -> Hits:
+        from .app import OmahaApp
+
+        if not isinstance(self.app, OmahaApp):
+            return
+        for name, help_text, callback in _actions(self.app):
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        from .app import OmahaApp
+
+        if not isinstance(self.app, OmahaApp):
+            return
+        matcher = self.matcher(query)
+        for name, help_text, callback in _actions(self.app):
+            if (score := matcher.match(name)) > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

@@ -1,0 +1,1 @@
+"""Screens of the app: the table (the main view) and the screens that collect input."""

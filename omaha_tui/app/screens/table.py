@@ -1,0 +1,141 @@
+"""The table screen: what the dealer looks at all night.
+
+Seats sit around an oval drawn as two rows (top row left to right, bottom row right
+to left, so table order runs clockwise), with the board, the pots and the pot-limit
+breakdown in the middle, and the player to act with their legal range underneath.
+The screen renders the :class:`~omaha_tui.app.view.TableView` the app gives it and
+turns keys into :class:`~omaha_tui.app.messages.ActionRequested`; it records nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from omaha_tui.app.messages import ActionRequested, TableAction
+from omaha_tui.app.view import TableView, oval_order
+from omaha_tui.app.widgets.action_bar import ActionBar
+from omaha_tui.app.widgets.board import Board
+from omaha_tui.app.widgets.clock import LevelClock
+from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
+from omaha_tui.app.widgets.pots import Pots
+from omaha_tui.app.widgets.seat import Seat
+
+TALL = 36  # rows from which seats get roomier boxes
+ROW = 5  # seats per row: two rows hold a full ten-handed ring (R1.2)
+
+
+class TableScreen(Screen[None]):
+    """The main view; keys post :class:`ActionRequested` to the app."""
+
+    CSS_PATH = Path(__file__).with_name("table.tcss")
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "act('fold')", "Fold"),
+        Binding("c", "act('check_call')", "Call"),
+        Binding("b", "act('bet')", "Bet"),
+        Binding("p", "act('pot')", "Pot"),
+        Binding("a", "act('all_in')", "All in"),
+        Binding("u", "act('undo')", "Undo"),
+        Binding("d", "act('deal')", "Deal"),
+        Binding("s", "act('showdown')", "Show"),
+        Binding("n", "act('next_hand')", "Next"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("escape", "hide_breakdown", "Hide", show=False),
+    ]
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self._now = now
+        self._view: TableView | None = None
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="title-row"):
+            yield Static("", id="title")
+            yield LevelClock(now=self._now, id="clock")
+        with Horizontal(id="top-seats", classes="seat-row"):
+            for i in range(ROW):
+                yield Seat(i)
+        with Horizontal(id="middle"):
+            with Vertical(id="felt"):
+                yield Board("", id="board")
+                yield Pots("", id="pots")
+            yield PotBreakdownPanel(id="breakdown")
+        with Horizontal(id="bottom-seats", classes="seat-row"):
+            for i in range(ROW, 2 * ROW):
+                yield Seat(i)
+        yield ActionBar(id="action-bar")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one(PotBreakdownPanel).hide()
+        self.set_class(self.size.height >= TALL, "-tall")
+        if self._view is not None:
+            self._paint(self._view)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height >= TALL, "-tall")
+
+    # ------------------------------------------------------------------ rendering
+
+    def show(self, view: TableView) -> None:
+        """Render ``view`` (the app calls this whenever the table state changes)."""
+        self._view = view
+        if self.is_mounted:
+            self._paint(view)
+
+    def _paint(self, view: TableView) -> None:
+        hand = f" · hand #{view.hand_number}" if view.hand_number else ""
+        self.query_one("#title", Static).update(
+            f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]"
+        )
+        occupied = [s for s in view.seats if s.name is not None]
+        top, bottom = oval_order(len(occupied))
+        slots = [*(occupied[i] for i in top), *([None] * (ROW - len(top)))]
+        slots += [*(occupied[i] for i in bottom), *([None] * (ROW - len(bottom)))]
+        for widget, seat in zip(self.query(Seat), slots, strict=True):
+            if seat is None:
+                widget.display = False
+                continue
+            widget.display = True
+            widget.index = seat.index
+            widget.show(seat)
+        self.query_one(Board).show(view.street, view.board, view.board_untracked)
+        self.query_one(Pots).show(view.pots, view.in_front)
+        self.query_one(ActionBar).show(view.turn, view.prompt)
+
+    def set_level(self, level: int, stakes: str, minutes: int) -> None:
+        """Show the blind level (R2.7) and restart its clock when the level changes."""
+        self.query_one(LevelClock).set_level(level, stakes, minutes)
+
+    def say(self, text: str, *, refused: bool = False) -> None:
+        """Put a line on the status bar (a refusal, the last action, a caption)."""
+        self.query_one(ActionBar).say(text, refused=refused)
+
+    def show_breakdown(self, breakdown: BreakdownLike, heading: str = "") -> None:
+        """Open the pot-limit breakdown panel (R4.4) next to the pots."""
+        self.query_one(PotBreakdownPanel).show(breakdown, heading)
+
+    def breakdown_sentence(self) -> str:
+        """The sentence of the breakdown panel when it is open, else ``""``."""
+        panel = self.query_one(PotBreakdownPanel)
+        return panel.sentence if panel.display else ""
+
+    # ------------------------------------------------------------------ actions
+
+    def action_act(self, action: str) -> None:
+        if action != TableAction.POT:
+            self.query_one(PotBreakdownPanel).hide()
+        self.post_message(ActionRequested(TableAction(action)))
+
+    def action_hide_breakdown(self) -> None:
+        self.query_one(PotBreakdownPanel).hide()

@@ -1,0 +1,2 @@
+"""Widgets of the table screen. They render the frozen view they are given
+(:mod:`omaha_tui.app.view`) and never import the store or the engine reducer."""

@@ -1,0 +1,38 @@
+"""Whose turn it is, what they may do and the legal range, plus a status line.
+
+The status line carries the last refusal (the engine's ``RuleError`` message), the
+last recorded action, or the caption of what was spoken, so nothing the app says is
+only heard.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from omaha_tui.app.view import TurnView
+
+
+class ActionBar(Vertical):
+    """Two lines: the turn (``Ann to act: fold · call 2 · raise to 4–7``) and the status."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="turn")
+        yield Static("", id="status")
+
+    def show(self, turn: TurnView | None, prompt: str) -> None:
+        """Show the player to act and their options, or the dealer's next step."""
+        text = f"[b]{turn.name}[/b] to act: {' · '.join(turn.options)}" if turn else prompt
+        self.query_one("#turn", Static).update(text)
+
+    def say(self, message: str, *, refused: bool = False) -> None:
+        """Put ``message`` on the status line; refusals are styled as errors."""
+        status = self.query_one("#status", Static)
+        status.set_class(refused, "-refused")
+        status.update(message)
+
+    @property
+    def status_text(self) -> str:
+        """Plain text of the status line (tests and speech captions read it)."""
+        return str(self.query_one("#status", Static).content)

@@ -1,0 +1,173 @@
+"""The bet/raise amount prompt: the legal range, the pot-limit maximum pre-filled.
+
+Typing shows at once what the amount means: below the minimum (R4.10), within the
+range, or above the pot-limit maximum, in which case the excess goes back to the
+player (R4.6) and the prompt says "excess returned N". On Enter it dismisses with the
+amount; the controller records it through the engine, which stays the judge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from omaha_tui.app.view import chips
+from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, breakdown_lines
+
+
+@dataclass(frozen=True)
+class AmountRange:
+    """What the prompt offers: a bet or raise-to between ``minimum`` and ``maximum``.
+
+    ``all_in`` is the player's all-in total (always allowed, R4.5); ``prefill`` the
+    amount typed for the dealer (the pot-limit maximum in pot limit).
+    """
+
+    title: str
+    verb: str
+    minimum: int
+    maximum: int
+    all_in: int
+    prefill: int
+
+
+def describe_amount(text: str, r: AmountRange) -> tuple[str, bool]:
+    """What ``text`` would do, and whether Enter may submit it.
+
+    >>> r = AmountRange("Ann", "raise to", 4, 7, 200, 7)
+    >>> describe_amount("9", r)
+    ('raise to 7 · excess returned 2', True)
+    >>> describe_amount("3", r)
+    ('3 is below the minimum raise to 4 (all in is 200)', False)
+    """
+    value = text.strip()
+    if not value.isdigit():
+        return (
+            f"type a whole number of chips: {r.verb} {chips(r.minimum)} to {chips(r.maximum)}",
+            False,
+        )
+    amount = int(value)
+    if amount >= r.all_in and r.all_in <= r.maximum:
+        return (f"all in for {chips(r.all_in)}", True)
+    if amount > r.maximum:
+        excess = min(amount, r.all_in) - r.maximum  # R4.10: beyond the stack is all in
+        return (f"{r.verb} {chips(r.maximum)} · excess returned {chips(excess)}", True)
+    if amount < r.minimum:
+        return (
+            f"{chips(amount)} is below the minimum {r.verb} {chips(r.minimum)} "
+            f"(all in is {chips(r.all_in)})",
+            False,
+        )
+    return (f"{r.verb} {chips(amount)}", True)
+
+
+class AmountPrompt(ModalScreen[int | None]):
+    """Modal asking for a bet or raise-to amount; dismisses with the amount or None.
+
+    ``verify`` (given by the controller) returns the engine's refusal for an amount,
+    so a refused amount keeps the prompt open with the reason instead of closing it.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self,
+        amounts: AmountRange,
+        breakdown: BreakdownLike | None = None,
+        verify: Callable[[int], str | None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.amounts = amounts
+        self.breakdown = breakdown
+        self.verify = verify
+
+    def compose(self) -> ComposeResult:
+        r = self.amounts
+        with Vertical(id="amount-prompt", classes="prompt"):
+            yield Label(
+                f"[b]{r.title}[/b]: {r.verb} {chips(r.minimum)} to {chips(r.maximum)}"
+                f" · all in {chips(r.all_in)}"
+            )
+            if self.breakdown is not None:
+                yield Static(breakdown_lines(self.breakdown), id="amount-breakdown")
+            yield Input(str(r.prefill), id="amount", type="integer")
+            yield Label("", id="amount-meaning")
+            yield Label("Enter to confirm · Esc to cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self._describe(str(self.amounts.prefill))
+
+    @on(Input.Changed, "#amount")
+    def _changed(self, event: Input.Changed) -> None:
+        self._describe(event.value)
+
+    def _describe(self, text: str) -> tuple[str, bool]:
+        meaning, ok = describe_amount(text, self.amounts)
+        label = self.query_one("#amount-meaning", Label)
+        label.set_class(not ok, "-refused")
+        label.update(meaning)
+        return meaning, ok
+
+    @on(Input.Submitted, "#amount")
+    def _submit(self, event: Input.Submitted) -> None:
+        _, ok = self._describe(event.value)
+        if not ok:
+            return
+        amount = int(event.value)
+        if self.verify is not None and (reason := self.verify(amount)):
+            label = self.query_one("#amount-meaning", Label)
+            label.set_class(True, "-refused")
+            label.update(reason)
+            return
+        self.dismiss(amount)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TextPrompt(ModalScreen[str | None]):
+    """A one-line question for palette commands (``seat and amount``, a reason…).
+
+    ``check`` parses the answer and returns an error message or None; the prompt stays
+    open with the message until the answer makes sense or the dealer presses Escape.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self,
+        title: str,
+        hint: str = "",
+        value: str = "",
+        check: Callable[[str], str | None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.hint = hint
+        self.value = value
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="text-prompt", classes="prompt"):
+            yield Label(f"[b]{self.title_text}[/b]")
+            yield Input(self.value, placeholder=self.hint, id="answer")
+            yield Label("", id="answer-error", classes="-refused")
+            yield Label("Enter to confirm · Esc to cancel", classes="hint")
+
+    @on(Input.Submitted, "#answer")
+    def _submit(self, event: Input.Submitted) -> None:
+        if self.check is not None and (problem := self.check(event.value)):
+            self.query_one("#answer-error", Label).update(problem)
+            return
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

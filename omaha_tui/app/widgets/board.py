@@ -1,0 +1,64 @@
+"""The board (community cards) with the street, and the prompt that enters the next street.
+
+Cards may be left out when the dealer tracks chips only: the board then shows a
+face-down slot per card dealt (``BoardDealt.count``).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from omaha_tui.app.widgets.card_input import CardInput
+from omaha_tui.app.widgets.cards import board_markup
+
+
+class Board(Static):
+    """Five card slots: dealt cards, face-down untracked ones, then empty slots."""
+
+    def show(self, street: str, cards: tuple[int, ...], untracked: int) -> None:
+        self.update(f"[b]{street}[/b]   {board_markup(cards, untracked)}")
+
+
+class BoardPrompt(ModalScreen[str | None]):
+    """Asks for the next street's cards; empty input means "dealt, not tracked".
+
+    Dismisses with the text typed (the controller parses it, so errors come from the
+    engine's card parser) or None when cancelled.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, street: str, count: int, known: tuple[int, ...] = ()) -> None:
+        super().__init__()
+        self.street = street
+        self.count = count
+        self.known = known
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="board-prompt", classes="prompt"):
+            yield Label(f"Deal the {self.street}: {self.count} card{'s' * (self.count > 1)}")
+            if self.known:
+                yield Label(f"board so far: {board_markup(self.known, slots=0)}", classes="hint")
+            yield CardInput(
+                counts=(0, self.count),
+                place=f"the {self.street}",
+                others=lambda: {"board": self.known},
+                placeholder="e.g. Ah Kd 7c  (leave empty to track chips only)",
+                id="board-cards",
+            )
+            yield Label("Enter to deal · Esc to cancel", classes="hint")
+
+    @on(Input.Submitted, "#board-cards")
+    def _submit(self, event: Input.Submitted) -> None:
+        if self.query_one(CardInput).check.error is None:
+            self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

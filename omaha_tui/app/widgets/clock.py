@@ -1,0 +1,94 @@
+"""The blind level and its clock (R2.7).
+
+A schedule is the engine's ``BlindSchedule`` (small blind, big blind, ante, minutes
+per level). The clock only *announces* that a level is due (:class:`LevelClock.LevelDue`); the
+controller records ``LevelChanged`` between hands, because a new level starts with the
+next hand (R2.7). The time source is injectable so tests and snapshots can freeze it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from textual.message import Message
+from textual.widgets import Static
+
+from omaha_tui.engine.levels import BlindSchedule, Level
+
+
+def parse_schedule(text: str, chip: int = 1) -> BlindSchedule:
+    """Parse ``"1/2:20,2/4:20,3/6/1:15"`` (blinds[/ante]:minutes per level).
+
+    >>> [lv.big_blind for lv in parse_schedule("1/2:20, 2/4/1:15").levels]
+    [2, 4]
+    >>> parse_schedule("1-2:20")
+    Traceback (most recent call last):
+    ...
+    ValueError: level "1-2:20" is not SB/BB[/ante]:minutes, e.g. 1/2:20
+    """
+    levels = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        blinds, _, minutes = part.partition(":")
+        nums = blinds.split("/")
+        if len(nums) not in (2, 3) or not all(n.strip().isdigit() for n in [*nums, minutes]):
+            raise ValueError(f'level "{part}" is not SB/BB[/ante]:minutes, e.g. 1/2:20')
+        sb, bb, *ante = (int(n) for n in nums)
+        levels.append(
+            Level(small_blind=sb, big_blind=bb, ante=ante[0] if ante else 0, minutes=int(minutes))
+        )
+    if not levels:
+        raise ValueError("a blind schedule needs at least one level, e.g. 1/2:20")
+    return BlindSchedule(levels=tuple(levels), chip=chip)
+
+
+def format_clock(seconds: float) -> str:
+    """``mm:ss`` (or ``h:mm:ss`` past an hour) of a non-negative duration."""
+    s = max(0, int(seconds))
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02}:{s:02}" if h else f"{m:02}:{s:02}"
+
+
+class LevelClock(Static):
+    """``Level 2 · 2/4 · 13:05 left`` (or the time at this level when it has no limit)."""
+
+    class LevelDue(Message):
+        """The current level's time is up; the next level starts with the next hand."""
+
+        def __init__(self, level: int) -> None:
+            super().__init__()
+            self.level = level
+
+    def __init__(self, now: Callable[[], float] = time.monotonic, **kwargs: str) -> None:
+        super().__init__("", **kwargs)
+        self.now = now
+        self.level = 1
+        self.stakes = ""
+        self.minutes = 0
+        self.started = now()
+        self._announced = False
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self.tick)
+        self.tick()
+
+    def set_level(self, level: int, stakes: str, minutes: int) -> None:
+        """Show ``level``; the clock restarts only when the level number changes."""
+        if level != self.level:
+            self.started = self.now()
+            self._announced = False
+        self.level, self.stakes, self.minutes = level, stakes, minutes
+        self.tick()
+
+    def tick(self) -> None:
+        elapsed = self.now() - self.started
+        if self.minutes:
+            left = self.minutes * 60 - elapsed
+            when = f"{format_clock(left)} left" if left > 0 else "next level next hand"
+            if left <= 0 and not self._announced:
+                self._announced = True
+                self.post_message(self.LevelDue(self.level))
+        else:
+            when = format_clock(elapsed)
+        self.update(f"Level {self.level} · {self.stakes} · {when}")

@@ -1,0 +1,56 @@
+"""One seat at the table: name, stack, bet in front, status and the button/blind markers.
+
+The seat renders a :class:`~omaha_tui.app.view.SeatView` and nothing else; its look
+(to act, folded, all in, away, empty) is carried by CSS classes so themes decide colours.
+"""
+
+from __future__ import annotations
+
+from textual.message import Message
+from textual.widgets import Static
+
+from omaha_tui.app.view import SeatView, chips
+
+_STATE_CLASSES = ("-empty", "-to-act", "-folded", "-all-in", "-away", "-in-hand")
+
+
+class Seat(Static):
+    """A seat box; clicking it posts :class:`Seat.Selected` (used to target palette commands)."""
+
+    class Selected(Message):
+        """The dealer clicked a seat."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", id=f"seat-{index}", classes="seat -empty")
+        self.index = index
+        self._view: SeatView | None = None
+
+    def show(self, view: SeatView) -> None:
+        """Render ``view`` (skipped when nothing changed, to keep keypresses cheap)."""
+        if view == self._view:
+            return
+        self._view = view
+        flags = {
+            "-empty": view.name is None,
+            "-to-act": view.to_act,
+            "-folded": view.folded,
+            "-all-in": view.all_in,
+            "-away": view.away,
+            "-in-hand": view.in_hand,
+        }
+        for cls in _STATE_CLASSES:
+            self.set_class(flags[cls], cls)
+        self.border_title = view.label
+        self.border_subtitle = " ".join(view.markers)
+        if view.name is None:
+            self.update("")
+            return
+        bet = f"bet {chips(view.bet)}" if view.bet else ""
+        self.update(f"[b]{chips(view.stack)}[/b]\n{bet}\n{view.status}")
+
+    def on_click(self) -> None:
+        self.post_message(self.Selected(self.index))

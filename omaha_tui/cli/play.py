@@ -1,0 +1,153 @@
+"""``omaha-tui play``: open the dealer's table (the default command).
+
+Without flags it offers to resume the last unfinished session or opens the setup
+screen. Quick-start flags skip setup:
+``omaha-tui play --game plo --blinds 1/2 --players "Ann:200,Bob:200,Cy:150"``.
+Flag parsing is pure (:func:`table_start`) so bad input is reported with what is
+allowed before any window opens; Textual is imported only when the app runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from omaha_tui.cli import add_db_option
+
+if TYPE_CHECKING:
+    from omaha_tui.app.app import TableStart
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "play",
+        help="open the dealer's table (default)",
+        description="Open the dealer's table: set up a game, or start one from flags.",
+    )
+    p.add_argument("--game", help="game name or alias (plo, plo8, big-o, ...); default plo")
+    p.add_argument("--blinds", help='blinds as "SB/BB" or just "BB" (R2.3), e.g. 1/2')
+    p.add_argument("--structure", choices=("pl", "nl", "fl"), help="betting structure; default pl")
+    p.add_argument("--ante", type=int, default=0, help="ante from every dealt-in player")
+    p.add_argument("--players", help='names and buy-ins, e.g. "Ann:200,Bob:200,Cy:150"')
+    p.add_argument(
+        "--levels", help='blind schedule "SB/BB[/ante]:minutes,...", e.g. "1/2:20,2/4:20"'
+    )
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="last",
+        metavar="ID",
+        help="continue a session (the last unfinished one without ID)",
+    )
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="open a table with four sample players seated",
+    )
+    add_db_option(p)
+    p.set_defaults(func=run)
+
+
+class FlagError(ValueError):
+    """A quick-start flag that cannot be used; the message says what is allowed."""
+
+
+def parse_players(text: str) -> list[tuple[str, int]]:
+    """``"Ann:200,Bob:200"`` -> ``[("Ann", 200), ("Bob", 200)]``.
+
+    >>> parse_players("Ann:200, Bob:150")
+    [('Ann', 200), ('Bob', 150)]
+    """
+    players = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        name, sep, stack = part.rpartition(":")
+        if not sep or not name.strip() or not stack.strip().isdigit() or int(stack) <= 0:
+            raise FlagError(f'player "{part}" is not NAME:BUYIN, e.g. Ann:200')
+        players.append((name.strip(), int(stack)))
+    names = [n.lower() for n, _ in players]
+    if len(set(names)) != len(names):
+        raise FlagError("two players share a name: each name must be different")
+    if len(players) < 2:
+        raise FlagError("--players needs at least two players (R1.2)")
+    return players
+
+
+def parse_blinds(text: str) -> tuple[int, int]:
+    """``"1/2"`` -> (1, 2); ``"2"`` -> (0, 2) (the small blind then follows R2.3)."""
+    parts = text.split("/")
+    if len(parts) not in (1, 2) or not all(p.strip().isdigit() for p in parts):
+        raise FlagError(f'blinds "{text}" are not SB/BB or BB, e.g. 1/2')
+    nums = [int(p) for p in parts]
+    return (0, nums[0]) if len(nums) == 1 else (nums[0], nums[1])
+
+
+def table_start(args: argparse.Namespace) -> TableStart | None:
+    """The table the flags describe, or None when no quick-start flag was given."""
+    from pydantic import ValidationError
+
+    from omaha_tui.app.app import TableStart
+    from omaha_tui.app.controller import Player
+    from omaha_tui.app.widgets.clock import parse_schedule
+    from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
+
+    quick = (args.game, args.blinds, args.structure, args.players, args.levels)
+    if not any(quick) and not args.ante:
+        return None
+    if not args.players:
+        raise FlagError(
+            "--players is needed to start without the setup screen, e.g. "
+            '--players "Ann:200,Bob:200"'
+        )
+    players = parse_players(args.players)
+    small, big = parse_blinds(args.blinds or "1/2")
+    schedule = parse_schedule(args.levels) if args.levels else None
+    if schedule is not None:
+        first = schedule.levels[0]
+        small, big = first.small_blind, first.big_blind
+    try:
+        variant = parse_game(args.game or "plo")
+        config = TableConfig(
+            variant=variant,
+            structure=Structure(args.structure or "pl"),
+            stakes=Stakes(small_blind=small, big_blind=big, ante=args.ante),
+        )
+    except ValidationError as e:
+        raise FlagError(e.errors()[0]["msg"].removeprefix("Value error, ")) from None
+    except ValueError as e:
+        raise FlagError(str(e)) from None
+    if len(players) > config.seats:
+        raise FlagError(
+            f"{config.variant.name} seats at most {config.seats} players (R1.3), not {len(players)}"
+        )
+    seated = tuple(Player(i, name, stack) for i, (name, stack) in enumerate(players))
+    return TableStart(config, seated, schedule=schedule)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the app; returns its exit code."""
+    from omaha_tui.app.app import OmahaApp
+
+    try:
+        start = table_start(args)
+    except ValueError as e:
+        print(f"omaha-tui play: {e}", file=sys.stderr)
+        return 2
+    resume: int | str | None = args.resume
+    if isinstance(resume, str) and resume != "last":
+        if not resume.isdigit():
+            print(
+                f'omaha-tui play: --resume "{resume}" is not a session id: '
+                "`omaha-tui sessions` lists them",
+                file=sys.stderr,
+            )
+            return 2
+        resume = int(resume)
+    db = getattr(args, "db", None)
+    app = OmahaApp(
+        db=Path(db) if db else None, start=start, resume=resume, demo=getattr(args, "demo", False)
+    )
+    app.run()
+    return app.return_code or 0

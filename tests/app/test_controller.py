@@ -1,0 +1,277 @@
+"""The controller without a terminal: requests become journal appends, then state.
+
+Every refusal asserts the engine's message; the ordering test proves the journal is
+written before the new state is adopted.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from omaha_tui.app.controller import Controller, Outcome, Player, describe, opening_events
+from omaha_tui.app.view import options, oval_order, table_view
+from omaha_tui.app.widgets.amount_prompt import AmountRange, describe_amount
+from omaha_tui.app.widgets.clock import format_clock, parse_schedule
+from omaha_tui.engine.betting import legal_actions
+from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.events import Event, RaisedTo
+from omaha_tui.engine.reducer import replay
+from omaha_tui.engine.state import Street, TableState
+from omaha_tui.store.journal import Journal
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+
+
+class MemorySink:
+    """A journal stand-in that also notes which state the controller held at each append."""
+
+    def __init__(self) -> None:
+        self.log: list[Event] = []
+        self.controller: Controller | None = None
+        self.state_at_append: list[TableState | None] = []
+        self.fail = False
+
+    def append_many(self, session_id: int, events: Iterable[Event]) -> int:
+        if self.fail:
+            raise OSError("disk full")
+        self.state_at_append.append(self.controller.state if self.controller else None)
+        self.log.extend(events)
+        return len(self.log)
+
+    def events(self, session_id: int) -> list[Event]:
+        return list(self.log)
+
+
+def table(
+    players: int = 6, game: str = "plo", stacks: int = 200, **stakes: int
+) -> tuple[Controller, MemorySink]:
+    config = TableConfig(variant=parse_game(game), stakes=Stakes(big_blind=2, **stakes))
+    seated = [Player(i, NAMES[i], stacks) for i in range(players)]
+    sink = MemorySink()
+    c = Controller(sink, 1, replay(()))
+    sink.controller = c
+    c.record(*opening_events(config, seated, button=0))
+    return c, sink
+
+
+def test_r2_1_next_hand_posts_blinds_left_of_the_button() -> None:
+    c, _ = table()
+    outcome = c.next_hand()
+    assert outcome.ok, outcome.message
+    hand = c.state.hand
+    assert hand is not None
+    assert (hand.button, hand.sb_seat, hand.bb_seat) == (0, 1, 2)  # placed: it stays (R1.5)
+    assert hand.bets[1:3] == (1, 2)
+    assert outcome.message == "Hand #1: button Ann, blinds posted"
+
+
+def test_events_reach_the_journal_before_the_state_changes() -> None:
+    c, sink = table()
+    before = c.state
+    c.next_hand()
+    assert sink.state_at_append[-1] is before  # appended while the old state stood
+    assert c.state is not before
+
+
+def test_a_failing_journal_leaves_the_state_unchanged() -> None:
+    c, sink = table()
+    before = c.state
+    sink.fail = True
+    with pytest.raises(OSError, match="disk full"):
+        c.next_hand()
+    assert c.state is before
+
+
+def test_refused_action_records_nothing_and_gives_the_engine_reason() -> None:
+    c, sink = table()
+    count = len(sink.log)
+    outcome = c.fold()
+    assert outcome == Outcome(False, "no hand is running: start the next hand")
+    assert len(sink.log) == count
+
+
+def test_r4_10_a_raise_below_the_minimum_names_the_range() -> None:
+    c, _ = table()
+    c.next_hand()
+    outcome = c.bet_or_raise(1)
+    assert outcome.refused
+    assert outcome.message.startswith("Dee ")
+    assert outcome.message.endswith("raise to 1 is below the minimum: raise to 4 to 7")
+
+
+def test_r4_4_pot_raise_blinds_1_2_first_to_act_raises_to_7() -> None:
+    c, _ = table()
+    c.next_hand()
+    outcome, breakdown = c.pot()
+    assert outcome.ok
+    assert breakdown is not None
+    assert breakdown.sentence == "pot 3 + call 2 = 5; raise to 7"
+    assert outcome.events == (RaisedTo(seat=3, to=7),)
+    assert outcome.message == "Dee raises to 7"
+
+
+def test_r4_4_pot_15_bet_10_raise_to_45() -> None:
+    c, _ = table(players=3)
+    c.next_hand()  # button Ann, SB Bob, BB Cy; Ann acts first
+    assert c.bet_or_raise(5).ok
+    c.check_or_call()
+    c.check_or_call()
+    assert c.deal_board("Ah Kd 7c").ok
+    assert c.bet_or_raise(10).message == "Bob bets 10"
+    outcome, breakdown = c.pot()
+    assert breakdown is not None
+    assert breakdown.sentence == "pot 25 + call 10 = 35; raise to 45"
+    assert (breakdown.pot, breakdown.bets_this_round, breakdown.to_call) == (15, 10, 10)
+    assert outcome.message == "Cy raises to 45"
+
+
+def test_r4_6_over_pot_wager_is_cut_and_the_excess_returned() -> None:
+    c, _ = table()
+    c.next_hand()
+    outcome = c.bet_or_raise(20)
+    assert outcome.events == (RaisedTo(seat=3, to=7, excess_returned=13),)
+    assert outcome.message == "Dee raises to 7 (excess returned 13)"
+
+
+def test_r4_10_more_than_the_stack_needs_the_all_in_confirmation() -> None:
+    c, _ = table(players=2, stacks=10)
+    c.next_hand()
+    refused = c.bet_or_raise(50)
+    assert refused.message == (
+        "50 is more than the 10 this player has: confirm all in for 10, or raise to 4 to 6"
+    )
+    assert c.bet_or_raise(50, confirm_all_in=True).ok
+
+
+def test_undo_is_repeatable_across_a_street() -> None:
+    c, _ = table(players=3)
+    c.next_hand()
+    for _ in range(3):
+        c.check_or_call()
+    c.deal_board("Ah Kd 7c")
+    c.check_or_call()
+    assert c.state.hand is not None and c.state.hand.street is Street.FLOP
+    for _ in range(2):
+        assert c.undo().ok  # the check, then the flop
+    hand = c.state.hand
+    assert hand is not None
+    assert hand.street is Street.PREFLOP and hand.board == ()
+    assert c.undo().message == "Undone"
+
+
+def test_deal_board_accepts_cards_typed_together() -> None:
+    c, _ = table(players=2)
+    c.next_hand()
+    c.check_or_call()
+    c.check_or_call()
+    outcome = c.deal_board("AhKd7c")
+    assert outcome.message == "Board: Ah Kd 7c"
+
+
+def test_deal_board_refuses_a_bad_card_with_the_parser_message() -> None:
+    c, _ = table(players=2)
+    c.next_hand()
+    c.check_or_call()
+    c.check_or_call()
+    outcome = c.deal_board("Ah Zz 7c")
+    assert outcome.refused
+    assert outcome.message.startswith('"Zz" is not a card')
+
+
+def test_r2_7_a_due_level_changes_the_blinds_with_the_next_hand() -> None:
+    c, _ = table()
+    c.schedule = parse_schedule("1/2:20,2/4:20")
+    c.level_due = True
+    outcome = c.next_hand()
+    assert outcome.message == "Level 2: blinds 2/4; Hand #1: button Ann, blinds posted"
+    hand = c.state.hand
+    assert hand is not None and hand.bets[2] == 4
+    assert c.level_due is False
+
+
+def test_r4_11_a_rebuy_above_the_range_is_recorded_with_a_warning() -> None:
+    c, _ = table()
+    outcome = c.rebuy(0, 500)
+    assert outcome.ok
+    assert outcome.message.startswith("Ann rebuys 500 (")
+
+
+def test_every_event_of_a_session_is_described_without_a_type_name() -> None:
+    c, sink = table(players=2)
+    c.next_hand()
+    c.fold()
+    before = replay(sink.log[:-1])
+    assert describe(before, sink.log[-1]) == "Ann folds"  # heads-up: button acts first
+
+
+def test_options_list_what_the_player_may_do() -> None:
+    c, _ = table()
+    c.next_hand()
+    la = legal_actions(c.state)
+    assert la is not None
+    assert options(la) == ("fold", "call 2", "raise to 4–7", "all in 200")
+
+
+def test_view_marks_button_blinds_and_the_player_to_act() -> None:
+    c, _ = table()
+    c.next_hand()
+    view = table_view(c.state)
+    assert [s.markers for s in view.seats[:3]] == [("D",), ("SB",), ("BB",)]
+    assert view.seats[3].status == "to act"
+    assert view.turn is not None and view.turn.name == "Dee"
+    assert view.pots == ()
+    assert view.in_front == 3
+
+
+def test_view_between_hands_says_what_to_press() -> None:
+    c, _ = table()
+    assert table_view(c.state).prompt == "Press n to deal hand #1."
+
+
+def test_amount_prompt_explains_excess_and_minimum() -> None:
+    r = AmountRange("Eve raises", "raise to", 4, 7, 200, 7)
+    assert describe_amount("9", r) == ("raise to 7 · excess returned 2", True)
+    assert describe_amount("3", r) == ("3 is below the minimum raise to 4 (all in is 200)", False)
+    assert describe_amount("x", r) == ("type a whole number of chips: raise to 4 to 7", False)
+    short = AmountRange("Eve raises", "raise to", 4, 7, 6, 6)
+    assert describe_amount("50", short) == ("all in for 6", True)
+
+
+def test_clock_text_and_schedule_errors() -> None:
+    assert format_clock(65) == "01:05"
+    assert format_clock(3725) == "1:02:05"
+    with pytest.raises(ValueError, match=r'level "1-2:20" is not SB/BB\[/ante\]:minutes'):
+        parse_schedule("1-2:20")
+
+
+def test_oval_order_runs_clockwise() -> None:
+    assert oval_order(6) == ([0, 1, 2], [5, 4, 3])
+    assert oval_order(5) == ([0, 1, 2], [4, 3])
+
+
+def test_resume_from_the_real_journal_gives_the_same_table(tmp_path: Path) -> None:
+    db = tmp_path / "j.sqlite3"
+    config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
+    with Journal.open(db) as journal:
+        sid = journal.create_session("test")
+        c = Controller(journal, sid, replay(()))
+        c.record(*opening_events(config, [Player(i, NAMES[i], 200) for i in range(3)]))
+        c.next_hand()
+        c.pot()
+        expected = c.state
+    with Journal.open(db) as journal:
+        assert journal.load_state(sid) == expected
+
+
+def test_the_controller_does_not_import_textual() -> None:
+    code = (
+        "import sys, omaha_tui.app.controller; "
+        "print('textual' in sys.modules or 'rich' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
