@@ -34,6 +34,7 @@ class LegalActions:
     min_raise_to: int
     max_raise_to: int
     all_in_to: int
+    no_raise_reason: str = ""
 
     @property
     def can_bet_or_raise(self) -> bool:
@@ -43,7 +44,7 @@ class LegalActions:
         """The legal wager range as words, for error messages and the status line."""
         word = "bet" if self.can_bet else "raise to"
         if not self.can_bet_or_raise:
-            return "no bet or raise is possible: check, call or fold"
+            return self.no_raise_reason or "no bet or raise is possible: check, call or fold"
         if self.min_raise_to == self.max_raise_to:
             return f"{word} exactly {self.min_raise_to}"
         return f"{word} {self.min_raise_to} to {self.max_raise_to}"
@@ -108,7 +109,8 @@ def hand_legal_actions(
     to_call = max(0, hand.current_bet - bet)
     call_amount = min(to_call, stack)
     all_in_to = stack + bet
-    can_wager = _can_wager(hand, config, seat, stack, to_call, stacks)
+    blocked = _wager_block(hand, config, seat, stack, to_call, stacks)
+    can_wager = blocked is None
     lo = hi = 0
     if can_wager:
         structure = config.structure
@@ -134,37 +136,44 @@ def hand_legal_actions(
         min_raise_to=lo,
         max_raise_to=hi,
         all_in_to=all_in_to,
+        no_raise_reason=blocked or "",
     )
 
 
-def _can_wager(
+def _wager_block(
     hand: HandState,
     config: TableConfig,
     seat: int,
     stack: int,
     to_call: int,
     stacks: tuple[int, ...],
-) -> bool:
-    """Whether a bet or raise is possible at all (any amount)."""
+) -> str | None:
+    """Why no bet or raise is possible at all, or ``None`` when one is."""
     if stack <= to_call:
-        return False  # covered: a call is all they can do
+        return f"calling {to_call} takes the whole stack: call all in or fold"
     if seat in hand.closed:
-        return False  # R4.8: a short all-in did not reopen the betting for them
+        # R4.8: a short all-in does not reopen the betting for players who acted.
+        return (
+            "the all-in was less than a full raise and does not reopen the betting (R4.8): "
+            "call or fold"
+        )
     if (
         config.structure is Structure.FIXED_LIMIT
         and not hand.uncapped
         and config.raise_cap is not None
         and hand.raises >= config.raise_cap
     ):
-        return False  # R4.7 cap
+        return f"the betting is capped at {config.raise_cap} bets and raises (R4.7): call or fold"
     # Someone else must be able to call more than the current bet.
     current = hand.current_bet
     bets = hand.bets
-    return any(
+    if any(
         other != seat and stacks[other] + bets[other] > current
         for other in hand.seats
         if other not in hand.folded and other not in hand.all_in
-    )
+    ):
+        return None
+    return "every other player is all in or folded: check, call or fold"
 
 
 def wager_error(la: LegalActions, to: int, stack: int) -> str | None:
@@ -176,7 +185,7 @@ def wager_error(la: LegalActions, to: int, stack: int) -> str | None:
             f"(stack {stack}): go all in for {la.all_in_to} or {la.describe_range()}"
         )
     if not la.can_bet_or_raise:
-        return f"{word} {to} is not possible now: {la.describe_range()}"
+        return f"{word} {to} is not possible: {la.describe_range()}"
     if to == la.all_in_to and to <= la.max_raise_to:
         return None  # R4.5: all in for less is always allowed
     if to < la.min_raise_to:
