@@ -40,7 +40,7 @@ from .palette import TableCommands
 from .screens.table import TableScreen
 from .speech import SilentBackend, SpeechBackend, choose_backend, speak_in_background
 from .themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
-from .view import chips, table_view
+from .view import chips, options, table_view
 from .widgets.amount_prompt import AmountPrompt, AmountRange
 from .widgets.board import BoardPrompt
 
@@ -258,7 +258,7 @@ class OmahaApp(App[None]):
             return
         meta = {"schedule": schedule.model_dump() if schedule is not None else None}
         sid = self.journal.create_session(title, meta=meta)
-        self._attach(sid, replay(()), schedule)
+        self._bind_session(sid, replay(()), schedule)
         assert self.controller is not None
         self.controller.record(*events)
         self.table.say(f"Session {sid}: {title}. Press n to deal.")
@@ -277,11 +277,16 @@ class OmahaApp(App[None]):
             return
         raw = meta.get("schedule")
         schedule = BlindSchedule.model_validate(raw) if raw else None
-        self._attach(session_id, state, schedule)
+        self._bind_session(session_id, state, schedule)
         self.state = state
-        self.table.say(f"Resumed session {session_id}: {state.hands_played} hands played")
+        where = (
+            f"during hand #{state.hand.number}"
+            if state.in_hand and state.hand is not None
+            else f"after {state.hands_played} hands"
+        )
+        self.table.say(f"Resumed session {session_id} {where}")
 
-    def _attach(self, sid: int, state: TableState, schedule: BlindSchedule | None) -> None:
+    def _bind_session(self, sid: int, state: TableState, schedule: BlindSchedule | None) -> None:
         assert self.journal is not None
         self.controller = Controller(
             self.journal, sid, state, schedule=schedule, on_change=self._set_state
@@ -421,20 +426,26 @@ class OmahaApp(App[None]):
     def _showdown(self, c: Controller) -> None:
         from .screens.showdown import ShowdownScreen
 
-        try:
-            commands.verify_showdown(c.state)
-        except ValueError as e:
-            self.report(Outcome(False, str(e)))
+        hand = c.state.hand
+        if hand is None or hand.complete:
+            self.report(Outcome(False, "no hand is running: nothing to show down"))
+            return
+        if hand.to_act is not None:
+            la = legal_actions(c.state)
+            who = c.state.seats[hand.to_act]
+            name = who.name if who is not None else f"seat {hand.to_act + 1}"
+            detail = f": {' · '.join(options(la))}" if la is not None else ""
+            self.report(Outcome(False, f"the betting is not over: {name} to act{detail}"))
             return
 
         def done(result: Any) -> None:
             if result is None:
                 return
-            outcome = self.report(c.settle(result.events(c.state)))
-            if outcome.ok and getattr(result, "speech", ""):
+            outcome = self.report(c.showdown(result))
+            if outcome.ok and result.speech:
                 self.say_aloud(result.speech)
 
-        self.push_screen(ShowdownScreen(c.state), done)
+        self.push_screen(ShowdownScreen(c.state, self.speech), done)
 
     def _next_hand(self, c: Controller) -> None:
         config = c.state.config
@@ -488,10 +499,13 @@ class OmahaApp(App[None]):
             self.push_screen(HistoryScreen(self.controller.events()))
 
     def show_ledger(self) -> None:
+        from omaha_tui.store.ledger import ledger, settle_up
+
         from .screens.ledger import LedgerScreen
 
         if self.controller is not None:
-            self.push_screen(LedgerScreen(self.controller.state))
+            book = ledger(self.controller.state)
+            self.push_screen(LedgerScreen(book.lines, settle_up(book), book.explain()))
 
     # ------------------------------------------------------------------ clock
 

@@ -34,7 +34,9 @@ from omaha_tui.engine.events import (
     ChipsCorrected,
     Event,
     Folded,
+    HandMucked,
     HandStarted,
+    HoleCardsShown,
     LevelChanged,
     Misdeal,
     PlayerLeft,
@@ -51,6 +53,7 @@ from omaha_tui.engine.levels import BlindSchedule, level_change
 from omaha_tui.engine.reducer import RuleError, apply, replay
 from omaha_tui.engine.state import TableState
 
+from .screens.showdown_view import ShowdownResult, showdown_events
 from .view import chips
 
 
@@ -164,7 +167,8 @@ class Controller:
             self.record(*events)
         except (RuleError, CardError) as e:
             return Outcome(False, str(e))
-        return Outcome(True, "; ".join(describe(before, e) for e in events), events)
+        lines = (describe(before, e) for e in events)
+        return Outcome(True, "; ".join(line for line in lines if line), events)
 
     def events(self) -> list[Event]:
         """The session's log as recorded (undone events and ``Undo`` included)."""
@@ -225,9 +229,9 @@ class Controller:
     def misdeal(self, reason: str = "") -> Outcome:
         return self.attempt(lambda s: commands.misdeal(s, reason))
 
-    def settle(self, events: Sequence[Event]) -> Outcome:
-        """Record a showdown: shown/mucked hands and the awards, all or nothing."""
-        return self.attempt(lambda s: tuple(events))
+    def showdown(self, result: ShowdownResult) -> Outcome:
+        """Record a showdown: shown and mucked hands, then the awards, all or nothing."""
+        return self.attempt(lambda s: showdown_events(s, result))
 
     # ------------------------------------------------------------------ between hands
 
@@ -272,7 +276,10 @@ def _name(state: TableState, seat: int) -> str:
 
 
 def describe(before: TableState, event: Event) -> str:
-    """One line for the status bar (and speech) saying what ``event`` did."""
+    """One line for the status bar (and speech) saying what ``event`` did.
+
+    Empty for events whose news is carried by the next one (a shown hand: the award).
+    """
     match event:
         case Folded(seat=seat):
             return f"{_name(before, seat)} folds"
@@ -321,6 +328,10 @@ def describe(before: TableState, event: Event) -> str:
             return f"{_name(before, seat)} is back"
         case ChipsCorrected(seat=seat, delta=delta):
             return f"{_name(before, seat)}: stack corrected by {delta:+,}"
+        case HoleCardsShown():
+            return ""  # the showdown screen shows the cards; the awards say who won
+        case HandMucked(seat=seat):
+            return f"{_name(before, seat)} mucks"
         case Misdeal():
             return "Misdeal: the hand restarts, no chips move"
     return event.type.replace("_", " ")

@@ -60,8 +60,13 @@ class LevelClock(Static):
             super().__init__()
             self.level = level
 
-    def __init__(self, now: Callable[[], float] = time.monotonic, **kwargs: str) -> None:
-        super().__init__("", **kwargs)
+    def __init__(
+        self,
+        now: Callable[[], float] = time.monotonic,
+        *,
+        id: str | None = None,  # noqa: A002 - Textual's name
+    ) -> None:
+        super().__init__("", id=id)
         self.now = now
         self.level = 1
         self.stakes = ""

@@ -17,11 +17,16 @@ from omaha_tui.app.view import chips
 class BreakdownLike(Protocol):
     """The fields of the engine's ``PotBreakdown`` this panel shows."""
 
-    pot: int
-    bets_this_round: int
-    to_call: int
-    max_raise_to: int
-    sentence: str
+    @property
+    def pot(self) -> int: ...
+    @property
+    def bets_this_round(self) -> int: ...
+    @property
+    def to_call(self) -> int: ...
+    @property
+    def max_raise_to(self) -> int: ...
+    @property
+    def sentence(self) -> str: ...
 
 
 def breakdown_lines(b: BreakdownLike, heading: str = "") -> str:
@@ -39,8 +44,8 @@ def breakdown_lines(b: BreakdownLike, heading: str = "") -> str:
 class PotBreakdownPanel(Static):
     """Hidden until :meth:`show`; :meth:`hide` on the next action or Escape."""
 
-    def __init__(self, **kwargs: str) -> None:
-        super().__init__("", **kwargs)
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__("", id=id)
         self.sentence = ""
 
     def show(self, breakdown: BreakdownLike, heading: str = "") -> None:

@@ -1,0 +1,248 @@
+"""Whole flows through the app with Pilot: keys in, journal and table out.
+
+Each test drives ``OmahaApp`` the way a dealer does (keys, prompts, the showdown
+screen) on a journal in a temporary folder, with the clock frozen and speech silent.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Label
+
+from omaha_tui.app.app import OmahaApp, TableStart
+from omaha_tui.app.controller import Player
+from omaha_tui.app.screens.showdown import ShowdownScreen
+from omaha_tui.app.screens.table import TableScreen
+from omaha_tui.app.speech import SilentBackend
+from omaha_tui.app.widgets.action_bar import ActionBar
+from omaha_tui.app.widgets.amount_prompt import AmountPrompt
+from omaha_tui.app.widgets.board import BoardPrompt
+from omaha_tui.app.widgets.card_input import CardInput
+from omaha_tui.app.widgets.pot_breakdown import PotBreakdownPanel
+from omaha_tui.cli import play
+from omaha_tui.cli.play import table_start
+from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.state import Street
+from omaha_tui.store.journal import Journal
+
+SIX = "Ann:200,Bob:200,Cy:200,Dee:200,Eve:200,Fay:200"
+
+
+def make_app(tmp_path: Path, start: TableStart | None = None, **kw: object) -> OmahaApp:
+    return OmahaApp(
+        db=tmp_path / "journal.sqlite3",
+        start=start,
+        now=lambda: 0.0,
+        speech=SilentBackend(),
+        settings_path=tmp_path / "settings.json",
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def six_handed_plo() -> TableStart:
+    """The table `omaha-tui play --game plo --blinds 1/2 --players ...` opens."""
+    parser = argparse.ArgumentParser()
+    play.register(parser.add_subparsers())
+    args = parser.parse_args(["play", "--game", "plo", "--blinds", "1/2", "--players", SIX])
+    start = table_start(args)
+    assert start is not None
+    return start
+
+
+def status(app: OmahaApp) -> str:
+    return app.table.query_one(ActionBar).status_text
+
+
+def stacks(app: OmahaApp) -> list[int]:
+    return [s.stack if s is not None else 0 for s in app.ctl.state.seats[:6]]
+
+
+async def keys(pilot: Pilot[None], *names: str) -> None:
+    for name in names:
+        await pilot.press(name)
+    await pilot.pause()
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    await keys(pilot, *[("space" if ch == " " else ch) for ch in text])
+
+
+async def deal(pilot: Pilot[None], cards: str) -> None:
+    await keys(pilot, "d")
+    assert isinstance(pilot.app.screen, BoardPrompt)
+    await type_text(pilot, cards)
+    await keys(pilot, "enter")
+
+
+async def show_hands(pilot: Pilot[None], hands: dict[int, str]) -> None:
+    screen = pilot.app.screen
+    assert isinstance(screen, ShowdownScreen)
+    for seat, cards in hands.items():
+        screen.query_one(f"#hand-{seat}", CardInput).focus()
+        await type_text(pilot, cards)
+    await keys(pilot, "ctrl+s")
+
+
+async def test_six_handed_plo_hand_from_blinds_to_next_hand(tmp_path: Path) -> None:
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await keys(pilot, "n")
+        hand = app.ctl.state.hand
+        assert hand is not None
+        # R2.1: blinds left of the button; the button was placed on Ann.
+        assert (hand.button, hand.sb_seat, hand.bb_seat) == (0, 1, 2)
+        assert hand.bets[:3] == (0, 1, 2)
+        assert app.table.query_one("#seat-0").border_subtitle == "D"
+
+        # R4.4: the first player pots: call 2, pot 5, raise to 7.
+        await keys(pilot, "p")
+        assert status(app) == "Dee raises to 7"
+        panel = app.table.query_one(PotBreakdownPanel)
+        assert panel.display
+        assert panel.sentence == "pot 3 + call 2 = 5; raise to 7"
+
+        await keys(pilot, "f", "c", "f", "c", "c")  # Eve folds, Fay calls, Ann folds...
+        assert status(app) == "Cy calls 5"
+        assert not panel.display
+
+        await deal(pilot, "Ah Kd 7c")
+        assert status(app) == "Board: Ah Kd 7c"
+        await keys(pilot, "c", "c", "b")  # Bob, Cy check; Dee bets: prompt with the pot max
+        prompt = app.screen
+        assert isinstance(prompt, AmountPrompt)
+        assert prompt.amounts.prefill == 28
+        await keys(pilot, "enter")
+        assert status(app) == "Dee bets 28"
+        await keys(pilot, "c", "f", "f")  # Fay calls, Bob and Cy fold
+
+        await deal(pilot, "2s")
+        await keys(pilot, "c", "c")
+        await deal(pilot, "3h")
+        await keys(pilot, "c", "c")
+        assert app.ctl.state.hand is not None
+        assert app.ctl.state.hand.to_act is None
+
+        await keys(pilot, "s")
+        await show_hands(pilot, {3: "AsAdQcJc", 5: "KhKs9c8c"})
+        assert isinstance(app.screen, TableScreen)
+        assert status(app) == "Dee wins 84"  # 4 x 7 pre-flop + 2 x 28 on the flop
+        assert stacks(app) == [200, 193, 193, 249, 200, 165]
+
+        await keys(pilot, "n")  # R1.5: the button moves to Bob, blinds follow it
+        hand = app.ctl.state.hand
+        assert hand is not None and hand.number == 2
+        assert (hand.button, hand.sb_seat, hand.bb_seat) == (1, 2, 3)
+        assert hand.bets[2:4] == (1, 2)
+        assert status(app) == "Hand #2: button Bob, blinds posted"
+
+
+async def test_r7_hi_lo_hand_splits_the_pot(tmp_path: Path) -> None:
+    config = TableConfig(variant=parse_game("omaha8"), stakes=Stakes(big_blind=2))
+    start = TableStart(config, (Player(0, "Ann", 200), Player(1, "Bob", 200), Player(2, "Cy", 200)))
+    app = make_app(tmp_path, start)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n", "c", "c", "c")  # pot 6
+        await deal(pilot, "4h 5c 7h")
+        await keys(pilot, "c", "c", "c")
+        await deal(pilot, "Qs")
+        await keys(pilot, "c", "c", "c")
+        await deal(pilot, "Ad")
+        await keys(pilot, "c", "f", "c")  # Bob checks, Cy folds, Ann checks
+        await keys(pilot, "s")
+        # R7 example: Ann's 7-5-4-2-A low, Bob's three queens high.
+        await show_hands(pilot, {0: "Ah 2s Kh Ks", 1: "As 3s Qh Qd"})
+        assert status(app) == "Bob wins 3; Ann wins 3" or status(app) == "Ann wins 3; Bob wins 3"
+        assert stacks(app)[:3] == [201, 201, 198]
+
+
+async def test_undo_across_a_street_and_refused_keys_say_why(tmp_path: Path) -> None:
+    config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
+    start = TableStart(config, (Player(0, "Ann", 200), Player(1, "Bob", 200), Player(2, "Cy", 200)))
+    app = make_app(tmp_path, start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "f")
+        assert status(app) == "no hand is running: start the next hand"
+        assert app.table.query_one("#status").has_class("-refused")
+
+        await keys(pilot, "n", "s")
+        assert status(app).startswith("the betting is not over: Ann to act: fold · call 2")
+
+        await keys(pilot, "c", "c", "c")
+        await deal(pilot, "Ah Kd 7c")
+        await keys(pilot, "c")
+        assert app.ctl.state.hand is not None
+        assert app.ctl.state.hand.street is Street.FLOP
+        await keys(pilot, "u", "u")  # the check, then the flop itself
+        hand = app.ctl.state.hand
+        assert hand is not None
+        assert hand.street is Street.PREFLOP and hand.board == ()
+        assert status(app) == "Undone"
+        await keys(pilot, "u")  # and the big blind's check before it
+        assert app.ctl.state.hand is not None and app.ctl.state.hand.to_act == 2
+
+
+async def test_amount_prompt_shows_excess_returned_above_the_pot(tmp_path: Path) -> None:
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n", "b")
+        prompt = app.screen
+        assert isinstance(prompt, AmountPrompt)
+        await keys(pilot, "backspace", "2", "0")
+        meaning = str(prompt.query_one("#amount-meaning", Label).content)
+        assert meaning == "raise to 7 · excess returned 13"
+        await keys(pilot, "enter")
+        assert status(app) == "Dee raises to 7 (excess returned 13)"
+
+
+async def test_r4_11_palette_rebuy_above_the_range_is_recorded_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_command_palette()
+        await pilot.pause()
+        await type_text(pilot, "Rebuy")
+        await keys(pilot, "enter")
+        await type_text(pilot, "Eve 100")
+        await keys(pilot, "enter")
+        # R4.11: above the usual buy-in range is a warning, never a refusal.
+        assert status(app) == "Eve rebuys 100 (300 is above this table's usual buy-in of 200)"
+        assert stacks(app)[4] == 300
+
+
+async def test_restart_on_the_same_journal_resumes_the_same_table(tmp_path: Path) -> None:
+    first = make_app(tmp_path, six_handed_plo())
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n", "p", "c")
+        expected = first.ctl.state
+        session = first.ctl.session_id
+    second = make_app(tmp_path, resume="last")
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert second.ctl.session_id == session
+        assert second.ctl.state == expected
+        assert status(second) == "Resumed session 1 during hand #1"
+        await keys(pilot, "c")  # play on where it stopped
+        assert status(second) == "Ann calls 7" or status(second).endswith("7")
+    with Journal.open(tmp_path / "journal.sqlite3") as journal:
+        assert journal.load_state(session) == second.ctl.state
+
+
+async def test_demo_seats_four_players_and_deals(tmp_path: Path) -> None:
+    app = make_app(tmp_path, demo=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        names = [s.name for s in app.ctl.state.seats if s is not None]
+        assert names == ["Ann", "Bob", "Cy", "Dee"]
+        assert app.ctl.state.hand is not None and app.ctl.state.hand.number == 1
+        assert status(app) == "Hand #1: button Ann, blinds posted"
