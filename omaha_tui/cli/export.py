@@ -1,0 +1,48 @@
+"""``omaha-tui export ID --format phh|json DIR``: write a session out of the journal.
+
+``phh`` writes its hands as a PHH hand history (``session-ID.phh`` or ``.phhs``);
+``json`` writes the whole event log with the session's details (``session-ID.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from omaha_tui.cli import add_db_option
+
+HELP = "export a session as PHH hand histories or as its JSON event log"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("export", help=HELP, description=HELP + ".")
+    parser.add_argument("session", type=int, metavar="ID", help="session id (see: sessions)")
+    parser.add_argument("--format", choices=("phh", "json"), default="phh", help="default phh")
+    parser.add_argument("folder", metavar="DIR", help="folder to write into (created if needed)")
+    add_db_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from omaha_tui.store.interop import export_session
+    from omaha_tui.store.journal import Journal, JournalError
+    from omaha_tui.store.paths import resolve_db_path
+    from omaha_tui.store.phh import PhhError
+
+    db = resolve_db_path(getattr(args, "db", None))
+    if not db.exists():
+        print(f"omaha-tui export: no journal at {db}: pass --db PATH", file=sys.stderr)
+        return 1
+    try:
+        with Journal.open(db) as journal:
+            path = export_session(journal, args.session, args.format, Path(args.folder))
+    except (JournalError, PhhError) as e:
+        print(f"omaha-tui export: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"omaha-tui export: cannot write to {args.folder} ({e})", file=sys.stderr)
+        return 1
+    print(f"wrote {path}")
+    return 0

@@ -1,0 +1,84 @@
+"""``omaha-tui ledger [ID]``: buy-ins, rebuys, cash-outs and nets, the balance check and
+who pays whom (the fewest transfers). ``--csv`` and ``--json`` print machine-readable
+forms. Without an id, the most recently updated session is shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from omaha_tui.cli import add_db_option
+
+HELP = "a session's ledger, balance check and settle-up"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("ledger", help=HELP, description=HELP + ".")
+    parser.add_argument("session", type=int, nargs="?", metavar="ID", help="default: latest")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--csv", action="store_true", help="print the ledger as CSV")
+    form.add_argument("--json", action="store_true", help="print ledger and settle-up as JSON")
+    add_db_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from omaha_tui.engine.errors import RuleError
+    from omaha_tui.store.journal import Journal, JournalError
+    from omaha_tui.store.ledger import ledger, ledger_csv, ledger_json, settle_up
+    from omaha_tui.store.paths import resolve_db_path
+
+    db = resolve_db_path(getattr(args, "db", None))
+    if not db.exists():
+        print(f"omaha-tui ledger: no journal at {db}: pass --db PATH", file=sys.stderr)
+        return 1
+    try:
+        with Journal.open(db) as journal:
+            infos = journal.sessions()
+            if args.session is None:
+                if not infos:
+                    print(f"omaha-tui ledger: no sessions yet in {db}", file=sys.stderr)
+                    return 1
+                info = max(infos, key=lambda i: (i.updated, i.id))
+            else:
+                info = journal.session(args.session)
+            book = ledger(journal.load_state(info.id))
+    except (JournalError, RuleError) as e:
+        print(f"omaha-tui ledger: {e}", file=sys.stderr)
+        return 1
+    if args.csv:
+        sys.stdout.write(ledger_csv(book))
+        return 0
+    if args.json:
+        sys.stdout.write(ledger_json(book) + "\n")
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    table = Table(title=f"session {info.id}: {info.title}", title_justify="left")
+    for column in ("player", "buy-in", "rebuys", "corrections", "cashed out", "stack", "net"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for x in book.lines:
+        table.add_row(
+            x.name,
+            f"{x.buy_in:,}",
+            f"{x.rebuys:,}",
+            f"{x.corrections:+,}" if x.corrections else "0",
+            f"{x.cashed_out:,}",
+            f"{x.stack:,}" if x.seated else "-",
+            f"[green]{x.net:+,}[/]" if x.net > 0 else (f"[red]{x.net:+,}[/]" if x.net else "0"),
+        )
+    console.print(table)
+    style = "green" if book.balanced else "bold red"
+    console.print(f"[{style}]{book.explain()}[/]")
+    transfers = settle_up(book)
+    if transfers:
+        console.print("settle-up:")
+        for t in transfers:
+            console.print(f"  {t}")
+    else:
+        console.print("settle-up: nobody owes anything")
+    return 0

@@ -1,0 +1,104 @@
+"""``omaha-tui replay PATH... [--json]``: replay PHH hand histories through the engine.
+
+Files and directories (searched for ``*.phh`` and ``*.phhs``) are replayed in the order
+given; each hand prints one JSON object per line with ``--json``, or a short Rich summary.
+A hand that cannot be replayed prints ``{"file": ..., "error": ...}`` and the command
+exits with status 1 once every other hand has been replayed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+HELP = "replay PHH hand histories (files or folders), optionally as JSON lines"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help=HELP,
+        description=HELP
+        + ". Amounts are in each file's own units; player indexes are 0-based in file order.",
+    )
+    parser.add_argument("paths", nargs="+", metavar="PATH", help=".phh/.phhs file or folder")
+    parser.add_argument("--json", action="store_true", help="one JSON object per hand per line")
+    parser.set_defaults(func=run)
+
+
+def results(paths: list[Path]) -> list[dict[str, Any]]:
+    """The JSON object of every hand under ``paths`` (errors as ``{"file", "error"}``)."""
+    from omaha_tui.store.phh import PhhError, find_files, load
+    from omaha_tui.store.phh_replay import replay_hand, summary
+
+    out: list[dict[str, Any]] = []
+    for path in find_files(paths):
+        try:
+            hands = load(path)
+        except PhhError as e:
+            out.append({"file": str(path), "error": _strip(str(e), str(path))})
+            continue
+        for hand in hands:
+            try:
+                out.append(summary(replay_hand(hand)))
+            except PhhError as e:
+                out.append({"file": hand.source, "error": _strip(str(e), hand.source)})
+    return out
+
+
+def _strip(message: str, source: str) -> str:
+    prefix = f"{source}: "
+    return message[len(prefix) :] if message.startswith(prefix) else message
+
+
+def run(args: argparse.Namespace) -> int:
+    missing = [p for p in args.paths if not Path(p).exists()]
+    items = results([Path(p) for p in args.paths if Path(p).exists()])
+    for p in missing:
+        items.append({"file": p, "error": "no such file or folder"})
+    if args.json:
+        for item in items:
+            sys.stdout.write(json.dumps(item) + "\n")
+    else:
+        _print_rich(items)
+    return 1 if any("error" in item for item in items) else 0
+
+
+def _print_rich(items: list[dict[str, Any]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not items:
+        console.print("no .phh or .phhs files found")
+        return
+    for item in items:
+        if "error" in item:
+            console.print(f"[bold red]{item['file']}[/]: {item['error']}")
+            continue
+        status = "complete" if item["complete"] else "in progress"
+        console.print(f"[bold]{item['file']}[/]  {item['variant']} · {status}", soft_wrap=True)
+        table = Table(show_edge=False)
+        table.add_column("player", justify="right")
+        table.add_column("stack", justify="right")
+        table.add_column("bet", justify="right")
+        for i, stack in enumerate(item["stacks"]):
+            marker = " ◀ to act" if item["to_act"] == i else ""
+            table.add_row(f"{i}{marker}", f"{stack:,}", f"{item['bets'][i]:,}")
+        console.print(table)
+        board = " ".join(item["board"]) or "(no board)"
+        pots = ", ".join(
+            f"{p['amount']:,} for {', '.join(map(str, p['eligible']))}" for p in item["pots"]
+        )
+        console.print(f"  board: {board}" + (f"   pots: {pots}" if pots else ""))
+        legal = item["legal"]
+        if legal is not None:
+            parts = ["fold"] if legal["fold"] else []
+            parts.append("check" if legal["check"] else f"call {legal['call']:,}")
+            if legal["min_raise_to"] is not None:
+                parts.append(f"raise to {legal['min_raise_to']:,}-{legal['max_raise_to']:,}")
+            console.print("  legal: " + ", ".join(parts))
+        console.print()

@@ -1,0 +1,68 @@
+"""``omaha-tui sessions``: list the sessions recorded in the journal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from typing import Any
+
+from omaha_tui.cli import add_db_option
+
+HELP = "list recorded sessions (resume one with: play --resume ID)"
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("sessions", help=HELP, description=HELP + ".")
+    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    add_db_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from omaha_tui.store.journal import Journal, JournalError
+    from omaha_tui.store.paths import resolve_db_path
+
+    db = resolve_db_path(getattr(args, "db", None))
+    if not db.exists():
+        if args.json:
+            print("[]")
+        else:
+            print(f"no sessions yet (no journal at {db})")
+        return 0
+    try:
+        with Journal.open(db) as journal:
+            infos = journal.sessions()
+            last = journal.last_unfinished()
+    except JournalError as e:
+        print(f"omaha-tui sessions: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps([asdict(i) for i in infos], indent=1))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if not infos:
+        console.print(f"no sessions yet in {db}")
+        return 0
+    table = Table(title=f"sessions in {db}", title_justify="left")
+    for column in ("id", "title", "started", "last event", "hands", "events", "status"):
+        table.add_column(column, justify="right" if column in ("id", "hands", "events") else "left")
+    for i in infos:
+        status = "finished" if i.finished else "open"
+        if last is not None and i.id == last.id:
+            status = "open (resume: play --resume)"
+        table.add_row(
+            str(i.id),
+            i.title,
+            i.created[:16].replace("T", " "),
+            i.updated[:16].replace("T", " "),
+            str(i.hands),
+            str(i.event_count),
+            status,
+        )
+    console.print(table)
+    return 0

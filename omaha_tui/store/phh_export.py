@@ -1,0 +1,232 @@
+"""Recorded hands back to PHH: a session's events become one :class:`PhhHand` per hand.
+
+The session is replayed with the engine so that every amount PHH needs is known:
+each player's stack when the hand began, what an all-in amounted to, whether it was a
+call or a raise. Players are listed from the seat left of the button (the button is
+last, as the format expects), and heads-up the button's small blind is written first
+(``[SB, BB]``), as pokerkit reads it. Undone events are left out (the effective log).
+Hole cards come from the session's import details when it was imported, else from the
+cards shown at showdown, else ``??``. A misdealt hand has no history and is skipped.
+This module writes no files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from omaha_tui.engine.config import Structure, TableConfig
+from omaha_tui.engine.events import (
+    BetPlaced,
+    BoardDealt,
+    Called,
+    Checked,
+    Event,
+    Folded,
+    HandMucked,
+    HandStarted,
+    HoleCardsShown,
+    Misdeal,
+    PostKind,
+    RaisedTo,
+    Undo,
+    WentAllIn,
+)
+from omaha_tui.engine.reducer import apply, initial_state
+from omaha_tui.engine.state import TableState
+
+from .phh import PhhError, PhhHand, code_for_variant, from_chips
+
+
+def effective_events(events: Sequence[Event]) -> list[Event]:
+    """The log without undone events: each ``Undo`` takes back the last effective one.
+
+    >>> from omaha_tui.engine.events import SatOut, CameBack
+    >>> effective_events([SatOut(seat=1), CameBack(seat=1), Undo()])
+    [SatOut(v=1, type='sat_out', seat=1)]
+    """
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, Undo):
+            if out:
+                out.pop()
+        else:
+            out.append(event)
+    return out
+
+
+@dataclass
+class _Hand:
+    """A hand being written: set up at ``HandStarted``, filled action by action."""
+
+    number: int
+    config: TableConfig
+    started: HandStarted
+    order: tuple[int, ...]
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    actions: list[str] = field(default_factory=list)
+    shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    finishing: tuple[int, ...] | None = None
+
+    def label(self, seat: int) -> str:
+        return f"p{self.order.index(seat) + 1}"
+
+
+def _start(state: TableState, event: HandStarted, after: TableState) -> _Hand:
+    assert after.hand is not None and state.config is not None
+    order = after.hand.seats
+    names = tuple(state.seats[s].name for s in order)  # type: ignore[union-attr]
+    stacks = tuple(state.seats[s].stack for s in order)  # type: ignore[union-attr]
+    return _Hand(after.hands_played + 1, state.config, event, order, names, stacks)
+
+
+def _action(hand: _Hand, before: TableState, event: Event) -> None:
+    if isinstance(event, Folded):
+        hand.actions.append(f"{hand.label(event.seat)} f")
+    elif isinstance(event, Checked | Called):
+        hand.actions.append(f"{hand.label(event.seat)} cc")
+    elif isinstance(event, BetPlaced):
+        hand.actions.append(f"{hand.label(event.seat)} cbr {{{event.amount}}}")
+    elif isinstance(event, RaisedTo):
+        hand.actions.append(f"{hand.label(event.seat)} cbr {{{event.to}}}")
+    elif isinstance(event, WentAllIn):
+        h = before.hand
+        seat = before.seats[event.seat]
+        assert h is not None and seat is not None
+        to = h.bets[event.seat] + seat.stack
+        label = hand.label(event.seat)
+        hand.actions.append(f"{label} cc" if to <= h.current_bet else f"{label} cbr {{{to}}}")
+    elif isinstance(event, BoardDealt):
+        cards = "".join(event.cards) or "??" * (event.count or 1)
+        hand.actions.append(f"d db {cards}")
+    elif isinstance(event, HoleCardsShown):
+        hand.shown[event.seat] = event.cards
+        hand.actions.append(f"{hand.label(event.seat)} sm {''.join(event.cards)}")
+    elif isinstance(event, HandMucked):
+        hand.actions.append(f"{hand.label(event.seat)} sm")
+
+
+def session_hands(events: Sequence[Event], meta: Mapping[str, Any] | None = None) -> list[PhhHand]:
+    """Every played hand of a session as PHH (amounts scaled back for imported hands).
+
+    ``meta`` is the session's metadata; an imported session keeps, per hand, the
+    amount scale, the dealt hole cards and the file's other fields under ``"phh"``.
+
+    Raises:
+        PhhError: a hand of a game PHH cannot name (Courchevel, no limit...).
+    """
+    details: list[Mapping[str, Any]] = list((meta or {}).get("phh", {}).get("hands", []))
+    state = initial_state()
+    hands: list[_Hand] = []
+    current: _Hand | None = None
+    for event in effective_events(events):
+        after = apply(state, event)
+        if isinstance(event, HandStarted):
+            current = _start(state, event, after)
+        elif isinstance(event, Misdeal):
+            current = None
+        elif current is not None:
+            _action(current, state, event)
+        if current is not None and after.hand is not None and after.hand.complete:
+            current.finishing = tuple(
+                after.seats[s].stack  # type: ignore[union-attr]
+                for s in current.order
+            )
+            hands.append(current)
+            current = None
+        state = after
+    if current is not None:
+        hands.append(current)
+    out = []
+    for k, hand in enumerate(hands):
+        detail = details[k] if k < len(details) else {}
+        out.append(_to_phh(hand, detail, state))
+    return out
+
+
+def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHand:
+    config = hand.config
+    variant = config.variant
+    if variant.binglao:
+        from omaha_tui.engine.config import binglao_variant
+
+        variant = binglao_variant(hand.started.die_roll or 1)
+    code = code_for_variant(variant, config.structure)
+    scale = int(detail.get("scale", 1))
+
+    def amt(chips: int) -> Decimal:
+        return from_chips(chips, scale)
+
+    n = len(hand.order)
+    stakes = config.stakes
+    antes = [0] * n
+    blinds = [0] * n
+    nominal = {
+        PostKind.SMALL_BLIND: stakes.small_blind,
+        PostKind.BIG_BLIND: stakes.big_blind,
+        PostKind.STRADDLE: stakes.straddle,
+    }
+    for post in hand.started.posts:
+        i = hand.order.index(post.seat)
+        j = (1 - i) if n == 2 else i  # heads-up the file lists the button's blind first
+        if post.kind in (PostKind.ANTE, PostKind.DEAD_SMALL_BLIND):
+            antes[j] += post.amount
+        else:
+            short = post.amount == hand.stacks[i]  # all in: PHH posts min(blind, stack)
+            blinds[j] += nominal[post.kind] if short else post.amount
+    hole: list[Any] = list(detail.get("hole_cards", [None] * n))
+    deals = []
+    for i, seat in enumerate(hand.order):
+        cards = hole[i] if i < len(hole) and hole[i] else hand.shown.get(seat)
+        text = "".join(cards) if cards else "??" * variant.hole_cards
+        deals.append(f"d dh p{i + 1} {text}")
+    actions = tuple(deals) + tuple(_scaled(a, scale) for a in hand.actions)
+    names = detail.get("players") or list(hand.names)
+    extra = tuple((str(k), v) for k, v in dict(detail.get("extra", {})).items())
+    if not any(k == "ante_trimming_status" for k, _ in extra):
+        extra = (("ante_trimming_status", True), *extra)
+    fixed = config.structure is Structure.FIXED_LIMIT
+    return PhhHand(
+        variant=code,
+        starting_stacks=tuple(amt(s) for s in hand.stacks),
+        actions=actions,
+        antes=tuple(amt(a) for a in antes),
+        blinds_or_straddles=tuple(amt(b) for b in blinds),
+        min_bet=None if fixed else amt(stakes.big_blind),
+        small_bet=amt(stakes.big_blind) if fixed else None,
+        big_bet=amt(stakes.big_bet) if fixed else None,
+        finishing_stacks=None if hand.finishing is None else tuple(amt(s) for s in hand.finishing),
+        players=tuple(str(x) for x in names),
+        extra=extra,
+        source=f"hand {hand.number}",
+    )
+
+
+def _scaled(action: str, scale: int) -> str:
+    """Replace the ``{chips}`` placeholder of a ``cbr`` line by the amount in file units."""
+    if "{" not in action:
+        return action
+    head, _, rest = action.partition("{")
+    return head + str(from_chips(int(rest.rstrip("}")), scale))
+
+
+def imported_details(
+    hole_cards: Sequence[Sequence[str] | None], hand: PhhHand, scale: int
+) -> dict[str, Any]:
+    """What an imported hand keeps beside its events, JSON-ready (for :func:`session_hands`)."""
+    extra: dict[str, Any] = {}
+    for key, value in hand.extra:
+        extra[key] = value if isinstance(value, str | int | float | bool | list) else str(value)
+    return {
+        "source": hand.source,
+        "scale": scale,
+        "hole_cards": [list(c) if c else None for c in hole_cards],
+        "players": list(hand.players) if hand.players else None,
+        "extra": extra,
+    }
+
+
+__all__ = ["PhhError", "effective_events", "imported_details", "session_hands"]

@@ -1,0 +1,163 @@
+"""Replaying PHH hands through the reducer, and the per-hand summary ``replay --json`` prints.
+
+:func:`replay_hand` folds the events of :func:`~.phh_import.translate` with the
+engine's ``apply`` (so every action is checked against the rules), then, once every
+player still in has shown or mucked on a complete board, settles the pots by the
+cards with ``settle_by_cards``. A refused action becomes a :class:`PhhError` naming
+the file, the action line and the reason. :func:`summary` describes where the hand
+stands in the file's own units and player order. No output formatting happens here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from omaha_tui.engine.betting import legal_actions
+from omaha_tui.engine.cards import format_card
+from omaha_tui.engine.commands import settle_by_cards
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import Event, PostKind
+from omaha_tui.engine.reducer import apply, initial_state
+from omaha_tui.engine.state import HandState, Pot, Street, TableState
+
+from .phh import PhhError, PhhHand, from_chips, json_number
+from .phh_import import ImportedHand, translate
+
+
+@dataclass(frozen=True)
+class ReplayedHand:
+    """A hand replayed as far as its file goes. ``events`` include the settlement."""
+
+    imported: ImportedHand
+    events: tuple[Event, ...]
+    state: TableState
+
+    @property
+    def hand(self) -> HandState:
+        assert self.state.hand is not None
+        return self.state.hand
+
+    @property
+    def complete(self) -> bool:
+        return self.hand.complete
+
+    def amount(self, chips: int) -> Decimal:
+        """Chips in the file's units."""
+        return from_chips(chips, self.imported.scale)
+
+
+def ready_to_settle(state: TableState) -> bool:
+    """Board complete, betting over, and every player still in has shown or mucked
+    (or only one claimant is left)."""
+    hand = state.hand
+    if hand is None or hand.complete or hand.street is not Street.SHOWDOWN:
+        return False
+    shown = {seat for seat, _ in hand.shown}
+    waiting = [s for s in hand.live if s not in shown and s not in hand.mucked]
+    claimants = [s for s in hand.live if s not in hand.mucked]
+    return not waiting or len(claimants) == 1
+
+
+def replay_hand(hand: PhhHand) -> ReplayedHand:
+    """Import and replay one hand; settle it by the cards when the file shows them.
+
+    Raises:
+        PhhError: the file cannot be read as events, or the rules refuse an action.
+    """
+    imported = translate(hand)
+    state = initial_state()
+    for event, line in zip(imported.events, imported.lines, strict=True):
+        try:
+            state = apply(state, event)
+        except RuleError as e:
+            where = "the table set-up" if line is None else _where(hand, line)
+            raise PhhError(f"{hand.source}: {where}: {e}") from None
+    events = imported.events
+    if ready_to_settle(state):
+        try:
+            award = settle_by_cards(state)
+            state = apply(state, award)
+        except RuleError as e:
+            raise PhhError(f"{hand.source}: settling the pots by the cards: {e}") from None
+        events = (*events, award)
+    return ReplayedHand(imported, events, state)
+
+
+def _where(hand: PhhHand, line: int) -> str:
+    return f'action {line} "{hand.actions[line - 1]}"'
+
+
+def collected_pots(hand: HandState) -> tuple[Pot, ...]:
+    """Pots made of the chips collected from earlier rounds (bets in front excluded).
+
+    Layered like pokerkit's pots: amounts from what each seat has in the pots,
+    eligibility from every live seat whose chips (bets in front included) reach the
+    layer; adjacent layers with the same claimants merge; dead money and antes join the
+    main pot.
+    """
+    if hand.complete:
+        return ()
+    antes = [0] * len(hand.committed)
+    for post in hand.posts:
+        if post.kind is PostKind.ANTE:
+            antes[post.seat] += post.amount
+    # Antes are dead money in the main pot, as pokerkit treats them.
+    live_chips = [c - a for c, a in zip(hand.committed, antes, strict=True)]
+    collected = [c - b for c, b in zip(live_chips, hand.bets, strict=True)]
+    live = set(hand.live)
+    pots: list[Pot] = []
+    previous = 0
+    for level in sorted({c for c in collected if c > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in collected)
+        eligible = tuple(s for s in sorted(live) if live_chips[s] >= level)
+        while pots and pots[-1].eligible == eligible:
+            amount += pots.pop().amount
+        if amount:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    dead = sum(hand.dead) + sum(antes)
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots.append(Pot(dead, tuple(sorted(live))))
+    return tuple(pots)
+
+
+def summary(replayed: ReplayedHand) -> dict[str, Any]:
+    """The ``replay --json`` object of one hand (player indexes = file order)."""
+    state, hand = replayed.state, replayed.hand
+    n = replayed.imported.hand.player_count
+
+    def num(chips: int) -> int | float:
+        return json_number(replayed.amount(chips))
+
+    stacks = [num(seat.stack if seat is not None else 0) for seat in state.seats[:n]]
+    legal: dict[str, Any] | None = None
+    dealing = replayed.imported.dealing
+    la = None if dealing else legal_actions(state)
+    if la is not None:
+        wager = la.can_bet_or_raise
+        legal = {
+            "fold": la.can_call,
+            "check": la.can_check,
+            "call": num(la.call_amount),
+            "min_raise_to": num(la.min_raise_to) if wager else None,
+            "max_raise_to": num(la.max_raise_to) if wager else None,
+        }
+    return {
+        "file": replayed.imported.hand.source,
+        "variant": replayed.imported.hand.variant,
+        "complete": hand.complete,
+        "stacks": stacks,
+        "finishing_stacks": stacks if hand.complete else None,
+        "to_act": None if hand.complete or dealing else hand.to_act,
+        "legal": legal,
+        "pots": [
+            {"amount": num(p.amount), "eligible": list(p.eligible)} for p in collected_pots(hand)
+        ],
+        "bets": [0 if hand.complete else num(b) for b in hand.bets[:n]],
+        "board": [format_card(c) for c in hand.board],
+    }

@@ -1,0 +1,63 @@
+"""``omaha-tui import FILE...``: hands become sessions; refused hands are listed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from omaha_tui.store.journal import Journal
+from tests.store.cli_runner import run_cli
+from tests.store.phh_samples import BIG_O, THREE_WAY
+
+
+def test_import_makes_one_session_per_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    (tmp_path / "a.phh").write_text(THREE_WAY)
+    (tmp_path / "b.phh").write_text(BIG_O)
+    code = run_cli(
+        "import_", ["--db", str(db), "import", str(tmp_path / "a.phh"), str(tmp_path / "b.phh")]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'a.phh'} -> session 1" in out
+    assert "imported 2 of 2 hands" in out
+    with Journal.open(db) as j:
+        assert [s.title for s in j.sessions()] == ["PO", "PO5/8"]
+
+
+def test_the_subcommand_takes_db_after_its_name_too(tmp_path: Path) -> None:
+    db = tmp_path / "j.sqlite3"
+    (tmp_path / "a.phh").write_text(THREE_WAY)
+    assert run_cli("import_", ["import", str(tmp_path / "a.phh"), "--db", str(db)]) == 0
+    assert db.exists()
+
+
+def test_refused_and_missing_files_are_named_and_exit_non_zero(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    (tmp_path / "bad.phh").write_text(THREE_WAY.replace('"p3 cbr 7"', '"p3 cbr 700"'))
+    code = run_cli(
+        "import_",
+        ["import", str(tmp_path / "bad.phh"), str(tmp_path / "none.phh"), "--db", str(db)],
+    )
+    assert code == 1
+    captured = capsys.readouterr()
+    assert f"{tmp_path / 'none.phh'}: no such file or folder" in captured.err
+    assert "not imported:" in captured.err and "more than the player has" in captured.err
+    assert "imported 0 of 1 hands" in captured.out
+
+
+def test_a_damaged_journal_is_a_message_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    db.write_bytes(b"\x00garbage" * 1000)
+    (tmp_path / "a.phh").write_text(THREE_WAY)
+    assert run_cli("import_", ["import", str(tmp_path / "a.phh"), "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"omaha-tui import: {db}: opening failed")
+    assert "Move it aside" in err

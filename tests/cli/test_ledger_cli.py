@@ -1,0 +1,88 @@
+"""``omaha-tui ledger [ID]``: lines, balance, settle-up; CSV and JSON forms."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
+from omaha_tui.engine.events import (
+    ChipsCorrected,
+    PlayerLeft,
+    PlayerRebought,
+    PlayerSeated,
+    SessionStarted,
+)
+from omaha_tui.store.journal import Journal
+from tests.store.cli_runner import run_cli
+
+CONFIG = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
+
+
+def _session(db: Path, corrected: bool = False) -> int:
+    with Journal.open(db) as j:
+        sid = j.create_session("Friday game")
+        events = [
+            SessionStarted(config=CONFIG, title="Friday game"),
+            PlayerSeated(seat=0, name="Ann", stack=200),
+            PlayerSeated(seat=1, name="Bob", stack=200),
+            PlayerRebought(seat=1, amount=100),
+            ChipsCorrected(seat=0, delta=35, reason="pot pushed to the wrong seat"),
+            ChipsCorrected(seat=1, delta=-35, reason="pot pushed to the wrong seat"),
+            PlayerLeft(seat=1),
+        ]
+        if corrected:
+            events.append(ChipsCorrected(seat=0, delta=10, reason="found a chip"))
+        j.append_many(sid, events)
+        return sid
+
+
+def test_ledger_prints_lines_balance_and_who_pays_whom(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    sid = _session(db)
+    assert run_cli("ledger", ["ledger", str(sid), "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "the chips balance" in out
+    assert "Bob pays Ann 35" in out
+
+
+def test_ledger_defaults_to_the_latest_session_and_exports_csv_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    _session(db)
+    capsys.readouterr()
+    assert run_cli("ledger", ["ledger", "--csv", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "name,buy_in,rebuys,corrections,cashed_out,stack,seated,net",
+        "Ann,200,0,35,0,235,yes,35",
+        "Bob,200,100,-35,265,0,no,-35",
+    ]
+    assert run_cli("ledger", ["ledger", "--json", "--db", str(db)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["balanced"] is True
+    assert [t["text"] for t in data["settle_up"]] == ["Bob pays Ann 35"]
+
+
+def test_a_discrepancy_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "j.sqlite3"
+    sid = _session(db, corrected=True)
+    assert run_cli("ledger", ["ledger", str(sid), "--db", str(db)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "the chips do not balance: 10 more chips than were bought" in out
+    assert "corrections: Ann +45, Bob -35" in out
+
+
+def test_an_unknown_session_and_a_missing_journal_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    assert run_cli("ledger", ["ledger", "--db", str(db)]) == 1
+    assert f"no journal at {db}" in capsys.readouterr().err
+    _session(db)
+    assert run_cli("ledger", ["ledger", "9", "--db", str(db)]) == 1
+    assert "has no session 9" in capsys.readouterr().err

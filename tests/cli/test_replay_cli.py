@@ -1,0 +1,103 @@
+"""``omaha-tui replay PATH... [--json]``: one JSON object per hand, errors reported last."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.store.cli_runner import run_cli
+from tests.store.phh_samples import BIG_O, THREE_WAY
+
+KEYS = [
+    "file",
+    "variant",
+    "complete",
+    "stacks",
+    "finishing_stacks",
+    "to_act",
+    "legal",
+    "pots",
+    "bets",
+    "board",
+]
+
+
+def _lines(out: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_json_prints_one_object_per_hand_in_input_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "b.phh").write_text(THREE_WAY)
+    (tmp_path / "a.phh").write_text(BIG_O)
+    code = run_cli("replay", ["replay", str(tmp_path / "b.phh"), str(tmp_path / "a.phh"), "--json"])
+    assert code == 0
+    first, second = _lines(capsys.readouterr().out)
+    assert list(first) == KEYS
+    assert first["file"] == str(tmp_path / "b.phh")
+    assert first["finishing_stacks"] == [93, 157, 0]
+    assert first["legal"] is None and first["to_act"] is None
+    assert second["variant"] == "PO5/8"
+
+
+def test_a_hand_in_progress_shows_who_acts_legal_range_pots_and_bets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Stop after "p2 cbr 21" on the flop: Cy (index 2) to act facing 21.
+    text = THREE_WAY.split('"p3 cbr 43"')[0] + "]\n"
+    (tmp_path / "open.phh").write_text(text)
+    assert run_cli("replay", ["replay", str(tmp_path), "--json"]) == 0
+    (item,) = _lines(capsys.readouterr().out)
+    assert item["complete"] is False
+    assert item["finishing_stacks"] is None
+    assert item["to_act"] == 2
+    assert item["stacks"] == [93, 72, 43]
+    assert item["bets"] == [0, 21, 0]
+    assert item["pots"] == [{"amount": 21, "eligible": [0, 1, 2]}]
+    assert item["board"] == ["2h", "7c", "8d"]
+    # R4.4: pot 21 + bet 21 + call 21 = 63 -> raise to 84, capped by Cy's 43 all in.
+    assert item["legal"] == {
+        "fold": True,
+        "check": False,
+        "call": 21,
+        "min_raise_to": 42,
+        "max_raise_to": 43,
+    }
+
+
+def test_folders_are_searched_and_bad_hands_are_reported_after_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "1-bad.phh").write_text(THREE_WAY.replace('"p3 cbr 7"', '"p1 cbr 7"'))
+    (tmp_path / "2-good.phh").write_text(THREE_WAY)
+    code = run_cli("replay", ["replay", str(tmp_path), "--json"])
+    assert code == 1
+    bad, good = _lines(capsys.readouterr().out)
+    assert bad == {
+        "file": str(tmp_path / "1-bad.phh"),
+        "error": 'action 4 "p1 cbr 7": Ann (seat 0) cannot act now: it is Cy (seat 2)\'s turn',
+    }
+    assert good["complete"] is True
+
+
+def test_a_missing_path_is_an_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_cli("replay", ["replay", str(tmp_path / "nope.phh"), "--json"]) == 1
+    assert _lines(capsys.readouterr().out) == [
+        {"file": str(tmp_path / "nope.phh"), "error": "no such file or folder"}
+    ]
+
+
+def test_without_json_a_readable_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "h.phh").write_text(THREE_WAY)
+    assert run_cli("replay", ["replay", str(tmp_path / "h.phh")]) == 0
+    out = capsys.readouterr().out
+    assert "PO · complete" in out
+    assert "board: 2h 7c 8d Kc 3d" in out
+    assert "157" in out

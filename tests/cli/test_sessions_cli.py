@@ -1,0 +1,51 @@
+"""``omaha-tui sessions``: the list of recorded sessions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from omaha_tui.engine.events import Undo
+from omaha_tui.store.journal import Journal
+from tests.store.cli_runner import run_cli
+from tests.store.phh_samples import THREE_WAY
+
+
+def test_sessions_lists_every_session_and_marks_the_one_to_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    (tmp_path / "a.phh").write_text(THREE_WAY)
+    run_cli("import_", ["import", str(tmp_path / "a.phh"), "--db", str(db)])
+    with Journal.open(db) as j:
+        sid = j.create_session("Friday game")
+        j.append(sid, Undo())
+    capsys.readouterr()
+    assert run_cli("sessions", ["sessions", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "Friday game" in out and "finished" in out and "resume" in out
+    assert run_cli("sessions", ["sessions", "--json", "--db", str(db)]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["id"], r["title"], r["finished"], r["hands"]) for r in rows] == [
+        (1, "PO", True, 1),
+        (2, "Friday game", False, 0),
+    ]
+
+
+def test_no_journal_yet_is_not_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "none.sqlite3"
+    assert run_cli("sessions", ["sessions", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.strip() == f"no sessions yet (no journal at {db})"
+    assert not db.exists()
+
+
+def test_a_damaged_journal_is_named_with_what_to_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    db.write_text("not a database " * 500)
+    assert run_cli("sessions", ["sessions", "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert str(db) in err and "start a new journal" in err
