@@ -1,0 +1,179 @@
+"""Journal and replay benchmarks (run: ``python bench/journal.py``; not a test).
+
+1. Append rate with durable commits: one ``Journal.append`` per event, each committed
+   with WAL + ``synchronous=FULL`` before it returns (what the app does per key press).
+2. Open + resume of a 1,000-hand session: ``Journal.open`` then ``load_state`` (a full
+   replay), the path taken when the app offers to resume. Target: under one second.
+3. ``omaha-tui replay`` throughput over the PHH corpus (``../shared/phh``), against
+   pokerkit replaying the same files (``HandHistory.load`` and iterating its states).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from omaha_tui.engine import commands as c  # noqa: E402
+from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig  # noqa: E402
+from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted  # noqa: E402
+from omaha_tui.engine.reducer import apply, replay  # noqa: E402
+from omaha_tui.store.journal import Journal  # noqa: E402
+from omaha_tui.store.phh import find_files, load  # noqa: E402
+from omaha_tui.store.phh_replay import replay_hand, summary  # noqa: E402
+
+CORPUS = ROOT / ".." / "shared" / "phh"
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+def best_of(runs: int, work: Callable[[], object]) -> float:
+    """The fastest of ``runs`` timings of ``work`` (seconds)."""
+    best = float("inf")
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def session_events(hands: int, seed: int = 7) -> list[Event]:
+    """A six-handed PLO session of ``hands`` hands, recorded through the commands."""
+    rng = random.Random(seed)
+    config = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
+    events: list[Event] = [SessionStarted(config=config, title="bench")]
+    events += [PlayerSeated(seat=i, name=f"P{i}", stack=10_000) for i in range(6)]
+    events.append(ButtonPlaced(seat=0))
+    state = replay(events)
+
+    def do(event: Event) -> None:
+        nonlocal state
+        state = apply(state, event)
+        events.append(event)
+
+    for _ in range(hands):
+        do(c.start_hand(state))
+        deck = DECK[:]
+        rng.shuffle(deck)
+        while state.hand is not None and not state.hand.complete:
+            hand = state.hand
+            if hand.to_act is not None:
+                roll = rng.random()
+                if roll < 0.25 and c.can_fold(state) and hand.current_bet > 0:
+                    do(c.fold(state))
+                elif roll < 0.35 and c.can_pot(state):
+                    do(c.pot(state))
+                else:
+                    do(c.check_or_call(state))
+            elif len(hand.board) < 5 and hand.street.value != "showdown":
+                n = 3 if not hand.board else 1
+                do(c.deal_board(state, [deck.pop() for _ in range(n)]))
+            else:
+                for seat in hand.live:
+                    if seat not in dict(hand.shown):
+                        do(c.show(state, seat, [deck.pop() for _ in range(4)]))
+                do(c.settle_by_cards(state))
+        for i, seat in enumerate(state.seats):
+            if seat is not None and seat.stack < 200:
+                do(c.rebuy(state, i, 10_000))
+    return events
+
+
+def bench_append(folder: Path, count: int = 400) -> None:
+    events = session_events(30)[:count]
+    with Journal.open(folder / "append.sqlite3") as journal:
+        sid = journal.create_session("append")
+        t0 = time.perf_counter()
+        for event in events:
+            journal.append(sid, event)
+        one = time.perf_counter() - t0
+    with Journal.open(folder / "batch.sqlite3") as journal:
+        sid = journal.create_session("batch")
+        t0 = time.perf_counter()
+        for i in range(0, len(events), 50):
+            journal.append_many(sid, events[i : i + 50])
+        many = time.perf_counter() - t0
+    print(f"append, durable commit each: {len(events) / one:8.0f} events/s ({len(events)} events)")
+    print(f"append_many, 50 per commit:  {len(events) / many:8.0f} events/s")
+
+
+def bench_resume(folder: Path, hands: int = 1000) -> None:
+    t0 = time.perf_counter()
+    events = session_events(hands)
+    built = time.perf_counter() - t0
+    db = folder / "resume.sqlite3"
+    with Journal.open(db) as journal:
+        sid = journal.create_session("1000 hands")
+        journal.append_many(sid, events)
+
+    def resume() -> object:
+        with Journal.open(db, read_only=True) as journal:
+            return journal.load_state(sid)
+
+    seconds = best_of(3, resume)
+    with Journal.open(db, read_only=True) as journal:
+        read = best_of(3, lambda: journal.events(sid))
+    verdict = "ok" if seconds < 1.0 else "OVER the 1 s target"
+    print(
+        f"open + resume of a {hands}-hand session ({len(events)} events): "
+        f"{seconds * 1000:.0f} ms ({verdict}; reading events {read * 1000:.0f} ms, "
+        f"replay {(seconds - read) * 1000:.0f} ms; built in {built:.1f} s)"
+    )
+
+
+def bench_replay(repeat: int = 5) -> None:
+    files = find_files([CORPUS])
+    if not files:
+        print(f"replay: no corpus at {CORPUS.resolve()}")
+        return
+
+    def ours() -> int:
+        n = 0
+        for path in files:
+            for hand in load(path):
+                summary(replay_hand(hand))
+                n += 1
+        return n
+
+    def theirs() -> int:
+        from pokerkit import HandHistory
+
+        n = 0
+        for path in files:
+            with path.open("rb") as f:
+                history = HandHistory.load(f, parse_value=Decimal)
+            for _state in history:
+                pass
+            n += 1
+        return n
+
+    hands = ours()
+    t_ours = best_of(repeat, ours)
+    try:
+        t_theirs = best_of(repeat, theirs)
+    except ImportError:
+        print(f"replay: {hands / t_ours:.0f} hands/s (pokerkit not installed: no ratio)")
+        return
+    print(
+        f"replay of the corpus ({hands} hands): omaha-tui {hands / t_ours:.0f} hands/s, "
+        f"pokerkit {hands / t_theirs:.0f} hands/s, ratio {t_theirs / t_ours:.2f}x "
+        "(above 1 = omaha-tui faster)"
+    )
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        bench_append(folder)
+        bench_resume(folder)
+    bench_replay()
+
+
+if __name__ == "__main__":
+    main()
