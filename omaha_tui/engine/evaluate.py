@@ -39,7 +39,7 @@ _LOW_BIT: tuple[int, ...] = tuple(
     1 if c >> 2 == 12 else (1 << ((c >> 2) + 1) if c >> 2 <= 6 else 0) for c in range(52)
 )
 _PAIRS: dict[int, tuple[tuple[int, int], ...]] = {
-    n: tuple(combinations(range(n), 2)) for n in range(2, 7)
+    n: tuple(combinations(range(n), 2)) for n in range(4, 7)
 }
 _TRIPLES: dict[int, tuple[tuple[int, int, int], ...]] = {
     n: tuple(combinations(range(n), 3)) for n in range(3, 6)
@@ -131,8 +131,8 @@ def value_ranks(value: int) -> tuple[int, ...]:
 
 
 def _check(hole: Sequence[int], board: Sequence[int]) -> None:
-    if not 2 <= len(hole) <= 6:
-        raise CardError(f"a hand has {len(hole)} cards: Omaha hands hold 4, 5 or 6")
+    if not 4 <= len(hole) <= 6:
+        raise CardError(f"the hand has {len(hole)} cards: Omaha hands hold 4, 5 or 6")
     if not 3 <= len(board) <= 5:
         raise CardError(f"the board has {len(board)} cards: a hand is read on 3, 4 or 5")
 
@@ -230,7 +230,7 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
     >>> straight > high_value(parse_cards("Tc 2c 3h 4h"), board)
     True
     """
-    if not (2 <= len(hole) <= 6 and 3 <= len(board) <= 5):
+    if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
         _check(hole, board)
     row = _HIGH_ROWS[prod(map(_PRIME_GET, board))]
     best: int = max(

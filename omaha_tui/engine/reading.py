@@ -1,0 +1,242 @@
+"""Readings of one hand: what it is, in words, and exactly which 2 + 3 cards make it.
+
+A reading is what the dealer announces and what a player can check: the category, the
+value (from :mod:`evaluate`, comparable between players), the five cards, which two hole
+cards and which three board cards (R6.1), a short description ("king-high straight",
+"7-5-4-2-A low") and a sentence for speech. Claims ("I have a flush") are judged in
+:mod:`claims`; whole showdowns in :mod:`showdown`.
+
+This module does not decide pots and does not speak; it only describes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from omaha_tui.engine import evaluate
+from omaha_tui.engine.cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, rank_of
+from omaha_tui.engine.speech import cards_sentence, low_spoken
+
+
+class HandCategory(StrEnum):
+    """Hand categories, weakest first (R6.3); ``LOW`` is an eight-or-better low (R7.1)."""
+
+    HIGH_CARD = "high card"
+    PAIR = "pair"
+    TWO_PAIR = "two pair"
+    THREE_OF_A_KIND = "three of a kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full house"
+    FOUR_OF_A_KIND = "four of a kind"
+    STRAIGHT_FLUSH = "straight flush"
+    LOW = "low"
+
+    @property
+    def strength(self) -> int:
+        """Order of the high categories, 0 (high card) to 8 (straight flush); 9 for LOW."""
+        return _ORDER.index(self)
+
+
+_ORDER = tuple(HandCategory)
+HIGH_CATEGORIES = _ORDER[:9]
+
+
+@dataclass(frozen=True)
+class HighReading:
+    """The best high hand under 2 + 3 (R6.1, R6.3).
+
+    Attributes:
+        category: the hand category.
+        value: totally ordered value from :func:`evaluate.high_value` (larger wins).
+        five: the five cards, deciding cards first (a wheel reads 5-4-3-2-A).
+        hole_used: the two hole cards that play.
+        board_used: the three board cards that play.
+        description: "three queens", "king-high straight".
+        sentence: the description with the cards, for speech.
+    """
+
+    category: HandCategory
+    value: int
+    five: tuple[int, ...]
+    hole_used: tuple[int, int]
+    board_used: tuple[int, int, int]
+    description: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class LowReading:
+    """The best eight-or-better low under 2 + 3 (R7.1, R7.2).
+
+    Attributes:
+        category: always ``HandCategory.LOW``.
+        value: from :func:`evaluate.low_value` (larger wins).
+        ranks: the low's ranks highest first, ace as 1: ``(7, 5, 4, 2, 1)``.
+        five, hole_used, board_used: the cards, as for :class:`HighReading`.
+        description: "7-5-4-2-A low".
+        spoken: "seven-five-four-two-ace".
+        sentence: the description with the cards, for speech.
+    """
+
+    category: HandCategory
+    value: int
+    ranks: tuple[int, ...]
+    five: tuple[int, ...]
+    hole_used: tuple[int, int]
+    board_used: tuple[int, int, int]
+    description: str
+    spoken: str
+    sentence: str
+
+
+def check_hand(hole: Sequence[int], board: Sequence[int]) -> None:
+    """Refuse counts no Omaha game reads and cards that appear twice (R1.1, R6.1).
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> check_hand(parse_cards("Ah Kh Qh"), parse_cards("2c 3c 4c"))
+    Traceback (most recent call last):
+    ...
+    omaha_tui.engine.cards.CardError: the hand has 3 cards: Omaha hands hold 4, 5 or 6
+    """
+    if not 4 <= len(hole) <= 6:
+        raise CardError(f"the hand has {len(hole)} cards: Omaha hands hold 4, 5 or 6")
+    if not 3 <= len(board) <= 5:
+        raise CardError(
+            f"the board has {len(board)} cards: a hand is read on a board of 3, 4 or 5 cards"
+        )
+    for c in (*hole, *board):
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise CardError(f"{c!r} is not a card index: use 0..51")
+    where: dict[int, str] = {}
+    for place, cards in (("in the hand", hole), ("on the board", board)):
+        for c in cards:
+            if c in where:
+                first = where[c]
+                at = f" {place}" if first == place else f": {first} and {place}"
+                raise CardError(f"{format_card(c)} appears twice{at}")
+            where[c] = place
+
+
+def describe_high(value: int) -> str:
+    """Words for a high value: "aces full of kings", "pair of twos", "royal flush".
+
+    >>> describe_high(evaluate.rank_five([12, 12, 12, 11, 11], False))
+    'aces full of kings'
+    >>> describe_high(evaluate.rank_five([3, 2, 1, 0, 12], False))
+    'five-high straight'
+    """
+    category = evaluate.category_of(value)
+    r = evaluate.value_ranks(value)
+    name, plural = RANK_NAMES, RANK_PLURALS
+    if category == evaluate.STRAIGHT_FLUSH:
+        return "royal flush" if r[0] == 12 else f"{name[r[0]]}-high straight flush"
+    if category == evaluate.QUADS:
+        return f"four {plural[r[0]]}"
+    if category == evaluate.FULL_HOUSE:
+        return f"{plural[r[0]]} full of {plural[r[1]]}"
+    if category == evaluate.FLUSH:
+        return f"{name[r[0]]}-high flush"
+    if category == evaluate.STRAIGHT:
+        return f"{name[r[0]]}-high straight"
+    if category == evaluate.TRIPS:
+        return f"three {plural[r[0]]}"
+    if category == evaluate.TWO_PAIR:
+        return f"two pair, {plural[r[0]]} and {plural[r[1]]}"
+    if category == evaluate.PAIR:
+        return f"pair of {plural[r[0]]}"
+    return f"{name[r[0]]} high"
+
+
+def _display_order(five: Sequence[int], category: int) -> tuple[int, ...]:
+    """Deciding cards first: groups by size then rank; a wheel as 5-4-3-2-A."""
+    counts = Counter(rank_of(c) for c in five)
+    ordered = sorted(five, key=lambda c: (counts[rank_of(c)], rank_of(c), c), reverse=True)
+    straight = category in (evaluate.STRAIGHT, evaluate.STRAIGHT_FLUSH)
+    if straight and rank_of(ordered[0]) == 12 and rank_of(ordered[1]) == 3:
+        ordered = ordered[1:] + ordered[:1]
+    return tuple(ordered)
+
+
+def read_high(hole: Sequence[int], board: Sequence[int]) -> HighReading:
+    """Read the best high hand: exactly two hole cards and three board cards (R6.1).
+
+    >>> from omaha_tui.engine.cards import format_cards, parse_cards
+    >>> r = read_high(parse_cards("Ts 9c 9h 2d"), parse_cards("2h Jc Qc Ks Ad"))
+    >>> r.description, format_cards(r.hole_used), format_cards(r.board_used)
+    ('king-high straight', 'Ts 9c', 'Jc Qc Ks')
+    """
+    check_hand(hole, board)
+    value, (i, j), (a, b, c) = evaluate.high_detail(hole, board)
+    category = evaluate.category_of(value)
+    hole_used = (hole[i], hole[j])
+    board_used = (board[a], board[b], board[c])
+    five = _display_order(hole_used + board_used, category)
+    description = describe_high(value)
+    flush = category in (evaluate.FLUSH, evaluate.STRAIGHT_FLUSH)
+    in_order = [x for x in five if x in board_used]
+    hole_order = [x for x in five if x in hole_used]
+    return HighReading(
+        category=HIGH_CATEGORIES[category],
+        value=value,
+        five=five,
+        hole_used=hole_used,
+        board_used=board_used,
+        description=description,
+        sentence=cards_sentence(description, hole_order, in_order, flush),
+    )
+
+
+def _low_key(card: int) -> int:
+    r = rank_of(card)
+    return 1 if r == 12 else r + 2
+
+
+def read_low(hole: Sequence[int], board: Sequence[int]) -> LowReading | None:
+    """Read the best eight-or-better low, or ``None`` when none qualifies (R7.1).
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> read_low(parse_cards("Ah 2s Kh Ks"), parse_cards("4h 5c 7h Qs Ad")).description
+    '7-5-4-2-A low'
+    >>> read_low(parse_cards("Ah 2s Kh Ks"), parse_cards("9h Tc Jh Qs Ad")) is None
+    True
+    """
+    check_hand(hole, board)
+    found = evaluate.low_detail(hole, board)
+    if found is None:
+        return None
+    value, (i, j), (a, b, c) = found
+    hole_used = (hole[i], hole[j])
+    board_used = (board[a], board[b], board[c])
+    five = tuple(sorted(hole_used + board_used, key=_low_key, reverse=True))
+    ranks = evaluate.low_ranks(value)
+    text = "-".join("A" if r == 1 else str(r) for r in ranks)
+    spoken = low_spoken(ranks)
+    hole_order = sorted(hole_used, key=_low_key, reverse=True)
+    board_order = sorted(board_used, key=_low_key, reverse=True)
+    hole_words = "-".join(spoken_rank(x) for x in hole_order)
+    board_words = ", ".join(spoken_rank(x) for x in board_order[:-1])
+    board_words += f" and {spoken_rank(board_order[-1])}"
+    return LowReading(
+        category=HandCategory.LOW,
+        value=value,
+        ranks=ranks,
+        five=five,
+        hole_used=hole_used,
+        board_used=board_used,
+        description=f"{text} low",
+        spoken=spoken,
+        sentence=f"{spoken} low, {hole_words} from the hand with the {board_words}",
+    )
+
+
+def spoken_rank(card: int) -> str:
+    """Rank of a card in words: ``queen``.
+
+    >>> spoken_rank(0)
+    'two'
+    """
+    return RANK_NAMES[rank_of(card)]

@@ -1,0 +1,171 @@
+"""Reading a whole showdown: every player's high and low, the winners, and why others lost.
+
+Given a game, a board and the tabled hands, :func:`read_showdown` reads each hand under
+R6/R7, names the high winners and (in split games) the low winners, and says for each
+losing player which hand beat them in each half (R8.3). Ties are ties (R6.3); with no
+qualifying low there are no low winners and the high takes the whole pot (R7.3).
+
+This module divides no chips: pot amounts, side pots and odd chips belong to the
+reducer's awards. It works on one set of hands contesting one pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from omaha_tui.engine.cards import CardError, check_count, check_distinct
+from omaha_tui.engine.config import Variant, max_players
+from omaha_tui.engine.reading import HighReading, LowReading, read_high, read_low
+from omaha_tui.engine.speech import join_words
+
+
+@dataclass(frozen=True)
+class PlayerReading:
+    """One player's hand at showdown.
+
+    Attributes:
+        name: the player's name.
+        cards: the hole cards as tabled.
+        high: the best high hand.
+        low: the best eight-or-better low, or ``None`` (none qualifies or a high-only game).
+        high_result: "wins the high", "ties for the high" or why the high was lost.
+        low_result: the same for the low half; empty in high-only games.
+    """
+
+    name: str
+    cards: tuple[int, ...]
+    high: HighReading
+    low: LowReading | None
+    high_result: str
+    low_result: str
+
+
+@dataclass(frozen=True)
+class ShowdownReading:
+    """Readings of every hand, winners by index into ``players``."""
+
+    variant: Variant
+    board: tuple[int, ...]
+    players: tuple[PlayerReading, ...]
+    high_winners: tuple[int, ...]
+    low_winners: tuple[int, ...]
+
+    @property
+    def hilo(self) -> bool:
+        return self.variant.hilo
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Rule notes worth saying: no low (R7.3), a scoop (R7.6), split halves."""
+        out: list[str] = []
+        if self.hilo and not self.low_winners:
+            out.append("no qualifying low: the high takes the whole pot (R7.3)")
+        if len(self.high_winners) > 1:
+            out.append(
+                f"{'high ' if self.hilo else ''}tie: the {'half' if self.hilo else 'pot'} "
+                "is split (R6.3)"
+            )
+        if len(self.low_winners) > 1:
+            out.append("low tie: the low half is split (R7.5)")
+        if self.hilo and len(self.high_winners) == 1 and self.low_winners == self.high_winners:
+            out.append("scoop (R7.6)")
+        return tuple(out)
+
+
+def validate_deal(
+    variant: Variant, board: Sequence[int], hands: Sequence[tuple[str, Sequence[int]]]
+) -> None:
+    """Refuse a showdown the game cannot produce: counts, duplicates, names, seats.
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.config import parse_game
+    >>> validate_deal(parse_game("omaha6"), parse_cards("2c 3c 4c"),
+    ...               [("Ann", parse_cards("Ah Kh Qh Jh"))])
+    Traceback (most recent call last):
+    ...
+    omaha_tui.engine.cards.CardError: Ann's hand has 4 cards: this game needs 6
+    """
+    if variant.binglao:
+        raise CardError("Binglao's hole cards come from the die roll: give the roll (1 to 6)")
+    if not 3 <= len(board) <= 5:
+        raise CardError(
+            f"the board has {len(board)} cards: a hand is read on a board of 3, 4 or 5 cards"
+        )
+    if not hands:
+        raise CardError("no hands to read: give at least one")
+    limit = max_players(variant)
+    if len(hands) > limit:
+        raise CardError(f"{len(hands)} hands: {variant.name} seats at most {limit} players (R1.3)")
+    names: set[str] = set()
+    for name, cards in hands:
+        if not name.strip() or name == "board":
+            raise CardError(f'"{name}" cannot name a player: use a name other than "board"')
+        if name in names:
+            raise CardError(f"{name} appears twice: give each player one hand")
+        names.add(name)
+        check_count(cards, (variant.hole_cards,), f"{name}'s hand")
+    check_distinct({"board": board, **{name: cards for name, cards in hands}})
+
+
+def read_showdown(
+    variant: Variant, board: Sequence[int], hands: Sequence[tuple[str, Sequence[int]]]
+) -> ShowdownReading:
+    """Read every hand and decide who wins each half (R6, R7, R8.3).
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.config import parse_game
+    >>> r = read_showdown(parse_game("omaha8"), parse_cards("Kh 3d 4d 8s 2d"),
+    ...                   [("H1", parse_cards("Ah 2s Qd Ks")), ("H2", parse_cards("6h 7h Td Jd"))])
+    >>> r.high_winners, r.low_winners, r.players[0].low_result
+    ((1,), (1,), "loses the low to H2's 7-6-4-3-2 low")
+    """
+    validate_deal(variant, board, hands)
+    board = tuple(board)
+    highs = [read_high(cards, board) for _, cards in hands]
+    lows = [read_low(cards, board) if variant.hilo else None for _, cards in hands]
+    best_high = max(h.value for h in highs)
+    high_winners = tuple(i for i, h in enumerate(highs) if h.value == best_high)
+    low_values = [lo.value for lo in lows if lo is not None]
+    best_low = max(low_values) if low_values else None
+    low_winners = tuple(
+        i for i, lo in enumerate(lows) if lo is not None and lo.value == best_low
+    )  # R7.3: no qualifying low, no low winners
+    names = [name for name, _ in hands]
+    half = " the high" if variant.hilo else ""
+    high_text = join_words([f"{names[i]}'s" for i in high_winners])
+    high_desc = highs[high_winners[0]].description
+    players: list[PlayerReading] = []
+    for i, (name, cards) in enumerate(hands):
+        if i in high_winners:
+            high_result = (
+                f"wins{half}" if len(high_winners) == 1 else f"ties for{half or ' the pot'}"
+            )
+        else:
+            high_result = f"loses{half} to {high_text} {high_desc}"
+        low_result = ""
+        if variant.hilo:
+            low_result = _low_result(i, lows, low_winners, names)
+        players.append(
+            PlayerReading(name, tuple(cards), highs[i], lows[i], high_result, low_result)
+        )
+    return ShowdownReading(variant, board, tuple(players), high_winners, low_winners)
+
+
+def _low_result(
+    i: int,
+    lows: Sequence[LowReading | None],
+    winners: tuple[int, ...],
+    names: Sequence[str],
+) -> str:
+    if i in winners:
+        return "wins the low" if len(winners) == 1 else "ties for the low"
+    mine = "no eight-or-better low" if lows[i] is None else None
+    if not winners:
+        return "no eight-or-better low (nobody has one)"
+    best = lows[winners[0]]
+    assert best is not None
+    who = join_words([f"{names[w]}'s" for w in winners])
+    if mine:
+        return f"{mine}: the low goes to {who} {best.description}"
+    return f"loses the low to {who} {best.description}"

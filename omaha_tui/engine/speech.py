@@ -1,0 +1,101 @@
+"""Sentences to say aloud at showdown, built as plain text (R8.3).
+
+The app's speech backend only voices what these functions return, so everything a
+player hears is unit-tested here as text. Sentences name the two hole cards by rank
+("queen-queen from the hand") and the three board cards by rank, naming the suit where
+it matters: a board card that pairs a hole card, and the suit of a flush.
+
+This module builds text only: it does not evaluate hands and does not make sound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from omaha_tui.engine.cards import RANK_NAMES, SUIT_NAMES, card_name, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from omaha_tui.engine.showdown import ShowdownReading
+
+LOW_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def join_words(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``.
+
+    >>> join_words(["ace", "seven"]), join_words(["Ann", "Bob", "Cy"])
+    ('ace and seven', 'Ann, Bob and Cy')
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def low_spoken(ranks: Sequence[int]) -> str:
+    """A low's ranks (highest first, ace as 1) in words: ``seven-five-four-two-ace``.
+
+    >>> low_spoken((7, 5, 4, 2, 1))
+    'seven-five-four-two-ace'
+    """
+    return "-".join(LOW_WORDS[r - 1] for r in ranks)
+
+
+def cards_sentence(
+    description: str, hole_used: Sequence[int], board_used: Sequence[int], flush: bool = False
+) -> str:
+    """One hand in words: what it is, which two from the hand, which three from the board.
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> cards_sentence("three queens", parse_cards("Qh Qd"), parse_cards("Qs Ad 7h"))
+    'three queens, queen-queen from the hand with the queen of spades, ace and seven'
+    >>> cards_sentence("jack-high flush", parse_cards("Jd 6d"), parse_cards("Kd 4d 3d"), True)
+    'jack-high flush, jack-six from the hand with the king, four and three of diamonds'
+    """
+    hole = "-".join(RANK_NAMES[rank_of(c)] for c in hole_used)
+    if flush:
+        ranks = join_words([RANK_NAMES[rank_of(c)] for c in board_used])
+        board = f"{ranks} of {SUIT_NAMES[suit_of(board_used[0])]}"
+    else:
+        hole_ranks = {rank_of(c) for c in hole_used}
+        board = join_words(
+            [
+                card_name(c) if rank_of(c) in hole_ranks else RANK_NAMES[rank_of(c)]
+                for c in board_used
+            ]
+        )
+    return f"{description}, {hole} from the hand with the {board}"
+
+
+def showdown_speech(reading: ShowdownReading) -> str:
+    """What the dealer says: the winning high hand, then the low (R7.3, R7.6).
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.config import parse_game
+    >>> from omaha_tui.engine.showdown import read_showdown
+    >>> hands = [("Bob", parse_cards("Ah 2s Kh Ks")), ("Ann", parse_cards("As 3s Qh Qd"))]
+    >>> r = read_showdown(parse_game("omaha8"), parse_cards("4h 5c 7h Qs Ad"), hands)
+    >>> print(showdown_speech(r))  # doctest: +NORMALIZE_WHITESPACE
+    Ann: three queens, queen-queen from the hand with the queen of spades, ace and seven.
+    Bob wins the low with seven-five-four-two-ace.
+    """
+    players = reading.players
+    highs = [players[i] for i in reading.high_winners]
+    names = join_words([p.name for p in highs])
+    sentence = highs[0].high.sentence
+    parts = [f"{names}: {sentence}." if len(highs) == 1 else f"{names} tie: {sentence}."]
+    if reading.hilo:
+        lows = [players[i] for i in reading.low_winners]
+        if not lows:
+            parts.append(
+                f"No qualifying low: {names} {'take' if len(highs) > 1 else 'takes'} the whole pot."
+            )
+        else:
+            low = lows[0].low
+            assert low is not None
+            low_names = join_words([p.name for p in lows])
+            verb = "split" if len(lows) > 1 else "wins"
+            parts.append(f"{low_names} {verb} the low with {low.spoken}.")
+            if len(lows) == 1 and len(highs) == 1 and lows[0] is highs[0]:
+                parts.append(f"{names} scoops.")
+    return " ".join(parts)
