@@ -208,17 +208,23 @@ def _explain_low(hole: Sequence[int], board: Sequence[int], top: int) -> ClaimVe
     board_low = {_low_rank(c) for c in board} - {0}
     hole_low = {_low_rank(c) for c in hole} - {0}
     if len(board_low) < 3:
-        have = {0: "no", 1: "only one", 2: "only two"}[len(board_low)]
-        reason = f"{have} different cards eight or lower on the board: a low needs three (R7.1)"
+        reason = f"{_ranks(len(board_low))} on the board: a low needs three (R7.1)"
     elif len(hole_low) < 2:
-        have = "no" if not hole_low else "only one"
-        reason = f"{have} different cards eight or lower in the hand: a low needs two (R7.1)"
+        reason = f"{_ranks(len(hole_low))} in the hand: a low needs two (R7.1)"
     else:
         reason = (
             "the hand's low cards pair the board: a low needs five different ranks, "
             "eight or lower (R7.1)"
         )
     return ClaimVerdict(False, f"no {claim[2:] if top != 8 else 'low'}: {reason}")
+
+
+def _ranks(n: int) -> str:
+    return (
+        "no card eight or lower",
+        "only one rank eight or lower",
+        "only two ranks eight or lower",
+    )[n]
 
 
 def _low_rank(card: int) -> int:
