@@ -116,14 +116,17 @@ def bench_resume(folder: Path, hands: int = 1000) -> None:
         with Journal.open(db, read_only=True) as journal:
             return journal.load_state(sid)
 
+    def full() -> object:
+        with Journal.open(db, read_only=True) as journal:
+            return replay(journal.events(sid))
+
     seconds = best_of(3, resume)
-    with Journal.open(db, read_only=True) as journal:
-        read = best_of(3, lambda: journal.events(sid))
+    whole = best_of(1, full)
     verdict = "ok" if seconds < 1.0 else "OVER the 1 s target"
     print(
         f"open + resume of a {hands}-hand session ({len(events)} events): "
-        f"{seconds * 1000:.0f} ms ({verdict}; reading events {read * 1000:.0f} ms, "
-        f"replay {(seconds - read) * 1000:.0f} ms; built in {built:.1f} s)"
+        f"{seconds * 1000:.0f} ms ({verdict}; from the hand-start snapshot; a full replay "
+        f"of the log takes {whole * 1000:.0f} ms; session built in {built:.1f} s)"
     )
 
 

@@ -22,13 +22,20 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
-from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
+from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted, event_to_json
+from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
+from omaha_tui.engine.reducer import apply, initial_state, replay
+from omaha_tui.engine.state import TableState
 
 from .locks import SessionBusy, SessionLock
 from .paths import resolve_db_path
 from .schema import MIGRATIONS, SCHEMA_VERSION, upgrade_payload
+from .snapshot import SnapshotError, decode_state, encode_state
+
+_EVENTS = TypeAdapter(list[Event])
+KEEP_SNAPSHOTS = 2
 
 __all__ = ["EventRecord", "Journal", "JournalError", "SessionBusy", "SessionInfo"]
 
@@ -78,6 +85,9 @@ class Journal:
         self.read_only = read_only
         self._conn = conn
         self._locks: dict[int, SessionLock] = {}
+        # Per session: (last seq, state after it), kept while this process writes it,
+        # so that each HandStarted can be stored with a snapshot of the state.
+        self._states: dict[int, tuple[int, TableState]] = {}
 
     # ------------------------------------------------------------------ opening
 
@@ -229,6 +239,7 @@ class Journal:
             )
         session_id = int(cur.lastrowid or 0)
         self.claim(session_id)
+        self._states[session_id] = (0, initial_state())
         return session_id
 
     def append(self, session_id: int, event: Event) -> int:
@@ -245,7 +256,9 @@ class Journal:
         Returns the sequence number of the last one (or the current last when empty).
         """
         self.claim(session_id)
-        rows = [(e.type, e.v, event_to_json(e)) for e in events]
+        batch = list(events)
+        rows = [(e.type, e.v, event_to_json(e)) for e in batch]
+        start, state, snapshots = self._follow(session_id, batch)
         with self._guard("recording an event"):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -268,12 +281,48 @@ class Journal:
                     "hands = hands + ?, finished = max(finished, ?) WHERE id = ?",
                     (now, len(rows), hands, int(ended), session_id),
                 )
+                if state is not None and seq == start and snapshots:
+                    self._store_snapshots(session_id, seq, snapshots)
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
+                self._states.pop(session_id, None)
                 raise
+        if state is not None and seq == start:
+            self._states[session_id] = (seq + len(rows), state)
+        else:
+            self._states.pop(session_id, None)
         return seq + len(rows)
+
+    def _follow(
+        self, session_id: int, events: list[Event]
+    ) -> tuple[int, TableState | None, list[tuple[int, str]]]:
+        """Apply new events to the cached state; snapshot the state after each hand start."""
+        cached = self._states.get(session_id)
+        if cached is None:
+            return -1, None, []
+        start, state = cached
+        snapshots: list[tuple[int, str]] = []
+        try:
+            for i, event in enumerate(events):
+                state = apply(state, event)
+                if isinstance(event, HandStarted):
+                    snapshots.append((i + 1, json.dumps(encode_state(state))))
+        except (ValueError, AssertionError, SnapshotError):
+            return -1, None, []  # not the reducer's to refuse here: store, skip snapshots
+        return start, state, snapshots
+
+    def _store_snapshots(self, session_id: int, seq: int, snapshots: list[tuple[int, str]]) -> None:
+        self._conn.executemany(
+            "INSERT OR REPLACE INTO snapshots (session_id, seq, state) VALUES (?, ?, ?)",
+            [(session_id, seq + offset, text) for offset, text in snapshots],
+        )
+        self._conn.execute(
+            "DELETE FROM snapshots WHERE session_id = ? AND seq NOT IN "
+            "(SELECT seq FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT ?)",
+            (session_id, session_id, KEEP_SNAPSHOTS),
+        )
 
     def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
         """Replace a session's metadata (JSON object)."""
@@ -332,23 +381,36 @@ class Journal:
         value = json.loads(row[0])
         return value if isinstance(value, dict) else {}
 
-    def records(self, session_id: int) -> list[EventRecord]:
-        """The session's events with their sequence numbers and times, in order."""
+    def records(self, session_id: int, after: int = 0) -> list[EventRecord]:
+        """The session's events (those after sequence number ``after``) with their
+        sequence numbers and times, in order."""
         self.session(session_id)
         with self._guard("reading events"):
             rows = self._conn.execute(
-                "SELECT seq, created, payload FROM events WHERE session_id = ? ORDER BY seq",
-                (session_id,),
+                "SELECT seq, created, v, payload FROM events WHERE session_id = ? AND seq > ? "
+                "ORDER BY seq",
+                (session_id, after),
             ).fetchall()
-        out: list[EventRecord] = []
-        for expected, (seq, created, payload) in enumerate(rows, start=1):
+        for expected, (seq, *_) in enumerate(rows, start=after + 1):
             if seq != expected:
                 raise JournalError(
                     f"{self.path}: session {session_id} lacks event {expected}; the file was "
                     "altered outside omaha-tui. Move it aside and start a new journal"
                 )
-            out.append(EventRecord(seq, created, self._decode(session_id, seq, payload)))
-        return out
+        events: list[Event] | None = None
+        if all(v == EVENT_VERSION for _, _, v, _ in rows):
+            try:  # one pass over the whole log: much faster than event by event
+                events = _EVENTS.validate_json("[" + ",".join(p for *_, p in rows) + "]")
+            except ValidationError:
+                events = None  # find and name the bad one below
+            if events is not None and any(e.v != EVENT_VERSION for e in events):
+                events = None
+        if events is None:
+            events = [self._decode(session_id, seq, p) for seq, _, _, p in rows]
+        return [
+            EventRecord(seq, created, event)
+            for (seq, created, _, _), event in zip(rows, events, strict=True)
+        ]
 
     def _decode(self, session_id: int, seq: int, payload: str) -> Event:
         try:
@@ -365,8 +427,38 @@ class Journal:
         """The session's events, in the order they were recorded."""
         return [r.event for r in self.records(session_id)]
 
-    def load_state(self, session_id: int) -> Any:
-        """The table exactly as the session left it (a replay of its events)."""
-        from omaha_tui.engine.reducer import replay
+    def load_state(self, session_id: int) -> TableState:
+        """The table exactly as the session left it, mid-hand included.
 
-        return replay(self.events(session_id))
+        Starts from the latest snapshot (taken at a hand start) and replays the events
+        after it; without a usable snapshot, replays the whole log. Either way the
+        result is ``replay(events)``.
+
+        Raises:
+            JournalError: the file cannot be read.
+            RuleError: the log holds an event the rules refuse (it was altered).
+        """
+        with self._guard("reading a snapshot"):
+            row = self._conn.execute(
+                "SELECT seq, state FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
+                (session_id,),
+            ).fetchone()
+        state: TableState | None = None
+        after = 0
+        if row is not None:
+            try:
+                state, after = decode_state(json.loads(row[1])), int(row[0])
+            except (SnapshotError, ValueError):
+                state, after = None, 0
+        records = self.records(session_id, after)
+        if state is None:
+            state = replay(r.event for r in records)
+        else:
+            try:
+                state = replay((r.event for r in records), state)
+            except ValueError:
+                records = self.records(session_id)
+                state = replay(r.event for r in records)
+        last = records[-1].seq if records else after
+        self._states[session_id] = (last, state)
+        return state

@@ -45,6 +45,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             hands = (SELECT count(*) FROM events e
                      WHERE e.session_id = sessions.id AND e.type = 'hand_started')""",
     ),
+    # 2 -> 3: table-state snapshots at hand starts, so resuming replays one hand.
+    (
+        """CREATE TABLE snapshots (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            seq INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            PRIMARY KEY (session_id, seq)
+        ) WITHOUT ROWID""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

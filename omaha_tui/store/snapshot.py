@@ -1,0 +1,124 @@
+"""Table-state snapshots as JSON, so resuming a long session replays one hand, not all.
+
+The engine's state is frozen dataclasses holding tuples, frozensets, enums and pydantic
+models; :func:`encode_state` turns it into plain JSON data and :func:`decode_state`
+rebuilds it from the dataclasses' own type hints (no pickle: a journal file must never
+be able to run code). The state carries its undo history as a chain of earlier
+states (``base``); a snapshot keeps :data:`UNDO_HANDS` hands of it, so undo after a
+resume reaches that far back. A snapshot that no longer fits the engine's classes (the
+engine changed) raises :class:`SnapshotError` and the journal falls back to a full replay.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from omaha_tui.engine.events import EVENT_ADAPTER, Event
+from omaha_tui.engine.state import TableState
+
+UNDO_HANDS = 3
+FORMAT = 1
+
+
+class SnapshotError(ValueError):
+    """A snapshot that cannot be turned back into a state."""
+
+
+def encode_state(state: TableState, undo_hands: int = UNDO_HANDS) -> dict[str, Any]:
+    """JSON-ready data of a state, its undo chain cut after ``undo_hands`` hands."""
+    return {"format": FORMAT, "state": _encode(_cut(state, undo_hands))}
+
+
+def _cut(state: TableState, depth: int) -> TableState:
+    base = state.base
+    if base is None:
+        return state
+    return dataclasses.replace(state, base=None if depth <= 0 else _cut(base, depth - 1))
+
+
+def _encode(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, frozenset):
+        return sorted(_encode(v) for v in value)
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    raise SnapshotError(f"cannot store {type(value).__name__} in a snapshot")
+
+
+def decode_state(data: Any) -> TableState:
+    """Rebuild a state from :func:`encode_state` data.
+
+    Raises:
+        SnapshotError: the data does not fit the engine's current state classes.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SnapshotError("unknown snapshot format")
+    try:
+        state = _decode(TableState, data["state"])
+    except (KeyError, TypeError, ValueError, ValidationError) as e:
+        raise SnapshotError(f"snapshot does not fit this engine ({e})") from None
+    assert isinstance(state, TableState)
+    return state
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, localns={"Event": Event}, include_extras=True)
+
+
+def _decode(tp: Any, value: Any) -> Any:
+    if tp == Event:
+        return EVENT_ADAPTER.validate_python(value)
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        args = typing.get_args(tp)
+        if value is None:
+            if type(None) in args:
+                return None
+            raise TypeError(f"None where {tp} is expected")
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) != 1:
+            raise TypeError(f"ambiguous type {tp}")
+        return _decode(rest[0], value)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v) for v in value)
+        if len(args) != len(value):
+            raise TypeError(f"{tp} needs {len(args)} items")
+        return tuple(_decode(a, v) for a, v in zip(args, value, strict=True))
+    if origin is frozenset:
+        (arg,) = typing.get_args(tp)
+        return frozenset(_decode(arg, v) for v in value)
+    if tp is typing.Any:
+        return value
+    if isinstance(tp, type):
+        if issubclass(tp, Enum):
+            return tp(value)
+        if issubclass(tp, BaseModel):
+            return tp.model_validate(value)
+        if dataclasses.is_dataclass(tp):
+            hints = _hints(tp)
+            names = {f.name for f in dataclasses.fields(tp)}
+            if set(value) != names:
+                raise TypeError(f"{tp.__name__} fields changed")
+            return tp(**{k: _decode(hints[k], v) for k, v in value.items()})
+        if tp in (int, str, bool):
+            if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):
+                raise TypeError(f"{value!r} is not {tp.__name__}")
+            return value
+    raise TypeError(f"cannot read {tp} from a snapshot")
