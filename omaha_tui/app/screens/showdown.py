@@ -1,0 +1,292 @@
+"""The showdown screen: enter the tabled hands, read them, award the pots.
+
+Given the table state at showdown it lists the players in showdown order (R8.1),
+takes each tabled hand with fast card entry (flagged as typed, naming the card), lets
+a player muck (R8.2), and shows per pot the high and low winners with the two hole and
+three board cards highlighted, why the others lost, splits and odd chips (R7, R8.3).
+When cards are not entered the dealer awards each pot by hand instead. The result can
+be read aloud (never blocking: a thread worker runs the speech backend).
+
+The screen dismisses with a :class:`~.showdown_view.ShowdownResult` (or ``None`` when
+cancelled); the controller records it (:func:`~.showdown_view.showdown_events`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, Label, SelectionList, Static
+
+from omaha_tui.app.screens.showdown_view import (
+    PotResult,
+    ShowdownResult,
+    name_of,
+    pot_results,
+    pot_speech,
+    showdown_events,
+    with_entries,
+)
+from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
+from omaha_tui.app.widgets.card_input import CardInput
+from omaha_tui.app.widgets.cards import cards_markup
+from omaha_tui.engine.cards import format_cards
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.pots import hand_pots, showdown_order
+from omaha_tui.engine.state import HandState, TableState
+
+
+def pot_markup(pot: PotResult, board: tuple[int, ...]) -> str:
+    """One pot as markup: winners with their 2 + 3 cards highlighted, losers, notes."""
+    lines = [f"[b]{pot.label} {pot.amount:,}[/b] · {escape(', '.join(pot.claimants))}"]
+    halves = (("High", pot.high), ("Low", pot.low)) if pot.low else (("Wins", pot.high),)
+    for label, readings in halves:
+        for r in readings:
+            if r.description == "uncontested":
+                lines.append(f"  {label}: [b]{escape(r.name)}[/b] +{r.won:,} (uncontested)")
+                continue
+            hole = cards_markup(r.cards, r.hole_used)
+            used = cards_markup(board, r.board_used)
+            lines.append(
+                f"  {label}: [b]{escape(r.name)}[/b] +{r.won:,}  {escape(r.description)}"
+                f"\n      hand {hole}   board {used}"
+            )
+    lines += [f"  [dim]{escape(why)}[/dim]" for why in pot.losers]
+    lines += [f"  [i]{escape(note)}[/i]" for note in pot.notes]
+    return "\n".join(lines)
+
+
+class ShowdownScreen(Screen[ShowdownResult | None]):
+    """Tabled hands in, readings and awards out."""
+
+    CSS_PATH = "showdown.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "award", "Award pots"),
+        Binding("ctrl+r", "read_aloud", "Read aloud"),
+        Binding("ctrl+b", "by_hand", "Award by hand"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, state: TableState, speech: SpeechBackend | None = None) -> None:
+        """``speech``: backend for "read aloud"; default the App's ``speech``, else captions.
+
+        The result carries its sentences (``ShowdownResult.speech``); the App says them
+        once the awards are recorded, so a refused award is never announced.
+        """
+        super().__init__()
+        if state.hand is None:
+            raise RuleError("no hand is running: nothing to show down")
+        self._state = state
+        self._hand: HandState = state.hand
+        self._speech = speech
+        self._order = showdown_order(state)
+        self._board_known = len(self._hand.board) == 5
+        self._pots: tuple[PotResult, ...] = ()
+        self._by_hand = False
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        hand, state = self._hand, self._state
+        order = ", ".join(name_of(state, s) for s in self._order)
+        title = state.config.title if state.config else hand.variant.name
+        with VerticalScroll(id="showdown"):
+            yield Static(f"Showdown · hand {hand.number} · {escape(title)}", id="sd-title")
+            yield Static(f"Showing order (R8.1): {escape(order)}", id="sd-order", classes="hint")
+            with Grid(id="sd-hands"):
+                yield Label("Board")
+                if self._board_known:
+                    yield Static(cards_markup(hand.board), id="board-cards")
+                else:
+                    yield CardInput(
+                        format_cards(hand.board),
+                        counts=(5,),
+                        place="board",
+                        others=self._others,
+                        id="board",
+                    )
+                yield Static()
+                shown = dict(hand.shown)
+                for seat in self._order:
+                    name = name_of(state, seat)
+                    yield Label(escape(name), classes="who")
+                    field = CardInput(
+                        format_cards(shown.get(seat, ())),
+                        counts=(hand.variant.hole_cards,),
+                        place=name,
+                        others=self._others,
+                        placeholder=f"{hand.variant.hole_cards} cards, e.g. AhKd7c2s",
+                        id=f"hand-{seat}",
+                        classes="hole",
+                    )
+                    field.disabled = seat in shown or seat in hand.mucked
+                    yield field
+                    muck = Checkbox("muck", seat in hand.mucked, id=f"muck-{seat}")
+                    muck.disabled = seat in shown or seat in hand.mucked
+                    yield muck
+            yield Static(id="readout")
+            with Vertical(id="by-hand"):
+                yield Static("Award by hand: tick each pot's winners", classes="section")
+                for i, pot in enumerate(hand_pots(hand)):
+                    label = "Main pot" if i == 0 else f"Side pot {i}"
+                    choices = [(name_of(state, s), s) for s in pot.eligible]
+                    half = " (high half)" if hand.variant.hilo else ""
+                    yield Label(f"{label} {pot.amount:,}{half}")
+                    yield SelectionList[int](*choices, id=f"win-{i}", classes="winners")
+                    if hand.variant.hilo:
+                        yield Label(f"{label} low half (leave empty: no low)")
+                        yield SelectionList[int](*choices, id=f"low-{i}", classes="winners")
+            yield Static(id="sd-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#by-hand").display = False
+        self._refresh()
+        for field in self.query(CardInput):
+            if not field.disabled:
+                field.focus()
+                break
+
+    # ------------------------------------------------------------------ reading the form
+
+    def _field_cards(self) -> dict[str, tuple[int, ...]]:
+        out: dict[str, tuple[int, ...]] = {}
+        if not self._board_known:
+            out["board"] = self.query_one("#board", CardInput).own_cards
+        else:
+            out["board"] = self._hand.board
+        for seat in self._order:
+            field = self.query_one(f"#hand-{seat}", CardInput)
+            out[name_of(self._state, seat)] = field.own_cards
+        return out
+
+    def _others(self) -> dict[str, tuple[int, ...]]:
+        """Cards in every field, for duplicate checks across the board and hands."""
+        try:
+            return self._field_cards()
+        except NoMatches:  # asked while the fields are still being mounted
+            return {}
+
+    def _entries(self) -> tuple[dict[int, tuple[int, ...]], list[int], tuple[int, ...]]:
+        """Newly shown hands, new mucks and a board entered here, from the fields."""
+        hand = self._hand
+        shown: dict[int, tuple[int, ...]] = {}
+        mucked: list[int] = []
+        for seat in self._order:
+            if seat in dict(hand.shown) or seat in hand.mucked:
+                continue
+            if self.query_one(f"#muck-{seat}", Checkbox).value:
+                mucked.append(seat)
+                continue
+            check = self.query_one(f"#hand-{seat}", CardInput).check
+            if check.complete:
+                shown[seat] = check.cards
+        board: tuple[int, ...] = ()
+        if not self._board_known:
+            check = self.query_one("#board", CardInput).check
+            board = check.cards if check.complete else ()
+        return shown, mucked, board
+
+    # ------------------------------------------------------------------ live readout
+
+    def _refresh(self) -> None:
+        for field in self.query(CardInput):
+            field.refresh_status()
+        readout = self.query_one("#readout", Static)
+        self._pots = ()
+        try:
+            shown, mucked, board = self._entries()
+            sim = with_entries(self._state, shown, mucked, board)
+            self._pots = pot_results(sim)
+        except RuleError as exc:
+            readout.update(f"[i]{escape(str(exc))}[/i]")
+            return
+        board_cards = sim.hand.board if sim.hand is not None else ()
+        readout.update("\n".join(pot_markup(p, board_cards) for p in self._pots))
+
+    @on(CardInput.Changed)
+    def _cards_changed(self) -> None:
+        self._refresh()
+
+    @on(Checkbox.Changed)
+    def _muck_changed(self, event: Checkbox.Changed) -> None:
+        seat = int((event.checkbox.id or "muck-0").removeprefix("muck-"))
+        self.query_one(f"#hand-{seat}", CardInput).disabled = event.value
+        self._refresh()
+
+    # ------------------------------------------------------------------ actions
+
+    def action_by_hand(self) -> None:
+        """Switch between awarding by the cards and naming winners by hand."""
+        self._by_hand = not self._by_hand
+        self.query_one("#by-hand").display = self._by_hand
+        if self._by_hand:
+            self.query_one("#win-0", SelectionList).focus()
+
+    def _backend(self) -> SpeechBackend:
+        app_speech = getattr(self.app, "speech", None)
+        return self._speech or app_speech or SilentBackend()
+
+    def action_read_aloud(self) -> None:
+        """Say the current result (or the reason it cannot be read yet)."""
+        text = pot_speech(self._pots) if self._pots else str(self.query_one("#readout").render())
+        speak_in_background(self.app, self._backend(), text)
+
+    def _names(self, seats: tuple[int, ...]) -> str:
+        names = [name_of(self._state, s) for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _result(self) -> ShowdownResult:
+        for field in self.query(CardInput):
+            error = field.check.error
+            if error is not None and not field.disabled:
+                raise RuleError(error)
+        shown, mucked, board = self._entries()
+        new_shown = tuple((s, shown[s]) for s in self._order if s in shown)
+        speech = pot_speech(self._pots)
+        if self._by_hand:
+            pots = hand_pots(self._hand)
+            winners = tuple(
+                tuple(self.query_one(f"#win-{i}", SelectionList).selected) for i in range(len(pots))
+            )
+            lows = None
+            if self._hand.variant.hilo:
+                lows = tuple(
+                    tuple(self.query_one(f"#low-{i}", SelectionList).selected)
+                    for i in range(len(pots))
+                )
+            said = " ".join(
+                f"{self._names(w)} {'win' if len(w) > 1 else 'wins'} "
+                f"{'the main pot' if i == 0 else f'side pot {i}'}."
+                for i, w in enumerate(winners)
+                if w
+            )
+            return ShowdownResult(new_shown, tuple(mucked), board, winners, lows, said)
+        if not self._pots:
+            raise RuleError(str(self.query_one("#readout").render()))
+        if board:
+            # The board was not recorded at the table: award by the reading as named winners.
+            winners = tuple(tuple(r.seat for r in p.high) for p in self._pots)
+            lows = tuple(tuple(r.seat for r in p.low) for p in self._pots)
+            return ShowdownResult(new_shown, tuple(mucked), board, winners, lows, speech)
+        return ShowdownResult(new_shown, tuple(mucked), board, speech=speech)
+
+    def action_award(self) -> None:
+        """Check the result against the engine, read it aloud, and dismiss with it."""
+        error = self.query_one("#sd-error", Static)
+        try:
+            result = self._result()
+            showdown_events(self._state, result)  # the engine's verdict, before recording
+        except RuleError as exc:
+            error.update(escape(str(exc)))
+            return
+        self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,234 @@
+"""What the showdown screen shows, as frozen data derived from the state and the cards.
+
+Winners and chip amounts come from the reducer's own awards
+(:func:`omaha_tui.engine.awards.awards_from_cards`, the same arithmetic
+``settle_by_cards`` records), the descriptions and the two-plus-three cards from the
+evaluator's readings (R6, R7, R8.3). Everything here is a pure function, tested without
+a terminal; :mod:`.showdown` renders it and collects the dealer's input.
+
+This module records nothing: :func:`showdown_events` only *translates* a finished
+:class:`ShowdownResult` into the events the controller appends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from omaha_tui.engine import commands
+from omaha_tui.engine.awards import awards_from_cards, claimants
+from omaha_tui.engine.cards import format_card
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import Award, Event, HandMucked, HoleCardsShown, PotsAwarded
+from omaha_tui.engine.pots import hand_pots
+from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.showdown import PlayerReading, ShowdownReading, read_showdown
+from omaha_tui.engine.speech import showdown_speech
+from omaha_tui.engine.state import TableState
+
+
+@dataclass(frozen=True)
+class ShowdownResult:
+    """What the dealer decided at showdown, for the controller to record.
+
+    Attributes:
+        shown: ``(seat, cards)`` newly tabled here, in showdown order.
+        mucked: seats that mucked here (R8.2).
+        board: board cards entered here because the table tracked chips only.
+        winners: per pot, the seats awarded by hand (the high half in a split pot);
+            ``None`` means "award by the cards" (``settle_by_cards``).
+        low_winners: per pot, the low-half winners awarded by hand (split games).
+        speech: the result as sentences, for the App to say once it is recorded.
+    """
+
+    shown: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    mucked: tuple[int, ...] = ()
+    board: tuple[int, ...] = ()
+    winners: tuple[tuple[int, ...], ...] | None = None
+    low_winners: tuple[tuple[int, ...], ...] | None = None
+    speech: str = ""
+
+    @property
+    def by_cards(self) -> bool:
+        return self.winners is None
+
+    def events(self, state: TableState) -> tuple[Event, ...]:
+        """The events recording this result on ``state`` (see :func:`showdown_events`)."""
+        return showdown_events(state, self)
+
+
+@dataclass(frozen=True)
+class HandReading:
+    """One claimant's hand for one half: the description and the 2 + 3 cards used."""
+
+    seat: int
+    name: str
+    cards: tuple[int, ...]
+    description: str
+    hole_used: tuple[int, ...]
+    board_used: tuple[int, ...]
+    won: int = 0
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """One pot: who wins each half, with what, and why the others lost."""
+
+    index: int
+    amount: int
+    claimants: tuple[str, ...]
+    high: tuple[HandReading, ...]
+    low: tuple[HandReading, ...]
+    losers: tuple[str, ...]
+    notes: tuple[str, ...]
+    speech: str = ""
+
+    @property
+    def label(self) -> str:
+        return "Main pot" if self.index == 0 else f"Side pot {self.index}"
+
+
+def name_of(state: TableState, seat: int) -> str:
+    player = state.seat(seat)
+    return player.name if player is not None else f"seat {seat + 1}"
+
+
+def with_entries(
+    state: TableState,
+    shown: Mapping[int, Sequence[int]],
+    mucked: Sequence[int],
+    board: Sequence[int] = (),
+) -> TableState:
+    """The state as if the entered hands were tabled and mucked (raises RuleError).
+
+    A board entered here (the table tracked chips only) is put in for reading.
+    """
+    sim = state
+    hand = sim.hand
+    if hand is None:
+        raise RuleError("no hand is running: nothing to show down")
+    if board and len(hand.board) < 5:
+        sim = replace(sim, hand=replace(hand, board=tuple(board)))
+    for seat, cards in shown.items():
+        sim = apply(sim, HoleCardsShown(seat=seat, cards=tuple(format_card(c) for c in cards)))
+    for seat in mucked:
+        sim = apply(sim, HandMucked(seat=seat))
+    return sim
+
+
+def _hand_reading(seat: int, player: PlayerReading, low: bool = False) -> HandReading:
+    r = player.low if low and player.low is not None else player.high
+    return HandReading(
+        seat, player.name, player.cards, r.description, tuple(r.hole_used), tuple(r.board_used)
+    )
+
+
+def pot_results(sim: TableState) -> tuple[PotResult, ...]:
+    """Per pot: winners of each half with their readings, losers' reasons, odd chips.
+
+    ``sim`` is a state with the hands tabled (:func:`with_entries`). Raises RuleError
+    when the pots cannot be read yet (a claimant has neither shown nor mucked, or the
+    board is incomplete) with the engine's message.
+    """
+    hand = sim.hand
+    assert hand is not None
+    awards = awards_from_cards(sim)
+    shown = dict(hand.shown)
+    board = hand.board
+    hilo = hand.variant.hilo
+    out: list[PotResult] = []
+    for i, (pot, who) in enumerate(zip(hand_pots(hand), claimants(sim), strict=True)):
+        mine = [a for a in awards if a.pot == i]
+        names = tuple(name_of(sim, s) for s in who)
+        if len(who) == 1:
+            only = who[0]
+            winner = HandReading(
+                only, name_of(sim, only), shown.get(only, ()), "uncontested", (), ()
+            )
+            out.append(
+                PotResult(i, pot.amount, names, (replace(winner, won=pot.amount),), (), (), ())
+            )
+            continue
+        reading = read_showdown(hand.variant, board, [(name_of(sim, s), shown[s]) for s in who])
+        high_won = {a.seat: a.amount for a in mine if a.half.value in ("high", "whole")}
+        low_won = {a.seat: a.amount for a in mine if a.half.value == "low"}
+        high = tuple(
+            replace(_hand_reading(s, p), won=high_won[s])
+            for s, p in zip(who, reading.players, strict=True)
+            if s in high_won
+        )
+        low = tuple(
+            replace(_hand_reading(s, p, low=True), won=low_won[s])
+            for s, p in zip(who, reading.players, strict=True)
+            if s in low_won
+        )
+        losers = tuple(_losers(who, reading, set(high_won), set(low_won)))
+        notes = (*reading.notes, *_odd_chips(mine, hilo and bool(low)))
+        speech = showdown_speech(reading)
+        out.append(PotResult(i, pot.amount, names, high, low, losers, notes, speech))
+    return tuple(out)
+
+
+def _losers(
+    who: Sequence[int], reading: ShowdownReading, high_won: set[int], low_won: set[int]
+) -> list[str]:
+    """The evaluator's reason for each half a claimant did not win."""
+    out: list[str] = []
+    for seat, player in zip(who, reading.players, strict=True):
+        if seat not in high_won:
+            out.append(f"{player.name}: {player.high.description}, {player.high_result}")
+        if reading.hilo and reading.low_winners and seat not in low_won:
+            out.append(f"{player.name}: {player.low_result}")
+    return out
+
+
+def _odd_chips(awards: Sequence[Award], split: bool) -> list[str]:
+    """R7.4 notes: the odd chip of a split pot, and of a tie within a half."""
+    notes: list[str] = []
+    halves: dict[str, list[int]] = {}
+    for a in awards:
+        halves.setdefault(a.half.value, []).append(a.amount)
+    if split and sum(halves.get("high", [])) > sum(halves.get("low", [])):
+        notes.append("odd chip to the high half (R7.4)")
+    for half, amounts in halves.items():
+        if len(amounts) > 1 and max(amounts) != min(amounts):
+            what = "pot" if half == "whole" else f"{half} half"
+            notes.append(f"{what}: odd chip to the first winner left of the button (R7.4)")
+    return notes
+
+
+def pot_speech(pots: Sequence[PotResult]) -> str:
+    """The result as sentences to say aloud (the evaluator's words, per pot)."""
+    out: list[str] = []
+    for pot in pots:
+        if pot.high and pot.high[0].description == "uncontested":
+            label = pot.label if len(pots) > 1 else "The pot"
+            out.append(f"{label} goes to {pot.high[0].name}.")
+        else:
+            out.append(f"{pot.label}. {pot.speech}" if len(pots) > 1 else pot.speech)
+    return " ".join(out)
+
+
+def showdown_events(state: TableState, result: ShowdownResult) -> tuple[Event, ...]:
+    """The events that record ``result``: shows, mucks, then the awards.
+
+    Built through the engine's commands so each is validated against the state it
+    applies to (raises RuleError with the engine's message).
+    """
+    events: list[Event] = []
+    current = state
+    for seat, cards in result.shown:
+        event: Event = commands.show(current, seat, [format_card(c) for c in cards])
+        current = apply(current, event)
+        events.append(event)
+    for seat in result.mucked:
+        event = commands.muck(current, seat)
+        current = apply(current, event)
+        events.append(event)
+    award: PotsAwarded
+    if result.winners is None:
+        award = commands.settle_by_cards(current)
+    else:
+        award = commands.settle_by_hand(current, result.winners, result.low_winners)
+    events.append(award)
+    return tuple(events)
