@@ -45,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 info = journal.session(args.session)
             book = ledger(journal.load_state(info.id))
+            hands = journal.meta(info.id).get("phh", {}).get("hands") or [{}]
+            scale = int(hands[0].get("scale", 1))
     except (JournalError, RuleError) as e:
         print(f"omaha-tui ledger: {e}", file=sys.stderr)
         return 1
@@ -61,15 +63,22 @@ def run(args: argparse.Namespace) -> int:
     table = Table(title=f"session {info.id}: {info.title}", title_justify="left")
     for column in ("player", "buy-in", "rebuys", "corrections", "cashed out", "stack", "net"):
         table.add_column(column, justify="left" if column == "player" else "right")
+    from omaha_tui.store.phh import from_chips
+
+    def amount(chips: int, sign: str = "") -> str:
+        # An imported hand with decimal amounts is shown in its file's units.
+        return f"{from_chips(chips, scale):{sign},}"
+
     for x in book.lines:
+        net = amount(x.net, "+")
         table.add_row(
             x.name,
-            f"{x.buy_in:,}",
-            f"{x.rebuys:,}",
-            f"{x.corrections:+,}" if x.corrections else "0",
-            f"{x.cashed_out:,}",
-            f"{x.stack:,}" if x.seated else "-",
-            f"[green]{x.net:+,}[/]" if x.net > 0 else (f"[red]{x.net:+,}[/]" if x.net else "0"),
+            amount(x.buy_in),
+            amount(x.rebuys),
+            amount(x.corrections, "+") if x.corrections else "0",
+            amount(x.cashed_out),
+            amount(x.stack) if x.seated else "-",
+            f"[green]{net}[/]" if x.net > 0 else (f"[red]{net}[/]" if x.net else "0"),
         )
     console.print(table)
     style = "green" if book.balanced else "bold red"
@@ -78,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if transfers:
         console.print("settle-up:")
         for t in transfers:
-            console.print(f"  {t}")
+            console.print(f"  {t.payer} pays {t.payee} {amount(t.amount)}")
     else:
         console.print("settle-up: nobody owes anything")
     return 0

@@ -17,6 +17,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.store.journal import Journal
 from tests.store.cli_runner import run_cli
+from tests.store.phh_samples import THREE_WAY
 
 CONFIG = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
 
@@ -86,3 +87,16 @@ def test_an_unknown_session_and_a_missing_journal_are_named(
     _session(db)
     assert run_cli("ledger", ["ledger", "9", "--db", str(db)]) == 1
     assert "has no session 9" in capsys.readouterr().err
+
+
+def test_an_imported_hand_with_decimal_amounts_shows_the_file_units(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    (tmp_path / "h.phh").write_text(THREE_WAY.replace("[100, 100, 50]", "[100.25, 100, 50]"))
+    assert run_cli("import_", ["import", str(tmp_path / "h.phh"), "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert run_cli("ledger", ["ledger", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "100.25" in out and "93.25" in out
+    assert "Cy pays Bob 50" in out and "Ann pays Bob 7" in out

@@ -16,7 +16,9 @@ import sys
 import time
 from pathlib import Path
 
-from omaha_tui.store.journal import Journal
+import pytest
+
+from omaha_tui.store.journal import Journal, SessionBusy
 
 from .journal_writer import expected_event
 
@@ -61,3 +63,32 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_event(tmp_path: P
             state = journal.load_state(info.id)
             assert [s.name for s in state.seats if s is not None] == ["Ann", "Bob"]
     assert acknowledged > KILLS, "the writer barely ran; the kills proved nothing"
+
+
+def test_a_second_process_is_told_the_session_is_open_elsewhere(tmp_path: Path) -> None:
+    db = tmp_path / "busy.sqlite3"
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.Popen(
+        [sys.executable, str(WRITER), str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        with Journal.open(db) as journal:
+            (info,) = journal.sessions()
+            with pytest.raises(SessionBusy) as busy:
+                journal.append(info.id, expected_event(1))
+            assert str(busy.value) == (
+                f"session {info.id} is open elsewhere (omaha-tui process {child.pid}): "
+                "close it there first, or open this session read-only"
+            )
+            # Reading while the other process writes is fine and sees whole events only.
+            records = journal.records(info.id)
+            assert all(r.event == expected_event(r.seq) for r in records)
+    finally:
+        child.kill()
+        child.communicate()
