@@ -101,3 +101,23 @@ def test_without_json_a_readable_summary(
     assert "PO · complete" in out
     assert "board: 2h 7c 8d Kc 3d" in out
     assert "157" in out
+
+
+def test_the_real_command_line_replays_with_exit_status(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    (tmp_path / "h.phh").write_text(THREE_WAY)
+    (tmp_path / "junk.phh").write_text("variant = ")
+    done = subprocess.run(
+        [sys.executable, "-m", "omaha_tui", "replay", str(tmp_path), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 1, done.stderr
+    good, bad = _lines(done.stdout)
+    assert good["finishing_stacks"] == [93, 157, 0]
+    assert bad["file"] == str(tmp_path / "junk.phh")
+    assert str(bad["error"]).startswith("not valid PHH/TOML")
+    assert done.stderr == ""
