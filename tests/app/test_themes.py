@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,15 @@ def test_installed_wheel_themes_are_found_inside_the_package(
     monkeypatch.setattr("importlib.resources.files", lambda _name: package)
     assert Path(str(themes_dir())) == package / "themes"
     assert list(load_themes()) == ["test-theme"]
+
+
+COLOUR_LITERAL = re.compile(
+    r"#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?)\(|:\s*(?:red|green|blue|white|black|yellow|grey|gray)\b"
+)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "omaha_tui").rglob("*.tcss")), ids=lambda p: p.name)
+def test_stylesheets_use_only_theme_variables(path: Path) -> None:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        code = line.split("/*")[0]
+        assert not COLOUR_LITERAL.search(code), f"{path.name}:{number} hard-codes a colour: {line}"
