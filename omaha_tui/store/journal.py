@@ -16,65 +16,27 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
 from pydantic import TypeAdapter, ValidationError
 
-from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted, event_to_json
+from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
 from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
-from omaha_tui.engine.reducer import apply, initial_state, replay
+from omaha_tui.engine.reducer import initial_state, replay
 from omaha_tui.engine.state import TableState
 
 from .locks import SessionBusy, SessionLock
 from .paths import resolve_db_path
+from .records import EventRecord, JournalError, SessionInfo, session_info, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION, upgrade_payload
-from .snapshot import SnapshotError, decode_state, encode_state
+from .snapshot import SnapshotError, decode_state, follow
 
 _EVENTS = TypeAdapter(list[Event])
 KEEP_SNAPSHOTS = 2
 
 __all__ = ["EventRecord", "Journal", "JournalError", "SessionBusy", "SessionInfo"]
-
-
-class JournalError(RuntimeError):
-    """The journal file cannot be used; the message names the file and what to do."""
-
-
-@dataclass(frozen=True)
-class SessionInfo:
-    """One line of the session list."""
-
-    id: int
-    title: str
-    created: str
-    updated: str
-    event_count: int
-    hands: int
-    finished: bool
-
-
-@dataclass(frozen=True)
-class EventRecord:
-    """A stored event with its place in the log and the time it was recorded."""
-
-    seq: int
-    created: str
-    event: Event
-
-
-def _info(row: tuple[Any, ...]) -> SessionInfo:
-    sid, title, created, updated, count, hands, finished = row
-    return SessionInfo(
-        int(sid), str(title), str(created), str(updated), int(count), int(hands), bool(finished)
-    )
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 class Journal:
@@ -231,7 +193,7 @@ class Journal:
     def create_session(self, title: str, meta: dict[str, Any] | None = None) -> int:
         """Start a new, empty session and claim it; returns its id."""
         self._writable()
-        now = _now()
+        now = utc_now()
         with self._guard("creating a session"):
             cur = self._conn.execute(
                 "INSERT INTO sessions (title, created, updated, meta) VALUES (?, ?, ?, ?)",
@@ -268,7 +230,7 @@ class Journal:
                         (session_id,),
                     ).fetchone()[0]
                 )
-                now = _now()
+                now = utc_now()
                 self._conn.executemany(
                     "INSERT INTO events (session_id, seq, type, v, payload, created) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
@@ -302,16 +264,10 @@ class Journal:
         cached = self._states.get(session_id)
         if cached is None:
             return -1, None, []
-        start, state = cached
-        snapshots: list[tuple[int, str]] = []
-        try:
-            for i, event in enumerate(events):
-                state = apply(state, event)
-                if isinstance(event, HandStarted):
-                    snapshots.append((i + 1, json.dumps(encode_state(state))))
-        except (ValueError, AssertionError, SnapshotError):
-            return -1, None, []  # not the reducer's to refuse here: store, skip snapshots
-        return start, state, snapshots
+        followed = follow(cached[1], events)
+        if followed is None:
+            return -1, None, []  # not the journal's to refuse: store, skip snapshots
+        return cached[0], followed[0], followed[1]
 
     def _store_snapshots(self, session_id: int, seq: int, snapshots: list[tuple[int, str]]) -> None:
         self._conn.executemany(
@@ -351,7 +307,7 @@ class Journal:
             raise JournalError(
                 f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
             )
-        return _info(row)
+        return session_info(row)
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, oldest first."""
@@ -360,7 +316,7 @@ class Journal:
                 "SELECT id, title, created, updated, event_count, hands, finished "
                 "FROM sessions ORDER BY id"
             ).fetchall()
-        return [_info(r) for r in rows]
+        return [session_info(r) for r in rows]
 
     def last_unfinished(self) -> SessionInfo | None:
         """The most recently updated session without a ``SessionEnded``, if any."""

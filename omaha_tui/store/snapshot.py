@@ -12,6 +12,7 @@ engine changed) raises :class:`SnapshotError` and the journal falls back to a fu
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from enum import Enum
@@ -20,7 +21,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from omaha_tui.engine.events import EVENT_ADAPTER, Event
+from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted
+from omaha_tui.engine.reducer import apply
 from omaha_tui.engine.state import TableState
 
 UNDO_HANDS = 3
@@ -34,6 +36,25 @@ class SnapshotError(ValueError):
 def encode_state(state: TableState, undo_hands: int = UNDO_HANDS) -> dict[str, Any]:
     """JSON-ready data of a state, its undo chain cut after ``undo_hands`` hands."""
     return {"format": FORMAT, "state": _encode(_cut(state, undo_hands))}
+
+
+def follow(
+    state: TableState, events: list[Event]
+) -> tuple[TableState, list[tuple[int, str]]] | None:
+    """Apply ``events``; return the new state and, for each ``HandStarted`` (by its
+    1-based position in ``events``), the JSON snapshot of the state right after it.
+
+    ``None`` when the reducer refuses an event (the caller then keeps no snapshot).
+    """
+    snapshots: list[tuple[int, str]] = []
+    try:
+        for i, event in enumerate(events):
+            state = apply(state, event)
+            if isinstance(event, HandStarted):
+                snapshots.append((i + 1, json.dumps(encode_state(state))))
+    except (ValueError, AssertionError):
+        return None
+    return state, snapshots
 
 
 def _cut(state: TableState, depth: int) -> TableState:

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ("paths", "schema", "phh", "ledger")
+MODULES = ("paths", "schema", "phh", "ledger", "phh_import", "phh_export")
 
 
 @pytest.mark.parametrize("name", MODULES)

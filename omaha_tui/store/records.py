@@ -1,0 +1,50 @@
+"""The journal's records as plain data: session summaries, stored events, its error.
+
+Kept apart from :mod:`.journal` so that callers (the app, the CLI) can name these
+types without the SQLite code. Nothing here touches a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from omaha_tui.engine.events import Event
+
+
+class JournalError(RuntimeError):
+    """The journal file cannot be used; the message names the file and what to do."""
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """One line of the session list."""
+
+    id: int
+    title: str
+    created: str
+    updated: str
+    event_count: int
+    hands: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """A stored event with its place in the log and the time it was recorded."""
+
+    seq: int
+    created: str
+    event: Event
+
+
+def session_info(row: tuple[Any, ...]) -> SessionInfo:
+    sid, title, created, updated, count, hands, finished = row
+    return SessionInfo(
+        int(sid), str(title), str(created), str(updated), int(count), int(hands), bool(finished)
+    )
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
