@@ -376,10 +376,16 @@ def _after_action(state: TableState, hand: HandState, seat: int) -> TableState:
     live = [s for s in hand.seats if s not in hand.folded]
     if len(live) == 1:
         return _win_by_folds(state, hand, live[0])  # R4.2
-    if not hand.pending:
+    if not hand.pending or _nobody_to_answer(hand):
         return _close_round(state, hand)
     to_act = _next_after(hand.seats, seat, len(state.seats), hand.pending)
     return replace(state, hand=replace(hand, to_act=to_act))
+
+
+def _nobody_to_answer(hand: HandState) -> bool:
+    """One player left with chips and nothing to call: no one could answer a bet."""
+    active = [s for s in hand.seats if s not in hand.folded and s not in hand.all_in]
+    return len(active) <= 1 and all(hand.bets[s] >= hand.current_bet for s in active)
 
 
 def _return_uncalled(state: TableState, hand: HandState) -> tuple[TableState, HandState]:
