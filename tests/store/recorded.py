@@ -61,3 +61,44 @@ def two_hands() -> Table:
     t.do(c.start_hand(t.state))
     t.do(c.fold(t.state))
     return t
+
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
+def random_session(game: str, hands: int, seed: int, players: int = 6) -> Table:
+    """A pot-limit session of random but legal hands: folds, calls, pot raises, all-ins,
+    every showdown shown and settled by the cards."""
+    import random
+
+    rng = random.Random(seed)
+    config = TableConfig(variant=VARIANTS[game], stakes=Stakes(big_blind=2))
+    stacks = [rng.choice((40, 100, 200, 333)) for _ in range(players)]
+    t = Table(config=config, seats=tuple((i, f"P{i}", stacks[i]) for i in range(players)))
+    holes = config.variant.hole_cards
+    for _ in range(hands):
+        if sum(1 for s in t.state.seats if s is not None and s.stack > 0) < 2:
+            break
+        t.do(c.start_hand(t.state))
+        deck = DECK[:]
+        rng.shuffle(deck)
+        while t.state.hand is not None and not t.state.hand.complete:
+            hand = t.state.hand
+            if hand.to_act is not None:
+                roll = rng.random()
+                if roll < 0.2 and hand.current_bet > hand.bets[hand.to_act]:
+                    t.do(c.fold(t.state))
+                elif roll < 0.3 and c.can_pot(t.state):
+                    t.do(c.pot(t.state))
+                elif roll < 0.35 and c.can_all_in(t.state):
+                    t.do(c.all_in(t.state))
+                else:
+                    t.do(c.check_or_call(t.state))
+            elif hand.street.value != "showdown":
+                t.do(c.deal_board(t.state, [deck.pop() for _ in range(3 if not hand.board else 1)]))
+            else:
+                for seat in hand.live:
+                    if seat not in dict(hand.shown):
+                        t.do(c.show(t.state, seat, [deck.pop() for _ in range(holes)]))
+                t.do(c.settle_by_cards(t.state))
+    return t
