@@ -4,10 +4,14 @@ Values are plain integers so that pots can be awarded by comparing them (R6.3, R
 larger is better, equal values tie. Speed comes from tables built once and cached:
 
 - High (R6.3): every five-card rank multiset is keyed by the product of one prime per
-  rank (Cactus Kev's trick), so a hole pair and a board triple combine by multiplying
-  their keys; one table holds non-flush values, another holds flush values for five
-  distinct ranks. A value encodes the category in bits 20+ and the deciding ranks in
+  rank (Cactus Kev's trick); one table holds non-flush values, another flush values for
+  five distinct ranks. A value encodes the category in bits 20+ and the deciding ranks in
   five 4-bit fields, so it is both totally ordered and decodable for descriptions.
+  On top of these, a *board row* holds, for a board's rank multiset, the best value for
+  each of the 91 hole-pair rank multisets (the element-wise best over the board's
+  triples). A hand then costs one lookup per hole pair (6, 10 or 15) instead of one per
+  pair and triple (60 to 150); flushes use the same rows keyed by the suited cards.
+  Rows are built on first use, or all at once by :func:`prepare_tables`.
 - Low (R7.1, R7.2): an eight-or-better low depends only on the set of distinct ranks
   A..8 in the hand and on the board, so it is a row lookup keyed by two 8-bit masks.
   Rows are built per board mask on first use. The best low is the smallest five-bit
@@ -333,7 +337,8 @@ def low_value(hole: Sequence[int], board: Sequence[int]) -> int | None:
     >>> low_value(parse_cards("Ah 2s Kh Ks"), parse_cards("9h Tc Jh Qs Ad")) is None
     True
     """
-    _check(hole, board)
+    if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
+        _check(hole, board)
     bit = _LOW_BIT
     hole_mask = 0
     for c in hole:
