@@ -11,11 +11,18 @@ from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import TableState
 
 
-def seated(game: str, names: Sequence[str], stack: int = 200, big_blind: int = 2) -> list[Event]:
+def seated(
+    game: str,
+    names: Sequence[str],
+    stack: int = 200,
+    big_blind: int = 2,
+    stacks: Sequence[int] = (),
+) -> list[Event]:
     """A session with ``names`` in seats 0.. and the button on the last seat."""
     config = TableConfig(variant=parse_game(game), stakes=Stakes(big_blind=big_blind))
     events: list[Event] = [SessionStarted(config=config, title="test")]
-    events += [PlayerSeated(seat=i, name=n, stack=stack) for i, n in enumerate(names)]
+    chips = list(stacks) or [stack] * len(names)
+    events += [PlayerSeated(seat=i, name=n, stack=c) for i, (n, c) in enumerate(zip(names, chips))]
     events.append(ButtonPlaced(seat=len(names) - 1))
     return events
 

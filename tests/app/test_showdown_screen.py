@@ -103,6 +103,62 @@ def test_r7_4_odd_chip_goes_to_the_high_half() -> None:
     assert "odd chip to the high half (R7.4)" in pot.notes
 
 
+def _side_pot_hand() -> tuple[list[Event], TableState]:
+    """Cy (6 chips) is all in pre-flop; Ann and Bob bet on: a main pot and a side pot."""
+    events = seated("omaha", ["Ann", "Bob", "Cy"], stacks=(200, 200, 6))
+    state = replay(events)
+
+    def do(event: Event) -> None:
+        nonlocal state
+        state = apply(state, event)
+        events.append(event)
+
+    do(commands.start_hand(state))
+    do(commands.all_in(state))  # Cy, first to act, all in for 6
+    do(commands.call(state))  # Ann
+    do(commands.call(state))  # Bob
+    do(commands.deal_board(state, "Ah Kd 7c"))
+    do(commands.bet_or_raise(state, 10))  # Ann
+    do(commands.call(state))  # Bob
+    for street in ("2s", "3h"):
+        do(commands.deal_board(state, street))
+        while state.hand is not None and state.hand.to_act is not None:
+            do(commands.check(state))
+    return events, state
+
+
+def test_side_pots_are_read_and_spoken_one_by_one() -> None:
+    _, state = _side_pot_hand()
+    hands = {0: _cards("Qs Qd 9c 8c"), 1: _cards("Kh Ks Td Jd"), 2: _cards("As Ac 6h 6s")}
+    (main, side) = pot_results(with_entries(state, hands, []))
+    assert (main.label, main.amount, main.claimants) == ("Main pot", 18, ("Ann", "Bob", "Cy"))
+    assert [(r.name, r.won, r.description) for r in main.high] == [("Cy", 18, "three aces")]
+    assert (side.label, side.amount, side.claimants) == ("Side pot 1", 20, ("Ann", "Bob"))
+    assert [(r.name, r.won, r.description) for r in side.high] == [("Bob", 20, "three kings")]
+    said = pot_speech([main, side])
+    assert said.startswith("Main pot. Cy: three aces")
+    assert "Side pot 1. Bob: three kings" in said
+
+
+async def test_screen_side_pots_by_hand_name_winners_per_pot() -> None:
+    events, state = _side_pot_hand()
+    screen = ShowdownScreen(state)
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        screen.query_one("#win-0", SelectionList).select(2)
+        screen.query_one("#win-1", SelectionList).select(0)
+        screen.query_one("#win-1", SelectionList).select(1)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    (result,) = app.results
+    assert result.winners == ((2,), (0, 1))
+    assert result.speech == "Cy wins the main pot. Ann and Bob win side pot 1."
+    after = replay([*events, *result.events(state)])
+    assert [s.stack if s else None for s in after.seats[:3]] == [194, 194, 18]
+
+
 def test_highlight_marks_the_two_hole_and_three_board_cards() -> None:
     _, state = _at_showdown("omaha8", R7_SPLIT_BOARD)
     sim = with_entries(state, {0: _cards("Ah 2s Kh Ks"), 1: _cards("As 3s Qh Qd")}, [2])
