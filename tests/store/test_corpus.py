@@ -23,15 +23,27 @@ from omaha_tui.store.phh_replay import replay_hand, summary
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "phh"
 
 
+def _missing_message() -> str | None:
+    path = CORPUS / "MANIFEST.json"
+    if path.is_file():
+        return None
+    return (
+        f"the PHH corpus is missing: expected {path.resolve()} (the shared folder beside "
+        "the repository, with phh/MANIFEST.json). Copy shared/ next to the checkout."
+    )
+
+
+def test_the_corpus_is_beside_the_repository() -> None:
+    message = _missing_message()
+    assert message is None, message
+
+
 @pytest.fixture(scope="module")
 def manifest() -> list[dict[str, Any]]:
-    path = CORPUS / "MANIFEST.json"
-    if not path.is_file():
-        pytest.fail(
-            f"the PHH corpus is missing: expected {path.resolve()} (the shared folder beside "
-            "the repository, with phh/MANIFEST.json). Copy shared/ next to the checkout."
-        )
-    entries: list[dict[str, Any]] = json.loads(path.read_text())
+    message = _missing_message()
+    if message is not None:
+        pytest.fail(message)
+    entries: list[dict[str, Any]] = json.loads((CORPUS / "MANIFEST.json").read_text())
     return entries
 
 
