@@ -22,7 +22,8 @@ def seated(
     config = TableConfig(variant=parse_game(game), stakes=Stakes(big_blind=big_blind))
     events: list[Event] = [SessionStarted(config=config, title="test")]
     chips = list(stacks) or [stack] * len(names)
-    events += [PlayerSeated(seat=i, name=n, stack=c) for i, (n, c) in enumerate(zip(names, chips))]
+    pairs = enumerate(zip(names, chips, strict=True))
+    events += [PlayerSeated(seat=i, name=n, stack=c) for i, (n, c) in pairs]
     events.append(ButtonPlaced(seat=len(names) - 1))
     return events
 
