@@ -41,7 +41,7 @@ from .screens.table import TableScreen
 from .speech import SilentBackend, SpeechBackend, choose_backend, speak_in_background
 from .themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
 from .view import chips, options, table_view
-from .widgets.amount_prompt import AmountPrompt, AmountRange
+from .widgets.amount_prompt import AmountPrompt, AmountRange, TextPrompt
 from .widgets.board import BoardPrompt
 
 DEMO_PLAYERS = (
@@ -407,12 +407,20 @@ class OmahaApp(App[None]):
 
     def _deal(self, c: Controller) -> None:
         state = c.state
+        hand = state.hand
+        if hand is not None and hand.early_card_pending:  # R3.3 Courchevel
+
+            def early(text: str | None) -> None:
+                if text is not None:
+                    self.report(c.deal_early_card(text))
+
+            self.push_screen(BoardPrompt("early flop card", 1), early)
+            return
         try:
             commands.deal_board(state, "")  # pure: asks the engine whether a street is due
         except ValueError as e:
             self.report(Outcome(False, str(e)))
             return
-        hand = state.hand
         assert hand is not None
         nxt = NEXT_STREET[hand.street]
         count = BOARD_AFTER[nxt] - hand.board_count
@@ -449,8 +457,21 @@ class OmahaApp(App[None]):
 
     def _next_hand(self, c: Controller) -> None:
         config = c.state.config
-        roll = random.randint(1, 6) if config is not None and config.variant.binglao else None
-        self.report(c.next_hand(die_roll=roll))
+        if config is None or not config.variant.binglao:
+            self.report(c.next_hand())
+            return
+
+        def check(text: str) -> str | None:  # R3.4: the button's die decides the game
+            answer = text.strip().lower()
+            if answer not in ("r", "1", "2", "3", "4", "5", "6"):
+                return f'"{text}" is not a die roll: type 1 to 6, or r to roll'
+            roll = random.randint(1, 6) if answer == "r" else int(answer)
+            outcome = self.report(c.next_hand(die_roll=roll))
+            return None if outcome.ok else outcome.message
+
+        self.push_screen(
+            TextPrompt("Binglao: the button's die roll (R3.4)", "1-6, or r", "r", check)
+        )
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

@@ -22,7 +22,7 @@ from typing import Protocol
 from omaha_tui.engine import commands
 from omaha_tui.engine.betting import PotBreakdown, legal_actions, pot_limit_breakdown
 from omaha_tui.engine.cards import CardError, format_card, parse_cards
-from omaha_tui.engine.config import Stakes, TableConfig
+from omaha_tui.engine.config import Stakes, TableConfig, binglao_variant
 from omaha_tui.engine.events import (
     BetPlaced,
     BoardDealt,
@@ -32,6 +32,7 @@ from omaha_tui.engine.events import (
     CameBack,
     Checked,
     ChipsCorrected,
+    EarlyCardDealt,
     Event,
     Folded,
     HandMucked,
@@ -51,7 +52,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.levels import BlindSchedule, level_change
 from omaha_tui.engine.reducer import RuleError, apply, replay
-from omaha_tui.engine.state import TableState
+from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
 from .screens.showdown_view import ShowdownResult, showdown_events
 from .view import chips
@@ -204,6 +205,15 @@ class Controller:
             lambda s: commands.deal_board(s, tuple(format_card(c) for c in parse_cards(text)))
         )
 
+    def deal_early_card(self, text: str) -> Outcome:
+        """R3.3 Courchevel: the first flop card face up before the pre-flop betting."""
+
+        def build(state: TableState) -> Event:
+            cards = parse_cards(text)
+            return commands.deal_early_card(state, format_card(cards[0]) if cards else None)
+
+        return self.attempt(build)
+
     def next_hand(self, die_roll: int | None = None) -> Outcome:
         """Start the next hand (R1.5 button, R2 blinds); a due blind level comes first (R2.7)."""
 
@@ -270,6 +280,13 @@ def _stack(state: TableState, seat: int) -> int:
     return s.stack if s is not None else 0
 
 
+def _board_need(state: TableState) -> int:
+    hand = state.hand
+    if hand is None or hand.street not in NEXT_STREET:
+        return 0
+    return BOARD_AFTER[NEXT_STREET[hand.street]] - hand.board_count
+
+
 def _name(state: TableState, seat: int) -> str:
     s = state.seat(seat)
     return s.name if s is not None else f"seat {seat + 1}"
@@ -299,12 +316,17 @@ def describe(before: TableState, event: Event) -> str:
             la = legal_actions(before)
             amount = f" for {chips(la.all_in_to)}" if la is not None else ""
             return f"{_name(before, seat)} is all in{amount}"
+        case EarlyCardDealt(card=card):
+            return f"Early flop card: {card or 'not tracked'}"
         case BoardDealt(cards=cards, count=count):
-            shown = " ".join(cards) if cards else f"{count} card{'s' * (count != 1)} (not tracked)"
-            return f"Board: {shown}"
-        case HandStarted(button=button):
+            if cards:
+                return f"Board: {' '.join(cards)}"
+            n = count or _board_need(before)
+            return f"Board: {n} card{'s' * (n != 1)} dealt (not tracked)"
+        case HandStarted(button=button, die_roll=roll):
             number = before.hands_played + 1
-            return f"Hand #{number}: button {_name(before, button)}, blinds posted"
+            game = f" (die {roll}: {binglao_variant(roll).name})" if roll else ""
+            return f"Hand #{number}{game}: button {_name(before, button)}, blinds posted"
         case LevelChanged(level=level, stakes=stakes):
             return f"Level {level}: blinds {chips(stakes.small_blind)}/{chips(stakes.big_blind)}"
         case PotsAwarded(awards=awards):

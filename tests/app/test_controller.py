@@ -173,6 +173,26 @@ def test_deal_board_accepts_cards_typed_together() -> None:
     assert outcome.message == "Board: Ah Kd 7c"
 
 
+def test_a_board_dealt_without_cards_is_counted() -> None:
+    c, _ = table(players=2)
+    c.next_hand()
+    c.check_or_call()
+    c.check_or_call()
+    assert c.deal_board("").message == "Board: 3 cards dealt (not tracked)"
+    hand = c.state.hand
+    assert hand is not None and (hand.board, hand.board_count) == ((), 3)
+
+
+def test_r3_3_courchevel_early_card_before_the_preflop_betting() -> None:
+    c, _ = table(players=3, game="courchevel")
+    c.next_hand()
+    assert c.fold().message == (
+        "deal Courchevel's early flop card before the pre-flop betting (R3.3)"
+    )
+    assert c.deal_early_card("Ah").message == "Early flop card: Ah"
+    assert c.fold().ok
+
+
 def test_deal_board_refuses_a_bad_card_with_the_parser_message() -> None:
     c, _ = table(players=2)
     c.next_hand()

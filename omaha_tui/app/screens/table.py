@@ -96,17 +96,17 @@ class TableScreen(Screen[None]):
     def _paint(self, view: TableView) -> None:
         hand = f" · hand #{view.hand_number}" if view.hand_number else ""
         self.query_one("#title", Static).update(
-            f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]"
+            f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]", layout=False
         )
         occupied = [s for s in view.seats if s.name is not None]
         top, bottom = oval_order(len(occupied))
         slots = [*(occupied[i] for i in top), *([None] * (ROW - len(top)))]
         slots += [*(occupied[i] for i in bottom), *([None] * (ROW - len(bottom)))]
         for widget, seat in zip(self.query(Seat), slots, strict=True):
+            if widget.display != (seat is not None):
+                widget.display = seat is not None
             if seat is None:
-                widget.display = False
                 continue
-            widget.display = True
             widget.index = seat.index
             widget.show(seat)
         self.query_one(Board).show(view.street, view.board, view.board_untracked)

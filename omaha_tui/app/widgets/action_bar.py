@@ -24,13 +24,13 @@ class ActionBar(Vertical):
     def show(self, turn: TurnView | None, prompt: str) -> None:
         """Show the player to act and their options, or the dealer's next step."""
         text = f"[b]{turn.name}[/b] to act: {' · '.join(turn.options)}" if turn else prompt
-        self.query_one("#turn", Static).update(text)
+        self.query_one("#turn", Static).update(text, layout=False)
 
     def say(self, message: str, *, refused: bool = False) -> None:
         """Put ``message`` on the status line; refusals are styled as errors."""
         status = self.query_one("#status", Static)
         status.set_class(refused, "-refused")
-        status.update(message)
+        status.update(message, layout=False)
 
     @property
     def status_text(self) -> str:

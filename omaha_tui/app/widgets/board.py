@@ -22,8 +22,13 @@ from omaha_tui.app.widgets.cards import board_markup
 class Board(Static):
     """Five card slots: dealt cards, face-down untracked ones, then empty slots."""
 
+    _text = ""
+
     def show(self, street: str, cards: tuple[int, ...], untracked: int) -> None:
-        self.update(f"[b]{street}[/b]   {board_markup(cards, untracked)}")
+        text = f"[b]{street}[/b]   {board_markup(cards, untracked)}"
+        if text != self._text:
+            self._text = text
+            self.update(text, layout=False)  # always one line: no new layout needed
 
 
 class BoardPrompt(ModalScreen[str | None]):

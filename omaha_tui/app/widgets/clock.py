@@ -73,6 +73,7 @@ class LevelClock(Static):
         self.minutes = 0
         self.started = now()
         self._announced = False
+        self._text = ""
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self.tick)
@@ -96,4 +97,7 @@ class LevelClock(Static):
                 self.post_message(self.LevelDue(self.level))
         else:
             when = format_clock(elapsed)
-        self.update(f"Level {self.level} · {self.stakes} · {when}")
+        text = f"Level {self.level} · {self.stakes} · {when}"
+        if text != self._text:
+            self.update(text, layout=len(text) != len(self._text))
+            self._text = text

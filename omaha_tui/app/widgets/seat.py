@@ -34,23 +34,25 @@ class Seat(Static):
         if view == self._view:
             return
         self._view = view
-        flags = {
-            "-empty": view.name is None,
-            "-to-act": view.to_act,
-            "-folded": view.folded,
-            "-all-in": view.all_in,
-            "-away": view.away,
-            "-in-hand": view.in_hand,
-        }
-        for cls in _STATE_CLASSES:
-            self.set_class(flags[cls], cls)
+        flags = (
+            view.name is None,
+            view.to_act,
+            view.folded,
+            view.all_in,
+            view.away,
+            view.in_hand,
+        )
+        wanted = {"seat", *(cls for cls, on in zip(_STATE_CLASSES, flags, strict=True) if on)}
+        if wanted != set(self.classes):
+            self.set_classes(wanted)  # one style update, not one per class
         self.border_title = view.label
         self.border_subtitle = " ".join(view.markers)
         if view.name is None:
-            self.update("")
+            self.update("", layout=False)
             return
         bet = f"bet {chips(view.bet)}" if view.bet else ""
-        self.update(f"[b]{chips(view.stack)}[/b]\n{bet}\n{view.status}")
+        # The box has a fixed size, so a new text needs a repaint, not a new layout.
+        self.update(f"[b]{chips(view.stack)}[/b]\n{bet}\n{view.status}", layout=False)
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self.index))

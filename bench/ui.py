@@ -1,0 +1,123 @@
+"""Keypress-to-screen-update latency of the table screen at a full ten-handed table.
+
+Drives ``OmahaApp`` headless with Pilot on a 160x50 terminal: ten players, pot-limit
+Omaha, hand after hand of calls, checks, pot raises and folds. For each action key
+it times the key event from its arrival until the app has processed it (controller,
+journal append with its fsync, new state, widgets updated) and the frame has been
+composed again, and prints the median, 90th percentile and worst figure against the 50 ms target.
+
+Run: ``.venv/bin/python bench/ui.py [--hands N]``. The journal is a temporary file,
+so the figure includes the durable SQLite commit of every action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from textual import events  # noqa: E402
+
+from omaha_tui.app.app import OmahaApp, TableStart  # noqa: E402
+from omaha_tui.app.controller import Player  # noqa: E402
+from omaha_tui.app.speech import SilentBackend  # noqa: E402
+from omaha_tui.engine.config import Stakes, TableConfig, parse_game  # noqa: E402
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+TARGET_MS = 50.0
+
+
+def ten_handed() -> TableStart:
+    config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
+    return TableStart(config, tuple(Player(i, n, 10_000) for i, n in enumerate(NAMES)))
+
+
+async def measure(hands: int, folder: Path) -> tuple[list[float], list[float]]:
+    app = OmahaApp(
+        db=folder / "bench.sqlite3",
+        start=ten_handed(),
+        now=lambda: 0.0,
+        speech=SilentBackend(),
+        settings_path=folder / "settings.json",
+    )
+    timings: list[float] = []
+    cpu_ms: list[float] = []
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+
+        driver = app._driver
+        assert driver is not None
+
+        async def timed(key: str) -> None:
+            # The key goes in exactly as a terminal's would; we then yield to the event
+            # loop until the new state is on the widgets, and compose the frame. Pilot's
+            # own press() adds idle-detection sleeps, which would be timed as well.
+            before = app.ctl.state
+            start, cpu = time.perf_counter(), time.process_time()
+            event = events.Key(key, key)
+            event.set_sender(app)
+            driver.send_message(event)
+            while app.ctl.state is before:
+                await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            app.screen._compositor.render_update(full=True)  # the repaint the user sees
+            timings.append((time.perf_counter() - start) * 1000)
+            cpu_ms.append((time.process_time() - cpu) * 1000)
+            await pilot.pause()
+
+        for n in range(hands):
+            await pilot.press("n")
+            await pilot.pause()
+            for street in range(4):
+                acted = 0
+                while (hand := app.ctl.state.hand) is not None and hand.to_act is not None:
+                    if street == 3:
+                        key = "f"  # the river is folded round: the last player wins
+                    elif acted == 1 and street == n % 2:
+                        key = "p"
+                    elif acted == 2 and street == n % 2:
+                        key = "u"  # undo is an action too (it takes back the pot raise)
+                    else:
+                        key = "f" if acted in (4, 6) else "c"
+                    await timed(key)
+                    acted += 1
+                hand = app.ctl.state.hand
+                if hand is None or hand.complete:
+                    break
+                await pilot.press("d")
+                await pilot.press("enter")  # chips only: board not tracked
+                await pilot.pause()
+            assert app.ctl.state.hand is not None and app.ctl.state.hand.complete
+    return timings, cpu_ms
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=12)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        timings, cpu_ms = asyncio.run(measure(args.hands, Path(tmp)))
+    timings.sort()
+    median = statistics.median(timings)
+    p90 = timings[int(len(timings) * 0.9) - 1]
+    print(f"table screen, 10 players, 160x50: {len(timings)} actions")
+    print(
+        f"keypress to screen update: median {median:.1f} ms, p90 {p90:.1f} ms, "
+        f"worst {timings[-1]:.1f} ms (target < {TARGET_MS:.0f} ms: "
+        f"median is {median / TARGET_MS:.2f}x the target)"
+    )
+    print(
+        f"CPU time per action (less sensitive to a busy machine): "
+        f"median {statistics.median(cpu_ms):.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
