@@ -14,7 +14,6 @@ they reach the log as a ``ButtonDrawn`` event.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import ClassVar
 
 from pydantic import ValidationError
@@ -26,8 +25,15 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
-from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine.cards import DECK, SUIT_SYMBOLS, card_symbol, format_card
+from omaha_tui.app.screens.setup_model import (
+    ButtonDraw,
+    SeatedPlayer,
+    SetupResult,
+    amount_field,
+    describe_draw,
+    draw_for_button,
+    setup_events,
+)
 from omaha_tui.engine.config import (
     STRUCTURE_NAMES,
     VARIANTS,
@@ -37,13 +43,16 @@ from omaha_tui.engine.config import (
     default_small_blind,
     max_players,
 )
-from omaha_tui.engine.events import (
-    ButtonDrawn,
-    ButtonPlaced,
-    Event,
-    PlayerSeated,
-    SessionStarted,
-)
+
+__all__ = [
+    "ButtonDraw",
+    "SeatedPlayer",
+    "SetupResult",
+    "SetupScreen",
+    "describe_draw",
+    "draw_for_button",
+    "setup_events",
+]
 
 MAX_SEATS = 10
 RAISE_CAPS: tuple[tuple[str, int | None], ...] = (
@@ -51,83 +60,6 @@ RAISE_CAPS: tuple[tuple[str, int | None], ...] = (
     ("1 bet + 4 raises", 5),
     ("no cap", None),
 )
-
-
-@dataclass(frozen=True)
-class SeatedPlayer:
-    """A player at a seat (0-based) with their buy-in in chip units."""
-
-    seat: int
-    name: str
-    buy_in: int
-
-
-@dataclass(frozen=True)
-class ButtonDraw:
-    """R1.4: one face-up card per seat, as ``(seat, card)`` pairs."""
-
-    cards: tuple[tuple[int, int], ...]
-
-    @property
-    def winner(self) -> int:
-        """Seat of the highest card: rank first, then suit c < d < h < s (R1.4).
-
-        Card ints are ``rank * 4 + suit``, so the largest int is the highest card.
-        """
-        return max(self.cards, key=lambda sc: sc[1])[0]
-
-
-@dataclass(frozen=True)
-class SetupResult:
-    """Everything the setup screen decided, for the controller to record."""
-
-    config: TableConfig
-    players: tuple[SeatedPlayer, ...]
-    button: int
-    draw: ButtonDraw | None = None
-    title: str = ""
-
-
-def draw_for_button(seats: tuple[int, ...], rng: random.Random) -> ButtonDraw:
-    """Deal one distinct random card to each seat (R1.4)."""
-    return ButtonDraw(tuple(zip(seats, rng.sample(DECK, len(seats)), strict=True)))
-
-
-def describe_draw(draw: ButtonDraw, names: dict[int, str]) -> str:
-    """Markup naming each card and why the winner won (rank, then suit order)."""
-    parts = [f"{escape(names[seat])} {cards_markup([card])}" for seat, card in draw.cards]
-    win_card = dict(draw.cards)[draw.winner]
-    same_rank = [c for _, c in draw.cards if c >> 2 == win_card >> 2]
-    why = "highest rank" if len(same_rank) == 1 else "equal rank, higher suit"
-    order = " < ".join(SUIT_SYMBOLS)
-    return (
-        "  ".join(parts)
-        + f"\nButton: {escape(names[draw.winner])} with {card_symbol(win_card)} ({why}; "
-        + f"suits rank {order}, R1.4)"
-    )
-
-
-def setup_events(result: SetupResult) -> tuple[Event, ...]:
-    """The opening events of a session set up by ``result``: table, seats, button."""
-    events: list[Event] = [SessionStarted(config=result.config, title=result.title)]
-    events += [PlayerSeated(seat=p.seat, name=p.name, stack=p.buy_in) for p in result.players]
-    if result.draw is not None:
-        events.append(ButtonDrawn(cards={s: format_card(c) for s, c in result.draw.cards}))
-    else:
-        events.append(ButtonPlaced(seat=result.button))
-    return tuple(events)
-
-
-def _amount(text: str, label: str, *, required: bool = False) -> int:
-    """A whole number of chips from a field, or 0 when empty and optional."""
-    text = text.strip()
-    if not text:
-        if required:
-            raise ValueError(f"{label}: enter a whole number of chips")
-        return 0
-    if not text.isdigit():
-        raise ValueError(f'{label}: "{text}" is not a whole number of chips')
-    return int(text)
 
 
 class SetupScreen(Screen[SetupResult]):
@@ -139,11 +71,11 @@ class SetupScreen(Screen[SetupResult]):
         ("ctrl+d", "draw", "Draw for button"),
     ]
 
-    def __init__(self, rng: random.Random | None = None, players: int = 2) -> None:
+    def __init__(self, rng: random.Random | None = None) -> None:
+        """``rng`` draws the button cards (seed it for repeatable tests and snapshots)."""
         super().__init__()
         self._rng = rng or random.Random()
         self._draw: ButtonDraw | None = None
-        self._rows = players
 
     # ------------------------------------------------------------------ layout
 
@@ -250,7 +182,7 @@ class SetupScreen(Screen[SetupResult]):
             if name.lower() in seen:
                 raise ValueError(f'Seat {i + 1}: "{name}" is already seated; names must differ')
             seen.add(name.lower())
-            buy_in = _amount(buy_in_text, f"Seat {i + 1} buy-in") or self._default_buy_in()
+            buy_in = amount_field(buy_in_text, f"Seat {i + 1} buy-in") or self._default_buy_in()
             if buy_in <= 0:
                 raise ValueError(f"Seat {i + 1} buy-in: must be more than 0")
             out.append(SeatedPlayer(i, name, buy_in))
@@ -258,21 +190,21 @@ class SetupScreen(Screen[SetupResult]):
 
     def _default_buy_in(self) -> int:
         """The default buy-in field, else 100 big blinds (top of the R4.11 range)."""
-        chosen = _amount(self._value("default-buyin"), "Default buy-in")
+        chosen = amount_field(self._value("default-buyin"), "Default buy-in")
         if chosen:
             return chosen
-        return 100 * _amount(self._value("bb"), "Big blind", required=True)
+        return 100 * amount_field(self._value("bb"), "Big blind", required=True)
 
     def _config(self) -> TableConfig:
         """The table config the form describes; raises ValueError with the reason."""
         structure = Structure(str(self._select("structure")))
         try:
             stakes = Stakes(
-                big_blind=_amount(self._value("bb"), "Big blind", required=True) or 0,
-                small_blind=_amount(self._value("sb"), "Small blind"),
-                ante=_amount(self._value("ante"), "Ante"),
-                straddle=_amount(self._value("straddle"), "Straddle"),
-                chip=_amount(self._value("chip"), "Smallest chip", required=True),
+                big_blind=amount_field(self._value("bb"), "Big blind", required=True) or 0,
+                small_blind=amount_field(self._value("sb"), "Small blind"),
+                ante=amount_field(self._value("ante"), "Ante"),
+                straddle=amount_field(self._value("straddle"), "Straddle"),
+                chip=amount_field(self._value("chip"), "Smallest chip", required=True),
             )
             cap = self._select("raise-cap")
             return TableConfig(
@@ -332,8 +264,8 @@ class SetupScreen(Screen[SetupResult]):
     def _refresh_sb_hint(self) -> None:
         hint = self.query_one("#sb-hint", Static)
         try:
-            bb = _amount(self._value("bb"), "Big blind", required=True)
-            chip = _amount(self._value("chip"), "Smallest chip", required=True) or 1
+            bb = amount_field(self._value("bb"), "Big blind", required=True)
+            chip = amount_field(self._value("chip"), "Smallest chip", required=True) or 1
         except ValueError as exc:
             hint.update(str(exc))
             return
@@ -372,7 +304,7 @@ class SetupScreen(Screen[SetupResult]):
         """R4.11: warn (never refuse) about buy-ins outside 20-100 big blinds."""
         hint = self.query_one("#buyin-hint", Static)
         try:
-            bb = _amount(self._value("bb"), "Big blind", required=True)
+            bb = amount_field(self._value("bb"), "Big blind", required=True)
         except ValueError:
             return
         low, high = 20 * bb, 100 * bb
