@@ -408,3 +408,19 @@ async def test_setup_r4_11_warns_about_buy_ins_outside_20_to_100_big_blinds() ->
         _fill(screen, buyin_0="40")
         await pilot.pause()
         assert _text(screen, "buyin-hint") == ""
+
+
+async def test_ledger_takes_the_store_ledger_and_settle_up_as_they_are() -> None:
+    from omaha_tui.store.ledger import ledger, settle_up
+
+    events, state = checked_down(seated("omaha", ["Ann", "Bob"]), None)
+    events.append(commands.settle_by_hand(state, [[0]]))
+    book = ledger(replay(events))
+    screen = LedgerScreen(book.lines, settle_up(book), book.explain())
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = str(screen.query_one("#ledger-table", Static).render())
+        assert "+2 up" in table and "-2 down" in table
+        assert str(screen.query_one("#transfers", Static).render()) == "Bob pays Ann 2"
+        assert screen.query_one("#balance").has_class("ok")

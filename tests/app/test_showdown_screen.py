@@ -63,6 +63,7 @@ def test_r7_split_example_reading_and_awards() -> None:
     assert pot.losers == (
         "Ann: pair of aces, loses the high to Bob's three queens",
         "Bob: loses the low to Ann's 7-5-4-2-A low",
+        "Cy mucked: no claim on this pot (R8.2)",
     )
 
 

@@ -78,7 +78,7 @@ async def _enter_r7_hands(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.click("#muck-2")
     await pilot.pause()
-    screen.scroll_end(animate=False)
+    screen.query_one("#showdown").scroll_end(animate=False)
     await pilot.pause()
 
 

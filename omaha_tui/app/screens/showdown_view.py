@@ -140,14 +140,18 @@ def pot_results(sim: TableState) -> tuple[PotResult, ...]:
     for i, (pot, who) in enumerate(zip(hand_pots(hand), claimants(sim), strict=True)):
         mine = [a for a in awards if a.pot == i]
         names = tuple(name_of(sim, s) for s in who)
+        mucked = tuple(
+            f"{name_of(sim, s)} mucked: no claim on this pot (R8.2)"
+            for s in pot.eligible
+            if s in hand.mucked
+        )
         if len(who) == 1:
             only = who[0]
             winner = HandReading(
                 only, name_of(sim, only), shown.get(only, ()), "uncontested", (), ()
             )
-            out.append(
-                PotResult(i, pot.amount, names, (replace(winner, won=pot.amount),), (), (), ())
-            )
+            won = (replace(winner, won=pot.amount),)
+            out.append(PotResult(i, pot.amount, names, won, (), mucked, ()))
             continue
         reading = read_showdown(hand.variant, board, [(name_of(sim, s), shown[s]) for s in who])
         high_won = {a.seat: a.amount for a in mine if a.half.value in ("high", "whole")}
@@ -162,7 +166,7 @@ def pot_results(sim: TableState) -> tuple[PotResult, ...]:
             for s, p in zip(who, reading.players, strict=True)
             if s in low_won
         )
-        losers = tuple(_losers(who, reading, set(high_won), set(low_won)))
+        losers = (*_losers(who, reading, set(high_won), set(low_won)), *mucked)
         notes = (*reading.notes, *_odd_chips(mine, hilo and bool(low)))
         speech = showdown_speech(reading)
         out.append(PotResult(i, pot.amount, names, high, low, losers, notes, speech))
