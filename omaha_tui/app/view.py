@@ -23,6 +23,7 @@ class SeatView:
     name: str | None = None
     stack: int = 0
     bet: int = 0
+    committed: int = 0
     status: str = ""
     markers: tuple[str, ...] = ()
     to_act: bool = False
@@ -199,6 +200,7 @@ def table_view(state: TableState) -> TableView:
                 name=seat.name,
                 stack=seat.stack,
                 bet=hand.bets[i] if in_hand and hand is not None else 0,
+                committed=hand.committed[i] if in_hand and hand is not None else 0,
                 status=status,
                 markers=_markers(state, i),
                 to_act=status == "to act",

@@ -10,10 +10,12 @@ import argparse
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Label
+from textual.widgets import Input, Label, Select
 
-from omaha_tui.app.app import OmahaApp, TableStart
+from omaha_tui.app.app import OmahaApp, ResumeDialog, TableStart
 from omaha_tui.app.controller import Player
+from omaha_tui.app.screens.help import HelpScreen
+from omaha_tui.app.screens.setup import SetupScreen
 from omaha_tui.app.screens.showdown import ShowdownScreen
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.speech import SilentBackend
@@ -21,6 +23,7 @@ from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.amount_prompt import AmountPrompt
 from omaha_tui.app.widgets.board import BoardPrompt
 from omaha_tui.app.widgets.card_input import CardInput
+from omaha_tui.app.widgets.clock import LevelClock, parse_schedule
 from omaha_tui.app.widgets.pot_breakdown import PotBreakdownPanel
 from omaha_tui.cli import play
 from omaha_tui.cli.play import table_start
@@ -258,3 +261,77 @@ async def test_demo_seats_four_players_and_deals(tmp_path: Path) -> None:
         assert names == ["Ann", "Bob", "Cy", "Dee"]
         assert app.ctl.state.hand is not None and app.ctl.state.hand.number == 1
         assert status(app) == "Hand #1: button Ann, blinds posted"
+
+
+async def test_setup_screen_opens_the_table_when_no_session_is_waiting(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#name-0", Input).value = "Ann"
+        screen.query_one("#name-1", Input).value = "Bob"
+        screen.query_one("#button-mode", Select).value = "place"
+        await pilot.pause()
+        screen.query_one("#button-seat", Select).value = 1
+        await keys(pilot, "ctrl+s")
+        assert isinstance(app.screen, TableScreen)
+        seats = [s.name for s in app.ctl.state.seats if s is not None]
+        assert seats == ["Ann", "Bob"]
+        assert app.ctl.state.button == 1
+        await keys(pilot, "n")
+        assert status(app) == "Hand #1: button Bob, blinds posted"
+
+
+async def test_an_unfinished_session_is_offered_and_resumed(tmp_path: Path) -> None:
+    first = make_app(tmp_path, six_handed_plo())
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n", "c")
+        expected = first.ctl.state
+    second = make_app(tmp_path)  # no flags: offer the last unfinished session
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ResumeDialog)
+        await keys(pilot, "y")
+        assert isinstance(second.screen, TableScreen)
+        assert second.ctl.state == expected
+
+
+async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path: Path) -> None:
+    now = [0.0]
+    start = six_handed_plo()
+    start.schedule = parse_schedule("1/2:20,2/4:20")
+    app = OmahaApp(
+        db=tmp_path / "journal.sqlite3",
+        start=start,
+        now=lambda: now[0],
+        speech=SilentBackend(),
+        settings_path=tmp_path / "settings.json",
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        clock = app.table.query_one(LevelClock)
+        assert str(clock.content) == "Level 1 · 1/2 · 20:00 left"
+        await keys(pilot, "n")
+        now[0] = 20 * 60.0
+        clock.tick()
+        await pilot.pause()
+        assert status(app) == "Blind level is up: the new level starts with the next hand."
+        hand = app.ctl.state.hand
+        assert hand is not None and hand.bets[2] == 2  # the running hand keeps its blinds
+        while app.ctl.state.hand is not None and not app.ctl.state.hand.complete:
+            app.ctl.fold()
+        await keys(pilot, "n")
+        assert status(app) == "Level 2: blinds 2/4; Hand #2: button Bob, blinds posted"
+        assert str(clock.content) == "Level 2 · 2/4 · 20:00 left"
+
+
+async def test_help_key_opens_the_help_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, TableScreen)

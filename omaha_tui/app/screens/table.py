@@ -83,7 +83,11 @@ class TableScreen(Screen[None]):
             self._paint(self._view)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.height >= TALL, "-tall")
+        tall = event.size.height >= TALL
+        if tall != self.has_class("-tall"):
+            self.set_class(tall, "-tall")
+            if self._view is not None:
+                self._paint(self._view)
 
     # ------------------------------------------------------------------ rendering
 
@@ -98,6 +102,7 @@ class TableScreen(Screen[None]):
         self.query_one("#title", Static).update(
             f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]", layout=False
         )
+        tall = self.has_class("-tall")
         occupied = [s for s in view.seats if s.name is not None]
         top, bottom = oval_order(len(occupied))
         slots = [*(occupied[i] for i in top), *([None] * (ROW - len(top)))]
@@ -108,7 +113,7 @@ class TableScreen(Screen[None]):
             if seat is None:
                 continue
             widget.index = seat.index
-            widget.show(seat)
+            widget.show(seat, tall=tall)
         self.query_one(Board).show(view.street, view.board, view.board_untracked)
         self.query_one(Pots).show(view.pots, view.in_front)
         self.query_one(ActionBar).show(view.turn, view.prompt)

@@ -35,7 +35,7 @@ def breakdown_lines(b: BreakdownLike, heading: str = "") -> str:
         f"pot (earlier rounds)  {chips(b.pot):>8}",
         f"bets this round       {chips(b.bets_this_round):>8}",
         f"to call               {chips(b.to_call):>8}",
-        f"[b]maximum              {chips(b.max_raise_to):>8}[/b]",
+        f"[b]maximum               {chips(b.max_raise_to):>8}[/b]",
     ]
     head = f"[b]{heading}[/b]\n" if heading else ""
     return head + "\n".join(rows) + f"\n\n[i]{b.sentence}[/i]"

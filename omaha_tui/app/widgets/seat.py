@@ -28,12 +28,17 @@ class Seat(Static):
         super().__init__("", id=f"seat-{index}", classes="seat -empty")
         self.index = index
         self._view: SeatView | None = None
+        self._tall = False
 
-    def show(self, view: SeatView) -> None:
-        """Render ``view`` (skipped when nothing changed, to keep keypresses cheap)."""
-        if view == self._view:
+    def show(self, view: SeatView, *, tall: bool = False) -> None:
+        """Render ``view`` (skipped when nothing changed, to keep keypresses cheap).
+
+        ``tall``: the roomier box of a big terminal, which also shows the chips this
+        player has put in the hand so far.
+        """
+        if view == self._view and tall == self._tall:
             return
-        self._view = view
+        self._view, self._tall = view, tall
         flags = (
             view.name is None,
             view.to_act,
@@ -51,8 +56,12 @@ class Seat(Static):
             self.update("", layout=False)
             return
         bet = f"bet {chips(view.bet)}" if view.bet else ""
+        lines = [f"[b]{chips(view.stack)}[/b]", bet]
+        if tall:
+            lines.append(f"[dim]in the pot {chips(view.committed)}[/]" if view.committed else "")
+        lines.append(view.status)
         # The box has a fixed size, so a new text needs a repaint, not a new layout.
-        self.update(f"[b]{chips(view.stack)}[/b]\n{bet}\n{view.status}", layout=False)
+        self.update("\n".join(lines), layout=False)
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self.index))

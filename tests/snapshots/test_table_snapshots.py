@@ -1,0 +1,104 @@
+"""SVG snapshots of the table screen: 80x24 and 160x50, the pot-limit breakdown, the
+amount prompt.
+
+Every input is fixed: a fresh journal per test (so the session is number 1), the
+level clock frozen at zero, speech silent and settings in a temporary folder (so a
+dealer's own theme never leaks in). Regenerate after a deliberate change with
+``pytest tests/snapshots/test_table_snapshots.py --snapshot-update`` and look at the
+report before committing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from omaha_tui.app.app import OmahaApp, TableStart
+from omaha_tui.app.controller import Player
+from omaha_tui.app.speech import SilentBackend
+from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+STACKS = (200, 60, 200, 35, 200, 200, 150, 200, 90, 200)
+
+
+def table_app(tmp_path: Path, players: int) -> OmahaApp:
+    config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
+    start = TableStart(config, tuple(Player(i, NAMES[i], STACKS[i]) for i in range(players)))
+    return OmahaApp(
+        db=tmp_path / "journal.sqlite3",
+        start=start,
+        now=lambda: 0.0,
+        speech=SilentBackend(),
+        settings_path=tmp_path / "settings.json",
+    )
+
+
+async def _pre_flop_calls(pilot: Pilot[Any]) -> None:
+    await pilot.press("n", "c", "c")
+    await pilot.pause()
+
+
+async def _side_pot_on_the_flop(pilot: Pilot[Any]) -> None:
+    app = pilot.app
+    assert isinstance(app, OmahaApp)
+    c = app.ctl
+    c.next_hand()
+    c.pot()  # Dee raises to 7
+    c.check_or_call()
+    c.pot()
+    c.check_or_call()
+    c.check_or_call()
+    c.all_in()  # Hal
+    for _ in range(3):
+        c.fold()
+    c.check_or_call()
+    c.all_in()  # Cy, then the rest call
+    while c.state.hand is not None and c.state.hand.to_act is not None:
+        c.check_or_call()
+    c.deal_board("Ah Kd 7c")
+    c.check_or_call()
+    await pilot.pause()
+
+
+async def _pot_key(pilot: Pilot[Any]) -> None:
+    await pilot.press("n", "p")
+    await pilot.pause()
+
+
+async def _amount_above_the_pot(pilot: Pilot[Any]) -> None:
+    await pilot.press("n", "b", "backspace", "2", "0")
+    await pilot.pause()
+
+
+def test_table_80x24(snap_compare: Any, tmp_path: Path) -> None:
+    """Six-handed PLO before the flop: blinds, two calls, Fay to act."""
+    assert snap_compare(table_app(tmp_path, 6), terminal_size=(80, 24), run_before=_pre_flop_calls)
+
+
+def test_table_80x24_ten_handed_side_pot(snap_compare: Any, tmp_path: Path) -> None:
+    """A full ring on the smallest terminal: all-ins, folds, a side pot, the flop."""
+    assert snap_compare(
+        table_app(tmp_path, 10), terminal_size=(80, 24), run_before=_side_pot_on_the_flop
+    )
+
+
+def test_table_160x50_ten_handed_side_pot(snap_compare: Any, tmp_path: Path) -> None:
+    """The same hand on a big monitor: roomier seats with the chips in the pot."""
+    assert snap_compare(
+        table_app(tmp_path, 10), terminal_size=(160, 50), run_before=_side_pot_on_the_flop
+    )
+
+
+def test_pot_breakdown(snap_compare: Any, tmp_path: Path) -> None:
+    """R4.4 after the pot key: pot 3 + call 2 = 5; raise to 7."""
+    assert snap_compare(table_app(tmp_path, 6), terminal_size=(80, 24), run_before=_pot_key)
+
+
+def test_amount_prompt_excess_returned(snap_compare: Any, tmp_path: Path) -> None:
+    """R4.6 in the bet prompt: 20 typed, raise to 7, excess returned 13."""
+    assert snap_compare(
+        table_app(tmp_path, 6), terminal_size=(80, 24), run_before=_amount_above_the_pot
+    )
