@@ -42,7 +42,7 @@ def deals(seed: int, count: int, holes: int) -> list[Deal]:
     return out
 
 
-def best_time(fn: Callable[[Any, Any], Any], items: Sequence[Deal], repeats: int) -> float:
+def best_time(fn: Callable[[Any, Any], Any], items: Sequence[Any], repeats: int) -> float:
     """Best wall time over ``repeats`` passes of ``fn`` over every deal."""
     best = float("inf")
     for _ in range(repeats):
@@ -127,7 +127,7 @@ def main() -> int:
         print(f"  {label:28}{1000 * best:8.3f} ms per showdown")
     # Ten six-card hands cannot come from one deck (60 + 5 cards): read ten legal hands
     # on one board, drawn independently, the same work a ten-hand showdown would do.
-    sets = []
+    sets: list[tuple[tuple[int, ...], list[tuple[int, ...]]]] = []
     for _ in range(200):
         board = tuple(rng.sample(range(52), 5))
         rest = [c for c in range(52) if c not in board]
@@ -135,8 +135,8 @@ def main() -> int:
     best = float("inf")
     for _ in range(args.repeats):
         start = time.perf_counter()
-        for board, hands in sets:
-            for hole in hands:
+        for board, holes_list in sets:
+            for hole in holes_list:
                 read_high(hole, board)
                 read_low(hole, board)
         best = min(best, (time.perf_counter() - start) / len(sets))

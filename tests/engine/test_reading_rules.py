@@ -136,9 +136,8 @@ def test_r7_2_eight_six_beats_eight_seven() -> None:
 
 def test_r7_2_wheel_is_the_best_low() -> None:
     r = read_low(parse_cards("Ah 2c Kd Kh"), parse_cards("3s 4d 5c 9h Td"))
-    assert r is not None and r.description == "5-4-3-2-A low" and r.spoken == (
-        "five-four-three-two-ace"
-    )
+    assert r is not None and r.description == "5-4-3-2-A low"
+    assert r.spoken == "five-four-three-two-ace"
 
 
 def test_r7_1_pairs_and_nines_do_not_make_a_low() -> None:
