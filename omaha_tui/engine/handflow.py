@@ -9,12 +9,12 @@ turns.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from .awards import awards_from_cards, check_awards
 from .betting import hand_legal_actions, wager_error
 from .blinds import record_missed_blinds
-from .cards import CardError, check_distinct, parse_cards
+from .cards import CardError, check_distinct, format_card, parse_cards
 from .config import ShortBlindRule, Structure, binglao_variant
 from .errors import RuleError
 from .events import (
@@ -35,7 +35,7 @@ from .events import (
     WentAllIn,
 )
 from .pots import clockwise_from, hand_pots, uncalled
-from .state import BOARD_AFTER, NEXT_STREET, HandState, SeatState, Street, TableState
+from .state import BOARD_AFTER, NEXT_STREET, HandState, SeatState, Street, TableState, evolve
 
 
 def name_of(state: TableState, seat: int) -> str:
@@ -50,7 +50,7 @@ def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
 def _with_stack(state: TableState, seat: int, stack: int) -> tuple[SeatState | None, ...]:
     old = state.seats[seat]
     assert old is not None
-    return (*state.seats[:seat], replace(old, stack=stack), *state.seats[seat + 1 :])
+    return (*state.seats[:seat], evolve(old, stack=stack), *state.seats[seat + 1 :])
 
 
 def _stacks(state: TableState) -> tuple[int, ...]:
@@ -194,13 +194,13 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
         die_roll=ev.die_roll,
     )
     seats = tuple(
-        None if seat is None else (replace(seat, stack=stacks[i]) if i in ev.seats else seat)
+        None if seat is None else (evolve(seat, stack=stacks[i]) if i in ev.seats else seat)
         for i, seat in enumerate(state.seats)
     )
-    state = replace(state, seats=seats, button=ev.button, button_moves=False)
+    state = evolve(state, seats=seats, button=ev.button, button_moves=False)
     seats = record_missed_blinds(state, ev.button, sb_seat, bb_seat, order)
     start = ev.button if anchor is None else anchor
-    return _open_round(replace(state, seats=seats), hand, start)
+    return _open_round(evolve(state, seats=seats), hand, start)
 
 
 def _open_round(state: TableState, hand: HandState, after: int) -> TableState:
@@ -211,10 +211,10 @@ def _open_round(state: TableState, hand: HandState, after: int) -> TableState:
     else:
         pending = frozenset(s for s in active if hand.bets[s] < hand.current_bet)
     if not pending:
-        return _close_round(state, replace(hand, pending=pending))
+        return _close_round(state, evolve(hand, pending=pending))
     size = len(state.seats)
     to_act = _next_after(hand.seats, after, size, pending)
-    return replace(state, hand=replace(hand, pending=pending, to_act=to_act))
+    return evolve(state, hand=evolve(hand, pending=pending, to_act=to_act))
 
 
 # ------------------------------------------------------------------ betting
@@ -239,13 +239,12 @@ def _actor(state: TableState, seat: int, what: str) -> HandState:
 
 def apply_folded(state: TableState, ev: Folded) -> TableState:
     hand = _actor(state, ev.seat, "folding")
-    hand = replace(
-        hand,
-        folded=hand.folded | {ev.seat},
-        pending=hand.pending - {ev.seat},
-        actions=hand.actions + 1,
-    )
-    return _after_action(state, hand, ev.seat)
+    changes = {
+        "folded": hand.folded | {ev.seat},
+        "pending": hand.pending - {ev.seat},
+        "actions": hand.actions + 1,
+    }
+    return _after_action(state, hand, ev.seat, changes)
 
 
 def apply_checked(state: TableState, ev: Checked) -> TableState:
@@ -255,13 +254,12 @@ def apply_checked(state: TableState, ev: Checked) -> TableState:
         raise RuleError(
             f"{name_of(state, ev.seat)} cannot check: {to_call} to call; call, raise or fold"
         )
-    hand = replace(
-        hand,
-        pending=hand.pending - {ev.seat},
-        closed=hand.closed | {ev.seat},
-        actions=hand.actions + 1,
-    )
-    return _after_action(state, hand, ev.seat)
+    changes = {
+        "pending": hand.pending - {ev.seat},
+        "closed": hand.closed | {ev.seat},
+        "actions": hand.actions + 1,
+    }
+    return _after_action(state, hand, ev.seat, changes)
 
 
 def apply_called(state: TableState, ev: Called) -> TableState:
@@ -329,7 +327,13 @@ def _put_in(state: TableState, hand: HandState, seat: int, to: int) -> TableStat
     stack = player.stack - add
     seats = _with_stack(state, seat, stack)
     all_in = hand.all_in | {seat} if stack == 0 else hand.all_in
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {
+        "bets": _set(hand.bets, seat, to),
+        "committed": _set(hand.committed, seat, hand.committed[seat] + add),
+        "all_in": all_in,
+        "actions": hand.actions + 1,
+        "chips_acted": hand.chips_acted or add > 0,
+    }
     if to > hand.current_bet:
         increment = to - hand.current_bet
         full = hand.current_bet == 0 or increment >= hand.min_raise
@@ -360,32 +364,45 @@ def _put_in(state: TableState, hand: HandState, seat: int, to: int) -> TableStat
     else:
         changes["closed"] = hand.closed | {seat}
         changes["pending"] = hand.pending - {seat}
-    hand = replace(
-        hand,
-        bets=_set(hand.bets, seat, to),
-        committed=_set(hand.committed, seat, hand.committed[seat] + add),
-        all_in=all_in,
-        actions=hand.actions + 1,
-        chips_acted=hand.chips_acted or add > 0,
-        **changes,  # type: ignore[arg-type]
-    )
-    return _after_action(replace(state, seats=seats), hand, seat)
+    return _after_action(state, hand, seat, changes, seats)
 
 
-def _after_action(state: TableState, hand: HandState, seat: int) -> TableState:
-    live = [s for s in hand.seats if s not in hand.folded]
-    if len(live) == 1:
-        return _win_by_folds(state, hand, live[0])  # R4.2
-    if not hand.pending or _nobody_to_answer(hand):
+def _after_action(
+    state: TableState,
+    hand: HandState,
+    seat: int,
+    changes: dict[str, Any],
+    seats: tuple[SeatState | None, ...] | None = None,
+) -> TableState:
+    """Apply an action's ``changes`` and pass the turn, close the round or end the hand.
+
+    The changes are applied once, together with the next seat to act, because copying
+    the hand record is the main cost of an event.
+    """
+    folded = changes.get("folded", hand.folded)
+    pending = changes.get("pending", hand.pending)
+    live = [s for s in hand.seats if s not in folded]
+    if len(live) == 1 or not pending or _nobody_to_answer(hand, changes):
+        hand = evolve(hand, **changes)
+        if seats is not None:
+            state = evolve(state, seats=seats)
+        if len(live) == 1:
+            return _win_by_folds(state, hand, live[0])  # R4.2
         return _close_round(state, hand)
-    to_act = _next_after(hand.seats, seat, len(state.seats), hand.pending)
-    return replace(state, hand=replace(hand, to_act=to_act))
+    changes["to_act"] = _next_after(hand.seats, seat, len(state.seats), pending)
+    if seats is None:
+        return evolve(state, hand=evolve(hand, **changes))
+    return evolve(state, hand=evolve(hand, **changes), seats=seats)
 
 
-def _nobody_to_answer(hand: HandState) -> bool:
+def _nobody_to_answer(hand: HandState, changes: dict[str, Any]) -> bool:
     """One player left with chips and nothing to call: no one could answer a bet."""
-    active = [s for s in hand.seats if s not in hand.folded and s not in hand.all_in]
-    return len(active) <= 1 and all(hand.bets[s] >= hand.current_bet for s in active)
+    folded = changes.get("folded", hand.folded)
+    all_in = changes.get("all_in", hand.all_in)
+    bets = changes.get("bets", hand.bets)
+    current = changes.get("current_bet", hand.current_bet)
+    active = [s for s in hand.seats if s not in folded and s not in all_in]
+    return len(active) <= 1 and all(bets[s] >= current for s in active)
 
 
 def _return_uncalled(state: TableState, hand: HandState) -> tuple[TableState, HandState]:
@@ -396,20 +413,20 @@ def _return_uncalled(state: TableState, hand: HandState) -> tuple[TableState, Ha
     seat, amount = back
     player = state.seats[seat]
     assert player is not None
-    hand = replace(
+    hand = evolve(
         hand,
         bets=_set(hand.bets, seat, hand.bets[seat] - amount),
         committed=_set(hand.committed, seat, hand.committed[seat] - amount),
         all_in=hand.all_in - {seat},
         returned=(*hand.returned, back),
     )
-    return replace(state, seats=_with_stack(state, seat, player.stack + amount)), hand
+    return evolve(state, seats=_with_stack(state, seat, player.stack + amount)), hand
 
 
 def _close_round(state: TableState, hand: HandState) -> TableState:
     state, hand = _return_uncalled(state, hand)
     active = [s for s in hand.seats if s not in hand.folded and s not in hand.all_in]
-    hand = replace(
+    hand = evolve(
         hand,
         bets=(0,) * len(hand.bets),
         current_bet=0,
@@ -422,7 +439,7 @@ def _close_round(state: TableState, hand: HandState) -> TableState:
         betting_over=hand.betting_over or len(active) <= 1,
         street=Street.SHOWDOWN if hand.street is Street.RIVER else hand.street,
     )
-    return replace(state, hand=hand)
+    return evolve(state, hand=hand)
 
 
 def _finish(state: TableState, hand: HandState, awards: tuple[Award, ...]) -> TableState:
@@ -430,11 +447,11 @@ def _finish(state: TableState, hand: HandState, awards: tuple[Award, ...]) -> Ta
     for a in awards:
         stacks[a.seat] += a.amount
     seats = tuple(
-        None if s is None else (s if s.stack == stacks[i] else replace(s, stack=stacks[i]))
+        None if s is None else (s if s.stack == stacks[i] else evolve(s, stack=stacks[i]))
         for i, s in enumerate(state.seats)
     )
-    hand = replace(hand, awards=awards, complete=True, to_act=None, pending=frozenset())
-    return replace(
+    hand = evolve(hand, awards=awards, complete=True, to_act=None, pending=frozenset())
+    return evolve(
         state,
         seats=seats,
         hand=hand,
@@ -448,13 +465,19 @@ def _win_by_folds(state: TableState, hand: HandState, winner: int) -> TableState
     awards = tuple(
         Award(pot=i, seat=winner, amount=p.amount) for i, p in enumerate(hand_pots(hand))
     )
-    return _finish(state, replace(hand, bets=(0,) * len(hand.bets)), awards)
+    return _finish(state, evolve(hand, bets=(0,) * len(hand.bets)), awards)
 
 
 # ------------------------------------------------------------------ cards
 
 
+_CARD_INDEX = {format_card(c): c for c in range(52)}
+
+
 def _parse(texts: tuple[str, ...], what: str) -> tuple[int, ...]:
+    fast = tuple(_CARD_INDEX.get(t, -1) for t in texts)
+    if -1 not in fast and len(set(fast)) == len(fast):
+        return fast  # the journal's own spelling (``Ah``): no need for the full parser
     try:
         return parse_cards(texts)
     except CardError as exc:
@@ -485,8 +508,8 @@ def apply_early_card(state: TableState, ev: EarlyCardDealt) -> TableState:
     if ev.card is not None:
         board = _parse((ev.card,), "early flop card")
         _check_new_cards(state, hand, {"board": board})
-    hand = replace(hand, board=board, board_count=1, early_card_pending=False)
-    return replace(state, hand=hand)
+    hand = evolve(hand, board=board, board_count=1, early_card_pending=False)
+    return evolve(state, hand=hand)
 
 
 def apply_board(state: TableState, ev: BoardDealt) -> TableState:
@@ -518,7 +541,7 @@ def apply_board(state: TableState, ev: BoardDealt) -> TableState:
         new = _parse(ev.cards, street.value)
         _check_new_cards(state, hand, {"board": new})
         board = board + new
-    hand = replace(
+    hand = evolve(
         hand,
         board=board,
         board_count=hand.board_count + count,
@@ -552,7 +575,7 @@ def apply_shown(state: TableState, ev: HoleCardsShown) -> TableState:
     if len(cards) != need:
         raise RuleError(f"{who} shows {len(cards)} cards: {hand.variant.name} deals {need}")
     _check_new_cards(state, hand, {f"{who}": cards})
-    return replace(state, hand=replace(hand, shown=(*hand.shown, (ev.seat, cards))))
+    return evolve(state, hand=evolve(hand, shown=(*hand.shown, (ev.seat, cards))))
 
 
 def apply_mucked(state: TableState, ev: HandMucked) -> TableState:
@@ -568,7 +591,7 @@ def apply_mucked(state: TableState, ev: HandMucked) -> TableState:
     for pot in hand_pots(hand):
         if pot.eligible and all(s in mucked for s in pot.eligible):
             raise RuleError(f"{who} is the last claimant of a pot: they must show to win it")
-    return replace(state, hand=replace(hand, mucked=mucked))
+    return evolve(state, hand=evolve(hand, mucked=mucked))
 
 
 def apply_awarded(state: TableState, ev: PotsAwarded) -> TableState:
@@ -609,6 +632,6 @@ def apply_misdeal(state: TableState, ev: Misdeal) -> TableState:
         prior = before[i] if i < len(before) else None
         if seat is not None and i in hand.seats and prior is not None and prior.name == seat.name:
             seat = prior  # owed blinds and waiting flags as they were before the deal
-        out.append(None if seat is None else replace(seat, stack=stacks[i]))
+        out.append(None if seat is None else evolve(seat, stack=stacks[i]))
     seats = tuple(out)
-    return replace(state, seats=seats, hand=None, button=hand.button, button_moves=False)
+    return evolve(state, seats=seats, hand=None, button=hand.button, button_moves=False)

@@ -15,7 +15,6 @@ boundaries. There is no I/O, clock or randomness here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from . import handflow
@@ -49,7 +48,7 @@ from .events import (
     Undo,
     WentAllIn,
 )
-from .state import LedgerEntry, SeatState, TableState
+from .state import LedgerEntry, SeatState, TableState, evolve
 
 __all__ = ["RuleError", "apply", "initial_state", "replay", "undo"]
 
@@ -78,10 +77,18 @@ def apply(state: TableState, event: Event) -> TableState:
     if handler is None:
         raise RuleError(f"unknown event {type(event).__name__}")
     new = handler(state, event)
+    if new is state:
+        new = evolve(state)
+    # ``new`` was just built by the handler and is not shared yet, so its undo fields
+    # are filled in place rather than by one more copy of the whole record.
     if type(event) is HandStarted:
         # Snapshot: the state before this hand, and the hand's journal so far.
-        return replace(new, base=state, journal=(event,))
-    return replace(new, base=state.base, journal=(*state.journal, event))
+        object.__setattr__(new, "base", state)
+        object.__setattr__(new, "journal", (event,))
+    else:
+        object.__setattr__(new, "base", state.base)
+        object.__setattr__(new, "journal", (*state.journal, event))
+    return new
 
 
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
@@ -148,15 +155,15 @@ def _ledger(state: TableState, name: str, **changes: Any) -> tuple[LedgerEntry, 
     for i, entry in enumerate(out):
         if entry.name == name:
             updates = {k: getattr(entry, k) + v if k != "seat" else v for k, v in changes.items()}
-            out[i] = replace(entry, **updates)
+            out[i] = evolve(entry, **updates)
             return tuple(out)
     out.append(LedgerEntry(name=name))
-    return _ledger(replace(state, ledger=tuple(out)), name, **changes)
+    return _ledger(evolve(state, ledger=tuple(out)), name, **changes)
 
 
 def _set_seat(state: TableState, seat: int, value: SeatState | None) -> TableState:
     seats = (*state.seats[:seat], value, *state.seats[seat + 1 :])
-    return replace(state, seats=seats)
+    return evolve(state, seats=seats)
 
 
 def _session_started(state: TableState, ev: SessionStarted) -> TableState:
@@ -185,22 +192,22 @@ def _player_seated(state: TableState, ev: PlayerSeated) -> TableState:
         owes_bb=started and not ev.wait_for_bb,  # R2.6: a newcomer posts or waits
     )
     state = _set_seat(state, ev.seat, seat)
-    return replace(state, ledger=_ledger(state, ev.name, buy_in=ev.stack, seat=ev.seat))
+    return evolve(state, ledger=_ledger(state, ev.name, buy_in=ev.stack, seat=ev.seat))
 
 
 def _player_left(state: TableState, ev: PlayerLeft) -> TableState:
     player = _seat_index(state, ev.seat)
     _not_in_running_hand(state, ev.seat, "they can leave")
     state = _set_seat(state, ev.seat, None)
-    return replace(state, ledger=_ledger(state, player.name, cashed_out=player.stack, seat=None))
+    return evolve(state, ledger=_ledger(state, player.name, cashed_out=player.stack, seat=None))
 
 
 def _player_rebought(state: TableState, ev: PlayerRebought) -> TableState:
     player = _seat_index(state, ev.seat)
     _not_in_running_hand(state, ev.seat, "they can rebuy")
     _check_chip(state, ev.amount, "rebuy")
-    state = _set_seat(state, ev.seat, replace(player, stack=player.stack + ev.amount))
-    return replace(state, ledger=_ledger(state, player.name, rebuys=ev.amount))
+    state = _set_seat(state, ev.seat, evolve(player, stack=player.stack + ev.amount))
+    return evolve(state, ledger=_ledger(state, player.name, rebuys=ev.amount))
 
 
 def _chips_corrected(state: TableState, ev: ChipsCorrected) -> TableState:
@@ -211,15 +218,15 @@ def _chips_corrected(state: TableState, ev: ChipsCorrected) -> TableState:
         raise RuleError(
             f"{player.name} has {player.stack}: a correction of {ev.delta} would make it negative"
         )
-    state = _set_seat(state, ev.seat, replace(player, stack=player.stack + ev.delta))
-    return replace(state, ledger=_ledger(state, player.name, corrections=ev.delta))
+    state = _set_seat(state, ev.seat, evolve(player, stack=player.stack + ev.delta))
+    return evolve(state, ledger=_ledger(state, player.name, corrections=ev.delta))
 
 
 def _sat_out(state: TableState, ev: SatOut) -> TableState:
     player = _seat_index(state, ev.seat)
     if player.sitting_out:
         raise RuleError(f"{player.name} is already sitting out")
-    return _set_seat(state, ev.seat, replace(player, sitting_out=True, waiting_for_bb=False))
+    return _set_seat(state, ev.seat, evolve(player, sitting_out=True, waiting_for_bb=False))
 
 
 def _came_back(state: TableState, ev: CameBack) -> TableState:
@@ -227,12 +234,12 @@ def _came_back(state: TableState, ev: CameBack) -> TableState:
     if not player.sitting_out and not player.waiting_for_bb:
         raise RuleError(f"{player.name} is not away: only a player sitting out can come back")
     if ev.post_now:
-        return _set_seat(state, ev.seat, replace(player, sitting_out=False, waiting_for_bb=False))
+        return _set_seat(state, ev.seat, evolve(player, sitting_out=False, waiting_for_bb=False))
     # R2.6: wait for the big blind; what was owed is settled when it arrives.
     return _set_seat(
         state,
         ev.seat,
-        replace(player, sitting_out=False, waiting_for_bb=True, owes_bb=False, owes_sb=False),
+        evolve(player, sitting_out=False, waiting_for_bb=True, owes_bb=False, owes_sb=False),
     )
 
 
@@ -246,7 +253,7 @@ def _button_drawn(state: TableState, ev: ButtonDrawn) -> TableState:
     _between_hands(state, "draw for the button")
     for seat in ev.cards:
         _seat_index(state, seat)
-    return replace(state, button=button_from_draw(ev.cards), button_moves=False)
+    return evolve(state, button=button_from_draw(ev.cards), button_moves=False)
 
 
 def _button_placed(state: TableState, ev: ButtonPlaced) -> TableState:
@@ -254,12 +261,12 @@ def _button_placed(state: TableState, ev: ButtonPlaced) -> TableState:
     size = len(state.seats)
     if ev.seat >= size:
         raise RuleError(f"seat {ev.seat} does not exist: this table has seats 0 to {size - 1}")
-    return replace(state, button=ev.seat, button_moves=False)
+    return evolve(state, button=ev.seat, button_moves=False)
 
 
 def _level_changed(state: TableState, ev: LevelChanged) -> TableState:
     _need_session(state)
-    return replace(state, level=ev.level, stakes=ev.stakes)  # R2.7: from the next hand
+    return evolve(state, level=ev.level, stakes=ev.stakes)  # R2.7: from the next hand
 
 
 def _session_ended(state: TableState, ev: SessionEnded) -> TableState:
@@ -267,10 +274,10 @@ def _session_ended(state: TableState, ev: SessionEnded) -> TableState:
     for i, player in enumerate(state.seats):
         if player is not None:
             state = _set_seat(state, i, None)
-            state = replace(
+            state = evolve(
                 state, ledger=_ledger(state, player.name, cashed_out=player.stack, seat=None)
             )
-    return replace(state, ended=True)
+    return evolve(state, ended=True)
 
 
 _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
