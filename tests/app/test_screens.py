@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -18,8 +19,9 @@ from omaha_tui.app.screens.setup import (
     describe_draw,
     setup_events,
 )
+from omaha_tui.app.widgets.card_input import check_cards
 from omaha_tui.engine import commands
-from omaha_tui.engine.cards import parse_card
+from omaha_tui.engine.cards import parse_card, parse_cards
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.events import (
     ButtonDrawn,
@@ -424,3 +426,39 @@ async def test_ledger_takes_the_store_ledger_and_settle_up_as_they_are() -> None
         assert "+2 up" in table and "-2 down" in table
         assert str(screen.query_one("#transfers", Static).render()) == "Bob pays Ann 2"
         assert screen.query_one("#balance").has_class("ok")
+
+
+# ---------------------------------------------------------------- card entry
+
+
+@pytest.mark.parametrize(
+    ("text", "status", "complete"),
+    [
+        ("", "type 4 cards, e.g. AhKd7c", False),
+        ("AhK", "1 of 4: A♥ K…", False),  # a half-typed card is not an error yet
+        ("Ah10", "1 of 4: A♥ 10…", False),
+        ("ah kd 10c", "3 of 4: A♥ K♦ T♣", False),
+        ("A♥K♦T♣2♠", "4 of 4: A♥ K♦ T♣ 2♠", True),
+        ("AhKd7c2s3s", "Ann's hand has 5 cards: this game needs 4", False),
+        ("AhAh", "Ah appears twice: each card exists once in the deck", False),
+        (
+            "Ah Zz",
+            '"Zz" is not a card: use rank 2-9,T,J,Q,K,A (or 10) and suit c,d,h,s (or ♣♦♥♠)',
+            False,
+        ),
+        ("Ah 9s", "9s appears twice: on the board and in Ann's hand", False),
+    ],
+)
+def test_card_entry_reads_as_you_type(text: str, status: str, complete: bool) -> None:
+    check = check_cards(text, (4,), "Ann", {"board": parse_cards("9s 8s 7s")})
+    assert check.status == status
+    assert check.complete is complete
+    progress = re.match(r"\d+ of 4: |type ", status) is not None
+    assert (check.error is None) == progress
+
+
+def test_card_entry_board_allows_three_to_five_cards() -> None:
+    assert check_cards("AhKd7c", (3, 4, 5), "board").complete
+    assert check_cards("AhKd7c2s3s4s", (3, 4, 5), "board").error == (
+        "The board has 6 cards: this game needs 3 or 4 or 5"
+    )
