@@ -9,10 +9,12 @@ Nothing here does I/O or imports the store or the app.
 
 from __future__ import annotations
 
-from .awards import awards_from_cards, scoopers, share, split_pot
+from . import commands
+from .awards import awards_by_hand, awards_from_cards, claimants, scoopers, share, split_pot
 from .betting import LegalActions, PotBreakdown, legal_actions, pot_limit_breakdown
 from .blinds import Deal, button_from_draw, next_button, positions, propose_deal
 from .cards import CardError, format_card, format_cards, parse_card, parse_cards
+from .claims import ClaimVerdict, explain_claim
 from .config import (
     VARIANTS,
     ShortBlindRule,
@@ -25,10 +27,14 @@ from .config import (
     parse_game,
 )
 from .errors import RuleError
+from .evaluate import high_value, low_value
 from .events import Event, event_from_json, event_to_json
 from .levels import BlindSchedule, Level, level_at, level_change
 from .pots import hand_pots, showdown_order, side_pots
+from .reading import HandCategory, HighReading, LowReading, read_high, read_low
 from .reducer import apply, initial_state, replay, undo
+from .showdown import PlayerReading, ShowdownReading, read_showdown, validate_deal
+from .speech import showdown_speech
 from .state import (
     HandState,
     LedgerLine,
@@ -36,6 +42,7 @@ from .state import (
     SeatState,
     Street,
     TableState,
+    evolve,
     ledger_lines,
 )
 
@@ -43,17 +50,23 @@ __all__ = [
     "VARIANTS",
     "BlindSchedule",
     "CardError",
+    "ClaimVerdict",
     "Deal",
     "Event",
+    "HandCategory",
     "HandState",
+    "HighReading",
     "LedgerLine",
     "LegalActions",
     "Level",
+    "LowReading",
+    "PlayerReading",
     "Pot",
     "PotBreakdown",
     "RuleError",
     "SeatState",
     "ShortBlindRule",
+    "ShowdownReading",
     "Split",
     "Stakes",
     "Street",
@@ -62,19 +75,26 @@ __all__ = [
     "TableState",
     "Variant",
     "apply",
+    "awards_by_hand",
     "awards_from_cards",
     "binglao_variant",
     "button_from_draw",
+    "claimants",
+    "commands",
     "event_from_json",
     "event_to_json",
+    "evolve",
+    "explain_claim",
     "format_card",
     "format_cards",
     "hand_pots",
+    "high_value",
     "initial_state",
     "ledger_lines",
     "legal_actions",
     "level_at",
     "level_change",
+    "low_value",
     "next_button",
     "parse_card",
     "parse_cards",
@@ -82,11 +102,16 @@ __all__ = [
     "positions",
     "pot_limit_breakdown",
     "propose_deal",
+    "read_high",
+    "read_low",
+    "read_showdown",
     "replay",
     "scoopers",
     "share",
     "showdown_order",
+    "showdown_speech",
     "side_pots",
     "split_pot",
     "undo",
+    "validate_deal",
 ]
