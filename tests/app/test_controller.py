@@ -6,6 +6,7 @@ written before the new state is adopted.
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from collections.abc import Iterable
@@ -14,9 +15,12 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.app.controller import Controller, Outcome, Player, describe, opening_events
+from omaha_tui.app.palette import AnswerError, parse_amount, parse_seat, parse_stakes
 from omaha_tui.app.view import options, oval_order, table_view
 from omaha_tui.app.widgets.amount_prompt import AmountRange, describe_amount
 from omaha_tui.app.widgets.clock import format_clock, parse_schedule
+from omaha_tui.cli import play
+from omaha_tui.cli.play import FlagError, parse_blinds, parse_players, table_start
 from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import Event, RaisedTo
@@ -295,3 +299,61 @@ def test_the_controller_does_not_import_textual() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# ---------------------------------------------------------------- palette answers and play flags
+
+
+def test_palette_seat_answer_by_name_or_number_and_its_error() -> None:
+    c, _ = table(players=3)
+    assert parse_seat(c.state, "bob") == 1
+    assert parse_seat(c.state, "3") == 2
+    with pytest.raises(AnswerError, match='no player "Zed" at the table: seated are Ann'):
+        parse_seat(c.state, "Zed")
+
+
+def test_palette_amount_and_stakes_answers_say_what_is_expected() -> None:
+    assert parse_amount("+20", signed=True) == 20
+    assert parse_amount("-20", signed=True) == -20
+    with pytest.raises(AnswerError, match='amount "lots" is not a whole number of chips'):
+        parse_amount("lots")
+    assert parse_stakes("2/4/1", chip=1).ante == 1
+    with pytest.raises(AnswerError, match='"2-4" is not SB/BB or SB/BB/ante'):
+        parse_stakes("2-4", chip=1)
+    with pytest.raises(AnswerError, match="small blind 5 is larger than the big blind 4"):
+        parse_stakes("5/4", chip=1)
+
+
+def _play_args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    play.register(parser.add_subparsers())
+    return parser.parse_args(["play", *argv])
+
+
+def test_play_flags_build_the_table() -> None:
+    start = table_start(
+        _play_args("--game", "plo8", "--blinds", "2", "--structure", "fl", "--players", "A:50,B:60")
+    )
+    assert start is not None
+    assert start.config.variant.name == "Omaha hi-lo"
+    assert start.config.stakes.small_blind == 1  # R2.3: half the big blind
+    assert [(p.seat, p.name, p.stack) for p in start.players] == [(0, "A", 50), (1, "B", 60)]
+    assert table_start(_play_args()) is None  # no quick-start flag: the setup screen
+
+
+def test_play_flags_refuse_bad_input_naming_what_is_allowed() -> None:
+    with pytest.raises(FlagError, match=r'player "Ann" is not NAME:BUYIN, e\.g\. Ann:200'):
+        parse_players("Ann,Bob:200")
+    with pytest.raises(FlagError, match="at least two players"):
+        parse_players("Ann:200")
+    with pytest.raises(FlagError, match="two players share a name"):
+        parse_players("Ann:200,ann:100")
+    with pytest.raises(FlagError, match='blinds "1-2" are not SB/BB or BB'):
+        parse_blinds("1-2")
+    with pytest.raises(FlagError, match="--players is needed"):
+        table_start(_play_args("--game", "plo"))
+    with pytest.raises(FlagError, match='unknown game "razz"'):
+        table_start(_play_args("--game", "razz", "--players", "A:1,B:1"))
+    seven = ",".join(f"P{i}:100" for i in range(8))
+    with pytest.raises(FlagError, match=r"Six-card Omaha seats at most 7 players \(R1.3\), not 8"):
+        table_start(_play_args("--game", "omaha6", "--players", seven))
