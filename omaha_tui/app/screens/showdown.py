@@ -121,7 +121,11 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
                         counts=(hand.variant.hole_cards,),
                         place=name,
                         others=self._others,
-                        placeholder=f"{hand.variant.hole_cards} cards, e.g. AhKd7c2s",
+                        placeholder=(
+                            "mucked (R8.2)"
+                            if seat in hand.mucked
+                            else f"{hand.variant.hole_cards} cards, e.g. AhKd7c2s"
+                        ),
                         id=f"hand-{seat}",
                         classes="hole",
                     )
@@ -217,7 +221,10 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
     @on(Checkbox.Changed)
     def _muck_changed(self, event: Checkbox.Changed) -> None:
         seat = int((event.checkbox.id or "muck-0").removeprefix("muck-"))
-        self.query_one(f"#hand-{seat}", CardInput).disabled = event.value
+        field = self.query_one(f"#hand-{seat}", CardInput)
+        field.disabled = event.value
+        holes = self._hand.variant.hole_cards
+        field.placeholder = "mucked (R8.2)" if event.value else f"{holes} cards, e.g. AhKd7c2s"
         self._refresh()
 
     # ------------------------------------------------------------------ actions
