@@ -18,6 +18,7 @@ from omaha_tui.app.screens.help import HelpScreen
 from omaha_tui.app.screens.setup import SetupScreen
 from omaha_tui.app.screens.showdown import ShowdownScreen
 from omaha_tui.app.screens.table import TableScreen
+from omaha_tui.app.settings import load_settings
 from omaha_tui.app.speech import SilentBackend
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.amount_prompt import AmountPrompt
@@ -335,3 +336,19 @@ async def test_help_key_opens_the_help_screen(tmp_path: Path) -> None:
         assert isinstance(app.screen, HelpScreen)
         await keys(pilot, "escape")
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_theme_and_speech_choices_are_remembered(tmp_path: Path) -> None:
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.theme = "omaha-four-colour"
+        app.toggle_speech()
+        await pilot.pause()
+        assert status(app) == "Speech off (silent)"
+    saved = load_settings(tmp_path / "settings.json").settings
+    assert (saved.theme, saved.speech) == ("omaha-four-colour", False)
+    again = make_app(tmp_path, six_handed_plo())
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.theme == "omaha-four-colour"
