@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from pydantic import ValidationError
+
 from omaha_tui.engine import commands
 from omaha_tui.engine.betting import PotBreakdown, legal_actions, pot_limit_breakdown
 from omaha_tui.engine.cards import CardError, format_card, parse_cards
@@ -53,6 +55,7 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.levels import BlindSchedule, level_change
 from omaha_tui.engine.reducer import RuleError, apply, replay
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
+from omaha_tui.store.journal import JournalError
 
 from .screens.showdown_view import ShowdownResult, showdown_events
 from .view import chips
@@ -166,8 +169,13 @@ class Controller:
             built = build(before)
             events = (built,) if not isinstance(built, Sequence) else tuple(built)
             self.record(*events)
+        except ValidationError as e:  # an event field out of range (a name too long...)
+            return Outcome(False, e.errors()[0]["msg"].removeprefix("Value error, "))
         except (RuleError, CardError) as e:
             return Outcome(False, str(e))
+        except (JournalError, OSError) as e:
+            # Nothing was adopted: the table stays as it was shown.
+            return Outcome(False, f"not recorded, the journal could not be written: {e}")
         lines = (describe(before, e) for e in events)
         return Outcome(True, "; ".join(line for line in lines if line), events)
 

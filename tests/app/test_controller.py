@@ -86,8 +86,8 @@ def test_a_failing_journal_leaves_the_state_unchanged() -> None:
     c, sink = table()
     before = c.state
     sink.fail = True
-    with pytest.raises(OSError, match="disk full"):
-        c.next_hand()
+    outcome = c.next_hand()
+    assert outcome.message == "not recorded, the journal could not be written: disk full"
     assert c.state is before
 
 
@@ -216,6 +216,13 @@ def test_r2_7_a_due_level_changes_the_blinds_with_the_next_hand() -> None:
     hand = c.state.hand
     assert hand is not None and hand.bets[2] == 4
     assert c.level_due is False
+
+
+def test_a_field_out_of_range_is_refused_with_its_reason() -> None:
+    c, _ = table(players=3)
+    outcome = c.seat_player(5, "A" * 30, 100)
+    assert outcome.refused
+    assert "24" in outcome.message  # names are at most 24 characters
 
 
 def test_r4_11_a_rebuy_above_the_range_is_recorded_with_a_warning() -> None:

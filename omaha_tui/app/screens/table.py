@@ -50,6 +50,7 @@ class TableScreen(Screen[None]):
         Binding("s", "act('showdown')", "Show"),
         Binding("n", "act('next_hand')", "Next"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("r", "app.read_breakdown", "Read aloud", show=False),
         Binding("escape", "hide_breakdown", "Hide", show=False),
     ]
 
