@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .errors import RuleError
+from .evaluate import high_value, low_value
 from .events import Award, Half
 from .pots import clockwise_from, hand_pots
-from .state import TableState
+from .state import Pot, TableState
 
 
 def share(
@@ -101,30 +102,33 @@ def scoopers(awards: Sequence[Award]) -> tuple[int, ...]:
     return tuple(sorted(set(out)))
 
 
-def claimants(state: TableState) -> tuple[tuple[int, ...], ...]:
+def claimants(state: TableState, pots: Sequence[Pot] | None = None) -> tuple[tuple[int, ...], ...]:
     """Per pot, the seats that may still win it: eligible and not mucked (R8.2)."""
     hand = state.hand
     if hand is None:
         return ()
-    return tuple(tuple(s for s in p.eligible if s not in hand.mucked) for p in hand_pots(hand))
+    if pots is None:
+        pots = hand_pots(hand)
+    return tuple(tuple(s for s in p.eligible if s not in hand.mucked) for p in pots)
 
 
-def awards_from_cards(state: TableState) -> tuple[Award, ...]:
+def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> tuple[Award, ...]:
     """Every pot of a hand at showdown, split by the cards shown (R7, R8.3).
 
     A pot with one claimant goes to them without cards; otherwise every claimant
     must have shown and the board must be complete.
     """
-    from .evaluate import high_value, low_value
-
     hand = state.hand
     if hand is None:
         raise RuleError("no hand to settle")
     shown = dict(hand.shown)
-    pots = hand_pots(hand)
+    if pots is None:
+        pots = hand_pots(hand)
     size = len(state.seats)
     out: list[Award] = []
-    for i, (pot, who) in enumerate(zip(pots, claimants(state), strict=True)):
+    highs: dict[int, int] = {}
+    lows: dict[int, int | None] = {}
+    for i, (pot, who) in enumerate(zip(pots, claimants(state, pots), strict=True)):
         if len(who) == 1:
             out.append(Award(pot=i, seat=who[0], amount=pot.amount))
             continue
@@ -136,8 +140,13 @@ def awards_from_cards(state: TableState) -> tuple[Award, ...]:
             raise RuleError(
                 "the board was not entered in full: enter it, or settle the pots by hand"
             )
-        high = {s: high_value(shown[s], hand.board) for s in who}
-        low = {s: low_value(shown[s], hand.board) for s in who} if hand.variant.hilo else None
+        for s in who:
+            if s not in highs:  # each hand is read once, whatever the number of pots
+                highs[s] = high_value(shown[s], hand.board)
+                if hand.variant.hilo:
+                    lows[s] = low_value(shown[s], hand.board)
+        high = {s: highs[s] for s in who}
+        low = {s: lows[s] for s in who} if hand.variant.hilo else None
         out.extend(split_pot(i, pot.amount, high, low, hand.button, size, hand.stakes.chip))
     return tuple(out)
 
@@ -165,16 +174,16 @@ def awards_by_hand(
         lo = list(low_winners[i]) if low_winners is not None and i < len(low_winners) else []
         if not hi:
             raise RuleError(f"pot {i} needs at least one winner")
-        high = {s: 1 for s in hi}
-        low: dict[int, int | None] | None = None
         if lo:
             if not hand.variant.hilo:
                 raise RuleError(f"{hand.variant.name} has no low half")
-            low = {s: 1 for s in lo}
-            high = {s: 1 for s in hi}
             out.extend(_split_named(i, pot.amount, hi, lo, hand.button, size, hand.stakes.chip))
             continue
-        out.extend(split_pot(i, pot.amount, high, low, hand.button, size, hand.stakes.chip))
+        out.extend(
+            split_pot(
+                i, pot.amount, dict.fromkeys(hi, 1), None, hand.button, size, hand.stakes.chip
+            )
+        )
     return tuple(out)
 
 
@@ -194,12 +203,15 @@ def _split_named(
     return out
 
 
-def check_awards(state: TableState, awards: Sequence[Award]) -> None:
+def check_awards(
+    state: TableState, awards: Sequence[Award], pots: Sequence[Pot] | None = None
+) -> None:
     """Refuse awards that do not cover each pot exactly or go to a seat with no claim."""
     hand = state.hand
     assert hand is not None
-    pots = hand_pots(hand)
-    who = claimants(state)
+    if pots is None:
+        pots = hand_pots(hand)
+    who = claimants(state, pots)
     paid = [0] * len(pots)
     for a in awards:
         if a.pot >= len(pots):

@@ -120,22 +120,16 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
     straddle_seat: int | None = None
     full_bet = 0
     for p in ev.posts:
-        who = name_of(state, p.seat)
-        if p.seat not in ev.seats:
-            raise RuleError(f"{who} posts but is not dealt in: only dealt-in players post")
-        if p.amount % stakes.chip:
-            raise RuleError(f"{who}'s post {p.amount} is not a multiple of the chip {stakes.chip}")
         full = nominal[p.kind]
-        if p.amount > full:
-            raise RuleError(f"{who} posts {p.amount}, more than the {p.kind.value} of {full}")
-        if p.amount > stacks[p.seat]:
-            raise RuleError(f"{who} posts {p.amount} but has only {stacks[p.seat]}")
+        if (
+            p.seat not in ev.seats
+            or p.amount % stakes.chip
+            or p.amount > full
+            or p.amount > stacks[p.seat]
+            or (p.amount < full and stacks[p.seat] > p.amount)
+        ):
+            _refuse_post(state, p.seat, p.amount, p.kind, full, stacks[p.seat], ev.seats)
         stacks[p.seat] -= p.amount
-        if p.amount < full and stacks[p.seat] > 0:
-            raise RuleError(
-                f"{who} posts {p.amount} of a {full} {p.kind.value} while keeping chips: "
-                f"only an all-in player posts less (R2.5)"
-            )
         if p.kind is PostKind.DEAD_SMALL_BLIND:
             dead[p.seat] += p.amount  # R2.6: straight to the pot
             continue
@@ -201,6 +195,32 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
     seats = record_missed_blinds(state, ev.button, sb_seat, bb_seat, order)
     start = ev.button if anchor is None else anchor
     return _open_round(evolve(state, seats=seats), hand, start)
+
+
+def _refuse_post(
+    state: TableState,
+    seat: int,
+    amount: int,
+    kind: PostKind,
+    full: int,
+    stack: int,
+    dealt: tuple[int, ...],
+) -> None:
+    """Raise the error for a forced bet that breaks R2 (only called when one does)."""
+    assert state.stakes is not None
+    who = name_of(state, seat)
+    if seat not in dealt:
+        raise RuleError(f"{who} posts but is not dealt in: only dealt-in players post")
+    if amount % state.stakes.chip:
+        raise RuleError(f"{who}'s post {amount} is not a multiple of the chip {state.stakes.chip}")
+    if amount > full:
+        raise RuleError(f"{who} posts {amount}, more than the {kind.value} of {full}")
+    if amount > stack:
+        raise RuleError(f"{who} posts {amount} but has only {stack}")
+    raise RuleError(
+        f"{who} posts {amount} of a {full} {kind.value} while keeping chips: "
+        f"only an all-in player posts less (R2.5)"
+    )
 
 
 def _open_round(state: TableState, hand: HandState, after: int) -> TableState:
@@ -600,9 +620,10 @@ def apply_awarded(state: TableState, ev: PotsAwarded) -> TableState:
         raise RuleError("no hand is running: there is no pot to award")
     if hand.street is not Street.SHOWDOWN:
         raise RuleError(f"pots are awarded at showdown; the hand is on the {hand.street.value}")
-    check_awards(state, ev.awards)
+    pots = hand_pots(hand)
+    check_awards(state, ev.awards, pots)
     if ev.by_cards:
-        expected = awards_from_cards(state)
+        expected = awards_from_cards(state, pots)
         if sorted(expected, key=_award_key) != sorted(ev.awards, key=_award_key):
             raise RuleError(
                 "these awards do not match the cards shown: settle by cards, or settle by hand"

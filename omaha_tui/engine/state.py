@@ -1,9 +1,9 @@
 """The table's state: frozen records the reducer folds events into.
 
-Everything here is data: frozen dataclasses with slots (cheap to copy with
-:func:`evolve`, which the fold does tens of thousands of times per
-session) holding tuples and frozensets. Per-seat numbers (bets, committed chips) are
-tuples indexed by table seat so that lookups need no dictionary.
+Everything here is data: frozen dataclasses (copied with :func:`evolve`, which the
+fold does tens of thousands of times per session) holding tuples and frozensets.
+Per-seat numbers (bets, committed chips) are tuples indexed by table seat so that
+lookups need no dictionary.
 
 The state also carries its own undo machinery (DESIGN.md "snapshots at each hand
 start"): ``base`` is the state just before the current hand started and ``journal``
@@ -15,8 +15,7 @@ and ``blinds``, and transitions in ``reducer``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -60,7 +59,7 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SeatState:
     """A seated player between and during hands.
 
@@ -77,7 +76,7 @@ class SeatState:
     owes_sb: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LedgerEntry:
     """Money in and out for one player name over the session (kept in the state)."""
 
@@ -111,7 +110,7 @@ class LedgerLine:
         return self.stack + self.cashed_out - self.buy_in - self.rebuys
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandState:
     """One hand from ``HandStarted`` to its last award.
 
@@ -183,7 +182,7 @@ class HandState:
         return dict(self.shown)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TableState:
     """The whole table: ``replay(events)``.
 
@@ -256,35 +255,29 @@ def ledger_lines(state: TableState) -> tuple[LedgerLine, ...]:
 
 
 _T = TypeVar("_T")
-_EVOLVERS: dict[type[Any], Callable[..., Any]] = {}
-
-
-def _compile_evolver(cls: type[Any]) -> Callable[..., Any]:
-    """Straight-line copy-with-changes for one frozen slots dataclass.
-
-    ``dataclasses.replace`` rebuilds a keyword dictionary of every field and calls
-    ``__init__``; on the reducer's hot path that was most of the cost of an event.
-    The generated function sets each slot once, from the changes or the original.
-    """
-    names = [f.name for f in fields(cls)]
-    body = "".join(f"    _set(new, {n!r}, kw[{n!r}] if {n!r} in kw else obj.{n})\n" for n in names)
-    source = f"def evolve(obj, kw):\n    new = _new(_cls)\n{body}    return new\n"
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_set": object.__setattr__}
-    exec(source, namespace)
-    fn: Callable[..., Any] = namespace["evolve"]
-    return fn
 
 
 def evolve(obj: _T, **changes: Any) -> _T:
-    """A copy of a frozen state record with some fields changed (fast ``replace``).
+    """A copy of a frozen state record with some fields changed (a fast ``replace``).
 
-    >>> evolve(SeatState("Ann", 100, owes_bb=True), stack=90)
-    SeatState(name='Ann', stack=90, sitting_out=False, waiting_for_bb=False, owes_bb=True, \
-owes_sb=False)
+    ``SeatState``, ``HandState`` and ``TableState`` are frozen dataclasses without
+    slots precisely so that this is two dictionary updates: ``dataclasses.replace``
+    re-runs ``__init__`` field by field, which was most of the cost of an event.
+    Unknown field names are refused, as ``replace`` would.
+
+    >>> evolve(SeatState("Ann", 100, owes_bb=True), stack=90).stack
+    90
+    >>> evolve(SeatState("Ann", 100), chips=1)
+    Traceback (most recent call last):
+    ...
+    TypeError: SeatState has no field chips
     """
     cls = type(obj)
-    fn = _EVOLVERS.get(cls)
-    if fn is None:
-        fn = _EVOLVERS[cls] = _compile_evolver(cls)
-    result: _T = fn(obj, changes)
-    return result
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(obj.__dict__)
+    for key in changes:
+        if key not in d:
+            raise TypeError(f"{cls.__name__} has no field {key}")
+    d.update(changes)
+    return new
