@@ -274,32 +274,33 @@ def high_detail(
     >>> pair, triple
     ((0, 1), (1, 2, 3))
     """
-    _check(hole, board)
+    value = high_value(hole, board)
+    category = value >> CATEGORY_SHIFT
     prime = _CARD_PRIME
     hp = [prime[c] for c in hole]
     bp = [prime[c] for c in board]
-    pair_idx = _PAIRS[len(hole)]
-    triple_idx = _TRIPLES[len(board)]
-    pairs = [hp[i] * hp[j] for i, j in pair_idx]
-    triples = [bp[i] * bp[j] * bp[k] for i, j, k in triple_idx]
-    table = _HIGH
-    values = [table[p * t] for p in pairs for t in triples]
-    best = max(values)
-    at = values.index(best)
-    best_pair, best_triple = pair_idx[at // len(triples)], triple_idx[at % len(triples)]
-    suit = _flush_suit(board)
-    if suit >= 0:
-        hs = [i for i, c in enumerate(hole) if c & 3 == suit]
-        if len(hs) >= 2:
-            bs = [i for i, c in enumerate(board) if c & 3 == suit]
-            flush = _FLUSH
-            for i, j in combinations(hs, 2):
-                p = hp[i] * hp[j]
-                for trip in combinations(bs, 3):
-                    v = flush[p * bp[trip[0]] * bp[trip[1]] * bp[trip[2]]]
-                    if v > best:
-                        best, best_pair, best_triple = v, (i, j), trip
-    return best, best_pair, best_triple
+    pairs: Sequence[tuple[int, int]] = _PAIRS[len(hole)]
+    triples: Sequence[tuple[int, int, int]] = _TRIPLES[len(board)]
+    if category in (FLUSH, STRAIGHT_FLUSH):
+        suit = _flush_suit(board)
+        pairs = [(i, j) for i, j in pairs if hole[i] & 3 == hole[j] & 3 == suit]
+        triples = [t for t in triples if board[t[0]] & 3 == board[t[1]] & 3 == board[t[2]] & 3]
+        table, row = (
+            _FLUSH,
+            _FLUSH_ROWS[prod(bp[k] for k in range(len(board)) if board[k] & 3 == suit)],
+        )
+    else:
+        # Any suited combination would outrank a non-flush best, so matching the plain
+        # table finds cards that make exactly this value.
+        table, row = _HIGH, _HIGH_ROWS[prod(bp)]
+    for i, j in pairs:
+        p = hp[i] * hp[j]
+        if row[_PAIR_INDEX_GET(p)] != value:
+            continue  # this pair's best on the board is something else
+        for a, b, c in triples:
+            if table.get(p * bp[a] * bp[b] * bp[c]) == value:
+                return value, (i, j), (a, b, c)
+    raise AssertionError("the best value always has cards that make it")  # pragma: no cover
 
 
 def _low_row(board_mask: int) -> list[int]:
@@ -385,13 +386,15 @@ def low_detail(
         return None
     mask = 255 - value
     bit = _LOW_BIT
+    bb = [bit[c] for c in board]
     for i, j in _PAIRS[len(hole)]:
-        p = bit[hole[i]] | bit[hole[j]]
-        if bit[hole[i]] == bit[hole[j]] or p & mask != p:
+        x, y = bit[hole[i]], bit[hole[j]]
+        p = x | y
+        if x == y or p & mask != p:
             continue
         rest = mask ^ p
-        for trip in _TRIPLES[len(board)]:
-            a, b, c = (bit[board[k]] for k in trip)
-            if a | b | c == rest and a != b and b != c and a != c:
-                return value, (i, j), trip
+        for a, b, c in _TRIPLES[len(board)]:
+            # Three different low ranks: their bits do not overlap, so sum equals union.
+            if bb[a] + bb[b] + bb[c] == rest and bb[a] | bb[b] | bb[c] == rest:
+                return value, (i, j), (a, b, c)
     raise AssertionError("a low value always has cards that make it")  # pragma: no cover

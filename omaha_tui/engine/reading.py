@@ -161,15 +161,18 @@ def _display_order(five: Sequence[int], category: int) -> tuple[int, ...]:
     return tuple(ordered)
 
 
-def read_high(hole: Sequence[int], board: Sequence[int]) -> HighReading:
+def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -> HighReading:
     """Read the best high hand: exactly two hole cards and three board cards (R6.1).
+
+    ``check=False`` skips :func:`check_hand` for callers that validated the deal already.
 
     >>> from omaha_tui.engine.cards import format_cards, parse_cards
     >>> r = read_high(parse_cards("Ts 9c 9h 2d"), parse_cards("2h Jc Qc Ks Ad"))
     >>> r.description, format_cards(r.hole_used), format_cards(r.board_used)
     ('king-high straight', 'Ts 9c', 'Jc Qc Ks')
     """
-    check_hand(hole, board)
+    if check:
+        check_hand(hole, board)
     value, (i, j), (a, b, c) = evaluate.high_detail(hole, board)
     category = evaluate.category_of(value)
     hole_used = (hole[i], hole[j])
@@ -195,8 +198,10 @@ def _low_key(card: int) -> int:
     return 1 if r == 12 else r + 2
 
 
-def read_low(hole: Sequence[int], board: Sequence[int]) -> LowReading | None:
+def read_low(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -> LowReading | None:
     """Read the best eight-or-better low, or ``None`` when none qualifies (R7.1).
+
+    ``check=False`` skips :func:`check_hand`, as for :func:`read_high`.
 
     >>> from omaha_tui.engine.cards import parse_cards
     >>> read_low(parse_cards("Ah 2s Kh Ks"), parse_cards("4h 5c 7h Qs Ad")).description
@@ -204,7 +209,8 @@ def read_low(hole: Sequence[int], board: Sequence[int]) -> LowReading | None:
     >>> read_low(parse_cards("Ah 2s Kh Ks"), parse_cards("9h Tc Jh Qs Ad")) is None
     True
     """
-    check_hand(hole, board)
+    if check:
+        check_hand(hole, board)
     found = evaluate.low_detail(hole, board)
     if found is None:
         return None

@@ -97,8 +97,12 @@ def validate_deal(
     limit = max_players(variant)
     if len(hands) > limit:
         raise CardError(f"{len(hands)} hands: {variant.name} seats at most {limit} players (R1.3)")
+    for c in board:
+        _check_index(c)
     names: set[str] = set()
     for name, cards in hands:
+        for c in cards:
+            _check_index(c)
         if not name.strip() or name == "board":
             raise CardError(f'"{name}" cannot name a player: use a name other than "board"')
         if name in names:
@@ -106,6 +110,11 @@ def validate_deal(
         names.add(name)
         check_count(cards, (variant.hole_cards,), f"{name}'s hand")
     check_distinct({"board": board, **{name: cards for name, cards in hands}})
+
+
+def _check_index(card: int) -> None:
+    if not isinstance(card, int) or not 0 <= card < 52:
+        raise CardError(f"{card!r} is not a card index: use 0..51")
 
 
 def read_showdown(
@@ -122,8 +131,8 @@ def read_showdown(
     """
     validate_deal(variant, board, hands)
     board = tuple(board)
-    highs = [read_high(cards, board) for _, cards in hands]
-    lows = [read_low(cards, board) if variant.hilo else None for _, cards in hands]
+    highs = [read_high(cards, board, check=False) for _, cards in hands]
+    lows = [read_low(cards, board, check=False) if variant.hilo else None for _, cards in hands]
     best_high = max(h.value for h in highs)
     high_winners = tuple(i for i, h in enumerate(highs) if h.value == best_high)
     low_values = [lo.value for lo in lows if lo is not None]
