@@ -97,7 +97,8 @@ class ResumeDialog(ModalScreen[bool]):
         with Vertical(id="resume", classes="prompt"):
             yield Label(f"[b]Resume “{i.title}”?[/b]")
             yield Label(
-                f"{i.hands} hands, last played {i.updated[:16].replace('T', ' ')} UTC",
+                f"{i.hands} hand{'s' * (i.hands != 1)}, last played "
+                f"{i.updated[:16].replace('T', ' ')} UTC",
                 classes="hint",
             )
             with Horizontal(classes="buttons"):

@@ -82,6 +82,10 @@ class TableScreen(Screen[None]):
         self.set_class(self.size.height >= TALL, "-tall")
         if self._view is not None:
             self._paint(self._view)
+        else:  # no table yet (setup or the resume offer is open): an empty felt
+            for seat in self.query(Seat):
+                seat.display = False
+            self.query_one(LevelClock).display = False
 
     def on_resize(self, event: events.Resize) -> None:
         tall = event.size.height >= TALL
@@ -121,7 +125,9 @@ class TableScreen(Screen[None]):
 
     def set_level(self, level: int, stakes: str, minutes: int) -> None:
         """Show the blind level (R2.7) and restart its clock when the level changes."""
-        self.query_one(LevelClock).set_level(level, stakes, minutes)
+        clock = self.query_one(LevelClock)
+        clock.display = True
+        clock.set_level(level, stakes, minutes)
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Put a line on the status bar (a refusal, the last action, a caption)."""
