@@ -14,6 +14,7 @@ Deliberate setup choices, each following RULES.md:
 - pokerkit counts the fixed-limit cap from zero on every street, blinds excluded; R4.7
   counts the big blind as the opening bet. Its pre-flop street is given a cap of three
   raises so both mean "one bet and three raises".
+
 Known differences, each checked for and counted (few per run):
 1. R4.8 counts a short all-in pre-flop raise (less than the big blind above the blind)
   as not reopening the betting for players who limped; pokerkit measures the first
@@ -35,10 +36,7 @@ from dataclasses import replace as dc_replace
 from typing import Any, ClassVar
 
 import pytest
-
-pokerkit = pytest.importorskip("pokerkit")
-
-from pokerkit import (  # noqa: E402
+from pokerkit import (
     Automation,
     FixedLimitPokerMixin,
     Holdem,
@@ -49,25 +47,25 @@ from pokerkit import (  # noqa: E402
     PotLimitOmahaHoldem,
 )
 
-from omaha_tui.engine import commands as cmd  # noqa: E402
-from omaha_tui.engine.betting import legal_actions  # noqa: E402
-from omaha_tui.engine.config import (  # noqa: E402
+from omaha_tui.engine import commands as cmd
+from omaha_tui.engine.betting import legal_actions
+from omaha_tui.engine.config import (
     VARIANTS,
     ShortBlindRule,
     Stakes,
     Structure,
     TableConfig,
 )
-from omaha_tui.engine.events import (  # noqa: E402
+from omaha_tui.engine.events import (
     BoardDealt,
     ButtonPlaced,
     Event,
     PlayerSeated,
     SessionStarted,
 )
-from omaha_tui.engine.pots import hand_pots  # noqa: E402
-from omaha_tui.engine.reducer import apply, replay  # noqa: E402
-from omaha_tui.engine.state import Street, TableState  # noqa: E402
+from omaha_tui.engine.pots import hand_pots
+from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.state import Street, TableState
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
