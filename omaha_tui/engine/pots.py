@@ -32,9 +32,12 @@ def hand_pots(hand: HandState) -> tuple[Pot, ...]:
         caps.append(top)
     pots: list[Pot] = []
     prev = 0
+    all_in = hand.all_in
     for cap in caps:
         amount = sum(min(c, cap) - min(c, prev) for c in committed)
-        eligible = tuple(s for s in live if committed[s] >= cap)
+        # A live player with chips behind can still match any bet: eligible for every
+        # layer (antes may leave them short of the top). All-in players reach theirs.
+        eligible = tuple(s for s in live if committed[s] >= cap or s not in all_in)
         if amount:
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)

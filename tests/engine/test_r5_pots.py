@@ -100,3 +100,17 @@ def test_r5_3_chips_are_conserved_through_a_hand():
     state = run(state, lambda s: cmd.settle_by_hand(s, [[0], [1]]))
     assert sum(s.stack for s in state.seats if s) == total
     assert [s.stack for s in state.seats if s] == [120, 200 - 50 + 40, 170, 150]
+
+
+def test_r5_1_a_player_who_paid_no_ante_is_still_eligible_for_the_whole_pot():
+    # A big-blind ante (as in the PHH corpus): only seat 1 antes, so seat 2 commits
+    # less in total than seat 1 while matching every bet.
+    state = new_table(stacks=(100, 100, 100), ante=2)
+    posts = (
+        Post(seat=0, kind=PostKind.SMALL_BLIND, amount=1),
+        Post(seat=1, kind=PostKind.BIG_BLIND, amount=2),
+        Post(seat=1, kind=PostKind.ANTE, amount=2),
+    )
+    state = apply(state, HandStarted(button=2, seats=(0, 1, 2), posts=posts))
+    state = run(state, raise_to(6), cmd.fold, cmd.call)
+    assert side_pots(state) == (Pot(1 + 8 + 6, (1, 2)),)
