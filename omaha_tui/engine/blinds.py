@@ -102,6 +102,11 @@ def propose_deal(state: TableState, button: int | None = None, straddle: bool = 
     missing. Players owing a missed big blind post it live, plus a dead small blind
     if they missed both (R2.6). Short stacks post what they have (R2.5). Antes come
     first, from every dealt-in player.
+
+    >>> from omaha_tui.engine.commands import quick_table
+    >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))
+    >>> d.button, d.sb_seat, d.bb_seat, [(p.seat, p.kind.value, p.amount) for p in d.posts]
+    (3, 0, 1, [(0, 'sb', 1), (1, 'bb', 1)])
     """
     if state.config is None or state.stakes is None:
         raise RuleError("no session: start a session first")

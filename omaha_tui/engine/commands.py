@@ -41,11 +41,38 @@ from .events import (
     RaisedTo,
     SatOut,
     SessionEnded,
+    SessionStarted,
     Undo,
     WentAllIn,
 )
-from .reducer import apply
+from .reducer import apply, replay
 from .state import TableState
+
+
+def quick_table(
+    game: str = "omaha",
+    stacks: Sequence[int] = (100, 100, 100),
+    big_blind: int = 2,
+    structure: Structure = Structure.POT_LIMIT,
+    button: int | None = None,
+) -> TableState:
+    """A table with players ``P0``, ``P1``... seated and the button placed (last seat).
+
+    For examples, tests and the REPL; a real session is built from its own events.
+
+    >>> s = quick_table(stacks=(200, 150))
+    >>> [(p.name, p.stack) for p in s.seats if p], s.button
+    ([('P0', 200), ('P1', 150)], 1)
+    """
+    from .config import TableConfig, parse_game
+
+    config = TableConfig(
+        variant=parse_game(game), structure=structure, stakes=Stakes(big_blind=big_blind)
+    )
+    events: list[Event] = [SessionStarted(config=config)]
+    events += [PlayerSeated(seat=i, name=f"P{i}", stack=n) for i, n in enumerate(stacks)]
+    events.append(ButtonPlaced(seat=len(stacks) - 1 if button is None else button))
+    return replay(events)
 
 
 def _checked(state: TableState, event: Event) -> Event:
@@ -81,7 +108,12 @@ def start_hand(
     straddle: bool = False,
     button: int | None = None,
 ) -> HandStarted:
-    """``HandStarted`` with the button (R1.5), dealt-in seats and posts from R2."""
+    """``HandStarted`` with the button (R1.5), dealt-in seats and posts from R2.
+
+    >>> e = start_hand(quick_table())
+    >>> e.button, e.seats, [(p.seat, p.kind.value, p.amount) for p in e.posts]
+    (2, (0, 1, 2), [(0, 'sb', 1), (1, 'bb', 2)])
+    """
     deal = propose_deal(state, button=button, straddle=straddle)
     event = HandStarted(button=deal.button, seats=deal.seats, posts=deal.posts, die_roll=die_roll)
     return _checked(state, event)  # type: ignore[return-value]
@@ -135,7 +167,12 @@ def can_call(state: TableState) -> bool:
 
 
 def check_or_call(state: TableState) -> Checked | Called:
-    """Check when nothing is owed, otherwise call."""
+    """Check when nothing is owed, otherwise call.
+
+    >>> s = quick_table()
+    >>> check_or_call(apply(s, start_hand(s)))
+    Called(v=1, type='called', seat=2)
+    """
     seat = _to_act(state)
     la = legal_actions(state)
     assert la is not None
@@ -159,6 +196,15 @@ def bet_or_raise(
     In pot limit a wager above the maximum is cut to it and the difference recorded
     as ``excess_returned`` (R4.6). A wager above the stack is refused unless the
     dealer confirms it as all in (R4.10). Amounts must be whole chips.
+
+    >>> s = quick_table()
+    >>> s = apply(s, start_hand(s))
+    >>> bet_or_raise(s, 50)  # blinds 1/2: the pot limit is 7
+    RaisedTo(v=1, type='raised_to', seat=2, to=7, excess_returned=43)
+    >>> bet_or_raise(s, 3)
+    Traceback (most recent call last):
+    ...
+    omaha_tui.engine.errors.RuleError: P2 (seat 2): raise to 3 is below the minimum: raise to 4 to 7
     """
     seat = _to_act(state)
     hand = state.hand
@@ -206,7 +252,12 @@ def can_bet_or_raise(state: TableState, to: int | None = None) -> bool:
 
 
 def pot(state: TableState) -> BetPlaced | RaisedTo | WentAllIn:
-    """R4.4/R4.6: bet or raise exactly the pot-limit maximum (all in if smaller)."""
+    """R4.4/R4.6: bet or raise exactly the pot-limit maximum (all in if smaller).
+
+    >>> s = quick_table()
+    >>> pot(apply(s, start_hand(s))).to
+    7
+    """
     la = legal_actions(state)
     if la is None:
         _to_act(state)
@@ -242,7 +293,14 @@ def can_all_in(state: TableState) -> bool:
 
 
 def deal_board(state: TableState, cards: Sequence[str] | str | None = None) -> BoardDealt:
-    """The next street's cards (or none: the dealer may track chips only)."""
+    """The next street's cards (or none: the dealer may track chips only).
+
+    >>> s = quick_table(stacks=(100, 100))
+    >>> for make in (start_hand, call, check):
+    ...     s = apply(s, make(s))
+    >>> deal_board(s, "Ah Kd 7c").cards
+    ('Ah', 'Kd', '7c')
+    """
     if isinstance(cards, str):
         cards = tuple(cards.replace(",", " ").split())
     event = BoardDealt(cards=tuple(cards or ()))
@@ -302,7 +360,20 @@ def can_muck(state: TableState, seat: int) -> bool:
 
 
 def settle_by_cards(state: TableState) -> PotsAwarded:
-    """Every pot awarded from the shown hands and the board (R7, R8.3)."""
+    """Every pot awarded from the shown hands and the board (R7, R8.3).
+
+    >>> s = quick_table(stacks=(100, 100))
+    >>> for make in (start_hand, call, check):
+    ...     s = apply(s, make(s))
+    >>> for cards in ("Ah Kd 7c", "2s", "3s"):
+    ...     s = apply(s, deal_board(s, cards))
+    ...     s = apply(s, check(s))
+    ...     s = apply(s, check(s))
+    >>> s = apply(s, show(s, 0, "As Ad 9h 9c"))
+    >>> s = apply(s, show(s, 1, "Kh Ks 4c 5d"))
+    >>> [(a.seat, a.amount) for a in settle_by_cards(s).awards]  # three kings
+    [(1, 4)]
+    """
     if state.hand is None or state.hand.complete:
         raise RuleError("no hand is running: there is no pot to award")
     awards = _awards.awards_from_cards(state)
@@ -326,6 +397,12 @@ def settle_by_hand(
 
     ``winners[i]`` share pot ``i`` (its high half when ``low_winners[i]`` names
     anyone); odd chips follow R7.4.
+
+    >>> s = quick_table(stacks=(100, 100))
+    >>> for make in (start_hand, call, check) + (deal_board, check, check) * 3:
+    ...     s = apply(s, make(s))
+    >>> [(a.seat, a.amount) for a in settle_by_hand(s, [[0, 1]]).awards]
+    [(0, 2), (1, 2)]
     """
     if state.hand is None or state.hand.complete:
         raise RuleError("no hand is running: there is no pot to award")
@@ -494,6 +571,13 @@ def can_change_level(state: TableState, level: int, stakes: Stakes) -> bool:
 
 
 def undo(state: TableState) -> Undo:
+    """Retract the last effective event (the log keeps both).
+
+    >>> s = quick_table()
+    >>> s = apply(s, start_hand(s))
+    >>> apply(s, undo(s)).hand is None
+    True
+    """
     return _checked(state, Undo())  # type: ignore[return-value]
 
 

@@ -98,6 +98,10 @@ def showdown_order(state: TableState) -> tuple[int, ...]:
     The last player to bet or raise on the final round shows first; if that round
     was checked through (or the players were all in before the river), the first
     live seat left of the button.
+
+    >>> from omaha_tui.engine.commands import quick_table
+    >>> showdown_order(quick_table())
+    ()
     """
     hand = state.hand
     if hand is None:
