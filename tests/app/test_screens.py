@@ -59,7 +59,7 @@ async def test_setup_r2_3_default_small_blind_shown_live_and_used() -> None:
         await pilot.pause()
         assert "Small blind default 10" in _text(screen, "sb-hint")
         assert screen.query_one("#sb", Input).placeholder == "10 (default)"
-        await pilot.press("ctrl+d", "ctrl+s")
+        await pilot.press("ctrl+b", "ctrl+s")
         await pilot.pause()
     (result,) = app.results
     assert isinstance(result, SetupResult)
@@ -78,10 +78,13 @@ async def test_setup_typing_keys_into_the_form() -> None:
         screen.query_one("#bb", Input).focus()
         await pilot.press("end", "backspace", "4")
         await pilot.click("#name-0")
-        await pilot.press(*"Ann")
+        await pilot.press(*"Ann", "enter")
+        assert screen.focused is screen.query_one("#buyin-0"), "enter moves to the next field"
         await pilot.click("#name-1")
         await pilot.press(*"Bob")
+        await pilot.press("ctrl+b")  # draws even while typing in a field
         await pilot.pause()
+        assert _text(screen, "draw-result").startswith("Ann ")
         assert "Blinds 2/4" in _text(screen, "sb-hint")
         screen.query_one("#button-mode", Select).value = "place"
         await pilot.pause()
@@ -169,7 +172,7 @@ async def test_setup_r1_3_seat_limit_hides_seats_beyond_it() -> None:
             {"name_0": "Ann", "name_1": "Bob", "chip": "5", "bb": "25", "buyin_1": "333"},
             "Seat 2 buy-in 333 is not a multiple of the smallest chip 5",
         ),
-        ({"name_0": "Ann", "name_1": "Bob"}, "Button: draw for it first (Draw, or ctrl+d)"),
+        ({"name_0": "Ann", "name_1": "Bob"}, "Button: draw for it first (Draw, or ctrl+b)"),
     ],
 )
 async def test_setup_refuses_a_bad_form_saying_what_to_fix(
@@ -201,7 +204,7 @@ async def test_setup_draw_shows_the_cards_and_the_suit_order() -> None:
         await pilot.pause()
         _fill(screen, name_0="Ann", name_1="Bob", name_4="Di")
         await pilot.pause()
-        await pilot.press("ctrl+d")
+        await pilot.press("ctrl+b")
         await pilot.pause()
         shown = _text(screen, "draw-result")
         assert shown.startswith("Ann ") and "Di " in shown

@@ -217,7 +217,9 @@ async def test_screen_r7_split_shows_order_readings_and_awards() -> None:
         assert order == "Showing order (R8.1): Ann, Bob, Cy"  # checked through: left of button
         assert "must show or muck first" in _readout(screen)
         await _type(pilot, screen, "hand-0", "Ah2sKhKs")
-        await _type(pilot, screen, "hand-1", "as 3s qh qd")
+        await pilot.press("enter")  # on to the next player's field
+        assert screen.focused is screen.query_one("#hand-1")
+        await pilot.press(*"as 3s qh qd".replace(" ", ""))
         await pilot.click("#muck-2")
         await pilot.pause()
         readout = _readout(screen)

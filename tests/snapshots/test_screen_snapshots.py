@@ -62,7 +62,7 @@ async def _fill_setup(pilot: Pilot[Any]) -> None:
     }.items():
         screen.query_one(f"#{widget_id}", Input).value = value
     await pilot.pause()
-    await pilot.press("ctrl+d")
+    await pilot.press("ctrl+b")
     await pilot.pause()
 
 

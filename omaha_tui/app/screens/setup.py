@@ -19,7 +19,7 @@ from typing import ClassVar
 from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
@@ -67,8 +67,9 @@ class SetupScreen(Screen[SetupResult]):
 
     CSS_PATH = "setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        ("ctrl+s", "start", "Start game"),
-        ("ctrl+d", "draw", "Draw for button"),
+        Binding("ctrl+s", "start", "Start game"),
+        # ctrl+b (button): fields keep ctrl+d for "delete right".
+        Binding("ctrl+b", "draw", "Draw for button"),
     ]
 
     def __init__(self, rng: random.Random | None = None) -> None:
@@ -241,7 +242,7 @@ class SetupScreen(Screen[SetupResult]):
             return SetupResult(config, players, seat, None, config.title)
         draw = self._draw
         if draw is None or {s for s, _ in draw.cards} != {p.seat for p in players}:
-            raise ValueError("Button: draw for it first (Draw, or ctrl+d)")
+            raise ValueError("Button: draw for it first (Draw, or ctrl+b)")
         return SetupResult(config, players, draw.winner, draw, config.title)
 
     # ------------------------------------------------------------------ live feedback
@@ -329,6 +330,11 @@ class SetupScreen(Screen[SetupResult]):
     def _stakes_changed(self) -> None:
         self._refresh_sb_hint()
         self._refresh_button_seats()
+
+    @on(Input.Submitted)
+    def _next_field(self) -> None:
+        """Enter moves on to the next field, as a dealer filling a form expects."""
+        self.focus_next()
 
     @on(Input.Changed, ".seat")
     def _seat_changed(self) -> None:

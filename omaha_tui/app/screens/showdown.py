@@ -218,6 +218,11 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
     def _cards_changed(self) -> None:
         self._refresh()
 
+    @on(CardInput.Submitted)
+    def _next_hand(self) -> None:
+        """Enter moves to the next field: type a hand, Enter, type the next."""
+        self.focus_next(CardInput)
+
     @on(Checkbox.Changed)
     def _muck_changed(self, event: Checkbox.Changed) -> None:
         seat = int((event.checkbox.id or "muck-0").removeprefix("muck-"))
