@@ -21,12 +21,13 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("c", "check or call"),
     ("b", "bet or raise: type the amount (legal range shown, pot-limit max pre-filled)"),
     ("p", "pot: fill the pot-limit maximum (R4.4) and show the arithmetic"),
+    ("r", "read the pot-limit arithmetic aloud"),
     ("a", "all in"),
     ("u", "undo the last action (press again to go further back)"),
     ("d", "deal: enter the next board cards (or leave empty to track chips only)"),
     ("s", "showdown: enter the tabled hands, read them, award the pots"),
     ("n", "next hand: the button moves and the blinds are posted"),
-    ("ctrl+p", "command palette: rebuy, sit out, chip correction, theme, speech…"),
+    ("ctrl+p", "command palette: rebuy, sit out, chip correction, history, ledger, theme, speech…"),
     ("?", "this help"),
 )
 
