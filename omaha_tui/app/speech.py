@@ -19,7 +19,11 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
+    from textual.worker import Worker
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds a single utterance may take before the program is stopped."""
@@ -171,7 +175,9 @@ def render_to_wav(
     return path
 
 
-def speak_in_background(widget: Any, backend: SpeechBackend, text: str) -> Any:
+def speak_in_background(
+    widget: DOMNode, backend: SpeechBackend, text: str
+) -> Worker[SpeechOutcome]:
     """Say ``text`` from a thread worker of ``widget`` and show any caption or error.
 
     Returns the Textual worker. The newest utterance replaces a queued one (exclusive
