@@ -21,7 +21,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
@@ -136,7 +136,9 @@ class OmahaApp(App[None]):
     TITLE = "omaha-tui"
     COMMANDS: ClassVar = App.COMMANDS | {TableCommands}
 
-    state: reactive[TableState | None] = reactive(None, always_update=True, init=False)
+    # A var, not a reactive: the widgets repaint what changed; a reactive would repaint
+    # the whole screen on every action.
+    state: var[TableState | None] = var(None, always_update=True, init=False)
 
     def __init__(
         self,
