@@ -328,10 +328,13 @@ async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path:
         assert str(clock.content) == "Level 2 · 2/4 · 20:00 left"
 
 
-async def test_help_key_opens_the_help_screen(tmp_path: Path) -> None:
+async def test_seat_click_and_help_key(tmp_path: Path) -> None:
     app = make_app(tmp_path, six_handed_plo())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await pilot.click("#seat-0")
+        await pilot.pause()
+        assert status(app) == "1 Ann: stack 200, D"
         await keys(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         await keys(pilot, "escape")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from omaha_tui.app.messages import ActionRequested, TableAction
-from omaha_tui.app.view import TableView, oval_order
+from omaha_tui.app.view import TableView, chips, oval_order
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board
 from omaha_tui.app.widgets.clock import LevelClock
@@ -148,6 +148,21 @@ class TableScreen(Screen[None]):
         if action != TableAction.POT:
             self.query_one(PotBreakdownPanel).hide()
         self.post_message(ActionRequested(TableAction(action)))
+
+    @on(Seat.Selected)
+    def _seat_clicked(self, message: Seat.Selected) -> None:
+        """A click on a seat reads it out on the status line (handy on a big table)."""
+        if self._view is None:
+            return
+        seat = self._view.seats[message.seat]
+        parts = [f"stack {chips(seat.stack)}"]
+        if seat.committed:
+            parts.append(f"in the pot {chips(seat.committed)}")
+        if seat.status:
+            parts.append(seat.status)
+        if seat.markers:
+            parts.append(" ".join(seat.markers))
+        self.say(f"{seat.label}: {', '.join(parts)}")
 
     def action_hide_breakdown(self) -> None:
         self.query_one(PotBreakdownPanel).hide()
