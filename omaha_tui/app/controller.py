@@ -26,6 +26,7 @@ from omaha_tui.engine.betting import PotBreakdown, legal_actions, pot_limit_brea
 from omaha_tui.engine.cards import CardError, format_card, parse_cards
 from omaha_tui.engine.config import Stakes, TableConfig, binglao_variant
 from omaha_tui.engine.events import (
+    Award,
     BetPlaced,
     BoardDealt,
     ButtonDrawn,
@@ -48,6 +49,7 @@ from omaha_tui.engine.events import (
     PotsAwarded,
     RaisedTo,
     SatOut,
+    SessionEnded,
     SessionStarted,
     Undo,
     WentAllIn,
@@ -176,7 +178,11 @@ class Controller:
         except (JournalError, OSError) as e:
             # Nothing was adopted: the table stays as it was shown.
             return Outcome(False, f"not recorded, the journal could not be written: {e}")
-        lines = (describe(before, e) for e in events)
+        lines = [describe(before, e) for e in events]
+        hand = self.state.hand
+        awarded = any(isinstance(e, PotsAwarded) for e in events)
+        if before.in_hand and hand is not None and hand.complete and not awarded:
+            lines.append(_winnings(before, hand.awards))  # R4.2: won when all others folded
         return Outcome(True, "; ".join(line for line in lines if line), events)
 
     def events(self) -> list[Event]:
@@ -279,6 +285,10 @@ class Controller:
     def move_button(self, seat: int) -> Outcome:
         return self.attempt(lambda s: commands.place_button(s, seat))
 
+    def end_session(self) -> Outcome:
+        """The game is over: everyone cashes out (the journal marks the session finished)."""
+        return self.attempt(commands.end_session)
+
     def change_level(self, level: int, stakes: Stakes) -> Outcome:
         return self.attempt(lambda s: commands.change_level(s, level, stakes))
 
@@ -286,6 +296,13 @@ class Controller:
 def _stack(state: TableState, seat: int) -> int:
     s = state.seat(seat)
     return s.stack if s is not None else 0
+
+
+def _winnings(state: TableState, awards: Sequence[Award]) -> str:
+    won: dict[int, int] = {}
+    for a in awards:
+        won[a.seat] = won.get(a.seat, 0) + a.amount
+    return "; ".join(f"{_name(state, s)} wins {chips(n)}" for s, n in won.items())
 
 
 def _board_need(state: TableState) -> int:
@@ -338,10 +355,7 @@ def describe(before: TableState, event: Event) -> str:
         case LevelChanged(level=level, stakes=stakes):
             return f"Level {level}: blinds {chips(stakes.small_blind)}/{chips(stakes.big_blind)}"
         case PotsAwarded(awards=awards):
-            won: dict[int, int] = {}
-            for a in awards:
-                won[a.seat] = won.get(a.seat, 0) + a.amount
-            return "; ".join(f"{_name(before, s)} wins {chips(n)}" for s, n in won.items())
+            return _winnings(before, awards)
         case Undo():
             return "Undone"
         case ButtonPlaced(seat=seat):
@@ -362,6 +376,8 @@ def describe(before: TableState, event: Event) -> str:
             return ""  # the showdown screen shows the cards; the awards say who won
         case HandMucked(seat=seat):
             return f"{_name(before, seat)} mucks"
+        case SessionEnded():
+            return "Session ended: everyone cashes out; the ledger has the settle-up"
         case Misdeal():
             return "Misdeal: the hand restarts, no chips move"
     return event.type.replace("_", " ")

@@ -108,6 +108,12 @@ def _new_player(app: OmahaApp, text: str) -> Outcome:
     return c.seat_player(int(parts[0]) - 1, " ".join(parts[1:-1]), parse_amount(parts[-1]))
 
 
+def _end(app: OmahaApp, text: str) -> Outcome:
+    if text.strip().lower() != "yes":
+        raise AnswerError('type "yes" to end the session, or press Esc to keep playing')
+    return app.ctl.end_session()
+
+
 def _level(app: OmahaApp, text: str) -> Outcome:
     c = app.ctl
     state = c.state
@@ -179,6 +185,13 @@ QUESTIONS: tuple[Question, ...] = (
         "Seat, name and buy-in?",
         "5 Eve 200",
         _new_player,
+    ),
+    Question(
+        "End session",
+        "The game is over: everyone cashes out (see the ledger)",
+        'End the session? Type "yes"',
+        "yes",
+        _end,
     ),
     Question(
         "Player leaves",

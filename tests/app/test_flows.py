@@ -15,6 +15,8 @@ from textual.widgets import Input, Label, Select
 from omaha_tui.app.app import OmahaApp, ResumeDialog, TableStart
 from omaha_tui.app.controller import Player
 from omaha_tui.app.screens.help import HelpScreen
+from omaha_tui.app.screens.history import HistoryScreen
+from omaha_tui.app.screens.ledger import LedgerScreen
 from omaha_tui.app.screens.setup import SetupScreen
 from omaha_tui.app.screens.showdown import ShowdownScreen
 from omaha_tui.app.screens.table import TableScreen
@@ -355,3 +357,33 @@ async def test_theme_and_speech_choices_are_remembered(tmp_path: Path) -> None:
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert again.theme == "omaha-four-colour"
+
+
+async def test_ledger_history_and_end_session_from_the_palette(tmp_path: Path) -> None:
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n", "f", "f", "f", "f", "f")  # everyone folds to the big blind
+        assert status(app) == "Bob folds; Cy wins 2"  # R4.2; R4.9 the unmatched 1 goes back
+        app.show_ledger()
+        await pilot.pause()
+        assert isinstance(app.screen, LedgerScreen)
+        await keys(pilot, "escape")
+        app.show_history()
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await keys(pilot, "escape")
+        app.action_command_palette()
+        await pilot.pause()
+        await type_text(pilot, "End session")
+        await keys(pilot, "enter")
+        await type_text(pilot, "no")
+        await keys(pilot, "enter")
+        error = app.screen.query_one("#answer-error", Label)
+        assert str(error.content) == 'type "yes" to end the session, or press Esc to keep playing'
+        await keys(pilot, "backspace", "backspace")
+        await type_text(pilot, "yes")
+        await keys(pilot, "enter")
+        assert status(app) == "Session ended: everyone cashes out; the ledger has the settle-up"
+    with Journal.open(tmp_path / "journal.sqlite3") as journal:
+        assert journal.last_unfinished() is None  # nothing to offer at the next start
