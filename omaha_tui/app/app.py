@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -57,27 +58,22 @@ def demo_config() -> TableConfig:
     return TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
 
 
+@dataclass(frozen=True)
 class TableStart:
-    """A table to open without the setup screen (``play`` flags, ``--demo``, tests)."""
+    """A table to open without the setup screen (``play`` flags, ``--demo``, tests).
 
-    def __init__(
-        self,
-        config: TableConfig,
-        players: tuple[Player, ...],
-        *,
-        button: int | None = None,
-        draw: dict[int, str] | None = None,
-        schedule: BlindSchedule | None = None,
-        deal: bool = False,
-        title: str = "",
-    ) -> None:
-        self.config = config
-        self.players = players
-        self.button = button
-        self.draw = draw
-        self.schedule = schedule
-        self.deal = deal
-        self.title = title
+    ``draw`` maps seat to a face-up card for the R1.4 button draw; otherwise the
+    button is placed on ``button`` (default: the first player). ``deal`` starts the
+    first hand at once.
+    """
+
+    config: TableConfig
+    players: tuple[Player, ...]
+    button: int | None = None
+    draw: dict[int, str] | None = None
+    schedule: BlindSchedule | None = None
+    deal: bool = False
+    title: str = ""
 
 
 class ResumeDialog(ModalScreen[bool]):

@@ -7,6 +7,7 @@ screen) on a journal in a temporary folder, with the clock frozen and speech sil
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -303,8 +304,7 @@ async def test_an_unfinished_session_is_offered_and_resumed(tmp_path: Path) -> N
 
 async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path: Path) -> None:
     now = [0.0]
-    start = six_handed_plo()
-    start.schedule = parse_schedule("1/2:20,2/4:20")
+    start = replace(six_handed_plo(), schedule=parse_schedule("1/2:20,2/4:20"))
     app = OmahaApp(
         db=tmp_path / "journal.sqlite3",
         start=start,
