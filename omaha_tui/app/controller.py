@@ -55,7 +55,7 @@ from omaha_tui.engine.events import (
     WentAllIn,
 )
 from omaha_tui.engine.levels import BlindSchedule, level_change
-from omaha_tui.engine.reducer import RuleError, apply, replay
+from omaha_tui.engine.reducer import RuleError, apply
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 from omaha_tui.store.journal import JournalError
 
@@ -381,13 +381,3 @@ def describe(before: TableState, event: Event) -> str:
         case Misdeal():
             return "Misdeal: the hand restarts, no chips move"
     return event.type.replace("_", " ")
-
-
-def board_text(cards: Sequence[int]) -> str:
-    """Board cards as text for events (``Ah Kd 7c``)."""
-    return " ".join(format_card(c) for c in cards)
-
-
-def load(events: Sequence[Event]) -> TableState:
-    """The state of a recorded session (a replay)."""
-    return replay(events)

@@ -32,12 +32,3 @@ class ActionRequested(Message):
     def __init__(self, action: TableAction) -> None:
         super().__init__()
         self.action = action
-
-
-class StatusPosted(Message):
-    """A line for the status bar: an action recorded, a refusal, a spoken caption."""
-
-    def __init__(self, text: str, *, refused: bool = False) -> None:
-        super().__init__()
-        self.text = text
-        self.refused = refused
