@@ -387,3 +387,21 @@ async def test_ledger_history_and_end_session_from_the_palette(tmp_path: Path) -
         assert status(app) == "Session ended: everyone cashes out; the ledger has the settle-up"
     with Journal.open(tmp_path / "journal.sqlite3") as journal:
         assert journal.last_unfinished() is None  # nothing to offer at the next start
+
+
+async def test_resuming_a_session_that_does_not_exist_exits_with_the_reason(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, resume=7)
+    said: list[str] = []
+    exit_app = app.exit
+
+    def exit_and_note(return_code: int = 0, message: object = None) -> None:
+        said.append(str(message))
+        exit_app(return_code=return_code, message=None)
+
+    app.exit = exit_and_note  # type: ignore[method-assign, assignment]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    assert app.return_code == 2
+    assert said[0].endswith("has no session 7: `omaha-tui sessions` lists them")
