@@ -441,7 +441,8 @@ class OmahaApp(App[None]):
             la = legal_actions(c.state)
             who = c.state.seats[hand.to_act]
             name = who.name if who is not None else f"seat {hand.to_act + 1}"
-            detail = f": {' · '.join(options(la))}" if la is not None else ""
+            choices = options(la, all_in=commands.can_all_in(c.state)) if la else ()
+            detail = f": {' · '.join(choices)}" if choices else ""
             self.report(Outcome(False, f"the betting is not over: {name} to act{detail}"))
             return
 

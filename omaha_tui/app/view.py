@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from omaha_tui.engine import commands
 from omaha_tui.engine.betting import LegalActions, legal_actions
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, SeatState, Street, TableState
@@ -102,8 +103,12 @@ STREET_NAMES = {
 NEXT_BOARD = {Street.PREFLOP: "flop", Street.FLOP: "turn", Street.TURN: "river"}
 
 
-def options(la: LegalActions) -> tuple[str, ...]:
-    """The player's choices as short phrases: ``fold · call 2 · raise to 4–7 · all in 200``."""
+def options(la: LegalActions, *, all_in: bool = True) -> tuple[str, ...]:
+    """The player's choices as short phrases: ``fold · call 2 · raise to 4–7 · all in 200``.
+
+    ``all_in``: whether going all in is allowed now (not above the pot in pot limit,
+    nor above the bet in fixed limit).
+    """
     out = []
     if la.can_fold:
         out.append("fold")
@@ -115,7 +120,8 @@ def options(la: LegalActions) -> tuple[str, ...]:
         word = "bet" if la.can_bet else "raise to"
         lo, hi = chips(la.min_raise_to), chips(la.max_raise_to)
         out.append(f"{word} {lo}" if lo == hi else f"{word} {lo}–{hi}")
-    out.append(f"all in {chips(la.all_in_to)}")
+    if all_in:
+        out.append(f"all in {chips(la.all_in_to)}")
     return tuple(out)
 
 
@@ -228,7 +234,9 @@ def table_view(state: TableState) -> TableView:
     la = legal_actions(state)
     turn = None
     if la is not None:
-        turn = TurnView(la.seat, names.get(la.seat, ""), options(la))
+        turn = TurnView(
+            la.seat, names.get(la.seat, ""), options(la, all_in=commands.can_all_in(state))
+        )
     stakes = state.stakes or state.config.stakes
     live = hand is not None and not hand.complete
     return TableView(

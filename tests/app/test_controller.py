@@ -248,6 +248,18 @@ def test_options_list_what_the_player_may_do() -> None:
     assert options(la) == ("fold", "call 2", "raise to 4–7", "all in 200")
 
 
+def test_r4_4_the_turn_line_offers_all_in_only_when_the_pot_allows_it() -> None:
+    c, _ = table()
+    c.next_hand()
+    turn = table_view(c.state).turn
+    assert turn is not None
+    assert turn.options == ("fold", "call 2", "raise to 4–7")  # 200 is above the pot
+    short, _ = table(stacks=6)
+    short.next_hand()
+    turn = table_view(short.state).turn
+    assert turn is not None and turn.options[-1] == "all in 6"
+
+
 def test_view_marks_button_blinds_and_the_player_to_act() -> None:
     c, _ = table()
     c.next_hand()
