@@ -36,11 +36,14 @@ from omaha_tui.engine.config import (
 from omaha_tui.engine.events import (
     BoardDealt,
     ButtonPlaced,
+    CameBack,
     EarlyCardDealt,
     Event,
+    LevelChanged,
     Misdeal,
     PlayerRebought,
     PlayerSeated,
+    SatOut,
     SessionStarted,
     Undo,
 )
@@ -128,6 +131,36 @@ class TableMachine(RuleBasedStateMachine):
             amount = data.draw(st.integers(1, 200), label="rebuy amount")
             self.bought += amount
             self._do(data, PlayerRebought(seat=seat, amount=amount))
+            return
+        extra = data.draw(st.integers(0, 9), label="between hands")
+        seated = [i for i, s in enumerate(state.seats) if s is not None]
+        empty = [i for i, s in enumerate(state.seats) if s is None]
+        if extra == 0 and empty:
+            seat = data.draw(st.sampled_from(empty), label="newcomer seat")
+            stack = data.draw(st.integers(1, 300), label="newcomer stack")
+            self.bought += stack
+            wait = data.draw(st.booleans(), label="waits for the bb")
+            self._do(data, PlayerSeated(seat=seat, name=f"N{seat}", stack=stack, wait_for_bb=wait))
+            return
+        if extra == 1:
+            seat = data.draw(st.sampled_from(seated), label="away")
+            player = state.seats[seat]
+            if player.sitting_out or player.waiting_for_bb:
+                post_now = data.draw(st.booleans(), label="post now")
+                self._do(data, CameBack(seat=seat, post_now=post_now))
+            else:
+                self._do(data, SatOut(seat=seat))
+            return
+        if extra == 2:
+            bb = data.draw(st.sampled_from([2, 4, 6]), label="level bb")
+            self._do(data, LevelChanged(level=state.level + 1, stakes=Stakes(big_blind=bb)))
+            return
+        if not cmd.can_start_hand(state, die_roll=1 if state.config.variant.binglao else None):
+            # Everyone away or waiting: bring one back so that play goes on.
+            away = [
+                i for i in seated if state.seats[i].sitting_out or state.seats[i].waiting_for_bb
+            ]
+            self._do(data, CameBack(seat=data.draw(st.sampled_from(away)), post_now=True))
             return
         roll = data.draw(st.integers(1, 6), label="die") if state.config.variant.binglao else None
         event = cmd.start_hand(state, die_roll=roll)
