@@ -20,6 +20,7 @@ from .errors import RuleError
 from .events import (
     BetPlaced,
     BoardDealt,
+    BoardRecorded,
     ButtonDrawn,
     ButtonPlaced,
     Called,
@@ -313,6 +314,29 @@ def verify_deal_board(state: TableState, cards: Sequence[str] | str | None = Non
 
 def can_deal_board(state: TableState) -> bool:
     return _can(lambda: deal_board(state))
+
+
+def record_board(state: TableState, cards: Sequence[str] | str) -> BoardRecorded:
+    """Enter, at showdown or later in the hand, board cards dealt as a count only.
+
+    >>> s = quick_table(stacks=(100, 100))
+    >>> for make in (start_hand, call, check, deal_board):
+    ...     s = apply(s, make(s))
+    >>> record_board(s, "Ah Kd 7c").cards
+    ('Ah', 'Kd', '7c')
+    """
+    if isinstance(cards, str):
+        cards = tuple(cards.replace(",", " ").split())
+    return _checked(state, BoardRecorded(cards=tuple(cards)))  # type: ignore[return-value]
+
+
+def verify_record_board(state: TableState, cards: Sequence[str] | str) -> None:
+    record_board(state, cards)
+
+
+def can_record_board(state: TableState) -> bool:
+    hand = state.hand
+    return hand is not None and not hand.complete and len(hand.board) < hand.board_count
 
 
 def deal_early_card(state: TableState, card: str | None = None) -> EarlyCardDealt:

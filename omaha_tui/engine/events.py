@@ -208,6 +208,15 @@ class BoardDealt(_Event):
     count: int = Field(default=0, ge=0, le=3)
 
 
+class BoardRecorded(_Event):
+    """The dealer types board cards that were dealt without being entered (chips-only
+    tracking), so that hands can still be read by cards at showdown. ``cards`` is the
+    whole board dealt so far; cards already entered must be repeated unchanged."""
+
+    type: Literal["board_recorded"] = "board_recorded"
+    cards: tuple[str, ...]
+
+
 class HoleCardsShown(_Event):
     """A player tables their hole cards at showdown (R8.2)."""
 
@@ -288,6 +297,7 @@ Event = Annotated[
     | WentAllIn
     | EarlyCardDealt
     | BoardDealt
+    | BoardRecorded
     | HoleCardsShown
     | HandMucked
     | PotsAwarded

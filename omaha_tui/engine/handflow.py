@@ -14,13 +14,14 @@ from typing import Any
 from .awards import awards_from_cards, check_awards
 from .betting import hand_legal_actions, wager_error
 from .blinds import record_missed_blinds
-from .cards import CardError, check_distinct, format_card, parse_cards
+from .cards import CardError, check_distinct, format_card, format_cards, parse_cards
 from .config import ShortBlindRule, Structure, binglao_variant
 from .errors import RuleError
 from .events import (
     Award,
     BetPlaced,
     BoardDealt,
+    BoardRecorded,
     Called,
     Checked,
     EarlyCardDealt,
@@ -575,6 +576,28 @@ def apply_board(state: TableState, ev: BoardDealt) -> TableState:
     if hand.betting_over:
         return _close_round(state, hand)
     return _open_round(state, hand, hand.button)
+
+
+def apply_board_recorded(state: TableState, ev: BoardRecorded) -> TableState:
+    """Fill in board cards that were dealt as a count only (chips-only tracking)."""
+    hand = state.hand
+    if hand is None or hand.complete:
+        raise RuleError("no hand is running: there is no board to enter")
+    if len(hand.board) == hand.board_count:
+        raise RuleError("every board card dealt so far is already entered")
+    if len(ev.cards) != hand.board_count:
+        raise RuleError(
+            f"{hand.board_count} board cards have been dealt: enter all {hand.board_count}, "
+            f"not {len(ev.cards)}"
+        )
+    cards = _parse(ev.cards, "board")
+    if cards[: len(hand.board)] != hand.board:
+        raise RuleError(
+            f"the board starts {format_cards(hand.board)} as entered: keep those cards first"
+        )
+    new = cards[len(hand.board) :]
+    _check_new_cards(state, hand, {"board": new})
+    return evolve(state, hand=evolve(hand, board=cards))
 
 
 def apply_shown(state: TableState, ev: HoleCardsShown) -> TableState:

@@ -23,6 +23,7 @@ from .errors import RuleError
 from .events import (
     BetPlaced,
     BoardDealt,
+    BoardRecorded,
     ButtonDrawn,
     ButtonPlaced,
     Called,
@@ -301,6 +302,7 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     WentAllIn: handflow.apply_all_in,
     EarlyCardDealt: handflow.apply_early_card,
     BoardDealt: handflow.apply_board,
+    BoardRecorded: handflow.apply_board_recorded,
     HoleCardsShown: handflow.apply_shown,
     HandMucked: handflow.apply_mucked,
     PotsAwarded: handflow.apply_awarded,

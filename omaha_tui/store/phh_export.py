@@ -21,6 +21,7 @@ from omaha_tui.engine.config import Structure, TableConfig
 from omaha_tui.engine.events import (
     BetPlaced,
     BoardDealt,
+    BoardRecorded,
     Called,
     Checked,
     Event,
@@ -35,7 +36,7 @@ from omaha_tui.engine.events import (
     WentAllIn,
 )
 from omaha_tui.engine.reducer import apply, initial_state
-from omaha_tui.engine.state import TableState
+from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
 from .phh import PhhError, PhhHand, code_for_variant, from_chips
 
@@ -100,8 +101,20 @@ def _action(hand: _Hand, before: TableState, event: Event) -> None:
         label = hand.label(event.seat)
         hand.actions.append(f"{label} cc" if to <= h.current_bet else f"{label} cbr {{{to}}}")
     elif isinstance(event, BoardDealt):
-        cards = "".join(event.cards) or "??" * (event.count or 1)
+        h = before.hand
+        assert h is not None
+        count = event.count or BOARD_AFTER[NEXT_STREET[h.street]] - h.board_count
+        cards = "".join(event.cards) or "??" * count
         hand.actions.append(f"d db {cards}")
+    elif isinstance(event, BoardRecorded):
+        # Cards dealt as a count only are filled into their `d db ??` lines, in order.
+        known = iter(event.cards[len(before.hand.board) :] if before.hand else ())
+        for i, line in enumerate(hand.actions):
+            if line.startswith("d db ") and "??" in line:
+                hand.actions[i] = "d db " + "".join(
+                    next(known) if line[5 + k : 7 + k] == "??" else line[5 + k : 7 + k]
+                    for k in range(0, len(line) - 5, 2)
+                )
     elif isinstance(event, HoleCardsShown):
         hand.shown[event.seat] = event.cards
         hand.actions.append(f"{hand.label(event.seat)} sm {''.join(event.cards)}")
