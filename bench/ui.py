@@ -33,10 +33,12 @@ from textual.widget import Widget  # noqa: E402
 from omaha_tui.app.app import OmahaApp, TableStart  # noqa: E402
 from omaha_tui.app.controller import Player  # noqa: E402
 from omaha_tui.app.speech import SilentBackend  # noqa: E402
+from omaha_tui.app.widgets.action_bar import ActionBar  # noqa: E402
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 TARGET_MS = 50.0
+REFUSED_AFTER = 2.0  # seconds without a new state: the key was refused
 POLL = 0.0005  # seconds between checks: fine enough to time, idle enough not to load the CPU
 
 
@@ -55,6 +57,7 @@ async def measure(hands: int, folder: Path) -> tuple[list[float], list[float]]:
     )
     timings: list[float] = []
     cpu_ms: list[float] = []
+    refused: list[str] = []
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
 
@@ -76,13 +79,18 @@ async def measure(hands: int, folder: Path) -> tuple[list[float], list[float]]:
             # with no widget left waiting to be repainted. Pilot's own press() adds
             # idle-detection sleeps, which would be timed as well.
             before = app.ctl.state
+            seen = frames[0]
             start, cpu = time.perf_counter(), time.process_time()
             event = events.Key(key, key)
             event.set_sender(app)
             driver.send_message(event)
+            deadline = start + REFUSED_AFTER
             while app.ctl.state is before:
+                if time.perf_counter() > deadline:  # refused: the table did not change
+                    refused.append(f"{key}: {app.table.query_one(ActionBar).status_text}")
+                    await pilot.pause()
+                    return
                 await asyncio.sleep(POLL)
-            seen = frames[0]
             while (
                 frames[0] == seen
                 or app.table._dirty_widgets
@@ -116,6 +124,8 @@ async def measure(hands: int, folder: Path) -> tuple[list[float], list[float]]:
                 await pilot.press("enter")  # chips only: board not tracked
                 await pilot.pause()
             assert app.ctl.state.hand is not None and app.ctl.state.hand.complete
+    for line in refused:
+        print(f"refused (not timed) {line}")
     return timings, cpu_ms
 
 
