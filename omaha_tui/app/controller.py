@@ -29,6 +29,7 @@ from omaha_tui.engine.events import (
     Award,
     BetPlaced,
     BoardDealt,
+    BoardRecorded,
     ButtonDrawn,
     ButtonPlaced,
     Called,
@@ -254,7 +255,8 @@ class Controller:
         return self.attempt(lambda s: commands.misdeal(s, reason))
 
     def showdown(self, result: ShowdownResult) -> Outcome:
-        """Record a showdown: shown and mucked hands, then the awards, all or nothing."""
+        """Record a showdown, all or nothing: a board typed there (``BoardRecorded``),
+        shown and mucked hands, then the awards (by the cards unless named by hand)."""
         return self.attempt(lambda s: showdown_events(s, result))
 
     # ------------------------------------------------------------------ between hands
@@ -348,6 +350,8 @@ def describe(before: TableState, event: Event) -> str:
                 return f"Board: {' '.join(cards)}"
             n = count or _board_need(before)
             return f"Board: {n} card{'s' * (n != 1)} dealt (not tracked)"
+        case BoardRecorded(cards=cards):
+            return f"Board entered: {' '.join(cards)}"
         case HandStarted(button=button, die_roll=roll):
             number = before.hands_played + 1
             game = f" (die {roll}: {binglao_variant(roll).name})" if roll else ""

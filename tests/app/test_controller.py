@@ -16,14 +16,16 @@ import pytest
 
 from omaha_tui.app.controller import Controller, Outcome, Player, describe, opening_events
 from omaha_tui.app.palette import AnswerError, parse_amount, parse_seat, parse_stakes
+from omaha_tui.app.screens.showdown_view import ShowdownResult
 from omaha_tui.app.view import options, oval_order, table_view
 from omaha_tui.app.widgets.amount_prompt import AmountRange, describe_amount
 from omaha_tui.app.widgets.clock import format_clock, parse_schedule
 from omaha_tui.cli import play
 from omaha_tui.cli.play import FlagError, parse_blinds, parse_players, table_start
 from omaha_tui.engine.betting import legal_actions
+from omaha_tui.engine.cards import parse_cards
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
-from omaha_tui.engine.events import Event, RaisedTo
+from omaha_tui.engine.events import BoardRecorded, Event, PotsAwarded, RaisedTo
 from omaha_tui.engine.reducer import replay
 from omaha_tui.engine.state import Street, TableState
 from omaha_tui.store.journal import Journal
@@ -185,6 +187,28 @@ def test_a_board_dealt_without_cards_is_counted() -> None:
     assert c.deal_board("").message == "Board: 3 cards dealt (not tracked)"
     hand = c.state.hand
     assert hand is not None and (hand.board, hand.board_count) == ((), 3)
+
+
+def test_board_typed_at_showdown_is_journaled_and_the_pot_read_by_cards() -> None:
+    c, sink = table(players=2)
+    c.next_hand()
+    while c.state.hand is not None and c.state.hand.board_count < 5:
+        while c.state.hand.to_act is not None:
+            c.check_or_call()
+        assert c.deal_board("").ok  # chips only: the board is a count
+    while c.state.hand is not None and c.state.hand.to_act is not None:
+        c.check_or_call()
+    result = ShowdownResult(
+        shown=((0, parse_cards("Ah 2s Kh Ks")), (1, parse_cards("As 3s Qh Qd"))),
+        board=parse_cards("4h 5c 7h Qs Ad"),
+    )
+    outcome = c.showdown(result)
+    # R6: Bob's three queens beat Ann's pair of kings, read from the board typed now.
+    assert outcome.message == "Board entered: 4h 5c 7h Qs Ad; Bob wins 4"
+    recorded = [e for e in sink.log if isinstance(e, BoardRecorded | PotsAwarded)]
+    assert [e.type for e in recorded] == ["board_recorded", "pots_awarded"]
+    assert isinstance(recorded[-1], PotsAwarded) and recorded[-1].by_cards
+    assert [s.stack for s in c.state.seats if s is not None] == [198, 202]
 
 
 def test_r3_3_courchevel_early_card_before_the_preflop_betting() -> None:

@@ -32,6 +32,7 @@ from omaha_tui.app.widgets.pot_breakdown import PotBreakdownPanel
 from omaha_tui.cli import play
 from omaha_tui.cli.play import table_start
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.events import PotsAwarded
 from omaha_tui.engine.state import Street
 from omaha_tui.store.journal import Journal
 
@@ -177,6 +178,38 @@ async def test_r7_hi_lo_hand_splits_the_pot(tmp_path: Path) -> None:
         await show_hands(pilot, {0: "Ah 2s Kh Ks", 1: "As 3s Qh Qd"})
         assert status(app) in ("Bob wins 3; Ann wins 3", "Ann wins 3; Bob wins 3")
         assert stacks(app)[:3] == [201, 201, 198]
+
+
+async def test_chips_only_board_typed_at_showdown_is_journaled_and_read(tmp_path: Path) -> None:
+    config = TableConfig(variant=parse_game("omaha8"), stakes=Stakes(big_blind=2))
+    start = TableStart(config, (Player(0, "Ann", 200), Player(1, "Bob", 200), Player(2, "Cy", 200)))
+    app = make_app(tmp_path, start)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        c = app.ctl  # chips only: every street dealt as a count
+        c.next_hand()
+        for _ in range(3):
+            while c.state.hand is not None and c.state.hand.to_act is not None:
+                c.check_or_call()
+            assert c.deal_board("").ok
+        c.check_or_call()
+        c.fold()  # Cy folds on the river
+        c.check_or_call()
+        await keys(pilot, "s")
+        screen = app.screen
+        assert isinstance(screen, ShowdownScreen)
+        screen.query_one("#board", CardInput).value = "4h 5c 7h Qs Ad"
+        # R7 example: Ann's 7-5-4-2-A low, Bob's three queens high, read by the cards.
+        await show_hands(pilot, {0: "Ah 2s Kh Ks", 1: "As 3s Qh Qd"})
+        assert status(app).startswith("Board entered: 4h 5c 7h Qs Ad; ")
+        assert stacks(app)[:3] == [201, 201, 198]
+    with Journal.open(tmp_path / "journal.sqlite3", read_only=True) as journal:
+        (session,) = journal.sessions()
+        logged = journal.events(session.id)
+    kinds = [e.type for e in logged]
+    assert kinds[-4:] == ["board_recorded", "hole_cards_shown", "hole_cards_shown", "pots_awarded"]
+    award = logged[-1]
+    assert isinstance(award, PotsAwarded) and award.by_cards
 
 
 async def test_undo_across_a_street_and_refused_keys_say_why(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 
 from omaha_tui.app.screens.help import HelpScreen, help_markdown
@@ -20,6 +21,7 @@ from omaha_tui.app.screens.setup import (
     setup_events,
 )
 from omaha_tui.app.widgets.card_input import check_cards
+from omaha_tui.app.widgets.cards import card_markup
 from omaha_tui.engine import commands
 from omaha_tui.engine.cards import parse_card, parse_cards
 from omaha_tui.engine.config import Structure
@@ -360,6 +362,15 @@ def test_history_untracked_board_is_said_so() -> None:
     assert "Flop: 3 cards dealt, not recorded" in hand.lines
     assert "River: 1 card dealt, not recorded" in hand.lines
     assert hand.summary == "in play"
+
+
+def test_history_tells_a_board_entered_at_showdown() -> None:
+    events, state = checked_down(seated("omaha", ["Ann", "Bob"]), None)
+    events.append(commands.record_board(state, "4h 5c 7h Qs Ad"))
+    (_, hand) = hand_records(events)
+    board = " ".join(card_markup(parse_card(c)) for c in ["4h", "5c", "7h", "Qs", "Ad"])
+    assert hand.lines[-1] == f"board entered: {board}"
+    assert Content.from_markup(hand.lines[-1]).plain == "board entered: 4♥ 5♣ 7♥ Q♠ A♦"
 
 
 async def test_history_screen_lists_newest_hand_first_and_shows_its_story() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Input, SelectionList, Static
 
 from omaha_tui.app.screens.showdown import ShowdownScreen, pot_markup
@@ -18,7 +19,8 @@ from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import card_markup
 from omaha_tui.engine import commands
 from omaha_tui.engine.cards import parse_card, parse_cards
-from omaha_tui.engine.events import Event
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import BoardRecorded, Event, PotsAwarded
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import TableState
 
@@ -296,7 +298,49 @@ async def test_screen_by_hand_without_a_winner_is_refused_with_the_reason() -> N
     assert app.results == []
 
 
-async def test_screen_board_entered_at_showdown_awards_by_the_reading() -> None:
+def test_board_typed_at_showdown_is_recorded_then_settled_by_cards() -> None:
+    events, state = _at_showdown("omaha8", None)
+    result = ShowdownResult(
+        shown=((0, _cards("Ah 2s Kh Ks")), (1, _cards("As 3s Qh Qd"))),
+        mucked=(2,),
+        board=_cards(R7_SPLIT_BOARD),
+    )
+    recorded = result.events(state)
+    assert [e.type for e in recorded] == [
+        "board_recorded",
+        "hole_cards_shown",
+        "hole_cards_shown",
+        "hand_mucked",
+        "pots_awarded",
+    ]
+    assert isinstance(recorded[0], BoardRecorded)
+    assert recorded[0].cards == tuple(R7_SPLIT_BOARD.split())
+    assert isinstance(recorded[-1], PotsAwarded) and recorded[-1].by_cards
+    after = replay([*events, *recorded])
+    assert after.hand is not None and after.hand.board == _cards(R7_SPLIT_BOARD)
+    assert [s.stack if s else None for s in after.seats[:3]] == [201, 201, 198]
+
+
+def test_board_typed_at_showdown_with_winners_by_hand_is_still_recorded() -> None:
+    events, state = _at_showdown("omaha", None)
+    result = ShowdownResult(board=_cards(R7_SPLIT_BOARD), winners=((1,),))
+    recorded = showdown_events(state, result)
+    assert [e.type for e in recorded] == ["board_recorded", "pots_awarded"]
+    assert isinstance(recorded[-1], PotsAwarded) and not recorded[-1].by_cards
+    after = replay([*events, *recorded])
+    assert [s.stack if s else None for s in after.seats[:3]] == [198, 204, 198]
+
+
+def test_board_typed_at_showdown_refuses_a_card_already_shown() -> None:
+    _, state = _at_showdown("omaha", None)
+    state = apply(state, commands.show(state, 0, "Ah 2s Kh Ks"))
+    result = ShowdownResult(board=_cards("4h 5c 7h Qs Ah"))
+    with pytest.raises(RuleError) as refused:
+        showdown_events(state, result)
+    assert str(refused.value) == "Ah appears twice: on the board and in Ann's hand"
+
+
+async def test_screen_board_entered_at_showdown_is_recorded_and_read_by_cards() -> None:
     events, state = _at_showdown("omaha8", None)
     screen = ShowdownScreen(state)
     app = ScreenHost(screen)
@@ -312,8 +356,11 @@ async def test_screen_board_entered_at_showdown_awards_by_the_reading() -> None:
         await pilot.pause()
     (result,) = app.results
     assert result.board == _cards(R7_SPLIT_BOARD)
-    assert result.winners == ((1,),) and result.low_winners == ((0,),)
-    after = replay([*events, *result.events(state)])
+    assert result.by_cards and result.low_winners is None
+    recorded = result.events(state)
+    assert isinstance(recorded[0], BoardRecorded)
+    assert isinstance(recorded[-1], PotsAwarded) and recorded[-1].by_cards
+    after = replay([*events, *recorded])
     assert [s.stack if s else None for s in after.seats[:3]] == [201, 201, 198]
 
 

@@ -28,6 +28,7 @@ from omaha_tui.engine.cards import parse_card
 from omaha_tui.engine.events import (
     BetPlaced,
     BoardDealt,
+    BoardRecorded,
     ButtonDrawn,
     ButtonPlaced,
     Called,
@@ -155,6 +156,8 @@ def describe(before: TableState, after: TableState, event: Event) -> str | None:
             if cards:
                 return f"{street}: {_cards(cards)}"
             return f"{street}: {now - was} card{'s' * (now - was > 1)} dealt, not recorded"
+        case BoardRecorded(cards=cards):
+            return f"board entered: {_cards(cards)}"
         case HoleCardsShown(seat=seat, cards=cards):
             return f"{_name(before, seat)} shows {_cards(cards)}"
         case HandMucked(seat=seat):

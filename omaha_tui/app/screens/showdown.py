@@ -4,8 +4,10 @@ Given the table state at showdown it lists the players in showdown order (R8.1),
 takes each tabled hand with fast card entry (flagged as typed, naming the card), lets
 a player muck (R8.2), and shows per pot the high and low winners with the two hole and
 three board cards highlighted, why the others lost, splits and odd chips (R7, R8.3).
-When cards are not entered the dealer awards each pot by hand instead. The result can
-be read aloud (never blocking: a thread worker runs the speech backend).
+A board the table tracked as a count only can be typed here: it is recorded first and
+the pots are then settled by the cards. When cards are not entered the dealer awards
+each pot by hand instead. The result can be read aloud (never blocking: a thread
+worker runs the speech backend).
 
 The screen dismisses with a :class:`~.showdown_view.ShowdownResult` (or ``None`` when
 cancelled); the controller records it (:func:`~.showdown_view.showdown_events`).
@@ -282,11 +284,7 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
             return ShowdownResult(new_shown, tuple(mucked), board, winners, lows, said)
         if not self._pots:
             raise RuleError(str(self.query_one("#readout").render()))
-        if board:
-            # The board was not recorded at the table: award by the reading as named winners.
-            winners = tuple(tuple(r.seat for r in p.high) for p in self._pots)
-            lows = tuple(tuple(r.seat for r in p.low) for p in self._pots)
-            return ShowdownResult(new_shown, tuple(mucked), board, winners, lows, speech)
+        # A board typed here is recorded first (BoardRecorded), then settled by the cards.
         return ShowdownResult(new_shown, tuple(mucked), board, speech=speech)
 
     def action_award(self) -> None:

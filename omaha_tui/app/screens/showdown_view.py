@@ -34,7 +34,8 @@ class ShowdownResult:
     Attributes:
         shown: ``(seat, cards)`` newly tabled here, in showdown order.
         mucked: seats that mucked here (R8.2).
-        board: board cards entered here because the table tracked chips only.
+        board: board cards entered here because the table tracked chips only; recorded
+            first (``BoardRecorded``) so that the hands are then read by the cards.
         winners: per pot, the seats awarded by hand (the high half in a split pot);
             ``None`` means "award by the cards" (``settle_by_cards``).
         low_winners: per pot, the low-half winners awarded by hand (split games).
@@ -101,14 +102,15 @@ def with_entries(
 ) -> TableState:
     """The state as if the entered hands were tabled and mucked (raises RuleError).
 
-    A board entered here (the table tracked chips only) is put in for reading.
+    A board entered here (the table tracked chips only) is recorded first, as
+    :func:`showdown_events` will record it (``BoardRecorded``).
     """
     sim = state
     hand = sim.hand
     if hand is None:
         raise RuleError("no hand is running: nothing to show down")
-    if board and len(hand.board) < 5:
-        sim = replace(sim, hand=replace(hand, board=tuple(board)))
+    if board and tuple(board) != hand.board:
+        sim = apply(sim, commands.record_board(sim, [format_card(c) for c in board]))
     for seat, cards in shown.items():
         sim = apply(sim, HoleCardsShown(seat=seat, cards=tuple(format_card(c) for c in cards)))
     for seat in mucked:
@@ -214,15 +216,22 @@ def pot_speech(pots: Sequence[PotResult]) -> str:
 
 
 def showdown_events(state: TableState, result: ShowdownResult) -> tuple[Event, ...]:
-    """The events that record ``result``: shows, mucks, then the awards.
+    """The events that record ``result``: the board, shows, mucks, then the awards.
 
-    Built through the engine's commands so each is validated against the state it
-    applies to (raises RuleError with the engine's message).
+    A board typed at showdown (chips-only tracking) is recorded first with
+    ``BoardRecorded``, so the pots are settled by the cards like any other showdown;
+    awards by hand remain for when the cards are not entered. Built through the
+    engine's commands so each is validated against the state it applies to (raises
+    RuleError with the engine's message).
     """
     events: list[Event] = []
     current = state
+    if result.board and (state.hand is None or result.board != state.hand.board):
+        event: Event = commands.record_board(current, [format_card(c) for c in result.board])
+        current = apply(current, event)
+        events.append(event)
     for seat, cards in result.shown:
-        event: Event = commands.show(current, seat, [format_card(c) for c in cards])
+        event = commands.show(current, seat, [format_card(c) for c in cards])
         current = apply(current, event)
         events.append(event)
     for seat in result.mucked:
