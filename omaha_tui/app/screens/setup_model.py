@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from textual.markup import escape
 
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine.cards import DECK, SUIT_SYMBOLS, card_symbol, format_card
+from omaha_tui.engine.cards import DECK, SUIT_SYMBOLS, format_card
 from omaha_tui.engine.config import TableConfig
 from omaha_tui.engine.events import (
     ButtonDrawn,
@@ -75,7 +75,7 @@ def describe_draw(draw: ButtonDraw, names: dict[int, str]) -> str:
     order = " < ".join(SUIT_SYMBOLS)
     return (
         "  ".join(parts)
-        + f"\nButton: {escape(names[draw.winner])} with {card_symbol(win_card)} ({why}; "
+        + f"\nButton: {escape(names[draw.winner])} with {cards_markup([win_card])} ({why}; "
         + f"suits rank {order}, R1.4)"
     )
 
