@@ -30,6 +30,7 @@ from omaha_tui.engine import commands
 from omaha_tui.engine.betting import legal_actions, pot_limit_breakdown
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.events import Event
+from omaha_tui.engine.labels import seat_label
 from omaha_tui.engine.levels import BlindSchedule
 from omaha_tui.engine.reducer import replay
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
@@ -440,7 +441,7 @@ class OmahaApp(App[None]):
         if hand.to_act is not None:
             la = legal_actions(c.state)
             who = c.state.seats[hand.to_act]
-            name = who.name if who is not None else f"seat {hand.to_act + 1}"
+            name = who.name if who is not None else seat_label(hand.to_act)
             choices = options(la, all_in=commands.can_all_in(c.state)) if la else ()
             detail = f": {' · '.join(choices)}" if choices else ""
             self.report(Outcome(False, f"the betting is not over: {name} to act{detail}"))

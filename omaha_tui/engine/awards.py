@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from .errors import RuleError
 from .evaluate import high_value, low_value
 from .events import Award, Half
+from .labels import name_of
 from .pots import clockwise_from, hand_pots
 from .state import Pot, TableState
 
@@ -134,7 +135,7 @@ def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> t
             continue
         missing = [s for s in who if s not in shown]
         if missing:
-            names = ", ".join(_name(state, s) for s in missing)
+            names = ", ".join(name_of(state, s) for s in missing)
             raise RuleError(f"pot {i}: {names} must show or muck first, or settle the pot by hand")
         if len(hand.board) != 5:
             raise RuleError(
@@ -217,8 +218,8 @@ def check_awards(
         if a.pot >= len(pots):
             raise RuleError(f"there is no pot {a.pot}: this hand has pots 0 to {len(pots) - 1}")
         if a.seat not in who[a.pot]:
-            allowed = ", ".join(_name(state, s) for s in who[a.pot])
-            raise RuleError(f"{_name(state, a.seat)} cannot win pot {a.pot}: only {allowed} may")
+            allowed = ", ".join(name_of(state, s) for s in who[a.pot])
+            raise RuleError(f"{name_of(state, a.seat)} cannot win pot {a.pot}: only {allowed} may")
         if a.half is Half.LOW and not hand.variant.hilo:
             raise RuleError(f"{hand.variant.name} has no low half")
         paid[a.pot] += a.amount
@@ -228,8 +229,3 @@ def check_awards(
                 f"pot {i} holds {pot.amount} but the awards give out {paid[i]}: "
                 f"award exactly {pot.amount}"
             )
-
-
-def _name(state: TableState, seat: int) -> str:
-    s = state.seats[seat] if 0 <= seat < len(state.seats) else None
-    return f"seat {seat}" if s is None else f"{s.name} (seat {seat})"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .cards import CardError, check_distinct, parse_card
 from .errors import RuleError
 from .events import Post, PostKind
+from .labels import seat_label
 from .pots import clockwise_from
 from .state import SeatState, TableState
 
@@ -39,7 +40,7 @@ def button_from_draw(cards: Mapping[int, str]) -> int:
         raise RuleError(f"a button draw needs a card for at least 2 seats, got {len(cards)}")
     try:
         parsed = {seat: parse_card(text) for seat, text in cards.items()}
-        check_distinct({f"seat {s}": (c,) for s, c in parsed.items()})
+        check_distinct({seat_label(s): (c,) for s, c in parsed.items()})
     except CardError as exc:
         raise RuleError(f"button draw: {exc}") from None
     return max(parsed, key=lambda s: parsed[s])
@@ -212,7 +213,7 @@ def describe_post(post: Post, names: Mapping[int, str]) -> str:
         PostKind.STRADDLE: "a straddle",
         PostKind.DEAD_SMALL_BLIND: "a dead small blind",
     }[post.kind]
-    return f"{names.get(post.seat, f'seat {post.seat}')} posts {what} {post.amount}"
+    return f"{names.get(post.seat, seat_label(post.seat))} posts {what} {post.amount}"
 
 
 __all__ = [

@@ -205,7 +205,7 @@ def bet_or_raise(
     >>> bet_or_raise(s, 3)
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.errors.RuleError: P2 (seat 2): raise to 3 is below the minimum: raise to 4 to 7
+    omaha_tui.engine.errors.RuleError: P2 (seat 3): raise to 3 is below the minimum: raise to 4 to 7
     """
     seat = _to_act(state)
     hand = state.hand

@@ -35,13 +35,9 @@ from .events import (
     RaisedTo,
     WentAllIn,
 )
+from .labels import name_of, seat_label, seat_range
 from .pots import clockwise_from, hand_pots, uncalled
 from .state import BOARD_AFTER, NEXT_STREET, HandState, SeatState, Street, TableState, evolve
-
-
-def name_of(state: TableState, seat: int) -> str:
-    s = state.seats[seat] if 0 <= seat < len(state.seats) else None
-    return f"seat {seat}" if s is None else f"{s.name} (seat {seat})"
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
@@ -89,13 +85,13 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
     elif ev.die_roll is not None:
         raise RuleError(f"only Binglao rolls a die; {variant.name} does not take a die roll")
     if ev.button >= size:
-        raise RuleError(f"button seat {ev.button} does not exist: use seats 0 to {size - 1}")
+        raise RuleError(f"button {seat_label(ev.button)} does not exist: use {seat_range(size)}")
     if len(set(ev.seats)) != len(ev.seats):
         raise RuleError("a seat is listed twice among the dealt-in seats")
     for s in ev.seats:
         seat = state.seat(s)
         if seat is None:
-            raise RuleError(f"seat {s} is empty: deal in only seated players")
+            raise RuleError(f"{seat_label(s)} is empty: deal in only seated players")
         if seat.sitting_out:
             raise RuleError(f"{seat.name} is sitting out: bring them back before dealing them in")
         if seat.stack <= 0:
@@ -508,7 +504,7 @@ def _parse(texts: tuple[str, ...], what: str) -> tuple[int, ...]:
 def _check_new_cards(state: TableState, hand: HandState, cards: dict[str, tuple[int, ...]]) -> None:
     groups: dict[str, tuple[int, ...]] = {"board": hand.board}
     for seat, shown in hand.shown:
-        groups[state.seats[seat].name if state.seats[seat] else f"seat {seat}"] = shown  # type: ignore[union-attr]
+        groups[state.seats[seat].name if state.seats[seat] else seat_label(seat)] = shown  # type: ignore[union-attr]
     for key, value in cards.items():
         groups[key] = groups.get(key, ()) + value
     try:

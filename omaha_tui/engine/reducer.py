@@ -49,6 +49,7 @@ from .events import (
     Undo,
     WentAllIn,
 )
+from .labels import name_of, seat_label, seat_range
 from .state import LedgerEntry, SeatState, TableState, evolve
 
 __all__ = ["RuleError", "apply", "initial_state", "replay", "undo"]
@@ -131,17 +132,17 @@ def _seat_index(state: TableState, seat: int) -> SeatState:
     _need_session(state)
     size = len(state.seats)
     if not 0 <= seat < size:
-        raise RuleError(f"seat {seat} does not exist: this table has seats 0 to {size - 1}")
+        raise RuleError(f"{seat_label(seat)} does not exist: this table has {seat_range(size)}")
     player = state.seats[seat]
     if player is None:
-        raise RuleError(f"seat {seat} is empty")
+        raise RuleError(f"{seat_label(seat)} is empty")
     return player
 
 
 def _not_in_running_hand(state: TableState, seat: int, what: str) -> None:
     hand = state.hand
     if hand is not None and not hand.complete and seat in hand.seats:
-        raise RuleError(f"{handflow.name_of(state, seat)} is in the hand: {what} after it ends")
+        raise RuleError(f"{name_of(state, seat)} is in the hand: {what} after it ends")
 
 
 def _check_chip(state: TableState, amount: int, what: str) -> None:
@@ -177,10 +178,10 @@ def _player_seated(state: TableState, ev: PlayerSeated) -> TableState:
     _need_session(state)
     size = len(state.seats)
     if ev.seat >= size:
-        raise RuleError(f"seat {ev.seat} does not exist: this table has seats 0 to {size - 1}")
+        raise RuleError(f"{seat_label(ev.seat)} does not exist: this table has {seat_range(size)}")
     taken = state.seats[ev.seat]
     if taken is not None:
-        raise RuleError(f"seat {ev.seat} is taken by {taken.name}: pick an empty seat")
+        raise RuleError(f"{seat_label(ev.seat)} is taken by {taken.name}: pick an empty seat")
     for s in state.seats:
         if s is not None and s.name == ev.name:
             raise RuleError(f"{ev.name} is already seated: use another name")
@@ -261,7 +262,7 @@ def _button_placed(state: TableState, ev: ButtonPlaced) -> TableState:
     _between_hands(state, "move the button")
     size = len(state.seats)
     if ev.seat >= size:
-        raise RuleError(f"seat {ev.seat} does not exist: this table has seats 0 to {size - 1}")
+        raise RuleError(f"{seat_label(ev.seat)} does not exist: this table has {seat_range(size)}")
     return evolve(state, button=ev.seat, button_moves=False)
 
 

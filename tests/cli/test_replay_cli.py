@@ -78,7 +78,7 @@ def test_folders_are_searched_and_bad_hands_are_reported_after_the_rest(
     bad, good = _lines(capsys.readouterr().out)
     assert bad == {
         "file": str(tmp_path / "1-bad.phh"),
-        "error": 'action 4 "p1 cbr 7": Ann (seat 0) cannot act now: it is Cy (seat 2)\'s turn',
+        "error": 'action 4 "p1 cbr 7": Ann (seat 1) cannot act now: it is Cy (seat 3)\'s turn',
     }
     assert good["complete"] is True
 

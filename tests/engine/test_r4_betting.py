@@ -256,7 +256,7 @@ def test_r4_9_all_in_caller_for_less_gets_the_excess_back_to_the_bettor():
 def test_r4_10_raise_below_minimum_names_the_legal_range():
     state = start(new_table(stacks=(100,) * 3))
     with pytest.raises(
-        RuleError, match=r"P2 \(seat 2\): raise to 3 is below the minimum: raise to 4 to 7"
+        RuleError, match=r"P2 \(seat 3\): raise to 3 is below the minimum: raise to 4 to 7"
     ):
         apply(state, RaisedTo(seat=2, to=3))
 
@@ -290,7 +290,7 @@ def test_out_of_turn_action_is_refused_and_the_state_stands():
     state = start(new_table(stacks=(100,) * 3))
     before = state
     with pytest.raises(
-        RuleError, match=r"P0 \(seat 0\) cannot act now: it is P2 \(seat 2\)'s turn"
+        RuleError, match=r"P0 \(seat 1\) cannot act now: it is P2 \(seat 3\)'s turn"
     ):
         apply(state, Called(seat=0))
     assert state == before
@@ -298,7 +298,7 @@ def test_out_of_turn_action_is_refused_and_the_state_stands():
 
 def test_check_facing_a_bet_is_refused():
     state = start(new_table(stacks=(100,) * 3))
-    with pytest.raises(RuleError, match="P2 \\(seat 2\\) cannot check: 2 to call"):
+    with pytest.raises(RuleError, match="P2 \\(seat 3\\) cannot check: 2 to call"):
         apply(state, Checked(seat=2))
 
 

@@ -16,7 +16,7 @@ from .table_helpers import board, new_table, raise_to, run, start
 def test_can_and_verify_agree_for_the_player_to_act():
     state = start(new_table(stacks=(100,) * 3))
     assert cmd.can_call(state) and cmd.can_fold(state) and not cmd.can_check(state)
-    with pytest.raises(RuleError, match=r"P2 \(seat 2\) cannot check: 2 to call"):
+    with pytest.raises(RuleError, match=r"P2 \(seat 3\) cannot check: 2 to call"):
         cmd.verify_check(state)
     assert cmd.can_bet_or_raise(state) and cmd.can_bet_or_raise(state, 7)
     assert cmd.bet_or_raise(state, 8).excess_returned == 1  # R4.6: cut to the pot of 7

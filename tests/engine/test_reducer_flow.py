@@ -178,7 +178,7 @@ def test_wrong_board_count_is_refused():
 
 def test_board_before_the_round_ends_is_refused():
     state = start(new_table(stacks=(100, 100, 100)))
-    with pytest.raises(RuleError, match=r"the preflop betting is not over: P2 \(seat 2\) to act"):
+    with pytest.raises(RuleError, match=r"the preflop betting is not over: P2 \(seat 3\) to act"):
         apply(state, BoardDealt(count=3))
 
 
@@ -222,7 +222,7 @@ def test_hand_start_refusals():
     state = new_table(stacks=(100, 100))
     with pytest.raises(RuleError, match="a hand needs at least 2 players able to play, not 1"):
         apply(state, HandStarted(button=0, seats=(0,)))
-    with pytest.raises(RuleError, match="seat 5 is empty"):
+    with pytest.raises(RuleError, match="seat 6 is empty"):
         apply(state, HandStarted(button=0, seats=(0, 5)))
     running = start(state)
     with pytest.raises(RuleError, match="a hand is already running"):
@@ -231,13 +231,27 @@ def test_hand_start_refusals():
 
 def test_seat_errors():
     state = new_table(stacks=(100, 100))
-    with pytest.raises(RuleError, match="seat 0 is taken by P0: pick an empty seat"):
+    with pytest.raises(RuleError, match="seat 1 is taken by P0: pick an empty seat"):
         apply(state, PlayerSeated(seat=0, name="X", stack=100))
     with pytest.raises(RuleError, match="P1 is already seated: use another name"):
         apply(state, PlayerSeated(seat=3, name="P1", stack=100))
     running = start(state)
-    with pytest.raises(RuleError, match=r"P0 \(seat 0\) is in the hand: they can leave after it"):
+    with pytest.raises(RuleError, match=r"P0 \(seat 1\) is in the hand: they can leave after it"):
         apply(running, PlayerLeft(seat=0))
+
+
+def test_out_of_range_seat_errors_name_the_seats_as_dealers_count_them():
+    # Index 6 is the seventh seat; a six-seat table has seats 1 to 6 (events stay 0-based).
+    state = new_table(stacks=(100, 100), seats=6)
+    assert len(state.seats) == 6
+    with pytest.raises(RuleError, match=r"^seat 7 does not exist: this table has seats 1 to 6$"):
+        apply(state, PlayerSeated(seat=6, name="X", stack=100))
+    with pytest.raises(RuleError, match=r"^seat 7 does not exist: this table has seats 1 to 6$"):
+        apply(state, PlayerRebought(seat=6, amount=100))
+    with pytest.raises(RuleError, match=r"^button seat 7 does not exist: use seats 1 to 6$"):
+        apply(state, HandStarted(button=6, seats=(0, 1)))
+    with pytest.raises(RuleError, match=r"^seat 6 is empty$"):
+        apply(state, PlayerRebought(seat=5, amount=100))
 
 
 def test_ledger_lines_track_buy_ins_rebuys_corrections_and_cash_outs():

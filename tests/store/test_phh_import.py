@@ -159,7 +159,7 @@ def test_an_action_the_rules_refuse_names_the_line_and_the_rule() -> None:
     with pytest.raises(PhhError) as info:
         replay_hand(hand(text, "bad.phh"))
     assert str(info.value).startswith('bad.phh: action 4 "p1 cbr 7": ')
-    assert "cannot act now" in str(info.value) and "Cy (seat 2)'s turn" in str(info.value)
+    assert "cannot act now" in str(info.value) and "Cy (seat 3)'s turn" in str(info.value)
 
 
 def test_sm_dash_without_dealt_cards_is_refused() -> None:
