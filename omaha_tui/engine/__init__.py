@@ -29,10 +29,11 @@ from .config import (
 from .errors import RuleError
 from .evaluate import high_value, low_value
 from .events import Event, event_from_json, event_to_json
+from .labels import name_of, pot_label, seat_label
 from .levels import BlindSchedule, Level, level_at, level_change
 from .pots import hand_pots, showdown_order, side_pots
 from .reading import HandCategory, HighReading, LowReading, read_high, read_low
-from .reducer import apply, initial_state, replay, undo
+from .reducer import apply, effective_events, initial_state, replay, undo
 from .showdown import PlayerReading, ShowdownReading, read_showdown, validate_deal
 from .speech import showdown_speech
 from .state import (
@@ -81,6 +82,7 @@ __all__ = [
     "button_from_draw",
     "claimants",
     "commands",
+    "effective_events",
     "event_from_json",
     "event_to_json",
     "evolve",
@@ -95,11 +97,13 @@ __all__ = [
     "level_at",
     "level_change",
     "low_value",
+    "name_of",
     "next_button",
     "parse_card",
     "parse_cards",
     "parse_game",
     "positions",
+    "pot_label",
     "pot_limit_breakdown",
     "propose_deal",
     "read_high",
@@ -107,6 +111,7 @@ __all__ = [
     "read_showdown",
     "replay",
     "scoopers",
+    "seat_label",
     "share",
     "showdown_order",
     "showdown_speech",

@@ -105,6 +105,26 @@ def replay(events: Iterable[Event], state: TableState | None = None) -> TableSta
     return current
 
 
+def effective_events(events: Iterable[Event]) -> tuple[Event, ...]:
+    """The log minus what was undone: each ``Undo`` retracts the last effective event.
+
+    This is the log the state stands for (``replay(log) == replay(effective_events(log))``),
+    which history views and hand-history export read.
+
+    >>> from omaha_tui.engine.events import CameBack, SatOut, Undo
+    >>> effective_events([SatOut(seat=1), CameBack(seat=1), Undo()])
+    (SatOut(v=1, type='sat_out', seat=1),)
+    """
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, Undo):
+            if out:
+                out.pop()
+        else:
+            out.append(event)
+    return tuple(out)
+
+
 def undo(state: TableState) -> TableState:
     """The state without its last effective event (an :class:`Undo` event does this).
 

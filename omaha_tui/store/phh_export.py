@@ -32,30 +32,12 @@ from omaha_tui.engine.events import (
     Misdeal,
     PostKind,
     RaisedTo,
-    Undo,
     WentAllIn,
 )
-from omaha_tui.engine.reducer import apply, initial_state
+from omaha_tui.engine.reducer import apply, effective_events, initial_state
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
 from .phh import PhhError, PhhHand, code_for_variant, from_chips
-
-
-def effective_events(events: Sequence[Event]) -> list[Event]:
-    """The log without undone events: each ``Undo`` takes back the last effective one.
-
-    >>> from omaha_tui.engine.events import SatOut, CameBack
-    >>> effective_events([SatOut(seat=1), CameBack(seat=1), Undo()])
-    [SatOut(v=1, type='sat_out', seat=1)]
-    """
-    out: list[Event] = []
-    for event in events:
-        if isinstance(event, Undo):
-            if out:
-                out.pop()
-        else:
-            out.append(event)
-    return out
 
 
 @dataclass
@@ -130,6 +112,9 @@ def session_hands(events: Sequence[Event], meta: Mapping[str, Any] | None = None
 
     Raises:
         PhhError: a hand of a game PHH cannot name (Courchevel, no limit...).
+
+    >>> session_hands([])  # a session with no hand played exports nothing
+    []
     """
     details: list[Mapping[str, Any]] = list((meta or {}).get("phh", {}).get("hands", []))
     state = initial_state()
@@ -242,4 +227,4 @@ def imported_details(
     }
 
 
-__all__ = ["PhhError", "effective_events", "imported_details", "session_hands"]
+__all__ = ["PhhError", "imported_details", "session_hands"]

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 
 from omaha_tui.app.screens.help import HelpScreen, help_markdown
-from omaha_tui.app.screens.history import HistoryScreen, effective_events, hand_records
+from omaha_tui.app.screens.history import HistoryScreen, hand_records
 from omaha_tui.app.screens.ledger import LedgerScreen, ledger_table
 from omaha_tui.app.screens.setup import (
     ButtonDraw,
@@ -33,7 +33,7 @@ from omaha_tui.engine.events import (
     SessionStarted,
     Undo,
 )
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.reducer import apply, effective_events, replay
 from omaha_tui.engine.state import TableState
 
 from .hands import checked_down, seated

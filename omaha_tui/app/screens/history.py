@@ -50,10 +50,9 @@ from omaha_tui.engine.events import (
     RaisedTo,
     SatOut,
     SessionEnded,
-    Undo,
     WentAllIn,
 )
-from omaha_tui.engine.reducer import apply, initial_state
+from omaha_tui.engine.reducer import apply, effective_events, initial_state
 from omaha_tui.engine.state import TableState
 
 POST_NAMES = {
@@ -73,18 +72,6 @@ class HandRecord:
     number: int | None
     summary: str
     lines: tuple[str, ...]
-
-
-def effective_events(events: Sequence[Event]) -> tuple[Event, ...]:
-    """The log minus undone events: each ``Undo`` retracts the last effective event."""
-    out: list[Event] = []
-    for event in events:
-        if isinstance(event, Undo):
-            if out:
-                out.pop()
-        else:
-            out.append(event)
-    return tuple(out)
 
 
 def _name(state: TableState, seat: int) -> str:
