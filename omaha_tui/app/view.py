@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from omaha_tui.engine import commands
 from omaha_tui.engine.betting import LegalActions, legal_actions
+from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, SeatState, Street, TableState
 
@@ -223,7 +224,7 @@ def table_view(state: TableState) -> TableView:
         live = len(hand.live)
         pots = tuple(
             PotView(
-                "Main pot" if n == 0 else f"Side pot {n}",
+                pot_label(n).capitalize(),
                 pot.amount,
                 (f"all {live} in",)
                 if len(pot.eligible) == live and n == 0

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from .errors import RuleError
 from .evaluate import high_value, low_value
 from .events import Award, Half
-from .labels import name_of
+from .labels import name_of, pot_label
 from .pots import clockwise_from, hand_pots
 from .state import Pot, TableState
 
@@ -61,7 +61,7 @@ def split_pot(
     [(1, 5, 'high'), (2, 4, 'low')]
     """
     if not high:
-        raise RuleError(f"pot {pot_index} has no claimant")
+        raise RuleError(f"the {pot_label(pot_index)} has no claimant")
     best_high = max(high.values())
     high_winners = [s for s, v in high.items() if v == best_high]
     lows = {s: v for s, v in (low or {}).items() if v is not None}
@@ -136,7 +136,9 @@ def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> t
         missing = [s for s in who if s not in shown]
         if missing:
             names = ", ".join(name_of(state, s) for s in missing)
-            raise RuleError(f"pot {i}: {names} must show or muck first, or settle the pot by hand")
+            raise RuleError(
+                f"{pot_label(i)}: {names} must show or muck first, or settle the pot by hand"
+            )
         if len(hand.board) != 5:
             raise RuleError(
                 "the board was not entered in full: enter it, or settle the pots by hand"
@@ -174,7 +176,7 @@ def awards_by_hand(
         hi = list(winners[i])
         lo = list(low_winners[i]) if low_winners is not None and i < len(low_winners) else []
         if not hi:
-            raise RuleError(f"pot {i} needs at least one winner")
+            raise RuleError(f"the {pot_label(i)} needs at least one winner")
         if lo:
             if not hand.variant.hilo:
                 raise RuleError(f"{hand.variant.name} has no low half")
@@ -216,16 +218,23 @@ def check_awards(
     paid = [0] * len(pots)
     for a in awards:
         if a.pot >= len(pots):
-            raise RuleError(f"there is no pot {a.pot}: this hand has pots 0 to {len(pots) - 1}")
+            last = (
+                "the main pot"
+                if len(pots) == 1
+                else f"the main pot and side pots 1 to {len(pots) - 1}"
+            )
+            raise RuleError(f"there is no {pot_label(a.pot)}: this hand has {last}")
         if a.seat not in who[a.pot]:
             allowed = ", ".join(name_of(state, s) for s in who[a.pot])
-            raise RuleError(f"{name_of(state, a.seat)} cannot win pot {a.pot}: only {allowed} may")
+            raise RuleError(
+                f"{name_of(state, a.seat)} cannot win the {pot_label(a.pot)}: only {allowed} may"
+            )
         if a.half is Half.LOW and not hand.variant.hilo:
             raise RuleError(f"{hand.variant.name} has no low half")
         paid[a.pot] += a.amount
     for i, pot in enumerate(pots):
         if paid[i] != pot.amount:
             raise RuleError(
-                f"pot {i} holds {pot.amount} but the awards give out {paid[i]}: "
+                f"the {pot_label(i)} holds {pot.amount} but the awards give out {paid[i]}: "
                 f"award exactly {pot.amount}"
             )

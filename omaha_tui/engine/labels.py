@@ -55,3 +55,12 @@ def name_of(state: TableState, seat: int) -> str:
 
 
 __all__ = ["name_of", "seat_label", "seat_number", "seat_range"]
+
+
+def pot_label(pot: int) -> str:
+    """``main pot`` for index 0, ``side pot N`` after it, as the table shows them (R5.1).
+
+    >>> pot_label(0), pot_label(2)
+    ('main pot', 'side pot 2')
+    """
+    return "main pot" if pot == 0 else f"side pot {pot}"

@@ -293,7 +293,7 @@ async def test_screen_by_hand_without_a_winner_is_refused_with_the_reason() -> N
         await pilot.press("ctrl+b", "ctrl+s")
         await pilot.pause()
         assert str(screen.query_one("#sd-error", Static).render()) == (
-            "pot 0 needs at least one winner"
+            "the main pot needs at least one winner"
         )
     assert app.results == []
 

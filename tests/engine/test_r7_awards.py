@@ -61,5 +61,5 @@ def test_r7_6_scoop_one_player_wins_both_halves():
 
 
 def test_split_pot_needs_a_claimant():
-    with pytest.raises(RuleError, match="pot 2 has no claimant"):
+    with pytest.raises(RuleError, match="the side pot 2 has no claimant"):
         split_pot(2, 10, {}, None, 0, 3)

@@ -42,7 +42,9 @@ def test_r8_1_all_in_before_the_river_all_hands_turned_up_from_left_of_button():
 def test_r8_2_a_mucked_hand_gives_up_its_claim():
     state = _river(cmd.check, cmd.check, cmd.check, cmd.check)
     state = run(state, HandMucked(seat=0))
-    with pytest.raises(RuleError, match=r"P0 \(seat 1\) cannot win pot 0: only P1 \(seat 2\), P2"):
+    with pytest.raises(
+        RuleError, match=r"P0 \(seat 1\) cannot win the main pot: only P1 \(seat 2\), P2"
+    ):
         apply(state, PotsAwarded(awards=(Award(pot=0, seat=0, amount=8),), by_cards=False))
 
 
@@ -69,7 +71,9 @@ def test_r8_2_the_last_claimant_cannot_muck():
 
 def test_r8_3_awards_must_cover_each_pot_exactly():
     state = _river(cmd.check, cmd.check, cmd.check, cmd.check)
-    with pytest.raises(RuleError, match="pot 0 holds 8 but the awards give out 7: award exactly 8"):
+    with pytest.raises(
+        RuleError, match="the main pot holds 8 but the awards give out 7: award exactly 8"
+    ):
         apply(state, PotsAwarded(awards=(Award(pot=0, seat=1, amount=7),), by_cards=False))
 
 
@@ -90,7 +94,7 @@ def test_r8_3_award_to_a_folded_seat_is_refused():
         cmd.check,
         cmd.check,
     )
-    with pytest.raises(RuleError, match=r"P0 \(seat 1\) cannot win pot 0"):
+    with pytest.raises(RuleError, match=r"P0 \(seat 1\) cannot win the main pot"):
         apply(state, PotsAwarded(awards=(Award(pot=0, seat=0, amount=5),), by_cards=False))
 
 
@@ -115,7 +119,7 @@ def test_r8_3_by_cards_needs_every_claimant_shown():
     state = run(state, lambda s: cmd.show(s, 0, "Ac Ad 3s 4s"))
     with pytest.raises(
         RuleError,
-        match=r"pot 0: P1 \(seat 2\), P2 \(seat 3\), P3 \(seat 4\) "
+        match=r"main pot: P1 \(seat 2\), P2 \(seat 3\), P3 \(seat 4\) "
         "must show or muck first",
     ):
         cmd.settle_by_cards(state)

@@ -20,6 +20,7 @@ from omaha_tui.engine.awards import awards_from_cards, claimants
 from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Event, HandMucked, HoleCardsShown, PotsAwarded
+from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.reducer import apply
 from omaha_tui.engine.showdown import PlayerReading, ShowdownReading, read_showdown
@@ -86,7 +87,7 @@ class PotResult:
 
     @property
     def label(self) -> str:
-        return "Main pot" if self.index == 0 else f"Side pot {self.index}"
+        return pot_label(self.index).capitalize()
 
 
 def name_of(state: TableState, seat: int) -> str:
