@@ -11,33 +11,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .awards import awards_from_cards, check_awards
 from .betting import hand_legal_actions, wager_error
 from .blinds import record_missed_blinds
-from .cards import CardError, check_distinct, format_card, format_cards, parse_cards
 from .config import ShortBlindRule, Structure, binglao_variant
 from .errors import RuleError
 from .events import (
     Award,
     BetPlaced,
-    BoardDealt,
-    BoardRecorded,
     Called,
     Checked,
-    EarlyCardDealt,
     Folded,
-    HandMucked,
     HandStarted,
-    HoleCardsShown,
-    Misdeal,
     PostKind,
-    PotsAwarded,
     RaisedTo,
     WentAllIn,
 )
 from .labels import name_of, seat_label, seat_range
 from .pots import clockwise_from, hand_pots, uncalled
-from .state import BOARD_AFTER, NEXT_STREET, HandState, SeatState, Street, TableState, evolve
+from .state import HandState, SeatState, Street, TableState, evolve
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
@@ -50,7 +41,7 @@ def _with_stack(state: TableState, seat: int, stack: int) -> tuple[SeatState | N
     return (*state.seats[:seat], evolve(old, stack=stack), *state.seats[seat + 1 :])
 
 
-def _stacks(state: TableState) -> tuple[int, ...]:
+def seat_stacks(state: TableState) -> tuple[int, ...]:
     return tuple(0 if s is None else s.stack for s in state.seats)
 
 
@@ -101,7 +92,7 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
             f"a hand needs at least 2 players able to play, not {len(ev.seats)}: seat more players"
         )
     order = clockwise_from(ev.seats, (ev.button + 1) % size, size)
-    stacks = list(_stacks(state))
+    stacks = list(seat_stacks(state))
     bets = [0] * size
     committed = [0] * size
     dead = [0] * size
@@ -191,7 +182,7 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
     state = evolve(state, seats=seats, button=ev.button, button_moves=False)
     seats = record_missed_blinds(state, ev.button, sb_seat, bb_seat, order)
     start = ev.button if anchor is None else anchor
-    return _open_round(evolve(state, seats=seats), hand, start)
+    return open_round(evolve(state, seats=seats), hand, start)
 
 
 def _refuse_post(
@@ -220,7 +211,7 @@ def _refuse_post(
     )
 
 
-def _open_round(state: TableState, hand: HandState, after: int) -> TableState:
+def open_round(state: TableState, hand: HandState, after: int) -> TableState:
     """Start a betting round: who must act, and the first of them clockwise after ``after``."""
     active = [s for s in hand.seats if s not in hand.folded and s not in hand.all_in]
     if len(active) >= 2:
@@ -228,7 +219,7 @@ def _open_round(state: TableState, hand: HandState, after: int) -> TableState:
     else:
         pending = frozenset(s for s in active if hand.bets[s] < hand.current_bet)
     if not pending:
-        return _close_round(state, evolve(hand, pending=pending))
+        return close_round(state, evolve(hand, pending=pending))
     size = len(state.seats)
     to_act = _next_after(hand.seats, after, size, pending)
     return evolve(state, hand=evolve(hand, pending=pending, to_act=to_act))
@@ -303,7 +294,7 @@ def _wager(state: TableState, seat: int, to: int, opening: bool) -> TableState:
         raise RuleError("there is no bet to raise: bet an amount or check")
     if to % hand.stakes.chip:
         raise RuleError(f"{to} is not a multiple of the smallest chip {hand.stakes.chip}")
-    la = hand_legal_actions(hand, config, seat, player.stack, _stacks(state))
+    la = hand_legal_actions(hand, config, seat, player.stack, seat_stacks(state))
     error = wager_error(la, to, player.stack)
     if error is not None:
         raise RuleError(f"{name_of(state, seat)}: {error}")
@@ -327,7 +318,7 @@ def apply_all_in(state: TableState, ev: WentAllIn) -> TableState:
     to = player.stack + hand.bets[ev.seat]
     if to <= hand.current_bet:
         return _put_in(state, hand, ev.seat, to)  # a call for the whole stack
-    la = hand_legal_actions(hand, config, ev.seat, player.stack, _stacks(state))
+    la = hand_legal_actions(hand, config, ev.seat, player.stack, seat_stacks(state))
     error = wager_error(la, to, player.stack)
     if error is not None:
         raise RuleError(f"{name_of(state, ev.seat)} cannot go all in for {to}: {error}")
@@ -405,7 +396,7 @@ def _after_action(
             state = evolve(state, seats=seats)
         if len(live) == 1:
             return _win_by_folds(state, hand, live[0])  # R4.2
-        return _close_round(state, hand)
+        return close_round(state, hand)
     changes["to_act"] = _next_after(hand.seats, seat, len(state.seats), pending)
     if seats is None:
         return evolve(state, hand=evolve(hand, **changes))
@@ -440,7 +431,7 @@ def _return_uncalled(state: TableState, hand: HandState) -> tuple[TableState, Ha
     return evolve(state, seats=_with_stack(state, seat, player.stack + amount)), hand
 
 
-def _close_round(state: TableState, hand: HandState) -> TableState:
+def close_round(state: TableState, hand: HandState) -> TableState:
     state, hand = _return_uncalled(state, hand)
     active = [s for s in hand.seats if s not in hand.folded and s not in hand.all_in]
     hand = evolve(
@@ -459,8 +450,8 @@ def _close_round(state: TableState, hand: HandState) -> TableState:
     return evolve(state, hand=hand)
 
 
-def _finish(state: TableState, hand: HandState, awards: tuple[Award, ...]) -> TableState:
-    stacks = list(_stacks(state))
+def finish_hand(state: TableState, hand: HandState, awards: tuple[Award, ...]) -> TableState:
+    stacks = list(seat_stacks(state))
     for a in awards:
         stacks[a.seat] += a.amount
     seats = tuple(
@@ -482,196 +473,4 @@ def _win_by_folds(state: TableState, hand: HandState, winner: int) -> TableState
     awards = tuple(
         Award(pot=i, seat=winner, amount=p.amount) for i, p in enumerate(hand_pots(hand))
     )
-    return _finish(state, evolve(hand, bets=(0,) * len(hand.bets)), awards)
-
-
-# ------------------------------------------------------------------ cards
-
-
-_CARD_INDEX = {format_card(c): c for c in range(52)}
-
-
-def _parse(texts: tuple[str, ...], what: str) -> tuple[int, ...]:
-    fast = tuple(_CARD_INDEX.get(t, -1) for t in texts)
-    if -1 not in fast and len(set(fast)) == len(fast):
-        return fast  # the journal's own spelling (``Ah``): no need for the full parser
-    try:
-        return parse_cards(texts)
-    except CardError as exc:
-        raise RuleError(f"{what}: {exc}") from None
-
-
-def _check_new_cards(state: TableState, hand: HandState, cards: dict[str, tuple[int, ...]]) -> None:
-    groups: dict[str, tuple[int, ...]] = {"board": hand.board}
-    for seat, shown in hand.shown:
-        groups[state.seats[seat].name if state.seats[seat] else seat_label(seat)] = shown  # type: ignore[union-attr]
-    for key, value in cards.items():
-        groups[key] = groups.get(key, ()) + value
-    try:
-        check_distinct(groups)
-    except CardError as exc:
-        raise RuleError(str(exc)) from None
-
-
-def apply_early_card(state: TableState, ev: EarlyCardDealt) -> TableState:
-    hand = state.hand
-    if hand is None or hand.complete:
-        raise RuleError("no hand is running: start a hand before dealing cards")
-    if not hand.variant.early_flop_card:
-        raise RuleError(f"{hand.variant.name} has no early flop card: only Courchevel does (R3.3)")
-    if not hand.early_card_pending:
-        raise RuleError("the early flop card is already out: deal the other two flop cards")
-    board: tuple[int, ...] = ()
-    if ev.card is not None:
-        board = _parse((ev.card,), "early flop card")
-        _check_new_cards(state, hand, {"board": board})
-    hand = evolve(hand, board=board, board_count=1, early_card_pending=False)
-    return evolve(state, hand=hand)
-
-
-def apply_board(state: TableState, ev: BoardDealt) -> TableState:
-    hand = state.hand
-    if hand is None or hand.complete:
-        raise RuleError("no hand is running: start a hand before dealing the board")
-    if hand.early_card_pending:
-        raise RuleError("deal Courchevel's early flop card first (R3.3)")
-    if hand.street in (Street.RIVER, Street.SHOWDOWN):
-        raise RuleError("the board is complete: show or muck hands and settle the pots")
-    if hand.to_act is not None:
-        raise RuleError(
-            f"the {hand.street.value} betting is not over: {name_of(state, hand.to_act)} to act"
-        )
-    street = NEXT_STREET[hand.street]
-    need = BOARD_AFTER[street] - hand.board_count
-    count = len(ev.cards) or ev.count or need
-    if ev.cards and ev.count and ev.count != len(ev.cards):
-        raise RuleError(f"{len(ev.cards)} cards given but count says {ev.count}")
-    if count != need:
-        raise RuleError(f"the {street.value} is {need} card{'s' * (need > 1)}, not {count}")
-    board = hand.board
-    if ev.cards:
-        if len(board) != hand.board_count:
-            raise RuleError(
-                "earlier board cards were not entered: enter the board from the flop on, "
-                "or deal without cards"
-            )
-        new = _parse(ev.cards, street.value)
-        _check_new_cards(state, hand, {"board": new})
-        board = board + new
-    hand = evolve(
-        hand,
-        board=board,
-        board_count=hand.board_count + count,
-        street=street,
-        current_bet=0,
-        min_raise=hand.stakes.big_blind,
-        raises=0,
-        uncapped=bool(state.config and state.config.no_cap_heads_up) and len(hand.live) == 2,
-        last_aggressor=None,
-    )
-    if hand.betting_over:
-        return _close_round(state, hand)
-    return _open_round(state, hand, hand.button)
-
-
-def apply_board_recorded(state: TableState, ev: BoardRecorded) -> TableState:
-    """Fill in board cards that were dealt as a count only (chips-only tracking)."""
-    hand = state.hand
-    if hand is None or hand.complete:
-        raise RuleError("no hand is running: there is no board to enter")
-    if len(hand.board) == hand.board_count:
-        raise RuleError("every board card dealt so far is already entered")
-    if len(ev.cards) != hand.board_count:
-        raise RuleError(
-            f"{hand.board_count} board cards have been dealt: enter all {hand.board_count}, "
-            f"not {len(ev.cards)}"
-        )
-    cards = _parse(ev.cards, "board")
-    if cards[: len(hand.board)] != hand.board:
-        raise RuleError(
-            f"the board starts {format_cards(hand.board)} as entered: keep those cards first"
-        )
-    new = cards[len(hand.board) :]
-    _check_new_cards(state, hand, {"board": new})
-    return evolve(state, hand=evolve(hand, board=cards))
-
-
-def apply_shown(state: TableState, ev: HoleCardsShown) -> TableState:
-    hand = state.hand
-    who = name_of(state, ev.seat)
-    if hand is None or hand.complete:
-        raise RuleError("no hand is running: nothing to show")
-    if ev.seat not in hand.live:
-        raise RuleError(f"{who} is not in the hand: only players still in may show")
-    if hand.street is not Street.SHOWDOWN and not hand.betting_over:
-        raise RuleError("hands are shown at showdown, or when everyone is all in")
-    if ev.seat in dict(hand.shown):
-        raise RuleError(f"{who} has already shown")
-    if ev.seat in hand.mucked:
-        raise RuleError(f"{who} has mucked: a mucked hand cannot be shown (R8.2)")
-    cards = _parse(ev.cards, f"{who}'s hand")
-    need = hand.variant.hole_cards
-    if len(cards) != need:
-        raise RuleError(f"{who} shows {len(cards)} cards: {hand.variant.name} deals {need}")
-    _check_new_cards(state, hand, {f"{who}": cards})
-    return evolve(state, hand=evolve(hand, shown=(*hand.shown, (ev.seat, cards))))
-
-
-def apply_mucked(state: TableState, ev: HandMucked) -> TableState:
-    hand = state.hand
-    who = name_of(state, ev.seat)
-    if hand is None or hand.complete:
-        raise RuleError("no hand is running: nothing to muck")
-    if hand.street is not Street.SHOWDOWN:
-        raise RuleError("a hand is mucked at showdown; before it, the player folds")
-    if ev.seat not in hand.live or ev.seat in hand.mucked:
-        raise RuleError(f"{who} has no hand to muck")
-    mucked = hand.mucked | {ev.seat}
-    for pot in hand_pots(hand):
-        if pot.eligible and all(s in mucked for s in pot.eligible):
-            raise RuleError(f"{who} is the last claimant of a pot: they must show to win it")
-    return evolve(state, hand=evolve(hand, mucked=mucked))
-
-
-def apply_awarded(state: TableState, ev: PotsAwarded) -> TableState:
-    hand = state.hand
-    if hand is None or hand.complete:
-        raise RuleError("no hand is running: there is no pot to award")
-    if hand.street is not Street.SHOWDOWN:
-        raise RuleError(f"pots are awarded at showdown; the hand is on the {hand.street.value}")
-    pots = hand_pots(hand)
-    check_awards(state, ev.awards, pots)
-    if ev.by_cards:
-        expected = awards_from_cards(state, pots)
-        if sorted(expected, key=_award_key) != sorted(ev.awards, key=_award_key):
-            raise RuleError(
-                "these awards do not match the cards shown: settle by cards, or settle by hand"
-            )
-    return _finish(state, hand, ev.awards)
-
-
-def _award_key(a: Award) -> tuple[int, int, str, int]:
-    return a.pot, a.seat, a.half.value, a.amount
-
-
-def apply_misdeal(state: TableState, ev: Misdeal) -> TableState:
-    hand = state.hand
-    if hand is None or hand.complete:
-        raise RuleError("no hand is running: there is nothing to misdeal")
-    if hand.chips_acted or hand.actions >= 2:
-        raise RuleError(
-            "too late for a misdeal: there has been substantial action (R3.5); "
-            "a player with a wrong hand folds it"
-        )
-    stacks = list(_stacks(state))
-    for s in hand.seats:
-        stacks[s] += hand.committed[s] + hand.dead[s]
-    before = state.base.seats if state.base is not None else state.seats
-    out: list[SeatState | None] = []
-    for i, seat in enumerate(state.seats):
-        prior = before[i] if i < len(before) else None
-        if seat is not None and i in hand.seats and prior is not None and prior.name == seat.name:
-            seat = prior  # owed blinds and waiting flags as they were before the deal
-        out.append(None if seat is None else evolve(seat, stack=stacks[i]))
-    seats = tuple(out)
-    return evolve(state, seats=seats, hand=None, button=hand.button, button_moves=False)
+    return finish_hand(state, evolve(hand, bets=(0,) * len(hand.bets)), awards)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import handflow
+from . import cardflow, handflow
 from .blinds import button_from_draw
 from .errors import RuleError
 from .events import (
@@ -321,11 +321,11 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     BetPlaced: handflow.apply_bet,
     RaisedTo: handflow.apply_raised,
     WentAllIn: handflow.apply_all_in,
-    EarlyCardDealt: handflow.apply_early_card,
-    BoardDealt: handflow.apply_board,
-    BoardRecorded: handflow.apply_board_recorded,
-    HoleCardsShown: handflow.apply_shown,
-    HandMucked: handflow.apply_mucked,
-    PotsAwarded: handflow.apply_awarded,
-    Misdeal: handflow.apply_misdeal,
+    EarlyCardDealt: cardflow.apply_early_card,
+    BoardDealt: cardflow.apply_board,
+    BoardRecorded: cardflow.apply_board_recorded,
+    HoleCardsShown: cardflow.apply_shown,
+    HandMucked: cardflow.apply_mucked,
+    PotsAwarded: cardflow.apply_awarded,
+    Misdeal: cardflow.apply_misdeal,
 }
