@@ -483,14 +483,24 @@ class OmahaApp(App[None]):
 
     def toggle_speech(self) -> None:
         """Speech on/off, remembered in the settings."""
+        self.change_speech(speech=not self.settings.speech)
+
+    def change_speech_rate(self, step: int) -> None:
+        """Speak faster or slower by ``step`` words a minute (80 to 450), remembered."""
+        self.change_speech(rate=min(450, max(80, self.settings.rate + step)))
+
+    def change_speech(self, **update: Any) -> None:
+        """Apply and remember a speech setting, and say what it now is."""
         from .settings import save_settings
 
-        self.settings = self.settings.model_copy(update={"speech": not self.settings.speech})
+        self.settings = self.settings.model_copy(update=update)
         s = self.settings
         self.speech = choose_backend(s.speech, s.voice, s.rate)
         if (warning := save_settings(s, self.settings_path)) is not None:
             self.notify(warning, severity="warning")
-        self.table.say(f"Speech {'on' if s.speech else 'off'} ({self.speech.name})")
+        self.table.say(
+            f"Speech {'on' if s.speech else 'off'} ({self.speech.name}), {s.rate} words a minute"
+        )
 
     def watch_theme(self, theme: str) -> None:
         """Remember the theme the dealer picked (the palette's theme picker sets it)."""

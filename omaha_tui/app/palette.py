@@ -227,6 +227,8 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
     out += [
         ("Theme", "Choose a colour theme (remembered)", app.action_change_theme),
         ("Speech on/off", "Read results aloud, or show them as captions", app.toggle_speech),
+        ("Speech faster", "Speak 20 words a minute faster", partial(app.change_speech_rate, 20)),
+        ("Speech slower", "Speak 20 words a minute slower", partial(app.change_speech_rate, -20)),
         (
             "Read the pot-limit breakdown aloud",
             "Say the last pot-limit sentence",

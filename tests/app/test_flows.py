@@ -383,9 +383,14 @@ async def test_theme_and_speech_choices_are_remembered(tmp_path: Path) -> None:
         app.theme = "omaha-four-colour"
         app.toggle_speech()
         await pilot.pause()
-        assert status(app) == "Speech off (silent)"
+        assert status(app) == "Speech off (silent), 160 words a minute"
+        app.change_speech_rate(20)
+        await pilot.pause()
+        assert status(app) == "Speech off (silent), 180 words a minute"
+        for _ in range(20):  # never faster than espeak's 450
+            app.change_speech_rate(20)
     saved = load_settings(tmp_path / "settings.json").settings
-    assert (saved.theme, saved.speech) == ("omaha-four-colour", False)
+    assert (saved.theme, saved.speech, saved.rate) == ("omaha-four-colour", False, 450)
     again = make_app(tmp_path, six_handed_plo())
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
