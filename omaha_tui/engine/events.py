@@ -125,6 +125,21 @@ class PostKind(StrEnum):
     DEAD_SMALL_BLIND = "dead_sb"  # R2.6: goes to the pot, not toward the player's bet
 
 
+def nominal_post(stakes: Stakes, kind: PostKind) -> int:
+    """What a forced bet of ``kind`` is at these stakes when the player can cover it.
+
+    >>> nominal_post(Stakes(big_blind=2, ante=1), PostKind.DEAD_SMALL_BLIND)
+    1
+    """
+    return {
+        PostKind.SMALL_BLIND: stakes.small_blind,
+        PostKind.BIG_BLIND: stakes.big_blind,
+        PostKind.ANTE: stakes.ante,
+        PostKind.STRADDLE: stakes.straddle,
+        PostKind.DEAD_SMALL_BLIND: stakes.small_blind,
+    }[kind]
+
+
 class Post(BaseModel):
     """One forced bet at hand start. ``amount`` may be less than the blind when the
     player is short (R2.5: they are then all in)."""

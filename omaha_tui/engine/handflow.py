@@ -25,6 +25,7 @@ from .events import (
     PostKind,
     RaisedTo,
     WentAllIn,
+    nominal_post,
 )
 from .labels import name_of, seat_label, seat_range
 from .pots import clockwise_from, hand_pots, uncalled
@@ -96,19 +97,12 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
     bets = [0] * size
     committed = [0] * size
     dead = [0] * size
-    nominal = {
-        PostKind.SMALL_BLIND: stakes.small_blind,
-        PostKind.BIG_BLIND: stakes.big_blind,
-        PostKind.ANTE: stakes.ante,
-        PostKind.STRADDLE: stakes.straddle,
-        PostKind.DEAD_SMALL_BLIND: stakes.small_blind,
-    }
     bb_posts: list[int] = []
     sb_seat: int | None = None
     straddle_seat: int | None = None
     full_bet = 0
     for p in ev.posts:
-        full = nominal[p.kind]
+        full = nominal_post(stakes, p.kind)
         if (
             p.seat not in ev.seats
             or p.amount % stakes.chip

@@ -33,6 +33,7 @@ from omaha_tui.engine.events import (
     PostKind,
     RaisedTo,
     WentAllIn,
+    nominal_post,
 )
 from omaha_tui.engine.reducer import apply, effective_events, initial_state
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
@@ -162,11 +163,6 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
     stakes = config.stakes
     antes = [0] * n
     blinds = [0] * n
-    nominal = {
-        PostKind.SMALL_BLIND: stakes.small_blind,
-        PostKind.BIG_BLIND: stakes.big_blind,
-        PostKind.STRADDLE: stakes.straddle,
-    }
     for post in hand.started.posts:
         i = hand.order.index(post.seat)
         j = (1 - i) if n == 2 else i  # heads-up the file lists the button's blind first
@@ -174,7 +170,7 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
             antes[j] += post.amount
         else:
             short = post.amount == hand.stacks[i]  # all in: PHH posts min(blind, stack)
-            blinds[j] += nominal[post.kind] if short else post.amount
+            blinds[j] += nominal_post(stakes, post.kind) if short else post.amount
     hole: list[Any] = list(detail.get("hole_cards", [None] * n))
     deals = []
     for i, seat in enumerate(hand.order):
