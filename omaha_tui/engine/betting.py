@@ -94,10 +94,11 @@ def legal_actions(state: TableState) -> LegalActions | None:
     assert state.config is not None
     seat = state.seats[hand.to_act]
     assert seat is not None
-    return hand_legal_actions(hand, state.config, hand.to_act, seat.stack, _stacks(state))
+    return hand_legal_actions(hand, state.config, hand.to_act, seat.stack, seat_stacks(state))
 
 
-def _stacks(state: TableState) -> tuple[int, ...]:
+def seat_stacks(state: TableState) -> tuple[int, ...]:
+    """Every seat's stack behind (0 for an empty seat), indexed by seat."""
     return tuple(0 if s is None else s.stack for s in state.seats)
 
 

@@ -10,6 +10,7 @@ the state, and every new card is checked against all cards already known.
 from __future__ import annotations
 
 from .awards import awards_from_cards, check_awards
+from .betting import seat_stacks
 from .cards import CardError, check_distinct, format_card, format_cards, parse_cards
 from .errors import RuleError
 from .events import (
@@ -22,7 +23,7 @@ from .events import (
     Misdeal,
     PotsAwarded,
 )
-from .handflow import close_round, finish_hand, open_round, seat_stacks
+from .handflow import close_round, finish_hand, open_round
 from .labels import name_of, seat_label
 from .pots import hand_pots
 from .state import BOARD_AFTER, NEXT_STREET, HandState, SeatState, Street, TableState, evolve

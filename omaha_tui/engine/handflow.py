@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .betting import hand_legal_actions, wager_error
+from .betting import fixed_unit, hand_legal_actions, seat_stacks, wager_error
 from .blinds import record_missed_blinds
 from .config import ShortBlindRule, Structure, binglao_variant
 from .errors import RuleError
@@ -40,10 +40,6 @@ def _with_stack(state: TableState, seat: int, stack: int) -> tuple[SeatState | N
     old = state.seats[seat]
     assert old is not None
     return (*state.seats[:seat], evolve(old, stack=stack), *state.seats[seat + 1 :])
-
-
-def seat_stacks(state: TableState) -> tuple[int, ...]:
-    return tuple(0 if s is None else s.stack for s in state.seats)
 
 
 def _next_after(order: tuple[int, ...], seat: int, size: int, among: frozenset[int]) -> int | None:
@@ -340,11 +336,7 @@ def _put_in(state: TableState, hand: HandState, seat: int, to: int) -> TableStat
         increment = to - hand.current_bet
         full = hand.current_bet == 0 or increment >= hand.min_raise
         if config.structure is Structure.FIXED_LIMIT:
-            unit = (
-                hand.stakes.small_bet
-                if hand.street in (Street.PREFLOP, Street.FLOP)
-                else (hand.stakes.big_bet)
-            )
+            unit = fixed_unit(hand)
             full = increment >= unit or (config.half_bet_reopens and 2 * increment >= unit)
             full = full or hand.current_bet == 0
         short_sum = 0 if full else hand.short_sum + increment
