@@ -55,6 +55,7 @@ from omaha_tui.engine.events import (
     Undo,
     WentAllIn,
 )
+from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.levels import BlindSchedule, level_change
 from omaha_tui.engine.reducer import RuleError, apply
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
@@ -315,8 +316,7 @@ def _board_need(state: TableState) -> int:
 
 
 def _name(state: TableState, seat: int) -> str:
-    s = state.seat(seat)
-    return s.name if s is not None else f"seat {seat + 1}"
+    return player_name(state, seat)
 
 
 def describe(before: TableState, event: Event) -> str:

@@ -42,6 +42,18 @@ def seat_range(size: int) -> str:
     return f"seats 1 to {size}"
 
 
+def player_name(state: TableState, seat: int) -> str:
+    """The player's name alone, or ``seat 8`` when the seat is empty.
+
+    >>> from omaha_tui.engine.commands import quick_table
+    >>> s = quick_table(stacks=(100, 100))
+    >>> player_name(s, 1), player_name(s, 7)
+    ('P1', 'seat 8')
+    """
+    s = state.seats[seat] if 0 <= seat < len(state.seats) else None
+    return seat_label(seat) if s is None else s.name
+
+
 def name_of(state: TableState, seat: int) -> str:
     """``Dee (seat 4)`` for the player at index 3, or ``seat 4`` when it is empty.
 
@@ -54,9 +66,6 @@ def name_of(state: TableState, seat: int) -> str:
     return seat_label(seat) if s is None else f"{s.name} ({seat_label(seat)})"
 
 
-__all__ = ["name_of", "seat_label", "seat_number", "seat_range"]
-
-
 def pot_label(pot: int) -> str:
     """``main pot`` for index 0, ``side pot N`` after it, as the table shows them (R5.1).
 
@@ -64,3 +73,6 @@ def pot_label(pot: int) -> str:
     ('main pot', 'side pot 2')
     """
     return "main pot" if pot == 0 else f"side pot {pot}"
+
+
+__all__ = ["name_of", "player_name", "pot_label", "seat_label", "seat_number", "seat_range"]

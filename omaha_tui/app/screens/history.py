@@ -52,6 +52,7 @@ from omaha_tui.engine.events import (
     SessionEnded,
     WentAllIn,
 )
+from omaha_tui.engine.labels import player_name, pot_label
 from omaha_tui.engine.reducer import apply, effective_events, initial_state
 from omaha_tui.engine.state import TableState
 
@@ -75,8 +76,7 @@ class HandRecord:
 
 
 def _name(state: TableState, seat: int) -> str:
-    player = state.seat(seat)
-    return escape(player.name) if player is not None else f"seat {seat + 1}"
+    return escape(player_name(state, seat))
 
 
 def _put_in(before: TableState, after: TableState, seat: int) -> int:
@@ -153,7 +153,7 @@ def describe(before: TableState, after: TableState, event: Event) -> str | None:
             how = "" if by_cards else " (awarded by hand)"
             parts = []
             for a in awards:
-                pot = "main pot" if a.pot == 0 else f"side pot {a.pot}"
+                pot = pot_label(a.pot)
                 half = "" if a.half.value == "whole" else f", {a.half.value}"
                 parts.append(f"{_name(before, a.seat)} wins {a.amount:,} ({pot}{half})")
             return "; ".join(parts) + how

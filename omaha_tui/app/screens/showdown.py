@@ -40,6 +40,7 @@ from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.cards import format_cards
 from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, TableState
 
@@ -140,7 +141,7 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
             with Vertical(id="by-hand"):
                 yield Static("Award by hand: tick each pot's winners", classes="section")
                 for i, pot in enumerate(hand_pots(hand)):
-                    label = "Main pot" if i == 0 else f"Side pot {i}"
+                    label = pot_label(i).capitalize()
                     choices = [(name_of(state, s), s) for s in pot.eligible]
                     half = " (high half)" if hand.variant.hilo else ""
                     yield Label(f"{label} {pot.amount:,}{half}")
@@ -277,7 +278,7 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
                 )
             said = " ".join(
                 f"{self._names(w)} {'win' if len(w) > 1 else 'wins'} "
-                f"{'the main pot' if i == 0 else f'side pot {i}'}."
+                f"{'the main pot' if i == 0 else pot_label(i)}."
                 for i, w in enumerate(winners)
                 if w
             )

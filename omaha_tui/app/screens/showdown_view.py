@@ -20,7 +20,7 @@ from omaha_tui.engine.awards import awards_from_cards, claimants
 from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Event, HandMucked, HoleCardsShown, PotsAwarded
-from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.labels import player_name, pot_label
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.reducer import apply
 from omaha_tui.engine.showdown import PlayerReading, ShowdownReading, read_showdown
@@ -91,8 +91,7 @@ class PotResult:
 
 
 def name_of(state: TableState, seat: int) -> str:
-    player = state.seat(seat)
-    return player.name if player is not None else f"seat {seat + 1}"
+    return player_name(state, seat)
 
 
 def with_entries(

@@ -42,11 +42,6 @@ def card_markup(card: int, *, highlight: bool = False) -> str:
     return f"[{style}]{rank}{SUIT_SYMBOLS[suit]}[/]"
 
 
-def card_text(card: int, *, highlight: bool = False) -> Content:
-    """One card as renderable content (for ``Static``, ``Label``, ``DataTable`` cells)."""
-    return Content.from_markup(card_markup(card, highlight=highlight))
-
-
 def cards_markup(cards: Iterable[int], highlight: Collection[int] = (), *, sep: str = " ") -> str:
     """Several cards, with the ones in ``highlight`` marked (see :func:`card_markup`)."""
     return sep.join(card_markup(c, highlight=c in highlight) for c in cards)
