@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import prod
 
@@ -110,7 +111,11 @@ def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
     return plain, suited
 
 
-_HIGH, _FLUSH = _build_tables()
+@cache
+def _tables() -> tuple[dict[int, int], dict[int, int]]:
+    """The five-card tables (plain, flush), built on first use so that importing the
+    engine for replay or the journal does not pay for them."""
+    return _build_tables()
 
 
 def category_of(value: int) -> int:
@@ -162,9 +167,9 @@ class _Rows(dict[int, list[int]]):
     is read once and every hand on it costs one lookup per hole pair.
     """
 
-    def __init__(self, table: dict[int, int]) -> None:
+    def __init__(self, flush: bool) -> None:
         super().__init__()
-        self._table = table
+        self._flush = flush
 
     def get_row(self, key: int) -> list[int]:
         """The row of a board key, building it if needed."""
@@ -173,7 +178,7 @@ class _Rows(dict[int, list[int]]):
     def __missing__(self, key: int) -> list[int]:
         ranks = _factor(key)
         if len(ranks) == 3:
-            get = self._table.get
+            get = _tables()[self._flush].get
             row = [get(p * key, -1) for p in _PAIR_KEYS]
         else:
             keys = {_PRIMES[a] * _PRIMES[b] * _PRIMES[c] for a, b, c in combinations(ranks, 3)}
@@ -198,8 +203,8 @@ _PAIR_KEYS: tuple[int, ...] = tuple(
 _PAIR_INDEX_GET = {k: i for i, k in enumerate(_PAIR_KEYS)}.__getitem__
 _PRIME_GET = _CARD_PRIME.__getitem__
 _NIBBLE_GET = _SUIT_NIBBLE.__getitem__
-_HIGH_ROWS = _Rows(_HIGH)
-_FLUSH_ROWS = _Rows(_FLUSH)
+_HIGH_ROWS = _Rows(flush=False)
+_FLUSH_ROWS = _Rows(flush=True)
 
 
 def prepare_tables() -> None:
@@ -286,13 +291,13 @@ def high_detail(
         pairs = [(i, j) for i, j in pairs if hole[i] & 3 == hole[j] & 3 == suit]
         triples = [t for t in triples if board[t[0]] & 3 == board[t[1]] & 3 == board[t[2]] & 3]
         table, row = (
-            _FLUSH,
+            _tables()[1],
             _FLUSH_ROWS[prod(bp[k] for k in range(len(board)) if board[k] & 3 == suit)],
         )
     else:
         # Any suited combination would outrank a non-flush best, so matching the plain
         # table finds cards that make exactly this value.
-        table, row = _HIGH, _HIGH_ROWS[prod(bp)]
+        table, row = _tables()[0], _HIGH_ROWS[prod(bp)]
     for i, j in pairs:
         p = hp[i] * hp[j]
         if row[_PAIR_INDEX_GET(p)] != value:
