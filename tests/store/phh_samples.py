@@ -1,4 +1,4 @@
-"""Small hand histories written for the tests (the real corpus is in ../shared/phh)."""
+"""Small hand histories written for the tests (the real corpus is in tests/data/phh)."""
 
 from __future__ import annotations
 

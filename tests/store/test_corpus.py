@@ -1,7 +1,7 @@
-"""Golden replays: every hand of the shared PHH corpus replays exactly (STYLE.md 11).
+"""Golden replays: every hand of the PHH corpus replays exactly (STYLE.md 11).
 
-The corpus lives in the ``shared`` folder beside the repository (``../shared/phh``);
-its ``MANIFEST.json`` holds the finishing stacks pokerkit 0.7.7 computes. A missing
+The corpus is kept in the repository (``tests/data/phh``, with its README) so that a
+fresh clone tests itself; its ``MANIFEST.json`` holds the finishing stacks pokerkit 0.7.7 computes. A missing
 corpus is a failure, never a skip: these are the project's strongest correctness tests.
 """
 
@@ -20,7 +20,7 @@ from omaha_tui.store.phh import dumps, load, loads
 from omaha_tui.store.phh_export import imported_details, session_hands
 from omaha_tui.store.phh_replay import replay_hand, summary
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "phh"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "phh"
 
 
 def _missing_message() -> str | None:
@@ -28,12 +28,12 @@ def _missing_message() -> str | None:
     if path.is_file():
         return None
     return (
-        f"the PHH corpus is missing: expected {path.resolve()} (the shared folder beside "
-        "the repository, with phh/MANIFEST.json). Copy shared/ next to the checkout."
+        f"the PHH corpus is missing: expected {path.resolve()} "
+        "(tests/data/phh with its MANIFEST.json is part of the repository)."
     )
 
 
-def test_the_corpus_is_beside_the_repository() -> None:
+def test_the_corpus_is_in_the_repository() -> None:
     message = _missing_message()
     assert message is None, message
 
@@ -150,7 +150,7 @@ def _ours(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-# pokerkit 0.7.7's FO/8 applies pot-limit maxima and no raise cap (shared/phh/README.md);
+# pokerkit 0.7.7's FO/8 applies pot-limit maxima and no raise cap (tests/data/phh/README.md);
 # R4.7's cap of one bet and three raises is ours, so its raise ranges are not compared.
 POKERKIT_FO8_BUG = "FO/8"
 
