@@ -6,12 +6,16 @@ returning an exit code). Modules import heavy things (Textual, SQLite, pokerkit-
 engine parts) inside their ``run`` functions, so ``--help`` and ``--version`` stay fast.
 
 With no subcommand, ``omaha-tui`` opens the app (``play``); ``--demo`` seats sample players.
+Whatever goes wrong inside a subcommand reaches the user as one line naming the command
+and the problem (:func:`run_command`), never as a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -67,6 +71,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def session_id(text: str) -> int:
+    """An argparse type for session ids: ASCII digits, within what the journal can hold.
+
+    >>> session_id("12")
+    12
+    >>> session_id("99999999999999999999999")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: "99999999999999999999999" is not a session id: ...
+    """
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 2**63:
+        raise argparse.ArgumentTypeError(
+            f'"{text}" is not a session id: `omaha-tui sessions` lists them'
+        )
+    return int(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code."""
     parser = build_parser()
@@ -74,9 +94,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         # Bare `omaha-tui [--demo] [--db PATH]` means `play`.
         args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "play"])
-    func = args.func
+    return run_command(args)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run a parsed subcommand; any failure becomes one line on stderr and an exit code.
+
+    The subcommands name their own errors; this is the net under them. A closed output
+    pipe (``omaha-tui replay --json … | head -1``) ends quietly with 141, as a shell tool
+    killed by SIGPIPE would. Set ``OMAHA_TUI_DEBUG=1`` to see the traceback of a bug.
+    """
+    from omaha_tui.store.records import JournalError
+
+    name = str(getattr(args, "command", None) or "play").rstrip("_")
     try:
-        code: int = func(args)
+        code: int = args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141
+    except JournalError as e:
+        return _fail(name, str(e))
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        return _fail(name, f"{where}{e.strerror or e}")
+    except Exception as e:  # the last net: a bug, said in one line
+        if os.environ.get("OMAHA_TUI_DEBUG"):
+            raise
+        return _fail(name, f"internal error ({type(e).__name__}: {e}); please report it", code=70)
     return code
+
+
+def _fail(name: str, message: str, code: int = 1) -> int:
+    with contextlib.suppress(OSError):
+        print(f"omaha-tui {name}: {message}", file=sys.stderr)
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that Python's exit flush raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

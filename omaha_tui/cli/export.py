@@ -11,14 +11,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from omaha_tui.cli import add_db_option
+from omaha_tui.cli import add_db_option, session_id
 
 HELP = "export a session as PHH hand histories or as its JSON event log"
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("export", help=HELP, description=HELP + ".")
-    parser.add_argument("session", type=int, metavar="ID", help="session id (see: sessions)")
+    parser.add_argument("session", type=session_id, metavar="ID", help="session id (see: sessions)")
     parser.add_argument("--format", choices=("phh", "json"), default="phh", help="default phh")
     parser.add_argument("folder", metavar="DIR", help="folder to write into (created if needed)")
     add_db_option(parser)
@@ -26,17 +26,13 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from omaha_tui.cli.reading import open_journal
     from omaha_tui.store.interop import export_session
-    from omaha_tui.store.journal import Journal, JournalError
-    from omaha_tui.store.paths import resolve_db_path
+    from omaha_tui.store.journal import JournalError
     from omaha_tui.store.phh import PhhError
 
-    db = resolve_db_path(getattr(args, "db", None))
-    if not db.exists():
-        print(f"omaha-tui export: no journal at {db}: pass --db PATH", file=sys.stderr)
-        return 1
     try:
-        with Journal.open(db) as journal:
+        with open_journal(args) as journal:
             path = export_session(journal, args.session, args.format, Path(args.folder))
     except (JournalError, PhhError) as e:
         print(f"omaha-tui export: {e}", file=sys.stderr)

@@ -9,14 +9,14 @@ import argparse
 import sys
 from typing import Any
 
-from omaha_tui.cli import add_db_option
+from omaha_tui.cli import add_db_option, session_id
 
 HELP = "a session's ledger, balance check and settle-up"
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("ledger", help=HELP, description=HELP + ".")
-    parser.add_argument("session", type=int, nargs="?", metavar="ID", help="default: latest")
+    parser.add_argument("session", type=session_id, nargs="?", metavar="ID", help="default: latest")
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--csv", action="store_true", help="print the ledger as CSV")
     form.add_argument("--json", action="store_true", help="print ledger and settle-up as JSON")
@@ -25,21 +25,17 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from omaha_tui.cli.reading import open_journal
     from omaha_tui.engine.errors import RuleError
-    from omaha_tui.store.journal import Journal, JournalError
+    from omaha_tui.store.journal import JournalError
     from omaha_tui.store.ledger import ledger, ledger_csv, ledger_json, settle_up
-    from omaha_tui.store.paths import resolve_db_path
 
-    db = resolve_db_path(getattr(args, "db", None))
-    if not db.exists():
-        print(f"omaha-tui ledger: no journal at {db}: pass --db PATH", file=sys.stderr)
-        return 1
     try:
-        with Journal.open(db) as journal:
+        with open_journal(args) as journal:
             infos = journal.sessions()
             if args.session is None:
                 if not infos:
-                    print(f"omaha-tui ledger: no sessions yet in {db}", file=sys.stderr)
+                    print(f"omaha-tui ledger: no sessions yet in {journal.path}", file=sys.stderr)
                     return 1
                 info = max(infos, key=lambda i: (i.updated, i.id))
             else:

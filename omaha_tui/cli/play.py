@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     resume: int | str | None = args.resume
     if isinstance(resume, str) and resume != "last":
-        if not resume.isdigit():
+        if not (resume.isascii() and resume.isdigit()) or not 0 < int(resume) < 2**63:
             print(
                 f'omaha-tui play: --resume "{resume}" is not a session id: '
                 "`omaha-tui sessions` lists them",

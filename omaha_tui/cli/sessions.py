@@ -21,7 +21,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omaha_tui.store.journal import Journal, JournalError
+    from omaha_tui.cli.reading import open_journal
+    from omaha_tui.store.journal import JournalError
     from omaha_tui.store.paths import resolve_db_path
 
     db = resolve_db_path(getattr(args, "db", None))
@@ -32,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"no sessions yet (no journal at {db})")
         return 0
     try:
-        with Journal.open(db) as journal:
+        with open_journal(args) as journal:
             infos = journal.sessions()
             last = journal.last_unfinished()
     except JournalError as e:

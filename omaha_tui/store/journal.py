@@ -28,6 +28,7 @@ from omaha_tui.engine.reducer import initial_state, replay
 from omaha_tui.engine.state import TableState
 
 from .locks import SessionBusy, SessionLock
+from .opening import check_ours, connect, explain
 from .paths import resolve_db_path
 from .records import EventRecord, JournalError, SessionInfo, session_info, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION, upgrade_payload
@@ -55,23 +56,19 @@ class Journal:
 
     @classmethod
     def open(cls, path: Path | str | None = None, *, read_only: bool = False) -> Journal:
-        """Open (creating if needed) the journal at ``path`` or the default location.
+        """Open the journal at ``path`` or the default location.
+
+        Writable opening creates the file when missing and upgrades an older journal.
+        ``read_only`` opening (SQLite ``mode=ro``) changes nothing at all, takes no
+        lock, and reads a file another process is writing: a follower calls
+        :meth:`records` with ``after=`` the last sequence number it has seen.
 
         Raises:
-            JournalError: the file is damaged, not a journal, or from a newer omaha-tui.
+            JournalError: the file is foreign, damaged, read-only, on a full disk,
+                locked, or from a newer omaha-tui; the message says which and what to do.
         """
         db = resolve_db_path(path)
-        if read_only and not db.exists():
-            raise JournalError(f"{db}: no journal here yet; play a session first or pass --db")
-        if not read_only:
-            try:
-                db.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise JournalError(f"{db}: cannot create its folder ({e}); pass --db") from None
-        try:
-            conn = sqlite3.connect(db, isolation_level=None, timeout=10.0)
-        except sqlite3.Error as e:
-            raise JournalError(f"{db}: cannot open it ({e}); check the path or pass --db") from None
+        conn = connect(db, read_only=read_only)
         journal = cls(db, conn, read_only)
         try:
             journal._setup()
@@ -83,35 +80,31 @@ class Journal:
     def _setup(self) -> None:
         with self._guard("opening"):
             self._conn.execute("PRAGMA busy_timeout = 10000")
-            if not self.read_only:
-                mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-                if str(mode).lower() != "wal":
-                    raise JournalError(f"{self.path}: cannot switch to WAL mode ({mode})")
+            version = check_ours(self._conn, self.path, read_only=self.read_only)
+            if self.read_only:
+                # No integrity scan here: opening stays cheap for a follower, and a
+                # damaged page is named by the read that meets it.
+                self._conn.execute("PRAGMA query_only = ON")
+                if version < SCHEMA_VERSION:
+                    raise JournalError(
+                        f"{self.path} uses journal version {version} and must be upgraded "
+                        f"to {SCHEMA_VERSION}: open it once with `omaha-tui play --db "
+                        f"{self.path}`, then try again"
+                    )
+                return
+            mode = self._conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise JournalError(f"{self.path}: cannot switch to WAL mode ({mode})")
             # Every acknowledged append reaches the disk before append() returns.
             self._conn.execute("PRAGMA synchronous = FULL")
             self._conn.execute("PRAGMA foreign_keys = ON")
             check = self._conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {check}")
-            self._migrate()
-            if self.read_only:
-                self._conn.execute("PRAGMA query_only = ON")
+            if version < SCHEMA_VERSION:
+                self._migrate()
 
     def _migrate(self) -> None:
-        version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
-            raise JournalError(
-                f"{self.path} was written by a newer omaha-tui (journal version {version}, "
-                f"this one reads up to {SCHEMA_VERSION}): upgrade omaha-tui, or pass --db "
-                "to use another file"
-            )
-        if version == SCHEMA_VERSION:
-            return
-        if self.read_only:
-            raise JournalError(
-                f"{self.path} uses journal version {version} and must be upgraded to "
-                f"{SCHEMA_VERSION}: open it once without read-only"
-            )
         self._conn.execute("BEGIN IMMEDIATE")
         try:
             # Re-read inside the write lock: another process may have just migrated it.
@@ -130,22 +123,8 @@ class Journal:
         """Turn SQLite failures into a :class:`JournalError` a dealer can act on."""
         try:
             yield
-        except sqlite3.OperationalError as e:
-            if "locked" in str(e) or "busy" in str(e):
-                raise JournalError(
-                    f"{self.path}: {doing} timed out because another program keeps the file "
-                    "busy; try again, or close the other omaha-tui"
-                ) from None
-            raise self._damaged(doing, e) from None
-        except sqlite3.DatabaseError as e:
-            raise self._damaged(doing, e) from None
-
-    def _damaged(self, doing: str, e: Exception) -> JournalError:
-        return JournalError(
-            f"{self.path}: {doing} failed ({e}); the file is damaged or is not an "
-            f"omaha-tui journal. Move it aside (e.g. rename it to {self.path.name}.broken) "
-            "and start a new journal, or choose another file with --db"
-        )
+        except sqlite3.Error as e:
+            raise explain(self.path, doing, e) from None
 
     def close(self) -> None:
         """Release every session lock and close the file."""
@@ -297,12 +276,14 @@ class Journal:
         Raises:
             JournalError: no such session (the message says how to list them).
         """
-        with self._guard("reading the session list"):
-            row = self._conn.execute(
-                "SELECT id, title, created, updated, event_count, hands, finished "
-                "FROM sessions WHERE id = ?",
-                (session_id,),
-            ).fetchone()
+        row = None
+        if 0 < session_id < 2**63:  # beyond SQLite's integers there is no session either
+            with self._guard("reading the session list"):
+                row = self._conn.execute(
+                    "SELECT id, title, created, updated, event_count, hands, finished "
+                    "FROM sessions WHERE id = ?",
+                    (session_id,),
+                ).fetchone()
         if row is None:
             raise JournalError(
                 f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
@@ -367,6 +348,16 @@ class Journal:
             EventRecord(seq, created, event)
             for (seq, created, _, _), event in zip(rows, events, strict=True)
         ]
+
+    def last_seq(self, session_id: int) -> int:
+        """The sequence number of the session's last event (0 when none): one index
+        lookup, so a read-only follower can poll it cheaply before :meth:`records`."""
+        self.session(session_id)
+        with self._guard("reading events"):
+            row = self._conn.execute(
+                "SELECT max(seq) FROM events WHERE session_id = ?", (session_id,)
+            ).fetchone()
+        return int(row[0] or 0)
 
     def _decode(self, session_id: int, seq: int, payload: str) -> Event:
         try:

@@ -3,15 +3,21 @@
 SQLite already keeps the file itself consistent between processes; this lock keeps two
 app windows from interleaving their hands in the *same session*. The kernel drops a
 ``flock`` when its process dies (even by SIGKILL), so a crash never leaves a stale lock.
-The lock file holds the owner's pid only to make the message helpful. POSIX only
-(``fcntl``); elsewhere the lock is a no-op. This module does not touch the database.
+The lock file holds the owner's pid only to make the message helpful, and is removed on
+release (an import of thousands of sessions leaves no thousands of files). Removal is
+safe because a taker checks, after locking, that the file it locked is still the one at
+the path; if not, it tries again. POSIX only (``fcntl``); elsewhere the lock is a no-op.
+This module does not touch the database.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import IO
+
+from .records import JournalError
 
 try:
     import fcntl
@@ -24,7 +30,11 @@ class SessionBusy(RuntimeError):
 
 
 def lock_dir(db_path: Path) -> Path:
-    """The folder of lock files for ``db_path``: ``<db>.locks``."""
+    """The folder of lock files for ``db_path``: ``<db>.locks``.
+
+    >>> lock_dir(Path("/x/j.sqlite3")).name
+    'j.sqlite3.locks'
+    """
     return db_path.with_name(db_path.name + ".locks")
 
 
@@ -37,29 +47,65 @@ class SessionLock:
         self._file: IO[str] | None = None
 
     def acquire(self) -> None:
-        """Take the lock or raise :class:`SessionBusy` naming the holder."""
+        """Take the lock or raise :class:`SessionBusy` naming the holder.
+
+        Raises:
+            SessionBusy: another process holds it.
+            JournalError: the lock folder cannot be made or written.
+        """
         if self._file is not None or fcntl is None:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        f = self.path.open("a+", encoding="utf-8")
+        while self._file is None:
+            f = self._open()
+            try:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                f.seek(0)
+                holder = f.read().strip() or "unknown"
+                f.close()
+                raise SessionBusy(
+                    f"session {self.session_id} is open elsewhere (omaha-tui process "
+                    f"{holder}): close it there first; meanwhile `omaha-tui ledger "
+                    f"{self.session_id}` and `export` can read it"
+                ) from None
+            if self._still_at_path(f):
+                self._file = f
+            else:  # released and removed between our open and our lock: start again
+                f.close()
+        self._file.seek(0)
+        self._file.truncate()
+        self._file.write(str(os.getpid()))
+        self._file.flush()
+
+    def _open(self) -> IO[str]:
+        folder = self.path.parent
         try:
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            f.seek(0)
-            holder = f.read().strip() or "unknown"
-            f.close()
-            raise SessionBusy(
-                f"session {self.session_id} is open elsewhere (omaha-tui process {holder}): "
-                "close it there first, or open this session read-only"
+            folder.mkdir(parents=True, exist_ok=True)
+            return self.path.open("a+", encoding="utf-8")
+        except FileExistsError:
+            raise JournalError(
+                f"{folder} is in the way: omaha-tui keeps its session locks in a folder of "
+                "that name, and it is a file. Move it aside and try again"
             ) from None
-        f.seek(0)
-        f.truncate()
-        f.write(str(os.getpid()))
-        f.flush()
-        self._file = f
+        except OSError as e:
+            raise JournalError(
+                f"{folder}: cannot write the session lock there ({e.strerror}); check the "
+                "folder's permissions, or pass --db"
+            ) from None
+
+    def _still_at_path(self, f: IO[str]) -> bool:
+        try:
+            now = os.stat(self.path)
+        except FileNotFoundError:
+            return False
+        mine = os.fstat(f.fileno())
+        return (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino)
 
     def release(self) -> None:
-        """Drop the lock (closing the file releases the flock)."""
+        """Drop the lock and remove its file (closing the file releases the flock)."""
         if self._file is not None:
+            # Already gone, or the folder is read-only now: the flock goes either way.
+            with contextlib.suppress(OSError):
+                self.path.unlink()
             self._file.close()
             self._file = None

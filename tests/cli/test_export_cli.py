@@ -51,6 +51,7 @@ def test_a_missing_journal_is_named(tmp_path: Path, capsys: pytest.CaptureFixtur
     db = tmp_path / "none.sqlite3"
     assert run_cli("export", ["export", "1", str(tmp_path), "--db", str(db)]) == 1
     assert (
-        capsys.readouterr().err.strip() == f"omaha-tui export: no journal at {db}: pass --db PATH"
+        capsys.readouterr().err.strip()
+        == f"omaha-tui export: {db}: no journal here yet; play a session first or pass --db"
     )
     assert not db.exists()

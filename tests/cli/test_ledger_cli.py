@@ -83,7 +83,7 @@ def test_an_unknown_session_and_a_missing_journal_are_named(
 ) -> None:
     db = tmp_path / "j.sqlite3"
     assert run_cli("ledger", ["ledger", "--db", str(db)]) == 1
-    assert f"no journal at {db}" in capsys.readouterr().err
+    assert f"{db}: no journal here yet" in capsys.readouterr().err
     _session(db)
     assert run_cli("ledger", ["ledger", "9", "--db", str(db)]) == 1
     assert "has no session 9" in capsys.readouterr().err

@@ -1,7 +1,8 @@
 """Run one subcommand the way ``omaha-tui`` does (its module's ``register`` and ``run``).
 
 The CLI tests call subcommands through this so that each is exercised with its own
-parser, top-level ``--db`` included, exactly as :func:`omaha_tui.cli.build_parser` wires it.
+parser, top-level ``--db`` included, exactly as :func:`omaha_tui.cli.build_parser` wires it,
+and under the same one-line error net (:func:`omaha_tui.cli.run_command`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import argparse
 import importlib
 from collections.abc import Sequence
 
+from omaha_tui.cli import run_command
+
 
 def run_cli(module: str, argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="omaha-tui")
@@ -17,5 +20,4 @@ def run_cli(module: str, argv: Sequence[str]) -> int:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     importlib.import_module(f"omaha_tui.cli.{module}").register(sub)
     args = parser.parse_args(list(argv))
-    code: int = args.func(args)
-    return code
+    return run_command(args)

@@ -1,7 +1,8 @@
 """Golden replays: every hand of the PHH corpus replays exactly (STYLE.md 11).
 
 The corpus is kept in the repository (``tests/data/phh``, with its README) so that a
-fresh clone tests itself; its ``MANIFEST.json`` holds the finishing stacks pokerkit 0.7.7 computes. A missing
+fresh clone tests itself; its ``MANIFEST.json`` holds the finishing stacks pokerkit 0.7.7
+computes. A missing
 corpus is a failure, never a skip: these are the project's strongest correctness tests.
 """
 

@@ -84,7 +84,8 @@ def test_a_second_process_is_told_the_session_is_open_elsewhere(tmp_path: Path) 
                 journal.append(info.id, expected_event(1))
             assert str(busy.value) == (
                 f"session {info.id} is open elsewhere (omaha-tui process {child.pid}): "
-                "close it there first, or open this session read-only"
+                f"close it there first; meanwhile `omaha-tui ledger {info.id}` and "
+                "`export` can read it"
             )
             # Reading while the other process writes is fine and sees whole events only.
             records = journal.records(info.id)
