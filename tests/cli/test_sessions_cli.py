@@ -49,3 +49,31 @@ def test_a_damaged_journal_is_named_with_what_to_do(
     assert run_cli("sessions", ["sessions", "--db", str(db)]) == 1
     err = capsys.readouterr().err
     assert str(db) in err and "start a new journal" in err
+
+
+def test_a_foreign_database_is_refused_and_left_byte_for_byte_unchanged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    other = tmp_path / "other.sqlite3"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    for command in ("sessions", "ledger"):
+        assert run_cli(command, [command, "--db", str(other)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "not an omaha-tui journal" in err
+    assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite3"]
+
+
+def test_a_session_id_too_large_for_any_journal_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        run_cli("ledger", ["ledger", "99999999999999999999999", "--db", str(tmp_path / "j")])
+    assert info.value.code == 2
+    assert '"99999999999999999999999" is not a session id' in capsys.readouterr().err
