@@ -30,7 +30,7 @@ from omaha_tui.engine import commands
 from omaha_tui.engine.betting import legal_actions, pot_limit_breakdown
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.events import Event
-from omaha_tui.engine.labels import seat_label
+from omaha_tui.engine.labels import printable, seat_label
 from omaha_tui.engine.levels import BlindSchedule
 from omaha_tui.engine.reducer import replay
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
@@ -42,7 +42,7 @@ from .palette import TableCommands
 from .screens.table import TableScreen
 from .speech import SilentBackend, SpeechBackend, choose_backend, speak_in_background
 from .themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
-from .view import chips, options, table_view
+from .view import chips, options, shown, table_view
 from .widgets.amount_prompt import AmountPrompt, AmountRange, TextPrompt
 from .widgets.board import BoardPrompt
 
@@ -92,7 +92,7 @@ class ResumeDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         i = self.info
         with Vertical(id="resume", classes="prompt"):
-            yield Label(f"[b]Resume “{i.title}”?[/b]")
+            yield Label(f"[b]Resume “{shown(i.title)}”?[/b]")
             yield Label(
                 f"{i.hands} hand{'s' * (i.hands != 1)}, last played "
                 f"{i.updated[:16].replace('T', ' ')} UTC",
@@ -160,6 +160,10 @@ class OmahaApp(App[None]):
         self.settings_path = settings_path
         self.controller: Controller | None = None
         self.table = TableScreen(now=now)
+
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
+        """Notifications are plain text: they carry names and titles people typed."""
+        super().notify(printable(message), markup=markup, **kwargs)
 
     # ------------------------------------------------------------------ start-up
 
@@ -390,6 +394,7 @@ class OmahaApp(App[None]):
             maximum=la.max_raise_to,
             all_in=la.all_in_to,
             prefill=la.max_raise_to if pot_limit else la.min_raise_to,
+            chip=(state.stakes or state.config.stakes).chip,
         )
 
         def verify(amount: int) -> str | None:

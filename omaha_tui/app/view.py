@@ -4,6 +4,10 @@ Widgets take these views ("attributes down") instead of reaching into the engine
 ``TableState``: the derivation is a pure function (:func:`table_view`), unit-tested
 without a terminal, and the widgets stay simple renderers. Nothing here talks to the
 journal or to Textual.
+
+Every text field of a view is Textual markup that is safe to show: names and titles
+people typed pass through :func:`shown` here, once, so a widget may wrap a field in
+styles (``[b]...[/b]``) and a name such as ``Ann [/x]`` stays a name.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from omaha_tui.engine import commands
 from omaha_tui.engine.betting import LegalActions, legal_actions
-from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.labels import pot_label, printable
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, SeatState, Street, TableState
 
@@ -74,6 +78,35 @@ class TableView:
     prompt: str
     level: int
     stakes: str
+
+
+_JOINER = "\u2060"
+"""WORD JOINER: zero width, keeps a typed backslash from escaping the next tag."""
+
+
+def shown(text: str) -> str:
+    r"""Text a person typed, ready to go inside markup: control characters made
+    visible (:func:`~omaha_tui.engine.labels.printable`) and every bracket escaped.
+
+    Textual markup cannot write a backslash just before ``[`` (``\\[`` still escapes
+    the bracket), so such a backslash, or one ending the text, is followed by an
+    invisible word joiner: ``Ann\`` inside ``[b]...[/b]`` stays ``Ann\`` in bold.
+
+    >>> shown("Ann [/x]"), shown("Bo[b]")
+    ('Ann \\[/x]', 'Bo\\[b]')
+    >>> shown("Ann\\") == "Ann\\" + _JOINER
+    True
+    """
+    text = printable(text)
+    out = []
+    for i, ch in enumerate(text):
+        if ch == "[":
+            out.append("\\[")
+        elif ch == "\\" and text[i + 1 : i + 2] in ("", "["):
+            out.append("\\" + _JOINER)
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def oval_order(count: int) -> tuple[list[int], list[int]]:
@@ -193,7 +226,7 @@ def table_view(state: TableState) -> TableView:
     """Everything the table screen shows, derived from the state alone."""
     assert state.config is not None
     hand = state.hand
-    names = {i: s.name for i, s in enumerate(state.seats) if s is not None}
+    names = {i: shown(s.name) for i, s in enumerate(state.seats) if s is not None}
     seats = []
     for i, seat in enumerate(state.seats):
         if seat is None:
@@ -204,7 +237,7 @@ def table_view(state: TableState) -> TableView:
         seats.append(
             SeatView(
                 index=i,
-                name=seat.name,
+                name=names[i],
                 stack=seat.stack,
                 bet=hand.bets[i] if in_hand and hand is not None else 0,
                 committed=hand.committed[i] if in_hand and hand is not None else 0,
@@ -241,7 +274,7 @@ def table_view(state: TableState) -> TableView:
     stakes = state.stakes or state.config.stakes
     live = hand is not None and not hand.complete
     return TableView(
-        title=state.config.title,
+        title=shown(state.config.title),
         hand_number=hand.number if hand is not None else None,
         street=STREET_NAMES[hand.street] if live and hand is not None else "Between hands",
         board=hand.board if hand is not None else (),

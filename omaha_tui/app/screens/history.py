@@ -18,11 +18,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from omaha_tui.app.view import shown
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.cards import parse_card
 from omaha_tui.engine.events import (
@@ -76,7 +76,7 @@ class HandRecord:
 
 
 def _name(state: TableState, seat: int) -> str:
-    return escape(player_name(state, seat))
+    return shown(player_name(state, seat))
 
 
 def _put_in(before: TableState, after: TableState, seat: int) -> int:
@@ -93,13 +93,13 @@ def describe(before: TableState, after: TableState, event: Event) -> str | None:
     """One line of markup telling what ``event`` did (``None`` for silent events)."""
     match event:
         case PlayerSeated(seat=seat, name=name, stack=stack):
-            return f"{escape(name)} sits in seat {seat + 1} with {stack:,}"
+            return f"{shown(name)} sits in seat {seat + 1} with {stack:,}"
         case PlayerLeft(seat=seat):
             return f"{_name(before, seat)} leaves"
         case PlayerRebought(seat=seat, amount=amount):
             return f"{_name(before, seat)} rebuys {amount:,}"
         case ChipsCorrected(seat=seat, delta=delta, reason=reason):
-            return f"{_name(before, seat)}: chips corrected {delta:+,} ({escape(reason)})"
+            return f"{_name(before, seat)}: chips corrected {delta:+,} ({shown(reason)})"
         case SatOut(seat=seat):
             return f"{_name(before, seat)} sits out"
         case CameBack(seat=seat):
@@ -158,7 +158,7 @@ def describe(before: TableState, after: TableState, event: Event) -> str | None:
                 parts.append(f"{_name(before, a.seat)} wins {a.amount:,} ({pot}{half})")
             return "; ".join(parts) + how
         case Misdeal(reason=reason):
-            return "Misdeal" + (f": {escape(reason)}" if reason else "")
+            return "Misdeal" + (f": {shown(reason)}" if reason else "")
         case SessionEnded():
             return "The session ends; everyone cashes out"
     return None

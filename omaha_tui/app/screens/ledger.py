@@ -14,10 +14,11 @@ from typing import ClassVar, Protocol
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from omaha_tui.app.view import shown
+from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState, ledger_lines
 
 
@@ -65,18 +66,18 @@ def net_markup(net: int) -> str:
 
 def transfer_text(t: TransferRow) -> str:
     """``Bob pays Ann 35``."""
-    return escape(f"{t.payer} pays {t.payee} {t.amount:,}")
+    return shown(f"{t.payer} pays {t.payee} {t.amount:,}")
 
 
 def ledger_table(lines: Sequence[LedgerRow]) -> str:
     """The ledger as aligned markup rows (theme colours on the net column only)."""
-    width = max([len(COLUMNS[0]), *(len(line.name) for line in lines)])
+    width = max([len(COLUMNS[0]), *(len(printable(line.name)) for line in lines)])
     sizes = (width, 8, 7, 6, 10, 8)
 
     def row(cells: Sequence[str]) -> str:
-        first = cells[0].ljust(sizes[0])
+        first = printable(cells[0]).ljust(sizes[0])
         rest = [c.rjust(w) for c, w in zip(cells[1:], sizes[1:], strict=False)]
-        return "  ".join([escape(first), *rest])
+        return "  ".join([shown(first), *rest])
 
     out = [f"[b]{row(COLUMNS[:-1])}  {COLUMNS[-1]}[/b]"]
     totals = [0] * 5

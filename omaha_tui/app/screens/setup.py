@@ -21,7 +21,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
@@ -34,6 +33,7 @@ from omaha_tui.app.screens.setup_model import (
     draw_for_button,
     setup_events,
 )
+from omaha_tui.app.view import shown
 from omaha_tui.engine.config import (
     STRUCTURE_NAMES,
     VARIANTS,
@@ -312,7 +312,7 @@ class SetupScreen(Screen[SetupResult]):
         odd = [p for p in players if not low <= p.buy_in <= high]
         hint.update(
             "; ".join(
-                f"{escape(p.name)} buys in for {p.buy_in:,}, outside the usual "
+                f"{shown(p.name)} buys in for {p.buy_in:,}, outside the usual "
                 f"{low:,}-{high:,} (20-100 big blinds, R4.11)"
                 for p in odd
             )

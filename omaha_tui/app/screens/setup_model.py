@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from textual.markup import escape
-
+from omaha_tui.app.view import shown
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.cards import DECK, SUIT_SYMBOLS, format_card
 from omaha_tui.engine.config import TableConfig
@@ -68,14 +67,14 @@ def draw_for_button(seats: tuple[int, ...], rng: random.Random) -> ButtonDraw:
 
 def describe_draw(draw: ButtonDraw, names: dict[int, str]) -> str:
     """Markup naming each card and why the winner won (rank, then suit order)."""
-    parts = [f"{escape(names[seat])} {cards_markup([card])}" for seat, card in draw.cards]
+    parts = [f"{shown(names[seat])} {cards_markup([card])}" for seat, card in draw.cards]
     win_card = dict(draw.cards)[draw.winner]
     same_rank = [c for _, c in draw.cards if c >> 2 == win_card >> 2]
     why = "highest rank" if len(same_rank) == 1 else "equal rank, higher suit"
     order = " < ".join(SUIT_SYMBOLS)
     return (
         "  ".join(parts)
-        + f"\nButton: {escape(names[draw.winner])} with {cards_markup([win_card])} ({why}; "
+        + f"\nButton: {shown(names[draw.winner])} with {cards_markup([win_card])} ({why}; "
         + f"suits rank {order}, R1.4)"
     )
 

@@ -22,7 +22,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Label, SelectionList, Static
 
@@ -36,6 +35,7 @@ from omaha_tui.app.screens.showdown_view import (
     with_entries,
 )
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
+from omaha_tui.app.view import shown as safe
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.cards import format_cards
@@ -47,21 +47,21 @@ from omaha_tui.engine.state import HandState, TableState
 
 def pot_markup(pot: PotResult, board: tuple[int, ...]) -> str:
     """One pot as markup: winners with their 2 + 3 cards highlighted, losers, notes."""
-    lines = [f"[b]{pot.label} {pot.amount:,}[/b] · {escape(', '.join(pot.claimants))}"]
+    lines = [f"[b]{pot.label} {pot.amount:,}[/b] · {safe(', '.join(pot.claimants))}"]
     halves = (("High", pot.high), ("Low", pot.low)) if pot.low else (("Wins", pot.high),)
     for label, readings in halves:
         for r in readings:
             if r.description == "uncontested":
-                lines.append(f"  {label}: [b]{escape(r.name)}[/b] +{r.won:,} (uncontested)")
+                lines.append(f"  {label}: [b]{safe(r.name)}[/b] +{r.won:,} (uncontested)")
                 continue
             hole = cards_markup(r.cards, r.hole_used)
             used = cards_markup(board, r.board_used)
             lines.append(
-                f"  {label}: [b]{escape(r.name)}[/b] +{r.won:,}  {escape(r.description)}"
+                f"  {label}: [b]{safe(r.name)}[/b] +{r.won:,}  {safe(r.description)}"
                 f"\n      hand {hole}   board {used}"
             )
-    lines += [f"  [dim]{escape(why)}[/dim]" for why in pot.losers]
-    lines += [f"  [i]{escape(note)}[/i]" for note in pot.notes]
+    lines += [f"  [dim]{safe(why)}[/dim]" for why in pot.losers]
+    lines += [f"  [i]{safe(note)}[/i]" for note in pot.notes]
     return "\n".join(lines)
 
 
@@ -100,8 +100,8 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
         order = ", ".join(name_of(state, s) for s in self._order)
         title = state.config.title if state.config else hand.variant.name
         with VerticalScroll(id="showdown"):
-            yield Static(f"Showdown · hand {hand.number} · {escape(title)}", id="sd-title")
-            yield Static(f"Showing order (R8.1): {escape(order)}", id="sd-order", classes="hint")
+            yield Static(f"Showdown · hand {hand.number} · {safe(title)}", id="sd-title")
+            yield Static(f"Showing order (R8.1): {safe(order)}", id="sd-order", classes="hint")
             with Grid(id="sd-hands"):
                 yield Label("Board")
                 if self._board_known:
@@ -118,7 +118,7 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
                 shown = dict(hand.shown)
                 for seat in self._order:
                     name = name_of(state, seat)
-                    yield Label(escape(name), classes="who")
+                    yield Label(safe(name), classes="who")
                     field = CardInput(
                         format_cards(shown.get(seat, ())),
                         counts=(hand.variant.hole_cards,),
@@ -212,7 +212,7 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
             sim = with_entries(self._state, shown, mucked, board)
             self._pots = pot_results(sim)
         except RuleError as exc:
-            readout.update(f"[i]{escape(str(exc))}[/i]")
+            readout.update(f"[i]{safe(str(exc))}[/i]")
             return
         board_cards = sim.hand.board if sim.hand is not None else ()
         readout.update("\n".join(pot_markup(p, board_cards) for p in self._pots))
@@ -295,7 +295,7 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
             result = self._result()
             showdown_events(self._state, result)  # the engine's verdict, before recording
         except RuleError as exc:
-            error.update(escape(str(exc)))
+            error.update(safe(str(exc)))
             return
         self.dismiss(result)
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Static
 
 from omaha_tui.app.view import TurnView
+from omaha_tui.engine.labels import printable
 
 
 class ActionBar(Vertical):
@@ -27,10 +29,13 @@ class ActionBar(Vertical):
         self.query_one("#turn", Static).update(text, layout=False)
 
     def say(self, message: str, *, refused: bool = False) -> None:
-        """Put ``message`` on the status line; refusals are styled as errors."""
+        """Put ``message`` on the status line; refusals are styled as errors.
+
+        The message is plain text, never markup: it holds names people typed.
+        """
         status = self.query_one("#status", Static)
         status.set_class(refused, "-refused")
-        status.update(message, layout=False)
+        status.update(Content(printable(message)), layout=False)
 
     @property
     def status_text(self) -> str:
