@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from omaha_tui.engine.amounts import AmountError, parse_chips
 from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.labels import check_name, printable
 from omaha_tui.engine.state import TableState
 
 from .controller import Outcome
@@ -43,24 +45,27 @@ def parse_seat(state: TableState, token: str) -> int:
     for i, seat in enumerate(state.seats):
         if seat is not None and (seat.name.lower() == token.lower() or token == str(i + 1)):
             return i
-    raise AnswerError(f'no player "{token}" at the table: seated are {_seated(state)}')
+    raise AnswerError(f'no player "{printable(token)}" at the table: seated are {_seated(state)}')
 
 
 def parse_amount(token: str, what: str = "amount", *, signed: bool = False) -> int:
-    """A whole number of chips (``+20`` / ``-20`` when ``signed``)."""
-    text = token.strip().replace(",", "")
-    body = text[1:] if signed and text[:1] in "+-" else text
-    if not body.isdigit():
-        sign = " (with + or -)" if signed else ""
-        raise AnswerError(f'{what} "{token}" is not a whole number of chips{sign}')
-    return int(text)
+    """A whole number of chips in the digits 0 to 9 (``+20`` / ``-20`` when ``signed``)."""
+    try:
+        return parse_chips(token, what, signed=signed)
+    except AmountError as e:
+        raise AnswerError(str(e)) from None
+
+
+def _digits(text: str) -> bool:
+    """Only the digits 0 to 9 (``str.isdigit`` also accepts ``²`` and ``٣``)."""
+    return text.isascii() and text.isdigit()
 
 
 def parse_stakes(text: str, chip: int) -> Stakes:
     """``SB/BB`` or ``SB/BB/ante`` for a new blind level (R2.7)."""
     parts = text.strip().split("/")
-    if len(parts) not in (2, 3) or not all(p.strip().isdigit() for p in parts):
-        raise AnswerError(f'"{text}" is not SB/BB or SB/BB/ante, e.g. 2/4 or 2/4/1')
+    if len(parts) not in (2, 3) or not all(_digits(p.strip()) and len(p) < 13 for p in parts):
+        raise AnswerError(f'"{printable(text)}" is not SB/BB or SB/BB/ante, e.g. 2/4 or 2/4/1')
     sb, bb, *ante = (int(p) for p in parts)
     try:
         return Stakes(small_blind=sb, big_blind=bb, ante=ante[0] if ante else 0, chip=chip)
@@ -103,9 +108,14 @@ def _new_player(app: OmahaApp, text: str) -> Outcome:
     c = app.ctl
     parts = text.split()
     _need(parts, 3, "5 Eve 200")
-    if not parts[0].isdigit():
-        raise AnswerError(f'seat "{parts[0]}" is not a seat number (1 to {len(c.state.seats)})')
-    return c.seat_player(int(parts[0]) - 1, " ".join(parts[1:-1]), parse_amount(parts[-1]))
+    seats = len(c.state.seats)
+    if not (_digits(parts[0]) and len(parts[0]) <= 2 and 1 <= int(parts[0]) <= seats):
+        raise AnswerError(f'seat "{printable(parts[0])}" is not a seat number (1 to {seats})')
+    try:
+        name = check_name(" ".join(parts[1:-1]))
+    except ValueError as e:
+        raise AnswerError(str(e)) from None
+    return c.seat_player(int(parts[0]) - 1, name, parse_amount(parts[-1], "buy-in"))
 
 
 def _end(app: OmahaApp, text: str) -> Outcome:
@@ -225,7 +235,6 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
         (q.name, q.help, partial(ask, app, q)) for q in QUESTIONS
     ]
     out += [
-        ("Theme", "Choose a colour theme (remembered)", app.action_change_theme),
         ("Speech on/off", "Read results aloud, or show them as captions", app.toggle_speech),
         ("Speech faster", "Speak 20 words a minute faster", partial(app.change_speech_rate, 20)),
         ("Speech slower", "Speak 20 words a minute slower", partial(app.change_speech_rate, -20)),

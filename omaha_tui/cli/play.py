@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from omaha_tui.cli import add_db_option
+from omaha_tui.engine.amounts import parse_chips
+from omaha_tui.engine.labels import check_name, printable
 
 if TYPE_CHECKING:
     from omaha_tui.app.app import TableStart
@@ -58,15 +60,24 @@ class FlagError(ValueError):
 def parse_players(text: str) -> list[tuple[str, int]]:
     """``"Ann:200,Bob:200"`` -> ``[("Ann", 200), ("Bob", 200)]``.
 
+    Names follow :func:`~omaha_tui.engine.labels.check_name` (at most 24 characters,
+    no control characters); buy-ins are whole chips in the digits 0 to 9.
+
     >>> parse_players("Ann:200, Bob:150")
     [('Ann', 200), ('Bob', 150)]
     """
     players = []
     for part in (p.strip() for p in text.split(",") if p.strip()):
         name, sep, stack = part.rpartition(":")
-        if not sep or not name.strip() or not stack.strip().isdigit() or int(stack) <= 0:
-            raise FlagError(f'player "{part}" is not NAME:BUYIN, e.g. Ann:200')
-        players.append((name.strip(), int(stack)))
+        if not sep or not name.strip():
+            raise FlagError(f'player "{printable(part)}" is not NAME:BUYIN, e.g. Ann:200')
+        try:
+            buy_in = parse_chips(stack, f"{printable(name.strip())}'s buy-in")
+            players.append((check_name(name), buy_in))
+        except ValueError as e:
+            raise FlagError(str(e)) from None
+        if buy_in <= 0:
+            raise FlagError(f'player "{printable(part)}" needs a buy-in above 0, e.g. Ann:200')
     names = [n.lower() for n, _ in players]
     if len(set(names)) != len(names):
         raise FlagError("two players share a name: each name must be different")

@@ -304,9 +304,13 @@ def test_amount_prompt_explains_excess_and_minimum() -> None:
     r = AmountRange("Eve raises", "raise to", 4, 7, 200, 7)
     assert describe_amount("9", r) == ("raise to 7 · excess returned 2", True)
     assert describe_amount("3", r) == ("3 is below the minimum raise to 4 (all in is 200)", False)
-    assert describe_amount("x", r) == ("type a whole number of chips: raise to 4 to 7", False)
+    assert describe_amount("x", r) == (
+        'raise "x" is not a whole number of chips: type digits only, e.g. 20 · raise to 4 to 7',
+        False,
+    )
     short = AmountRange("Eve raises", "raise to", 4, 7, 6, 6)
-    assert describe_amount("50", short) == ("all in for 6", True)
+    assert describe_amount("50", short) == ("all in for 6: 50 is more than the stack", True)
+    assert describe_amount("6", short) == ("all in for 6", True)
 
 
 def test_clock_text_and_schedule_errors() -> None:

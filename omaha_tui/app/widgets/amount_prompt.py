@@ -1,6 +1,7 @@
 """The bet/raise amount prompt: the legal range, the pot-limit maximum pre-filled.
 
-Typing shows at once what the amount means: below the minimum (R4.10), within the
+Typing shows at once what the amount means: not a whole number of chips or below the
+minimum (R4.10, refused with the reason, never altered), within the
 range, or above the pot-limit maximum, in which case the excess goes back to the
 player (R4.6) and the prompt says "excess returned N". On Enter it dismisses with the
 amount; the controller records it through the engine, which stays the judge.
@@ -16,11 +17,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from omaha_tui.app.view import chips
+from omaha_tui.app.view import chips, shown
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, breakdown_lines
+from omaha_tui.engine.amounts import AmountError, parse_chips
+from omaha_tui.engine.labels import printable
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,8 @@ class AmountRange:
     """What the prompt offers: a bet or raise-to between ``minimum`` and ``maximum``.
 
     ``all_in`` is the player's all-in total (always allowed, R4.5); ``prefill`` the
-    amount typed for the dealer (the pot-limit maximum in pot limit).
+    amount typed for the dealer (the pot-limit maximum in pot limit); ``chip`` the
+    smallest chip, of which every amount is a multiple (R4.10).
     """
 
     title: str
@@ -37,26 +42,30 @@ class AmountRange:
     maximum: int
     all_in: int
     prefill: int
+    chip: int = 1
 
 
 def describe_amount(text: str, r: AmountRange) -> tuple[str, bool]:
-    """What ``text`` would do, and whether Enter may submit it.
+    """What ``text`` would do, and whether Enter may submit it (R4.10).
+
+    Only whole chips in the digits 0 to 9 are read (:func:`parse_chips`); anything
+    else is refused with the reason and never turned into another number.
 
     >>> r = AmountRange("Ann", "raise to", 4, 7, 200, 7)
     >>> describe_amount("9", r)
     ('raise to 7 · excess returned 2', True)
     >>> describe_amount("3", r)
     ('3 is below the minimum raise to 4 (all in is 200)', False)
+    >>> describe_amount("20.5", r)[1], describe_amount("5²", r)[1]
+    (False, False)
     """
-    value = text.strip()
-    if not value.isdigit():
-        return (
-            f"type a whole number of chips: {r.verb} {chips(r.minimum)} to {chips(r.maximum)}",
-            False,
-        )
-    amount = int(value)
+    try:
+        amount = parse_chips(text, r.verb.removesuffix(" to"), chip=r.chip)
+    except AmountError as e:
+        return (f"{e} · {r.verb} {chips(r.minimum)} to {chips(r.maximum)}", False)
     if amount >= r.all_in and r.all_in <= r.maximum:
-        return (f"all in for {chips(r.all_in)}", True)
+        more = f": {chips(amount)} is more than the stack" if amount > r.all_in else ""
+        return (f"all in for {chips(r.all_in)}{more}", True)
     if amount > r.maximum:
         excess = min(amount, r.all_in) - r.maximum  # R4.10: beyond the stack is all in
         return (f"{r.verb} {chips(r.maximum)} · excess returned {chips(excess)}", True)
@@ -93,12 +102,12 @@ class AmountPrompt(ModalScreen[int | None]):
         r = self.amounts
         with Vertical(id="amount-prompt", classes="prompt"):
             yield Label(
-                f"[b]{r.title}[/b]: {r.verb} {chips(r.minimum)} to {chips(r.maximum)}"
+                f"[b]{shown(r.title)}[/b]: {r.verb} {chips(r.minimum)} to {chips(r.maximum)}"
                 f" · all in {chips(r.all_in)}"
             )
             if self.breakdown is not None:
                 yield Static(breakdown_lines(self.breakdown), id="amount-breakdown")
-            yield Input(str(r.prefill), id="amount", type="integer")
+            yield Input(str(r.prefill), id="amount")  # no filter: keys are never dropped
             yield Label("", id="amount-meaning")
             yield Label("Enter to confirm · Esc to cancel", classes="hint")
 
@@ -113,7 +122,7 @@ class AmountPrompt(ModalScreen[int | None]):
         meaning, ok = describe_amount(text, self.amounts)
         label = self.query_one("#amount-meaning", Label)
         label.set_class(not ok, "-refused")
-        label.update(meaning)
+        label.update(Content(meaning))
         return meaning, ok
 
     @on(Input.Submitted, "#amount")
@@ -121,11 +130,11 @@ class AmountPrompt(ModalScreen[int | None]):
         _, ok = self._describe(event.value)
         if not ok:
             return
-        amount = int(event.value)
+        amount = parse_chips(event.value, chip=self.amounts.chip)
         if self.verify is not None and (reason := self.verify(amount)):
             label = self.query_one("#amount-meaning", Label)
             label.set_class(True, "-refused")
-            label.update(reason)
+            label.update(Content(printable(reason)))
             return
         self.dismiss(amount)
 
@@ -157,7 +166,7 @@ class TextPrompt(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="text-prompt", classes="prompt"):
-            yield Label(f"[b]{self.title_text}[/b]")
+            yield Label(f"[b]{shown(self.title_text)}[/b]")
             yield Input(self.value, placeholder=self.hint, id="answer")
             yield Label("", id="answer-error", classes="-refused")
             yield Label("Enter to confirm · Esc to cancel", classes="hint")
@@ -165,7 +174,7 @@ class TextPrompt(ModalScreen[str | None]):
     @on(Input.Submitted, "#answer")
     def _submit(self, event: Input.Submitted) -> None:
         if self.check is not None and (problem := self.check(event.value)):
-            self.query_one("#answer-error", Label).update(problem)
+            self.query_one("#answer-error", Label).update(Content(printable(problem)))
             return
         self.dismiss(event.value.strip())
 
