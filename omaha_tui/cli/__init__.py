@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from omaha_tui import __version__
 
 # Order here is the order in --help.
-SUBCOMMANDS = ("play", "read", "replay", "sessions", "ledger", "export", "import_")
+SUBCOMMANDS = ("play", "read", "equity", "replay", "sessions", "ledger", "export", "import_")
 
 EPILOG = """\
 examples:
@@ -31,6 +31,8 @@ examples:
   omaha-tui play --resume                   continue the last unfinished session
   omaha-tui read --game omaha8 --board "4h 5c 7h Qs Ad" \\
       --hand "Ann: Ah 2s Kh Ks" --hand "Bob: As 3s Qh Qd"
+  omaha-tui equity --game big-o --board "Ah 7h 2c" \\
+      --hand "Ann: Kh Qh 3c 4d 5s" --hand "Bob: 7c 7d 9s Ts Jd"
   omaha-tui replay ../phh --json           replay hand histories, one JSON line per hand
   omaha-tui sessions                        list recorded sessions
   omaha-tui ledger                          buy-ins, cash-outs and who pays whom

@@ -225,6 +225,37 @@ def prepare_tables() -> None:
             _LOW_ROWS[mask] = _low_row(mask)
 
 
+# The tables as equity loops use them: a hand is pre-read once into row positions, then
+# every board costs one row fetch and a few lookups (no per-board objects).
+CARD_PRIME = _CARD_PRIME
+SUIT_NIBBLE = _SUIT_NIBBLE
+LOW_BIT = _LOW_BIT
+
+
+def pair_positions(cards: Sequence[int]) -> tuple[int, ...]:
+    """Positions in a board row of every two-card rank pair of ``cards`` (R6.1's two).
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> len(pair_positions(parse_cards("Ah Kh Qh Jh Th")))
+    10
+    """
+    return tuple(_PAIR_INDEX_GET(p) for p in map(prod, combinations(map(_PRIME_GET, cards), 2)))
+
+
+def high_row(rank_key: int, flush: bool = False) -> list[int]:
+    """Best value per hole-pair position on a board given by its rank key (product of
+    ``CARD_PRIME``); with ``flush`` the key is of the flush suit's board cards only."""
+    return (_FLUSH_ROWS if flush else _HIGH_ROWS)[rank_key]
+
+
+def low_row(board_mask: int) -> list[int]:
+    """Best low value (0 = none) per hole ``LOW_BIT`` mask on a board ``LOW_BIT`` mask."""
+    row = _LOW_ROWS[board_mask]
+    if row is None:
+        row = _LOW_ROWS[board_mask] = _low_row(board_mask)
+    return row
+
+
 def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
     """Best high value using exactly two hole cards and three board cards (R6.1, R6.3).
 

@@ -1,0 +1,387 @@
+"""Equity of tabled hands: each hand's share of the pot over the boards still to come (R10.3).
+
+Equity is information for the table, never a rule: the dealer still reads the real board.
+For every possible remaining board (or a seeded sample of them when there are too many to
+count in about a second) each hand's share of the pot is what R7 would give it: the whole
+pot or an equal part of it when tied in a high game; in split games half for the best
+high and half for the best eight-or-better low, each half shared by ties (quarters,
+R7.5), and the whole pot to the high when no low qualifies (R7.3). Odd chips are ignored:
+shares are fractions of the pot.
+
+Speed comes from doing almost nothing per board. A board's outcome depends only on its
+rank multiset and, when three or more of its cards share a suit, on which ranks are of
+that suit; so boards are first *counted* by an integer key (rank product, flush suit and
+flush-suit rank product), then each distinct key is read once with the evaluator's board
+rows: a hand costs one lookup per hole pair (pre-read into row positions), plus the same
+for its cards of the flush suit, plus one low lookup by rank masks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import comb, prod, sqrt
+
+from .cards import CardError, check_count, check_distinct, format_card
+from .config import Variant, max_players
+from .evaluate import CARD_PRIME, LOW_BIT, SUIT_NIBBLE, high_row, low_row, pair_positions
+
+EXACT_LIMIT = 1_100_000
+"""Most boards enumerated exactly: every pre-flop spot of two four-card hands (C(44, 5)
+boards) takes about a second here; beyond this a sample is drawn."""
+DEFAULT_SAMPLES = 20_000
+"""Random boards drawn when exact enumeration would take too long."""
+Z95 = 1.96
+
+_RANK_BITS = 27  # a five-card rank product is below 41**5 < 2**27
+_RANK_MASK = (1 << _RANK_BITS) - 1
+_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_SPOT_SUIT = {0x8: 0, 0x80: 1, 0x800: 2, 0x8000: 3}
+
+
+@dataclass(frozen=True)
+class HandEquity:
+    """One hand's figures, each a fraction 0..1 averaged over the boards.
+
+    Attributes:
+        equity: share of the pot (R7 halves and quarters counted by share).
+        high: share of the high half (of the whole pot on boards with no low, R7.3).
+        low: share of the low half (0 on boards with no qualifying low).
+        scoop: boards on which this hand alone wins the whole pot (R7.6).
+        tie: boards on which it shares the pot or a half with another hand.
+        margin: 95 % margin of ``equity`` when boards were sampled; 0 when exact.
+    """
+
+    equity: float
+    high: float
+    low: float
+    scoop: float
+    tie: float
+    margin: float
+
+
+@dataclass(frozen=True)
+class Equity:
+    """Every hand's figures, in the order given, and what they stand on.
+
+    Attributes:
+        hands: one :class:`HandEquity` per tabled hand.
+        boards: the number of boards behind the figures.
+        exact: every remaining board was counted (otherwise ``boards`` were sampled).
+        seed: the random seed of a sample (``None`` when exact).
+    """
+
+    hands: tuple[HandEquity, ...]
+    boards: int
+    exact: bool
+    seed: int | None
+
+
+def board_sizes(variant: Variant) -> tuple[int, ...]:
+    """Board sizes equity accepts: before the flop, flop, turn, river; Courchevel's
+    single early flop card too (R3.3).
+
+    >>> from omaha_tui.engine.config import parse_game
+    >>> board_sizes(parse_game("courchevel8")), board_sizes(parse_game("omaha"))
+    ((0, 1, 3, 4, 5), (0, 3, 4, 5))
+    """
+    return (0, 1, 3, 4, 5) if variant.early_flop_card else (0, 3, 4, 5)
+
+
+def validate_equity(
+    variant: Variant,
+    board: Sequence[int],
+    hands: Sequence[tuple[str, Sequence[int]]],
+    dead: Sequence[int] = (),
+) -> None:
+    """Refuse what no table can show: counts, duplicates, too few or too many hands.
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.config import parse_game
+    >>> validate_equity(parse_game("omaha"), parse_cards("2c 3c"),
+    ...                 [("Ann", parse_cards("Ah Kh Qh Jh")), ("Bob", parse_cards("2d 3d 4d 5d"))])
+    Traceback (most recent call last):
+    ...
+    omaha_tui.engine.cards.CardError: the board has 2 cards: equity needs 0, 3, 4 or 5
+    """
+    if variant.binglao:
+        raise CardError("Binglao's game comes from the die roll: give the roll (1 to 6) (R3.4)")
+    sizes = board_sizes(variant)
+    if len(board) not in sizes:
+        allowed = ", ".join(str(n) for n in sizes[:-1]) + f" or {sizes[-1]}"
+        raise CardError(f"the board has {len(board)} cards: equity needs {allowed}")
+    limit = max_players(variant)
+    if not 2 <= len(hands) <= limit:
+        raise CardError(
+            f"{len(hands)} hand(s): equity compares 2 to {limit} tabled hands in {variant.name}"
+        )
+    names: set[str] = set()
+    for name, cards in hands:
+        if not name.strip() or name in ("board", "dead"):
+            raise CardError(f'"{name}" cannot name a player: use another name')
+        if name in names:
+            raise CardError(f"{name} appears twice: give each player one hand")
+        names.add(name)
+        check_count(cards, (variant.hole_cards,), f"{name}'s hand")
+    for c in (*board, *dead, *(c for _, cards in hands for c in cards)):
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise CardError(f"{c!r} is not a card index: use 0..51")
+    check_distinct({"board": board, **{name: cards for name, cards in hands}})
+    seen = set(board).union(*(cards for _, cards in hands))
+    for c in dead:
+        if c in seen:
+            raise CardError(f"{format_card(c)} is given as dead but is on the board or in a hand")
+    if len(set(dead)) != len(dead):
+        raise CardError("a dead card appears twice: give each card once")
+
+
+def remaining_boards(variant: Variant, board: Sequence[int], seen: int) -> int:
+    """How many boards can still come from the unseen cards (``seen`` = cards known).
+
+    >>> from omaha_tui.engine.config import parse_game
+    >>> remaining_boards(parse_game("omaha"), [0, 1, 2], 3 + 8)
+    820
+    """
+    return comb(52 - seen, 5 - len(board))
+
+
+def equity(
+    variant: Variant,
+    board: Sequence[int],
+    hands: Sequence[tuple[str, Sequence[int]]],
+    dead: Sequence[int] = (),
+    samples: int | None = None,
+    seed: int = 0,
+) -> Equity:
+    """Each hand's pot equity over the remaining boards (R10.3, shares by R7).
+
+    Exact when every board can be counted (at most ``EXACT_LIMIT``, or ``samples`` is at
+    least the number of boards); otherwise ``samples`` (default ``DEFAULT_SAMPLES``)
+    random boards drawn with ``seed``, and each hand's 95 % margin.
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.config import parse_game
+    >>> e = equity(parse_game("omaha"), parse_cards("Ah 7h 2c Kd"),
+    ...            [("Ann", parse_cards("Kh Qh 3c 4d")), ("Bob", parse_cards("7c 7d 9s Ts"))])
+    >>> e.boards, e.exact, e.hands[0].equity  # 8 hearts not pairing the board, 3 fives
+    (40, True, 0.275)
+    """
+    validate_equity(variant, board, hands, dead)
+    used = {*board, *dead, *(c for _, cards in hands for c in cards)}
+    unseen = [c for c in range(52) if c not in used]
+    missing = 5 - len(board)
+    if missing > len(unseen):
+        raise CardError(f"only {len(unseen)} cards are unseen: {missing} are needed for a board")
+    total = comb(len(unseen), missing)
+    limit = EXACT_LIMIT if samples is None else samples
+    if total <= limit:
+        counts = _count_all(board, unseen, missing)
+        return _tally(variant, hands, counts, total, exact=True, seed=None)
+    n = DEFAULT_SAMPLES if samples is None else samples
+    if n < 1:
+        raise CardError(f"{n} samples: draw at least one board")
+    counts = _count_sampled(board, unseen, missing, n, random.Random(seed))
+    return _tally(variant, hands, counts, n, exact=False, seed=seed)
+
+
+def board_key(cards: Iterable[int]) -> int:
+    """The integer that decides every hand's outcome on a five-card board.
+
+    Rank product in the low bits; with three or more cards of one suit, that suit and
+    the product of its cards' ranks above them (R6.2a: only that suit can make a flush).
+
+    >>> board_key([0, 4, 9, 13, 18]) == 2 * 3 * 5 * 7 * 11  # 2c 3c 4d 5d 6h: no flush
+    True
+    """
+    cs = tuple(cards)
+    x = sum(SUIT_NIBBLE[c] for c in cs)
+    rank = prod(CARD_PRIME[c] for c in cs)
+    spot = (x + 0x5555) & 0x8888
+    if not spot:
+        return rank
+    suit = _SPOT_SUIT[spot]
+    flush = prod(CARD_PRIME[c] for c in cs if c & 3 == suit)
+    return (((flush << 2) | suit) << _RANK_BITS) | rank
+
+
+def _count_sampled(
+    board: Sequence[int], unseen: list[int], missing: int, n: int, rng: random.Random
+) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    get = counts.get
+    sample = rng.sample
+    known = tuple(board)
+    for _ in range(n):
+        key = board_key(known + tuple(sample(unseen, missing)))
+        counts[key] = get(key, 0) + 1
+    return counts
+
+
+def _count_all(board: Sequence[int], unseen: list[int], missing: int) -> dict[int, int]:
+    """Every remaining board counted by :func:`board_key`, with no per-board Python code.
+
+    The first ``missing - 1`` cards are walked recursively (rank product, suit counts and
+    per-suit products updated as they go). For the last card only its suit matters: with
+    three of a suit already out, every board is a flush board of that suit; with two, the
+    cards of that suit make one; the others cannot. Each group of last cards (precomputed
+    lists of rank primes, by suit set and start index) becomes keys by multiplying and
+    adding constants, counted by ``Counter.update`` in C.
+    """
+    counts: Counter[int] = Counter()
+    if missing == 0:
+        counts[board_key(board)] = 1
+        return counts
+    n = len(unseen)
+    rp = [CARD_PRIME[c] for c in unseen]
+    su = [c & 3 for c in unseen]
+    memo: dict[int, list[int]] = {}
+
+    def tail(suits: int, start: int) -> list[int]:
+        """Rank primes of ``unseen[start:]`` whose suit is in the bit set ``suits``."""
+        key = suits * 64 + start
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = [rp[j] for j in range(start, n) if suits >> su[j] & 1]
+        return got
+
+    update = counts.update
+
+    def last_card(start: int, rank: int, x: int, sp: list[int]) -> None:
+        three = (x + 0x5555) & 0x8888
+        if three:
+            s = _SPOT_SUIT[three]
+            f = sp[s]
+            mine = tail(1 << s, start)
+            if mine:
+                update(map((s << _RANK_BITS).__add__, map(((f << 29) + rank).__mul__, mine)))
+            other = tail(15 ^ (1 << s), start)
+            if other:
+                update(map((((f << 2) | s) << _RANK_BITS).__add__, map(rank.__mul__, other)))
+            return
+        two = (x + 0x6666) & 0x8888
+        flushing = sum(1 << s for spot, s in _SPOT_SUIT.items() if two & spot)
+        plain = tail(15 ^ flushing, start)
+        if plain:
+            update(map(rank.__mul__, plain))
+        for s in range(4):
+            if flushing >> s & 1 and tail(1 << s, start):
+                a = (sp[s] << 29) + rank
+                update(map((s << _RANK_BITS).__add__, map(a.__mul__, tail(1 << s, start))))
+
+    def walk(start: int, left: int, rank: int, x: int, sp: list[int]) -> None:
+        if left == 1:
+            last_card(start, rank, x, sp)
+            return
+        for j in range(start, n - left + 1):
+            s, p = su[j], rp[j]
+            sp[s] *= p
+            walk(j + 1, left - 1, rank * p, x + (1 << 4 * s), sp)
+            sp[s] //= p
+
+    suits = [prod(CARD_PRIME[c] for c in board if c & 3 == s) for s in range(4)]
+    walk(0, missing, prod(CARD_PRIME[c] for c in board), sum(SUIT_NIBBLE[c] for c in board), suits)
+    return counts
+
+
+def _low_mask(rank_key: int, cache: dict[int, int] = {}) -> int:  # noqa: B006 - a memo
+    mask = cache.get(rank_key)
+    if mask is None:
+        mask, key = 0, rank_key
+        for r, p in enumerate(_PRIMES):
+            if key % p == 0:
+                mask |= LOW_BIT[r * 4]
+                while key % p == 0:
+                    key //= p
+        cache[rank_key] = mask
+    return mask
+
+
+def _tally(
+    variant: Variant,
+    hands: Sequence[tuple[str, Sequence[int]]],
+    counts: dict[int, int],
+    boards: int,
+    exact: bool,
+    seed: int | None,
+) -> Equity:
+    """Read each distinct board key once and add its outcome ``count`` times."""
+    k = len(hands)
+    hilo = variant.hilo
+    positions = [pair_positions(cards) for _, cards in hands]
+    suited = [
+        [pair_positions([c for c in cards if c & 3 == s]) for _, cards in hands] for s in range(4)
+    ]
+    masks = [_hole_mask(cards) for _, cards in hands]
+    eq = [0.0] * k
+    sq = [0.0] * k
+    hi = [0.0] * k
+    lo = [0.0] * k
+    scoop = [0] * k
+    tie = [0] * k
+    for key, count in counts.items():
+        rank = key & _RANK_MASK
+        row = high_row(rank)
+        highs = [max(map(row.__getitem__, p)) for p in positions]
+        rest = key >> _RANK_BITS
+        if rest:
+            frow = high_row(rest >> 2, flush=True)
+            for i, p in enumerate(suited[rest & 3]):
+                if p:
+                    v = max(map(frow.__getitem__, p))
+                    if v > highs[i]:
+                        highs[i] = v
+        best = max(highs)
+        hw = [i for i in range(k) if highs[i] == best]
+        lw: list[int] = []
+        if hilo:
+            lrow = low_row(_low_mask(rank))
+            lows = [lrow[m] for m in masks]
+            best_low = max(lows)
+            if best_low:  # R7.3: no qualifying low, the high takes the whole pot
+                lw = [i for i in range(k) if lows[i] == best_low]
+        if lw:
+            h_share, l_share = 0.5 / len(hw), 0.5 / len(lw)  # R7.1 halves, R7.5 quarters
+            for i in hw:
+                hi[i] += count / len(hw)
+            for i in lw:
+                lo[i] += count / len(lw)
+            shares = dict.fromkeys(hw, h_share)
+            for i in lw:
+                shares[i] = shares.get(i, 0.0) + l_share
+            if len(hw) == 1 and lw == hw:
+                scoop[hw[0]] += count  # R7.6
+            for i in {*(hw if len(hw) > 1 else ()), *(lw if len(lw) > 1 else ())}:
+                tie[i] += count
+        else:
+            shares = dict.fromkeys(hw, 1.0 / len(hw))
+            for i in hw:
+                hi[i] += count / len(hw)
+                if len(hw) == 1:
+                    scoop[i] += count
+                else:
+                    tie[i] += count
+        for i, s in shares.items():
+            eq[i] += count * s
+            sq[i] += count * s * s
+    out = []
+    for i in range(k):
+        mean = eq[i] / boards
+        margin = 0.0
+        if not exact:
+            var = max(0.0, sq[i] / boards - mean * mean)
+            margin = Z95 * sqrt(var / boards)
+        out.append(
+            HandEquity(
+                mean, hi[i] / boards, lo[i] / boards, scoop[i] / boards, tie[i] / boards, margin
+            )
+        )
+    return Equity(tuple(out), boards, exact, seed)
+
+
+def _hole_mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= LOW_BIT[c]
+    return mask
