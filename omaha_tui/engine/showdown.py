@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from omaha_tui.engine.cards import CardError, check_count, check_distinct
 from omaha_tui.engine.config import Variant, max_players
+from omaha_tui.engine.deciding import Decider, high_decider, low_decider
 from omaha_tui.engine.reading import HighReading, LowReading, read_high, read_low
 from omaha_tui.engine.speech import join_words
 
@@ -31,6 +32,9 @@ class PlayerReading:
         low: the best eight-or-better low, or ``None`` (none qualifies or a high-only game).
         high_result: "wins the high", "ties for the high" or why the high was lost.
         low_result: the same for the low half; empty in high-only games.
+        high_decider: against a winning high of the same category, the rank that
+            decided (R8.3); ``None`` when the player won, tied or lost on category.
+        low_decider: the same for the low half.
     """
 
     name: str
@@ -39,6 +43,8 @@ class PlayerReading:
     low: LowReading | None
     high_result: str
     low_result: str
+    high_decider: Decider | None = None
+    low_decider: Decider | None = None
 
 
 @dataclass(frozen=True)
@@ -126,8 +132,10 @@ def read_showdown(
     >>> from omaha_tui.engine.config import parse_game
     >>> r = read_showdown(parse_game("omaha8"), parse_cards("Kh 3d 4d 8s 2d"),
     ...                   [("H1", parse_cards("Ah 2s Qd Ks")), ("H2", parse_cards("6h 7h Td Jd"))])
-    >>> r.high_winners, r.low_winners, r.players[0].low_result
-    ((1,), (1,), "loses the low to H2's 7-6-4-3-2 low")
+    >>> r.high_winners, r.low_winners
+    ((1,), (1,))
+    >>> r.players[0].low_result
+    "loses the low to H2's 7-6-4-3-2 low (7-6-4-3-2 beats 8-4-3-2-A: the seven decides)"
     """
     validate_deal(variant, board, hands)
     board = tuple(board)
@@ -146,17 +154,30 @@ def read_showdown(
     high_desc = highs[high_winners[0]].description
     players: list[PlayerReading] = []
     for i, (name, cards) in enumerate(hands):
+        high_why = None
         if i in high_winners:
             high_result = (
                 f"wins{half}" if len(high_winners) == 1 else f"ties for{half or ' the pot'}"
             )
         else:
             high_result = f"loses{half} to {high_text} {high_desc}"
-        low_result = ""
+            high_why = high_decider(highs[high_winners[0]], highs[i])  # R8.3: say why
+            if high_why is not None:
+                high_result += f" ({high_why.text})"
+        low_result, low_why = "", None
         if variant.hilo:
             low_result = _low_result(i, lows, low_winners, names)
+            mine = lows[i]
+            if low_winners and i not in low_winners and mine is not None:
+                best = lows[low_winners[0]]
+                assert best is not None
+                low_why = low_decider(best, mine)
+                if low_why is not None:
+                    low_result += f" ({low_why.text})"
         players.append(
-            PlayerReading(name, tuple(cards), highs[i], lows[i], high_result, low_result)
+            PlayerReading(
+                name, tuple(cards), highs[i], lows[i], high_result, low_result, high_why, low_why
+            )
         )
     return ShowdownReading(variant, board, tuple(players), high_winners, low_winners)
 

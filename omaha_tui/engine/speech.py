@@ -10,7 +10,7 @@ This module builds text only: it does not evaluate hands and does not make sound
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.cards import RANK_NAMES, SUIT_NAMES, card_name, rank_of, suit_of
@@ -67,8 +67,17 @@ def cards_sentence(
     return f"{description}, {hole} from the hand with the {board}"
 
 
-def showdown_speech(reading: ShowdownReading) -> str:
-    """What the dealer says: the winning high hand, then the low (R7.3, R7.6).
+def showdown_speech(
+    reading: ShowdownReading,
+    won_high: Mapping[int, int] | None = None,
+    won_low: Mapping[int, int] | None = None,
+) -> str:
+    """What the dealer says: the winning high hand, then the low (R7.3, R7.6), then
+    the card that decided each loss between hands of one kind (R8.3).
+
+    ``won_high`` / ``won_low`` map a player's index in ``reading.players`` to the chips
+    they win in that half (the whole pot in a high-only game); when given, the
+    sentence says the amounts.
 
     >>> from omaha_tui.engine.cards import parse_cards
     >>> from omaha_tui.engine.config import parse_game
@@ -77,13 +86,23 @@ def showdown_speech(reading: ShowdownReading) -> str:
     >>> r = read_showdown(parse_game("omaha8"), parse_cards("4h 5c 7h Qs Ad"), hands)
     >>> print(showdown_speech(r))  # doctest: +NORMALIZE_WHITESPACE
     Ann: three queens, queen-queen from the hand with the queen of spades, ace and seven.
-    Bob wins the low with seven-five-four-two-ace.
+    Bob wins the low with seven-five-four-two-ace. Bob's two beats Ann's three for the low.
+    >>> print(showdown_speech(r, {1: 20}, {0: 20}))  # doctest: +NORMALIZE_WHITESPACE
+    Ann wins 20 with three queens, queen-queen from the hand with the queen of spades, ace
+    and seven. Bob wins 20 for the low with seven-five-four-two-ace. Bob's two beats
+    Ann's three for the low.
     """
     players = reading.players
     highs = [players[i] for i in reading.high_winners]
     names = join_words([p.name for p in highs])
     sentence = highs[0].high.sentence
-    parts = [f"{names}: {sentence}." if len(highs) == 1 else f"{names} tie: {sentence}."]
+    if won_high is None:
+        parts = [f"{names}: {sentence}." if len(highs) == 1 else f"{names} tie: {sentence}."]
+    elif len(highs) == 1:
+        parts = [f"{names} wins {_chips(won_high, reading.high_winners[0])} with {sentence}."]
+    else:
+        parts = [f"{names} tie: {sentence}. {_amounts(reading, reading.high_winners, won_high)}."]
+    parts += _deciders(reading, low=False)
     if reading.hilo:
         lows = [players[i] for i in reading.low_winners]
         if not lows:
@@ -94,8 +113,38 @@ def showdown_speech(reading: ShowdownReading) -> str:
             low = lows[0].low
             assert low is not None
             low_names = join_words([p.name for p in lows])
-            verb = "split" if len(lows) > 1 else "wins"
-            parts.append(f"{low_names} {verb} the low with {low.spoken}.")
+            if len(lows) > 1:
+                parts.append(f"{low_names} split the low with {low.spoken}.")
+                if won_low is not None:
+                    parts.append(f"{_amounts(reading, reading.low_winners, won_low)}.")
+            elif won_low is not None:
+                amount = _chips(won_low, reading.low_winners[0])
+                parts.append(f"{low_names} wins {amount} for the low with {low.spoken}.")
+            else:
+                parts.append(f"{low_names} wins the low with {low.spoken}.")
+            parts += _deciders(reading, low=True)
             if len(lows) == 1 and len(highs) == 1 and lows[0] is highs[0]:
                 parts.append(f"{names} scoops.")
     return " ".join(parts)
+
+
+def _chips(won: Mapping[int, int], index: int) -> str:
+    return f"{won.get(index, 0):,}"
+
+
+def _amounts(reading: ShowdownReading, winners: Sequence[int], won: Mapping[int, int]) -> str:
+    """``Ann wins 21 and Bob wins 20``: each tied winner's share (R7.4 odd chips)."""
+    return join_words([f"{reading.players[i].name} wins {_chips(won, i)}" for i in winners])
+
+
+def _deciders(reading: ShowdownReading, *, low: bool) -> list[str]:
+    """``Cy's queen beats Dee's seven.`` for each loss between hands of one kind (R8.3)."""
+    out: list[str] = []
+    players = reading.players
+    winners = reading.low_winners if low else reading.high_winners
+    for p in players:
+        decider = p.low_decider if low else p.high_decider
+        if decider is not None:
+            said = decider.spoken(players[winners[0]].name, p.name)
+            out.append(f"{said} for the low." if low else f"{said}.")
+    return out

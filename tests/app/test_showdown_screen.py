@@ -64,7 +64,7 @@ def test_r7_split_example_reading_and_awards() -> None:
     assert set(low.board_used) == set(_cards("4h 5c 7h"))
     assert pot.losers == (
         "Ann: pair of aces, loses the high to Bob's three queens",
-        "Bob: loses the low to Ann's 7-5-4-2-A low",
+        "Bob: loses the low to Ann's 7-5-4-2-A low (7-5-4-2-A beats 7-5-4-3-A: the two decides)",
         "Cy mucked: no claim on this pot (R8.2)",
     )
 
@@ -139,8 +139,9 @@ def test_side_pots_are_read_and_spoken_one_by_one() -> None:
     assert (side.label, side.amount, side.claimants) == ("Side pot 1", 20, ("Ann", "Bob"))
     assert [(r.name, r.won, r.description) for r in side.high] == [("Bob", 20, "three kings")]
     said = pot_speech([main, side])
-    assert said.startswith("Main pot. Cy: three aces")
-    assert "Side pot 1. Bob: three kings" in said
+    assert said.startswith("Main pot. Cy wins 18 with three aces")
+    assert "Cy's aces beat Bob's kings." in said  # R8.3: the deciding cards
+    assert "Side pot 1. Bob wins 20 with three kings" in said
 
 
 async def test_screen_side_pots_by_hand_name_winners_per_pot() -> None:
@@ -178,8 +179,9 @@ def test_speech_names_winners_and_hands() -> None:
     sim = with_entries(state, {0: _cards("Ah 2s Kh Ks"), 1: _cards("As 3s Qh Qd")}, [2])
     (pot,) = pot_results(sim)
     assert pot_speech([pot]) == (
-        "Bob: three queens, queen-queen from the hand with the queen of spades, ace and "
-        "seven. Ann wins the low with seven-five-four-two-ace."
+        "Bob wins 3 with three queens, queen-queen from the hand with the queen of spades, ace "
+        "and seven. Ann wins 3 for the low with seven-five-four-two-ace. "
+        "Ann's two beats Bob's three for the low."
     )
 
 
@@ -233,7 +235,7 @@ async def test_screen_r7_split_shows_order_readings_and_awards() -> None:
     assert isinstance(result, ShowdownResult)
     assert result.shown == ((0, _cards("Ah 2s Kh Ks")), (1, _cards("As 3s Qh Qd")))
     assert result.mucked == (2,) and result.by_cards
-    assert result.speech.startswith("Bob: three queens, queen-queen from the hand")
+    assert result.speech.startswith("Bob wins 3 with three queens, queen-queen from the hand")
     after = replay([*events, *result.events(state)])
     assert [s.stack if s else None for s in after.seats[:3]] == [201, 201, 198]
 
@@ -377,4 +379,4 @@ async def test_screen_read_aloud_shows_a_caption_with_the_silent_backend() -> No
         await app.workers.wait_for_complete()
         await pilot.pause()
         (note,) = app._notifications
-        assert note.message.startswith("Bob: three queens, queen-queen from the hand")
+        assert note.message.startswith("Bob wins 3 with three queens, queen-queen from the hand")

@@ -100,7 +100,9 @@ def test_r7_example_queens_win_the_high_seven_low_wins_the_low_split() -> None:
     assert h1.low is not None and h1.low.description == "7-5-4-2-A low"
     assert h2.low is not None and h2.low.description == "7-5-4-3-A low"
     assert h1.high_result == "loses the high to H2's three queens"
-    assert h2.low_result == "loses the low to H1's 7-5-4-2-A low"
+    assert h2.low_result == (
+        "loses the low to H1's 7-5-4-2-A low (7-5-4-2-A beats 7-5-4-3-A: the two decides)"
+    )
 
 
 def test_r7_example_h2_scoops_with_flush_and_seven_six_low() -> None:

@@ -17,14 +17,15 @@ def speech(game: str, board: str, *hands: str) -> str:
 def test_r8_3_split_pot_names_the_high_hand_cards_and_the_low() -> None:
     assert speech("omaha8", "4h 5c 7h Qs Ad", "Bob: Ah 2s Kh Ks", "Ann: As 3s Qh Qd") == (
         "Ann: three queens, queen-queen from the hand with the queen of spades, ace and seven. "
-        "Bob wins the low with seven-five-four-two-ace."
+        "Bob wins the low with seven-five-four-two-ace. Bob's two beats Ann's three for the low."
     )
 
 
 def test_r7_6_scoop_is_said() -> None:
     assert speech("omaha8", "Kh 3d 4d 8s 2d", "H1: Ah 2s Qd Ks", "H2: 6h 7h Td Jd") == (
         "H2: jack-high flush, jack-ten from the hand with the four, three and two of diamonds. "
-        "H2 wins the low with seven-six-four-three-two. H2 scoops."
+        "H2 wins the low with seven-six-four-three-two. "
+        "H2's seven beats H1's eight for the low. H2 scoops."
     )
 
 

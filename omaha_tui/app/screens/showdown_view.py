@@ -170,7 +170,11 @@ def pot_results(sim: TableState) -> tuple[PotResult, ...]:
         )
         losers = (*_losers(who, reading, set(high_won), set(low_won)), *mucked)
         notes = (*reading.notes, *_odd_chips(mine, hilo and bool(low)))
-        speech = showdown_speech(reading)
+        speech = showdown_speech(  # the amounts each winner takes, by reading index
+            reading,
+            {k: high_won[s] for k, s in enumerate(who) if s in high_won},
+            {k: low_won[s] for k, s in enumerate(who) if s in low_won} if low else None,
+        )
         out.append(PotResult(i, pot.amount, names, high, low, losers, notes, speech))
     return tuple(out)
 
