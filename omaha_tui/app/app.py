@@ -43,6 +43,7 @@ from .screens.table import TableScreen
 from .speech import SilentBackend, SpeechBackend, choose_backend, speak_in_background
 from .themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
 from .view import chips, options, shown, table_view
+from .widgets.action_bar import ActionBar
 from .widgets.amount_prompt import AmountPrompt, AmountRange, TextPrompt
 from .widgets.board import BoardPrompt
 
@@ -334,8 +335,16 @@ class OmahaApp(App[None]):
         return self.controller
 
     def say_aloud(self, text: str) -> None:
-        """Speak ``text`` in a worker (never blocking the UI); silent backends caption it."""
-        speak_in_background(self, self.speech or SilentBackend(), text)
+        """Speak ``text`` in a worker (never blocking the UI); silent backends caption it
+        on the status line, where it covers no seat."""
+        speak_in_background(
+            self,
+            self.speech or SilentBackend(),
+            text,
+            show=lambda line, refused: self.table.query_one(ActionBar).caption(
+                line, refused=refused
+            ),
+        )
 
     # ------------------------------------------------------------------ keys
 

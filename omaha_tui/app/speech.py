@@ -14,6 +14,7 @@ dealers who want a recording). This module does not decide *what* to say.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.dom import DOMNode
     from textual.worker import Worker
 
@@ -97,13 +100,24 @@ class CommandBackend:
         return SpeechOutcome(True)
 
 
+_NO_DEVICE = re.compile(
+    r"cannot find card|no such (sound|audio) device|unknown pcm|audio open error|"
+    r"could not open (audio|sound)|pulseaudio: .*(refused|failed)|no default output device",
+    re.IGNORECASE,
+)
+"""What ALSA, PulseAudio and espeak print when there is nothing to play sound on."""
+
+
 def _failure(returncode: int, stderr: str) -> str | None:
     """Why a run failed, or ``None``.
 
-    espeak-ng exits 0 even when it finds no sound device, printing ``error: ...``;
-    that still means nobody heard anything, so the caption must be shown.
+    espeak-ng exits 0 even when it finds no sound device, printing ALSA's complaints
+    and ``error: ...``; that still means nobody heard anything, so the caption must be
+    shown, and the reason is said plainly: ``no audio device``.
     """
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    if any(_NO_DEVICE.search(line) for line in lines):
+        return "no audio device"
     errors = [line for line in lines if line.lower().startswith("error")]
     if returncode != 0:
         return (errors or lines or [f"exit status {returncode}"])[-1]
@@ -176,9 +190,16 @@ def render_to_wav(
 
 
 def speak_in_background(
-    widget: DOMNode, backend: SpeechBackend, text: str
+    widget: DOMNode,
+    backend: SpeechBackend,
+    text: str,
+    show: Callable[[str, bool], None] | None = None,
 ) -> Worker[SpeechOutcome]:
     """Say ``text`` from a thread worker of ``widget`` and show any caption or error.
+
+    ``show(line, refused)`` puts the caption where it covers nothing (the table's
+    status line); without it the caption is a notification. A failure is shown as
+    such, "not said" and why, never as said.
 
     Returns the Textual worker. The newest utterance replaces a queued one (exclusive
     worker group), so a dealer pressing "read aloud" twice hears it once.
@@ -187,10 +208,24 @@ def speak_in_background(
 
     def run() -> SpeechOutcome:
         outcome = backend.speak(text)
+        if show is not None and (outcome.caption or outcome.error):
+            line = f"🔈 {outcome.caption or text}"
+            if outcome.error:
+                line = f"🔈 Not said ({outcome.error}): {outcome.caption or text}"
+            app.call_from_thread(show, line, outcome.error is not None)
+            return outcome
         if outcome.caption:
-            app.call_from_thread(app.notify, outcome.caption, title="🔈 Said", timeout=8)
+            app.call_from_thread(
+                app.notify, outcome.caption, title="🔈 Said", timeout=8, markup=False
+            )
         if outcome.error:
-            app.call_from_thread(app.notify, outcome.error, severity="warning", timeout=5)
+            app.call_from_thread(
+                app.notify,
+                f"Not said: {outcome.error}",
+                severity="warning",
+                timeout=5,
+                markup=False,
+            )
         return outcome
 
     return widget.run_worker(run, thread=True, group="speech", exclusive=True, name="speech")

@@ -6,25 +6,25 @@ the board) and the winners; ``--json`` prints one JSON object instead; ``--batch
 (or ``-`` for stdin) reads JSON Lines ``{"game", "board", "hands", "die"?}`` and writes
 one JSON object per line, so thousands of deals run in one process. ``--claim
 "Ann: flush"`` judges what a player announced (R6.2). ``--say`` speaks the result with
-espeak-ng, espeak or say when one is installed.
+espeak-ng, espeak or say (the sentence on their standard input) and exits 1 when it
+could not be heard; with ``--json`` the sentence goes to stderr so stdout stays JSON.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import shutil
-import subprocess
 import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
+
+from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
     from omaha_tui.engine.config import Variant
     from omaha_tui.engine.showdown import ShowdownReading
 
 HELP = "read a showdown: each hand's high and low, which 2 + 3 cards, and the winners"
-SPEAKERS = ("espeak-ng", "espeak", "say")
 
 
 def register(subparsers: Any) -> None:
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
                 (player.name, claim.strip(), explain_claim(player.cards, reading.board, claim))
             )
     except ValueError as e:
-        print(f"omaha-tui read: error: {e}", file=sys.stderr)
+        print(f"omaha-tui read: error: {printable(str(e))}", file=sys.stderr)
         return 2
     if args.json:
         obj = to_json(reading)
@@ -183,7 +183,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_table(reading, verdicts)
     if args.say:
-        say(showdown_speech(reading))
+        # --json keeps stdout one JSON object: the sentence and any problem go to stderr
+        return 0 if say(showdown_speech(reading), quiet=args.json) else 1
     return 0
 
 
@@ -224,6 +225,7 @@ def run_batch(source: str) -> int:
 def _print_table(reading: ShowdownReading, verdicts: Sequence[tuple[str, str, Any]]) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from omaha_tui.engine.cards import card_symbol
 
@@ -241,8 +243,8 @@ def _print_table(reading: ShowdownReading, verdicts: Sequence[tuple[str, str, An
         won = [
             h for h, w in (("high", reading.high_winners), ("low", reading.low_winners)) if i in w
         ]
-        row = [
-            p.name,
+        row: list[str | Text] = [
+            Text(printable(p.name)),
             cards(p.cards),
             f"{p.high.description}\n{cards(p.high.hole_used)} + {cards(p.high.board_used)}",
         ]
@@ -261,24 +263,34 @@ def _print_table(reading: ShowdownReading, verdicts: Sequence[tuple[str, str, An
             r for r in (p.high_result, p.low_result) if r and not r.startswith(("wins", "ties"))
         ]
         if lost:
-            console.print(f"{p.name} {'; '.join(lost)}")
+            console.print(Text(printable(f"{p.name} {'; '.join(lost)}")))
     for note in reading.notes:
-        console.print(f"note: {note}")
+        console.print(Text(f"note: {note}"))
     for name, claim, verdict in verdicts:
         word = "stands" if verdict.stands else "does not stand"
-        console.print(f'{name} claims "{claim}": {word}. {verdict.reason}')
+        console.print(Text(printable(f'{name} claims "{claim}": {word}. {verdict.reason}')))
 
 
-def say(text: str) -> bool:
-    """Speak ``text`` with the first speech program on PATH; print it either way."""
-    print(text)
-    for name in SPEAKERS:
-        program = shutil.which(name)
-        if program:
-            try:
-                subprocess.run([program, text], check=False, timeout=60, capture_output=True)
-            except (OSError, subprocess.TimeoutExpired):
-                continue
-            return True
-    print("(no speech program found: install espeak-ng to hear it)")
-    return False
+def say(text: str, *, quiet: bool = False) -> bool:
+    """Speak ``text`` with espeak-ng, espeak or say; True when it was heard.
+
+    The sentence goes to the program on standard input, never on its command line,
+    so no name can become an option (``-w/tmp/x`` writes no file). The sentence is
+    printed on stdout (stderr when ``quiet``, for ``--json``); a missing or failing
+    program is reported on stderr as such, never as said.
+    """
+    from omaha_tui.app.speech import SilentBackend, choose_backend
+
+    print(printable(text), file=sys.stderr if quiet else sys.stdout)
+    backend = choose_backend()
+    if isinstance(backend, SilentBackend):
+        print(
+            "omaha-tui read: not said: no speech program found (install espeak-ng)",
+            file=sys.stderr,
+        )
+        return False
+    outcome = backend.speak(text)
+    if outcome.error:
+        print(f"omaha-tui read: not said: {printable(outcome.error)}", file=sys.stderr)
+        return False
+    return True

@@ -108,6 +108,13 @@ def test_no_sound_device_reported_on_stderr_is_a_failure() -> None:
     )
 
 
+def test_no_audio_device_is_named_as_the_cause() -> None:
+    alsa = "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'"
+    code = f"import sys; sys.stderr.write({alsa!r} + '\\nerror: No such file or directory\\n')"
+    quiet = CommandBackend("espeak-ng", (sys.executable, "-c", code))
+    assert quiet.speak("hi") == SpeechOutcome(False, "hi", "espeak-ng failed: no audio device")
+
+
 def test_missing_program_is_reported_not_raised() -> None:
     ghost = CommandBackend("ghost", ("/nonexistent/ghost-speaker",))
     outcome = ghost.speak("hi")

@@ -8,6 +8,7 @@ as typed (control characters made visible), and nothing crashes.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,14 +16,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual.app import App
 from textual.markup import to_content
+from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
-from omaha_tui.app.app import TableStart
+from omaha_tui.app.app import OmahaApp, TableStart
 from omaha_tui.app.controller import Player
 from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
+from omaha_tui.app.speech import CommandBackend
 from omaha_tui.app.view import shown
+from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.amount_prompt import AmountPrompt, TextPrompt
+from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.cli.play import FlagError, parse_players
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.labels import printable
@@ -160,3 +165,42 @@ async def test_palette_lists_theme_once(tmp_path: Path) -> None:
         await pilot.pause()
         hits = [str(o.prompt) for o in app.screen.query("CommandList").first().options]
         assert sum(h.startswith("Theme") for h in hits) == 1
+
+
+# ---------------------------------------------------------------- speech captions
+
+
+async def _spoken(app: OmahaApp, pilot: Pilot[None], text: str) -> str:
+    app.say_aloud(text)
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    return app.table.query_one(ActionBar).caption_text
+
+
+async def test_a_caption_at_80x24_sits_under_the_status_line_and_covers_no_seat(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n", "f")
+        said = "Dee wins 84 with three aces, ace-ace from the hand. Dee's aces beat Fay's kings."
+        assert await _spoken(app, pilot, said) == f"🔈 {said}"
+        assert status(app) == "Dee folds"  # the action stays on the status line
+        caption = app.table.query_one("#caption").region
+        assert caption.height >= 1
+        assert not any(caption.overlaps(seat.region) for seat in app.table.query(Seat))
+        assert not app._notifications
+        await keys(pilot, "f")
+        assert app.table.query_one(ActionBar).caption_text == ""  # the next action clears it
+
+
+async def test_a_failed_speech_program_is_shown_as_not_said(tmp_path: Path) -> None:
+    broken = CommandBackend("espeak-ng", (sys.executable, "-c", "import sys; sys.exit(3)"))
+    app = make_app(tmp_path, six_handed_plo())
+    app.speech = broken
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        caption = await _spoken(app, pilot, "Ann wins 3")
+        assert caption == "🔈 Not said (espeak-ng failed: exit status 3): Ann wins 3"
+        assert "Said" not in caption.replace("Not said", "")

@@ -175,30 +175,67 @@ def test_claim_is_judged_with_the_r6_2_reason(capsys: pytest.CaptureFixture[str]
     assert 'Ann claims "flush": does not stand.' in capsys.readouterr().out
 
 
-def test_say_without_a_speech_program_prints_the_sentence_and_a_note(
+def _program(folder: Path, name: str, script: str) -> None:
+    program = folder / name
+    program.write_text("#!/bin/sh\n" + script)
+    program.chmod(program.stat().st_mode | stat.S_IEXEC)
+
+
+def test_say_without_a_speech_program_keeps_json_clean_and_says_it_was_not_said(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
-    assert run([*R7_ARGS, "--json", "--say"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[-2] == (
-        "Bob: three queens, queen-queen from the hand with the queen of spades, ace and seven. "
-        "Ann wins the low with seven-five-four-two-ace."
-    )
-    assert lines[-1] == "(no speech program found: install espeak-ng to hear it)"
+    assert run([*R7_ARGS, "--json", "--say"]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["high_winners"] == [1]  # stdout is the JSON object alone
+    lines = err.splitlines()
+    assert lines[0].startswith("Bob: three queens, queen-queen from the hand")
+    assert lines[-1] == "omaha-tui read: not said: no speech program found (install espeak-ng)"
 
 
-def test_say_runs_the_first_speech_program_on_path(
+def test_say_gives_the_sentence_on_stdin_never_as_an_option(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    heard = tmp_path / "heard.txt"
-    program = tmp_path / "espeak-ng"
-    program.write_text(f'#!/bin/sh\nprintf "%s" "$1" > "{heard}"\n')
-    program.chmod(program.stat().st_mode | stat.S_IEXEC)
+    heard, args = tmp_path / "heard.txt", tmp_path / "args.txt"
+    _program(tmp_path, "espeak-ng", f'printf "%s " "$@" > "{args}"\ncat > "{heard}"\n')
     monkeypatch.setenv("PATH", str(tmp_path) + os.pathsep + os.environ.get("PATH", ""))
-    assert run([*R7_ARGS, "--say"]) == 0
+    target = tmp_path / "x.wav"
+    argv = ["--board", "4h 5c 7h Qs Ad", "--hand", f"-w{target}: Ah 2s Kh Ks"]
+    assert run([*argv, "--hand", "Bob: As 3s Qh Qd", "--say"]) == 0
     assert heard.read_text().startswith("Bob: three queens")
-    assert "no speech program" not in capsys.readouterr().out
+    assert f"-w{target}" not in args.read_text()
+    assert not target.exists()
+    assert "not said" not in capsys.readouterr().err
+
+
+def test_a_failing_speech_program_is_reported_as_not_said(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _program(tmp_path, "espeak-ng", "cat > /dev/null\necho 'voice not found' >&2\nexit 1\n")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert run([*R7_ARGS, "--say"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == "omaha-tui read: not said: espeak-ng failed: voice not found"
+
+
+def test_no_audio_device_is_named_as_the_cause(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    alsa = "ALSA lib confmisc.c:855:(parse_card) cannot find card '0'"
+    _program(tmp_path, "espeak-ng", f'cat > /dev/null\necho "{alsa}" >&2\necho "error: x" >&2\n')
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert run([*R7_ARGS, "--say"]) == 1
+    assert "not said: espeak-ng failed: no audio device" in capsys.readouterr().err
+
+
+def test_names_full_of_markup_and_escapes_are_printed_as_data(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--board", "4h 5c 7h Qs Ad", "--hand", "Ann [/z]: Ah 2s Kh Ks"]
+    assert run([*argv, "--hand", "[b]Bob\x1b[2J: As 3s Qh Qd"]) == 0
+    out = capsys.readouterr().out
+    assert "Ann [/z] loses to [b]Bob\\x1b[2J's three queens" in out
+    assert "\x1b" not in out
 
 
 def test_the_console_script_has_the_read_subcommand() -> None:

@@ -17,11 +17,17 @@ from omaha_tui.engine.labels import printable
 
 
 class ActionBar(Vertical):
-    """Two lines: the turn (``Ann to act: fold · call 2 · raise to 4–7``) and the status."""
+    """Two lines: the turn (``Ann to act: fold · call 2 · raise to 4–7``) and the status,
+    and under them, while there is one, the caption of what was spoken."""
+
+    DEFAULT_CSS = """
+    ActionBar #caption { height: auto; max-height: 4; display: none; }
+    """
 
     def compose(self) -> ComposeResult:
         yield Static("", id="turn")
         yield Static("", id="status")
+        yield Static("", id="caption")
 
     def show(self, turn: TurnView | None, prompt: str) -> None:
         """Show the player to act and their options, or the dealer's next step."""
@@ -36,6 +42,20 @@ class ActionBar(Vertical):
         status = self.query_one("#status", Static)
         status.set_class(refused, "-refused")
         status.update(Content(printable(message)), layout=False)
+        self.caption("")
+
+    def caption(self, text: str, *, refused: bool = False) -> None:
+        """Show what was spoken (or why it was not) under the status line, in the
+        layout, so it covers no seat; the next status line clears it."""
+        caption = self.query_one("#caption", Static)
+        caption.set_class(refused, "-refused")
+        caption.update(Content(printable(text)))
+        caption.display = bool(text)
+
+    @property
+    def caption_text(self) -> str:
+        """Plain text of the caption line; empty when nothing was spoken."""
+        return str(self.query_one("#caption", Static).content)
 
     @property
     def status_text(self) -> str:
