@@ -76,9 +76,31 @@ def resolve_game(game: str, die: int | None) -> Variant:
     return variant
 
 
+_CARD_NAMES: tuple[str, ...] = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+# Cards as machines and most people write them (``Ah``, ``ah``, ``AH``): a dictionary
+# lookup per card instead of the full parser, which still reads everything else.
+_QUICK: dict[str, int] = {
+    text: i
+    for i, name in enumerate(_CARD_NAMES)
+    for text in (name, name.lower(), name.upper(), name[0] + name[1].upper())
+}
+
+
+def quick_cards(text: str) -> tuple[int, ...]:
+    """Parse cards separated by spaces, the common case, falling back on the full parser
+    (for glued runs, ``10h``, suit symbols) and its messages for anything else."""
+    from omaha_tui.engine.cards import parse_cards
+
+    get = _QUICK.get
+    cards = tuple(get(t, -1) for t in text.replace(",", " ").split())
+    if -1 in cards or len(set(cards)) != len(cards):
+        return parse_cards(text)
+    return cards
+
+
 def parse_hands(texts: Iterable[str]) -> list[tuple[str, tuple[int, ...]]]:
     """``"Ann: Ah 2s Kh Ks"`` -> ``("Ann", cards)``; a hand without a name is "Player N"."""
-    from omaha_tui.engine.cards import CardError, parse_cards
+    from omaha_tui.engine.cards import CardError
 
     out: list[tuple[str, tuple[int, ...]]] = []
     for n, text in enumerate(texts, 1):
@@ -87,7 +109,7 @@ def parse_hands(texts: Iterable[str]) -> list[tuple[str, tuple[int, ...]]]:
             name, cards = f"Player {n}", text
         name = name.strip()
         try:
-            out.append((name, parse_cards(cards)))
+            out.append((name, quick_cards(cards)))
         except CardError as e:
             raise CardError(f"{name}'s hand: {e}") from None
     return out
@@ -95,12 +117,12 @@ def parse_hands(texts: Iterable[str]) -> list[tuple[str, tuple[int, ...]]]:
 
 def read_deal(game: str, board: str, hands: Sequence[str], die: int | None) -> ShowdownReading:
     """Parse and read one deal (raises ValueError/CardError with the message to show)."""
-    from omaha_tui.engine.cards import CardError, parse_cards
+    from omaha_tui.engine.cards import CardError
     from omaha_tui.engine.showdown import read_showdown
 
     variant = resolve_game(game, die)
     try:
-        board_cards = parse_cards(board)
+        board_cards = quick_cards(board)
     except CardError as e:
         raise CardError(f"board: {e}") from None
     return read_showdown(variant, board_cards, parse_hands(hands))
@@ -108,10 +130,10 @@ def read_deal(game: str, board: str, hands: Sequence[str], die: int | None) -> S
 
 def to_json(reading: ShowdownReading) -> dict[str, Any]:
     """The ``--json`` object: game, board, hands with high and low, winners by index."""
-    from omaha_tui.engine.cards import format_card
+    names = _CARD_NAMES
 
     def cards(cs: Iterable[int]) -> list[str]:
-        return [format_card(c) for c in cs]
+        return [names[c] for c in cs]
 
     hands = []
     for p in reading.players:

@@ -28,9 +28,11 @@ from .cards import CardError, check_count, check_distinct, format_card
 from .config import Variant, max_players
 from .evaluate import CARD_PRIME, LOW_BIT, SUIT_NIBBLE, high_row, low_row, pair_positions
 
-EXACT_LIMIT = 1_100_000
-"""Most boards enumerated exactly: every pre-flop spot of two four-card hands (C(44, 5)
-boards) takes about a second here; beyond this a sample is drawn."""
+EXACT_LIMIT = 500_000
+"""Most boards counted exactly: about a second on a busy two-core machine. Every flop and
+turn is exact; so are pre-flop spots such as three Big O hands (435,897 boards) or four
+PLO hands; two PLO hands (1,086,008 boards) take one to two and a half seconds there, so
+they are sampled unless ``samples`` covers them."""
 DEFAULT_SAMPLES = 20_000
 """Random boards drawn when exact enumeration would take too long."""
 Z95 = 1.96
@@ -196,8 +198,8 @@ def board_key(cards: Iterable[int]) -> int:
     True
     """
     cs = tuple(cards)
-    x = sum(SUIT_NIBBLE[c] for c in cs)
-    rank = prod(CARD_PRIME[c] for c in cs)
+    x = sum(map(SUIT_NIBBLE.__getitem__, cs))
+    rank = prod(map(CARD_PRIME.__getitem__, cs))
     spot = (x + 0x5555) & 0x8888
     if not spot:
         return rank
@@ -314,33 +316,48 @@ def _tally(
         [pair_positions([c for c in cards if c & 3 == s]) for _, cards in hands] for s in range(4)
     ]
     masks = [_hole_mask(cards) for _, cards in hands]
+    # Boards first collapse to outcomes (who wins the high, who wins the low): there are
+    # few, and each outcome's shares are worked out once. A rank product's plain values
+    # and low winners are shared by all its suit variants.
+    outcomes: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    plain: dict[int, tuple[list[int], tuple[int, ...]]] = {}
+    for key, count in counts.items():
+        rank = key & _RANK_MASK
+        got = plain.get(rank)
+        if got is None:
+            row = high_row(rank)
+            highs = [max(map(row.__getitem__, p)) for p in positions]
+            lw: tuple[int, ...] = ()
+            if hilo:
+                lrow = low_row(_low_mask(rank))
+                lows = [lrow[m] for m in masks]
+                best_low = max(lows)
+                if best_low:  # R7.3: no qualifying low, the high takes the whole pot
+                    lw = tuple(i for i in range(k) if lows[i] == best_low)
+            got = plain[rank] = (highs, lw)
+        highs, lw = got
+        rest = key >> _RANK_BITS
+        if rest:
+            frow = high_row(rest >> 2, flush=True)
+            flushed = highs
+            for i, p in enumerate(suited[rest & 3]):
+                if p:
+                    v = max(map(frow.__getitem__, p))
+                    if v > flushed[i]:
+                        if flushed is highs:
+                            flushed = highs.copy()
+                        flushed[i] = v
+            highs = flushed
+        best = max(highs)
+        outcome = (tuple(i for i in range(k) if highs[i] == best), lw)
+        outcomes[outcome] = outcomes.get(outcome, 0) + count
     eq = [0.0] * k
     sq = [0.0] * k
     hi = [0.0] * k
     lo = [0.0] * k
     scoop = [0] * k
     tie = [0] * k
-    for key, count in counts.items():
-        rank = key & _RANK_MASK
-        row = high_row(rank)
-        highs = [max(map(row.__getitem__, p)) for p in positions]
-        rest = key >> _RANK_BITS
-        if rest:
-            frow = high_row(rest >> 2, flush=True)
-            for i, p in enumerate(suited[rest & 3]):
-                if p:
-                    v = max(map(frow.__getitem__, p))
-                    if v > highs[i]:
-                        highs[i] = v
-        best = max(highs)
-        hw = [i for i in range(k) if highs[i] == best]
-        lw: list[int] = []
-        if hilo:
-            lrow = low_row(_low_mask(rank))
-            lows = [lrow[m] for m in masks]
-            best_low = max(lows)
-            if best_low:  # R7.3: no qualifying low, the high takes the whole pot
-                lw = [i for i in range(k) if lows[i] == best_low]
+    for (hw, lw), count in outcomes.items():
         if lw:
             h_share, l_share = 0.5 / len(hw), 0.5 / len(lw)  # R7.1 halves, R7.5 quarters
             for i in hw:
@@ -362,9 +379,9 @@ def _tally(
                     scoop[i] += count
                 else:
                     tie[i] += count
-        for i, s in shares.items():
-            eq[i] += count * s
-            sq[i] += count * s * s
+        for i, share in shares.items():
+            eq[i] += count * share
+            sq[i] += count * share * share
     out = []
     for i in range(k):
         mean = eq[i] / boards
