@@ -16,7 +16,7 @@ from .evaluate import high_value, low_value
 from .events import Award, Half
 from .labels import name_of, pot_label
 from .pots import clockwise_from, hand_pots
-from .state import Pot, TableState
+from .state import HandState, Pot, TableState
 
 
 def share(
@@ -48,8 +48,9 @@ def split_pot(
     button: int,
     table_size: int,
     chip: int = 1,
+    run: int = 1,
 ) -> tuple[Award, ...]:
-    """Awards of one pot among its claimants (R7.3-R7.6).
+    """Awards of one pot (or of one run's part of it, R10.2) among its claimants (R7.3-R7.6).
 
     ``high`` maps each claimant seat to its high value (larger wins); ``low`` maps
     it to its low value (larger wins, ``None`` = no qualifying low) in a split game,
@@ -68,21 +69,41 @@ def split_pot(
     if low is None or not lows:
         # High-only game, or R7.3: no qualifying low -> the high takes the whole pot.
         parts = share(amount, high_winners, button, table_size, chip)
-        return tuple(Award(pot=pot_index, seat=s, amount=a) for s, a in parts.items())
+        return tuple(Award(pot=pot_index, seat=s, amount=a, run=run) for s, a in parts.items())
     best_low = max(lows.values())
     low_winners = [s for s, v in lows.items() if v == best_low]
     units = amount // chip
     high_half = (units - units // 2) * chip + amount % chip  # R7.4: odd chip to the high
     low_half = amount - high_half
     awards = [
-        Award(pot=pot_index, seat=s, amount=a, half=Half.HIGH)
+        Award(pot=pot_index, seat=s, amount=a, half=Half.HIGH, run=run)
         for s, a in share(high_half, high_winners, button, table_size, chip).items()
     ]
     awards += [
-        Award(pot=pot_index, seat=s, amount=a, half=Half.LOW)
+        Award(pot=pot_index, seat=s, amount=a, half=Half.LOW, run=run)
         for s, a in share(low_half, low_winners, button, table_size, chip).items()
     ]
     return tuple(awards)
+
+
+def run_parts(amount: int, runs: int, chip: int = 1) -> tuple[int, ...]:
+    """R10.2: a pot split into one part per run, odd chips to the first runs.
+
+    >>> run_parts(11, 2), run_parts(25, 2, chip=5), run_parts(10, 3)
+    ((6, 5), (15, 10), (4, 3, 3))
+    """
+    units, rest = divmod(amount, chip)
+    each, odd = divmod(units, runs)
+    parts = [(each + (r < odd)) * chip for r in range(runs)]
+    parts[0] += rest  # amounts off the chip grid (never with valid stakes)
+    return tuple(parts)
+
+
+def run_board(hand: HandState, run: int) -> tuple[int, ...]:
+    """The whole board of run ``run`` (1 = the board as first dealt, R10.2)."""
+    if run == 1:
+        return hand.board
+    return hand.board[: hand.run_from] + hand.run_boards[run - 2]
 
 
 def scoopers(awards: Sequence[Award]) -> tuple[int, ...]:
@@ -127,8 +148,8 @@ def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> t
         pots = hand_pots(hand)
     size = len(state.seats)
     out: list[Award] = []
-    highs: dict[int, int] = {}
-    lows: dict[int, int | None] = {}
+    highs: dict[tuple[int, int], int] = {}
+    lows: dict[tuple[int, int], int | None] = {}
     for i, (pot, who) in enumerate(zip(pots, claimants(state, pots), strict=True)):
         if len(who) == 1:
             out.append(Award(pot=i, seat=who[0], amount=pot.amount))
@@ -143,14 +164,22 @@ def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> t
             raise RuleError(
                 "the board was not entered in full: enter it, or settle the pots by hand"
             )
-        for s in who:
-            if s not in highs:  # each hand is read once, whatever the number of pots
-                highs[s] = high_value(shown[s], hand.board)
-                if hand.variant.hilo:
-                    lows[s] = low_value(shown[s], hand.board)
-        high = {s: highs[s] for s in who}
-        low = {s: lows[s] for s in who} if hand.variant.hilo else None
-        out.extend(split_pot(i, pot.amount, high, low, hand.button, size, hand.stakes.chip))
+        if len(hand.run_boards) != hand.runs - 1:
+            raise RuleError(
+                f"deal run {len(hand.run_boards) + 2} of the board first (R10.2), "
+                "or settle the pots by hand"
+            )
+        parts = run_parts(pot.amount, hand.runs, hand.stakes.chip)
+        for run, part in enumerate(parts, 1):
+            board = run_board(hand, run)
+            for s in who:
+                if (s, run) not in highs:  # each hand is read once per run
+                    highs[s, run] = high_value(shown[s], board)
+                    if hand.variant.hilo:
+                        lows[s, run] = low_value(shown[s], board)
+            high = {s: highs[s, run] for s in who}
+            low = {s: lows[s, run] for s in who} if hand.variant.hilo else None
+            out.extend(split_pot(i, part, high, low, hand.button, size, hand.stakes.chip, run))
     return tuple(out)
 
 
@@ -231,6 +260,8 @@ def check_awards(
             )
         if a.half is Half.LOW and not hand.variant.hilo:
             raise RuleError(f"{hand.variant.name} has no low half")
+        if a.run > hand.runs:
+            raise RuleError(f"the board was not run {a.run} times: there is no run {a.run}")
         paid[a.pot] += a.amount
     for i, pot in enumerate(pots):
         if paid[i] != pot.amount:

@@ -22,6 +22,8 @@ from .events import (
     HoleCardsShown,
     Misdeal,
     PotsAwarded,
+    RunBoardDealt,
+    RunsAgreed,
 )
 from .handflow import close_round, finish_hand, open_round
 from .labels import name_of, seat_label
@@ -45,7 +47,7 @@ def _parse(texts: tuple[str, ...], what: str) -> tuple[int, ...]:
 
 
 def _check_new_cards(state: TableState, hand: HandState, cards: dict[str, tuple[int, ...]]) -> None:
-    groups: dict[str, tuple[int, ...]] = {"board": hand.board}
+    groups: dict[str, tuple[int, ...]] = {"board": hand.board + sum(hand.run_boards, ())}
     for seat, shown in hand.shown:
         groups[state.seats[seat].name if state.seats[seat] else seat_label(seat)] = shown  # type: ignore[union-attr]
     for key, value in cards.items():
@@ -139,6 +141,53 @@ def apply_board_recorded(state: TableState, ev: BoardRecorded) -> TableState:
     return evolve(state, hand=evolve(hand, board=cards))
 
 
+_RUN_WORDS = {2: "twice", 3: "three times"}
+
+
+def apply_runs_agreed(state: TableState, ev: RunsAgreed) -> TableState:
+    """R10.2: run the rest of the board ``ev.runs`` times, agreed before the next card."""
+    hand = state.hand
+    if hand is None or hand.complete:
+        raise RuleError("no hand is running: there is no board to run twice")
+    if hand.runs > 1:
+        raise RuleError(f"the players already agreed to run it {_RUN_WORDS[hand.runs]}")
+    if not hand.betting_over or hand.to_act is not None or len(hand.live) < 2:
+        raise RuleError(
+            "the board is run twice only when no more betting is possible: every player "
+            "still in, or all but one, is all in (R10.1, R10.2)"
+        )
+    if hand.board_count >= 5 or hand.street is Street.SHOWDOWN:
+        raise RuleError("the board is complete: agree to run it twice before the next card (R10.2)")
+    if len(hand.board) != hand.board_count:
+        raise RuleError(
+            "enter the board dealt so far first: each run is read by its own cards (R10.2)"
+        )
+    return evolve(state, hand=evolve(hand, runs=ev.runs, run_from=hand.board_count))
+
+
+def apply_run_board(state: TableState, ev: RunBoardDealt) -> TableState:
+    """R10.2: a later run's cards, from the rest of the same deck, after the first run."""
+    hand = state.hand
+    if hand is None or hand.complete:
+        raise RuleError("no hand is running: there is no board to run again")
+    if hand.runs < ev.run:
+        agreed = "once" if hand.runs == 1 else _RUN_WORDS[hand.runs]
+        raise RuleError(f"the board is run {agreed}: there is no run {ev.run} (R10.2)")
+    if len(hand.run_boards) != ev.run - 2:
+        raise RuleError(f"deal run {len(hand.run_boards) + 2} first: runs are dealt in order")
+    if hand.street is not Street.SHOWDOWN or len(hand.board) != 5:
+        raise RuleError("deal and enter the first run's whole board first (R10.2)")
+    need = 5 - hand.run_from
+    cards = _parse(ev.cards, f"run {ev.run}")
+    if len(cards) != need:
+        raise RuleError(
+            f"run {ev.run} is {need} card{'s' * (need > 1)} (the board from card "
+            f"{hand.run_from + 1} on), not {len(cards)}"
+        )
+    _check_new_cards(state, hand, {"board": cards})
+    return evolve(state, hand=evolve(hand, run_boards=(*hand.run_boards, cards)))
+
+
 def apply_shown(state: TableState, ev: HoleCardsShown) -> TableState:
     hand = state.hand
     who = name_of(state, ev.seat)
@@ -193,8 +242,8 @@ def apply_awarded(state: TableState, ev: PotsAwarded) -> TableState:
     return finish_hand(state, hand, ev.awards)
 
 
-def _award_key(a: Award) -> tuple[int, int, str, int]:
-    return a.pot, a.seat, a.half.value, a.amount
+def _award_key(a: Award) -> tuple[int, int, int, str, int]:
+    return a.run, a.pot, a.seat, a.half.value, a.amount
 
 
 def apply_misdeal(state: TableState, ev: Misdeal) -> TableState:

@@ -232,6 +232,24 @@ class BoardRecorded(_Event):
     cards: tuple[str, ...]
 
 
+class RunsAgreed(_Event):
+    """R10.2: every player still in agreed, before the next card, to run the rest of
+    the board ``runs`` times (twice, or three times)."""
+
+    type: Literal["runs_agreed"] = "runs_agreed"
+    runs: int = Field(default=2, ge=2, le=3)
+
+
+class RunBoardDealt(_Event):
+    """R10.2: the board cards of a later run (``run`` 2 or 3), dealt from the rest of
+    the same deck once the first run's board is complete; the cards shared by every run
+    (those out before the agreement) are not repeated."""
+
+    type: Literal["run_board_dealt"] = "run_board_dealt"
+    run: int = Field(ge=2, le=3)
+    cards: tuple[str, ...]
+
+
 class HoleCardsShown(_Event):
     """A player tables their hole cards at showdown (R8.2)."""
 
@@ -254,13 +272,15 @@ class Half(StrEnum):
 
 
 class Award(BaseModel):
-    """Chips from one pot to one seat. ``pot`` indexes the state's pots (0 = main)."""
+    """Chips from one pot to one seat. ``pot`` indexes the state's pots (0 = main);
+    ``run`` is the board that won them when the board was run more than once (R10.2)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     pot: int = Field(ge=0)
     seat: int = Field(ge=0, le=9)
     amount: int = Field(ge=0)
     half: Half = Half.WHOLE
+    run: int = Field(default=1, ge=1, le=3)
 
 
 class PotsAwarded(_Event):
@@ -313,6 +333,8 @@ Event = Annotated[
     | EarlyCardDealt
     | BoardDealt
     | BoardRecorded
+    | RunsAgreed
+    | RunBoardDealt
     | HoleCardsShown
     | HandMucked
     | PotsAwarded

@@ -124,6 +124,9 @@ class HandState:
     (R4.7 cap), ``pending`` who must still act, ``closed`` who acted since the
     betting was last reopened and so may only call or fold (R4.8), ``short_sum`` the
     short all-in raises since then (together they may reopen).
+
+    Running it twice (R10.2): ``runs`` boards are run from ``run_from`` board cards on;
+    ``board`` is the first run's, ``run_boards`` the later runs' own cards.
     """
 
     number: int
@@ -161,6 +164,9 @@ class HandState:
     awards: tuple[Award, ...] = ()
     complete: bool = False
     die_roll: int | None = None
+    runs: int = 1
+    run_from: int = 0
+    run_boards: tuple[tuple[int, ...], ...] = ()
 
     @property
     def live(self) -> tuple[int, ...]:
