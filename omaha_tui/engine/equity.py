@@ -27,6 +27,7 @@ from math import comb, prod, sqrt
 from .cards import CardError, check_count, check_distinct, format_card
 from .config import Variant, max_players
 from .evaluate import CARD_PRIME, LOW_BIT, SUIT_NIBBLE, high_row, low_row, pair_positions
+from .state import HandState
 
 EXACT_LIMIT = 500_000
 """Most boards counted exactly: about a second on a busy two-core machine. Every flop and
@@ -186,6 +187,23 @@ def equity(
         raise CardError(f"{n} samples: draw at least one board")
     counts = _count_sampled(board, unseen, missing, n, random.Random(seed))
     return _tally(variant, hands, counts, n, exact=False, seed=seed)
+
+
+def hand_equity(
+    hand: HandState, samples: int | None = None, seed: int = 0
+) -> tuple[tuple[int, ...], Equity] | None:
+    """Equity of the hands tabled in a running hand, on the board entered so far (R10.3).
+
+    Returns the seats in the order of the figures, or ``None`` while fewer than two hands
+    still in are tabled or the board dealt so far is not entered. The hand's own game is
+    used (Binglao's rolled game, R3.4).
+    """
+    shown = dict(hand.shown)
+    seats = tuple(s for s in hand.live if s in shown and s not in hand.mucked)
+    if len(seats) < 2 or len(hand.board) != hand.board_count:
+        return None
+    tabled = [(str(s), shown[s]) for s in seats]
+    return seats, equity(hand.variant, hand.board, tabled, samples=samples, seed=seed)
 
 
 def board_key(cards: Iterable[int]) -> int:

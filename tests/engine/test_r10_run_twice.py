@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from omaha_tui.engine.awards import awards_from_cards, run_parts
 from omaha_tui.engine.cards import format_cards
 from omaha_tui.engine.config import Structure
+from omaha_tui.engine.equity import hand_equity
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     BoardDealt,
@@ -194,3 +195,23 @@ def test_r10_2_runs_keep_chips_and_award_every_chip(
     done_state = apply(state, PotsAwarded(awards=awards))
     assert chips_total(done_state) == total
 
+
+def test_r10_3_equity_of_the_tabled_hands_follows_the_board_as_it_comes() -> None:
+    state = _all_in((100, 100))
+    hand = state.hand
+    assert hand is not None and hand_equity(hand) is None  # nothing tabled yet
+    first, second = hand.live
+    state = apply(state, HoleCardsShown(seat=first, cards=tuple(H1.split())))
+    state = apply(state, HoleCardsShown(seat=second, cards=tuple(H2.split())))
+    assert state.hand is not None
+    got = hand_equity(state.hand, samples=2_000)
+    assert got is not None and got[0] == (first, second) and not got[1].exact
+    state = apply(state, BoardDealt(cards=("4h", "5c", "7h")))
+    assert state.hand is not None
+    flop = hand_equity(state.hand)
+    assert flop is not None and flop[1].exact and flop[1].boards == 820
+    assert sum(h.equity for h in flop[1].hands) == pytest.approx(1)
+    state = _deal(state, "4h 5c 7h Qs Ad")
+    assert state.hand is not None
+    river = hand_equity(state.hand)
+    assert river is not None and [h.equity for h in river[1].hands] == [0.5, 0.5]
