@@ -1,0 +1,165 @@
+"""``available(state)``: which dealer requests are live now, with their ranges.
+
+The front ends enable keys, palette entries and console hints from this one pure
+function (STYLE.md: keys the state does not allow are disabled, not refused after
+the press). It derives everything from the state without applying any event, so it
+is cheap enough to run after every change. What the next deal needs (which street,
+how many cards) is computed here and only here: :func:`cards_due`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import requests as rq
+from .betting import LegalActions, PotBreakdown, legal_actions, pot_limit_breakdown, wager_error
+from .blinds import propose_deal
+from .config import Structure
+from .errors import RuleError
+from .state import BOARD_AFTER, NEXT_STREET, Street, TableState
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDue:
+    """The next board cards the dealer must deal: ``count`` cards for ``street``.
+
+    ``early``: Courchevel's early flop card (R3.3), before the pre-flop betting.
+    """
+
+    street: Street
+    count: int
+    early: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Available:
+    """What may be asked of the table now.
+
+    ``live`` holds the request types that would not be refused for the state alone
+    (amounts and cards are still checked by ``decide``). ``why_not_next`` says why a
+    next hand cannot start (empty when it can).
+    """
+
+    live: frozenset[type]
+    to_act: int | None = None
+    legal: LegalActions | None = None
+    breakdown: PotBreakdown | None = None
+    cards_due: CardsDue | None = None
+    showdown_due: bool = False
+    board_to_enter: int = 0
+    why_not_next: str = ""
+
+    def allows(self, kind: type) -> bool:
+        """True when requests of type ``kind`` are live now."""
+        return kind in self.live
+
+
+_ALWAYS: frozenset[type] = frozenset({rq.Misdeal})
+_BETWEEN = frozenset(
+    {rq.SeatPlayer, rq.Leave, rq.Rebuy, rq.Correct, rq.PlaceButton, rq.DrawButton, rq.EndSession}
+)
+_ANYTIME = frozenset({rq.SitOut, rq.Back, rq.ChangeLevel, rq.SeatPlayer})
+
+
+def cards_due(state: TableState) -> CardsDue | None:
+    """The board cards due now, or ``None`` while betting goes on or the board is complete.
+
+    >>> from omaha_tui.engine.tables import quick_table
+    >>> from omaha_tui.engine.decide import decide
+    >>> s = quick_table(stacks=(100, 100))
+    >>> for r in (rq.NextHand(), rq.Call(), rq.Check()):
+    ...     s = decide(s, r).state
+    >>> cards_due(s)
+    CardsDue(street=<Street.FLOP: 'flop'>, count=3, early=False)
+    """
+    hand = state.hand
+    if hand is None or hand.complete:
+        return None
+    if hand.early_card_pending:
+        return CardsDue(Street.FLOP, 1, early=True)  # R3.3
+    if hand.to_act is not None or hand.street not in NEXT_STREET:
+        return None
+    nxt = NEXT_STREET[hand.street]
+    if nxt is Street.SHOWDOWN:
+        return None
+    return CardsDue(nxt, BOARD_AFTER[nxt] - hand.board_count)
+
+
+def available(state: TableState) -> Available:
+    """The live requests and their ranges for ``state``.
+
+    >>> from omaha_tui.engine.tables import quick_table
+    >>> s = quick_table()
+    >>> a = available(s)
+    >>> a.allows(rq.NextHand), a.allows(rq.Fold)
+    (True, False)
+    >>> from omaha_tui.engine.decide import decide
+    >>> a = available(decide(s, rq.NextHand()).state)
+    >>> a.allows(rq.Pot), a.legal.max_raise_to, a.breakdown.sentence
+    (True, 7, 'pot 3 + call 2 = 5; raise to 7')
+    """
+    if state.config is None:
+        return Available(frozenset(), why_not_next="no session: start a session first")
+    if state.ended:
+        return Available(frozenset(), why_not_next="the session has ended")
+    hand = state.hand
+    if hand is None or hand.complete:
+        why = _why_not_next(state)
+        live = set(_ALWAYS | _BETWEEN | _ANYTIME) - {rq.Misdeal}
+        if not why:
+            live.add(rq.NextHand)
+        return Available(frozenset(live), why_not_next=why)
+    live = set(_ALWAYS | _ANYTIME)
+    la = legal_actions(state)
+    due = cards_due(state)
+    breakdown = None
+    if la is not None:
+        live |= {rq.CheckOrCall, rq.Fold}
+        live.add(rq.Check if la.can_check else rq.Call)
+        if la.can_bet_or_raise:
+            live |= {rq.Bet, rq.RaiseTo}
+            if state.config.structure is Structure.POT_LIMIT:
+                live.add(rq.Pot)
+                breakdown = pot_limit_breakdown(state)
+        if _all_in_ok(state, la):
+            live.add(rq.AllIn)
+    if due is not None:
+        live.add(rq.EarlyCard if due.early else rq.Deal)
+    showdown = hand.street is Street.SHOWDOWN
+    if showdown or (hand.betting_over and la is None and due is None):
+        live |= {rq.Show}
+    if showdown:
+        live |= {rq.Muck, rq.AwardByCards, rq.AwardByHand, rq.Showdown}
+    to_enter = hand.board_count - len(hand.board)
+    if to_enter:
+        live.add(rq.RecordBoard)
+    return Available(
+        frozenset(live),
+        to_act=hand.to_act if la is not None else None,
+        legal=la,
+        breakdown=breakdown,
+        cards_due=due,
+        showdown_due=showdown,
+        board_to_enter=to_enter,
+        why_not_next="the hand is still running: settle the pots before the next hand",
+    )
+
+
+def _all_in_ok(state: TableState, la: LegalActions) -> bool:
+    hand = state.hand
+    assert hand is not None
+    if la.all_in_to <= hand.current_bet:
+        return True  # a call for the whole stack (R4.5)
+    stack = la.all_in_to - hand.bets[la.seat]
+    return wager_error(la, la.all_in_to, stack) is None
+
+
+def _why_not_next(state: TableState) -> str:
+    try:
+        propose_deal(state)
+    except RuleError as e:
+        return str(e)
+    return ""
+
+
+__all__ = ["Available", "CardsDue", "available", "cards_due"]

@@ -1,0 +1,371 @@
+"""``decide(state, request)``: the one place a dealer's request becomes events.
+
+The application *decides* (STYLE.md, eventsourcing's functional aggregate): one small
+function per request type, found in :data:`DECIDERS`, returns the events the rules
+call for. :func:`decide` folds them into the state exactly once and hands back both
+(:class:`Decided`), so nobody re-applies an event to check it. A request the rules
+refuse comes back as a :class:`Refusal` with the rule's message (never an exception),
+and one the dealer must answer first (all in for more than the stack? post now or
+wait?) as an :class:`Ask` whose choices are ready-made requests.
+
+To add a request: define its record in :mod:`.requests` and register one function
+here (or in another module) with ``@decides(MyRequest)``. Table and seat requests
+live in :mod:`.decide_table`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from . import events as ev
+from . import requests as rq
+from .awards import awards_by_hand, awards_from_cards
+from .betting import legal_actions
+from .blinds import propose_deal
+from .cards import CardError, format_card, parse_cards
+from .config import Structure
+from .errors import RuleError
+from .labels import player_name
+from .reducer import apply
+from .state import TableState
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """The events a request became and the state after them (each applied once).
+
+    ``note``: a warning the dealer should see though nothing was refused (R4.11);
+    ``steps``: the state after each event (the last is ``state``), for the narrator.
+    """
+
+    events: tuple[ev.Event, ...]
+    state: TableState
+    note: str = ""
+    steps: tuple[TableState, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer to an :class:`Ask`: its words and the request it stands for."""
+
+    label: str
+    request: rq.Request
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question the front end must put to the dealer before anything is recorded."""
+
+    question: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the rules refuse the request (what is wrong and what is allowed)."""
+
+    reason: str
+
+
+Decision = Decided | Ask | Refusal
+Built = Decision | Sequence[ev.Event]
+_R = TypeVar("_R")
+
+DECIDERS: dict[type, Callable[[TableState, Any], Built]] = {}
+
+
+def decides(kind: type[_R]) -> Callable[[Callable[[TableState, _R], Built]], Any]:
+    """Register the function that decides requests of type ``kind``."""
+
+    def register(func: Callable[[TableState, _R], Built]) -> Callable[[TableState, _R], Built]:
+        DECIDERS[kind] = func
+        return func
+
+    return register
+
+
+def decide(state: TableState, request: rq.Request) -> Decision:
+    """The events ``request`` becomes, an :class:`Ask`, or a :class:`Refusal`.
+
+    >>> from omaha_tui.engine.tables import quick_table
+    >>> s = quick_table()
+    >>> d = decide(s, rq.NextHand())
+    >>> [e.type for e in d.events], d.state.hand.to_act
+    (['hand_started'], 2)
+    >>> decide(d.state, rq.Bet(3))
+    Refusal(reason='P2 (seat 3): raise to 3 is below the minimum: raise to 4 to 7')
+    >>> decide(d.state, rq.Bet(50)).events  # R4.6: cut to the pot, the rest goes back
+    (RaisedTo(v=1, type='raised_to', seat=2, to=7, excess_returned=43),)
+    >>> from omaha_tui.engine.config import Structure
+    >>> nl = decide(quick_table(structure=Structure.NO_LIMIT), rq.NextHand()).state
+    >>> decide(nl, rq.Bet(500)).question  # R4.10: more than the stack is asked first
+    'P2 has 100: all in for 100?'
+    """
+    func = DECIDERS.get(type(request))
+    if func is None:
+        return Refusal(f"{type(request).__name__} is not a request this table knows")
+    try:
+        built = func(state, request)
+        if isinstance(built, Decided | Ask | Refusal):
+            return built
+        return fold(state, built)
+    except ValidationError as e:
+        return Refusal(validation_message(e))
+    except (RuleError, CardError) as e:
+        return Refusal(str(e))
+
+
+def fold(state: TableState, events: Sequence[ev.Event], note: str = "") -> Decided:
+    """Apply ``events`` once each, in order (raises :class:`RuleError` on the first refused)."""
+    steps = []
+    for event in events:
+        state = apply(state, event)
+        steps.append(state)
+    return Decided(tuple(events), state, note, tuple(steps))
+
+
+def validation_message(e: ValidationError) -> str:
+    """One plain line for a field out of range: ``name: String should have at most 24...``."""
+    err = e.errors()[0]
+    where = ".".join(str(x) for x in err["loc"] if not isinstance(x, int))
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    return f"{where}: {msg}" if where else msg
+
+
+def to_act(state: TableState) -> int:
+    """The seat to act, or :class:`RuleError` saying why nobody is."""
+    hand = state.hand
+    if hand is None or hand.complete:
+        raise RuleError("no hand is running: start the next hand")
+    if hand.early_card_pending:
+        raise RuleError("deal Courchevel's early flop card before the pre-flop betting (R3.3)")
+    if hand.to_act is None:
+        raise RuleError("nobody is to act: deal the next street or settle the pots")
+    return hand.to_act
+
+
+def card_texts(text: str | None) -> tuple[str, ...]:
+    """Cards as typed (``"ah kd 7c"``, ``"10d"``, suit symbols) -> canonical texts (R1.1)."""
+    return tuple(format_card(c) for c in parse_cards(text or ""))
+
+
+# ------------------------------------------------------------------ betting
+
+
+@decides(rq.Fold)
+def _fold(state: TableState, _: rq.Fold) -> Built:
+    return (ev.Folded(seat=to_act(state)),)
+
+
+@decides(rq.Check)
+def _check(state: TableState, _: rq.Check) -> Built:
+    return (ev.Checked(seat=to_act(state)),)
+
+
+@decides(rq.Call)
+def _call(state: TableState, _: rq.Call) -> Built:
+    return (ev.Called(seat=to_act(state)),)
+
+
+@decides(rq.CheckOrCall)
+def _check_or_call(state: TableState, _: rq.CheckOrCall) -> Built:
+    seat = to_act(state)
+    la = legal_actions(state)
+    assert la is not None
+    return (ev.Checked(seat=seat) if la.can_check else ev.Called(seat=seat),)
+
+
+@decides(rq.AllIn)
+def _all_in(state: TableState, _: rq.AllIn) -> Built:
+    return (ev.WentAllIn(seat=to_act(state)),)
+
+
+@decides(rq.Bet)
+@decides(rq.RaiseTo)
+def _wager(state: TableState, req: rq.Bet | rq.RaiseTo) -> Built:
+    """A bet or raise *to* ``req.amount``: R4.6 cuts an over-pot wager, R4.10 asks first
+    before turning more than the stack into all in."""
+    seat = to_act(state)
+    hand, config = state.hand, state.config
+    assert hand is not None and config is not None
+    to, chip = req.amount, hand.stakes.chip
+    if to <= 0:  # R4.10
+        raise RuleError(f"a bet must be a positive amount, not {to}")
+    if to % chip:
+        raise RuleError(f"{to} is not a multiple of the smallest chip {chip}")
+    la = legal_actions(state)
+    assert la is not None
+    pot_cut = (
+        config.structure is Structure.POT_LIMIT
+        and la.can_bet_or_raise
+        and la.max_raise_to < la.all_in_to
+    )
+    if to > la.all_in_to and not pot_cut:  # R4.10: all in only when the dealer confirms
+        if not req.confirm_all_in:
+            name = player_name(state, seat)
+            return Ask(
+                f"{name} has {la.all_in_to}: all in for {la.all_in_to}?",
+                (
+                    Choice(f"all in for {la.all_in_to}", type(req)(to, confirm_all_in=True)),
+                    Choice(f"cancel ({la.describe_range()})", rq.Check()),
+                ),
+            )
+        to = la.all_in_to
+    excess = 0  # R4.6 below: above the pot is cut to the pot, stack or not
+    if config.structure is Structure.POT_LIMIT and la.can_bet_or_raise and to > la.max_raise_to:
+        excess, to = to - la.max_raise_to, la.max_raise_to  # R4.6: cut, the rest goes back
+    if to == la.all_in_to and excess == 0:
+        return (ev.WentAllIn(seat=seat),)
+    if hand.current_bet == 0:
+        return (ev.BetPlaced(seat=seat, amount=to, excess_returned=excess),)
+    return (ev.RaisedTo(seat=seat, to=to, excess_returned=excess),)
+
+
+@decides(rq.Pot)
+def _pot(state: TableState, _: rq.Pot) -> Built:
+    """R4.4/R4.6: exactly the pot-limit maximum (all in if the stack is smaller)."""
+    to_act(state)
+    la = legal_actions(state)
+    assert la is not None and state.config is not None
+    if state.config.structure is not Structure.POT_LIMIT:
+        raise RuleError("'pot' is the pot-limit maximum: this table is not pot limit")
+    if not la.can_bet_or_raise:
+        raise RuleError(la.describe_range())
+    return _wager(state, rq.Bet(la.max_raise_to))
+
+
+# ------------------------------------------------------------------ cards and showdown
+
+
+@decides(rq.Deal)
+def _deal(state: TableState, req: rq.Deal) -> Built:
+    hand = state.hand
+    if hand is not None and hand.early_card_pending:  # R3.3: the early card comes first
+        return _early(state, rq.EarlyCard(req.cards))
+    return (ev.BoardDealt(cards=card_texts(req.cards)),)
+
+
+@decides(rq.EarlyCard)
+def _early(state: TableState, req: rq.EarlyCard) -> Built:
+    cards = card_texts(req.card)
+    if len(cards) > 1:
+        raise RuleError(f"the early flop card is one card, not {len(cards)} (R3.3)")
+    return (ev.EarlyCardDealt(card=cards[0] if cards else None),)
+
+
+@decides(rq.RecordBoard)
+def _record_board(state: TableState, req: rq.RecordBoard) -> Built:
+    return (ev.BoardRecorded(cards=card_texts(req.cards)),)
+
+
+@decides(rq.Show)
+def _show(state: TableState, req: rq.Show) -> Built:
+    return (ev.HoleCardsShown(seat=req.seat, cards=card_texts(req.cards)),)
+
+
+@decides(rq.Muck)
+def _muck(state: TableState, req: rq.Muck) -> Built:
+    return (ev.HandMucked(seat=req.seat),)
+
+
+def _running(state: TableState) -> None:
+    if state.hand is None or state.hand.complete:
+        raise RuleError("no hand is running: there is no pot to award")
+
+
+@decides(rq.AwardByCards)
+def _award_by_cards(state: TableState, _: rq.AwardByCards) -> Built:
+    _running(state)
+    return (ev.PotsAwarded(awards=awards_from_cards(state), by_cards=True),)
+
+
+@decides(rq.AwardByHand)
+def _award_by_hand(state: TableState, req: rq.AwardByHand) -> Built:
+    _running(state)
+    awards = awards_by_hand(state, req.winners, req.low_winners)
+    return (ev.PotsAwarded(awards=awards, by_cards=False),)
+
+
+@decides(rq.Showdown)
+def _showdown(state: TableState, req: rq.Showdown) -> Built:
+    """All or nothing: a board typed here, shows, mucks, then the awards (R8)."""
+    _running(state)
+    steps: list[rq.Request] = []
+    hand = state.hand
+    assert hand is not None
+    board = card_texts(req.board)
+    if board and tuple(parse_cards(" ".join(board))) != hand.board:
+        steps.append(rq.RecordBoard(req.board))
+    steps += [rq.Show(seat, cards) for seat, cards in req.shown]
+    steps += [rq.Muck(seat) for seat in req.mucked]
+    if req.winners is None:
+        steps.append(rq.AwardByCards())
+    else:
+        steps.append(rq.AwardByHand(req.winners, req.low_winners))
+    return chain(state, steps)
+
+
+def chain(state: TableState, steps: Sequence[rq.Request]) -> Decision:
+    """Decide several requests in a row, each on the state the last one left."""
+    events: list[ev.Event] = []
+    states: list[TableState] = []
+    notes: list[str] = []
+    for step in steps:
+        out = decide(state, step)
+        if not isinstance(out, Decided):
+            return out
+        events += out.events
+        states += out.steps
+        state = out.state
+        if out.note:
+            notes.append(out.note)
+    return Decided(tuple(events), state, "; ".join(notes), tuple(states))
+
+
+# ------------------------------------------------------------------ the next hand
+
+
+@decides(rq.NextHand)
+def _next_hand(state: TableState, req: rq.NextHand) -> Built:
+    """R1.5 button, R2 posts; a due level (R2.7) is recorded first so it applies now."""
+    if state.in_hand:
+        raise RuleError("the hand is still running: settle the pots before the next hand")
+    config = state.config
+    if config is not None and config.variant.binglao and req.die_roll is None:  # R3.4
+        return Ask(
+            "Binglao: the button's die roll (R3.4)?",
+            tuple(Choice(str(n), rq.NextHand(n, req.straddle, req.level)) for n in range(1, 7)),
+        )
+    first: Decided | None = None
+    if req.level is not None and req.level.level != state.level:
+        first = fold(state, (ev.LevelChanged(level=req.level.level, stakes=req.level.stakes),))
+        state = first.state
+    deal = propose_deal(state, straddle=req.straddle)
+    start = ev.HandStarted(
+        button=deal.button, seats=deal.seats, posts=deal.posts, die_roll=req.die_roll
+    )
+    done = fold(state, (start,))
+    if first is None:
+        return done
+    return Decided((*first.events, start), done.state, "", (*first.steps, done.state))
+
+
+from . import decide_table as _decide_table  # noqa: E402  (registers table requests)
+
+__all__ = [
+    "DECIDERS",
+    "Ask",
+    "Choice",
+    "Decided",
+    "Decision",
+    "Refusal",
+    "chain",
+    "decide",
+    "decides",
+    "fold",
+]
+del _decide_table

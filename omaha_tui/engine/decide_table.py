@@ -1,0 +1,150 @@
+"""Deciders for the table around the hands: seats, chips, the button, levels, the end.
+
+Registered into :data:`omaha_tui.engine.decide.DECIDERS` when ``decide`` is imported.
+The reducer checks each event (seat taken, hand running...); what is decided here is
+what the dealer must be asked first (R2.6: post now or wait) and the warnings that
+never refuse (R4.11), plus seat numbers outside the table named as dealers count them.
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from . import requests as rq
+from .decide import Ask, Built, Choice, decides, fold
+from .errors import RuleError
+from .labels import player_name, seat_label, seat_range
+from .state import TableState
+
+
+def _seat(state: TableState, seat: int) -> int:
+    if state.config is None:
+        raise RuleError("no session: start a session first")
+    size = len(state.seats)
+    if not 0 <= seat < size:
+        raise RuleError(f"{seat_label(seat)} does not exist: this table has {seat_range(size)}")
+    return seat
+
+
+def _player(state: TableState, seat: int) -> int:
+    _seat(state, seat)
+    if state.seats[seat] is None:
+        raise RuleError(f"{seat_label(seat)} is empty: name a seated player")
+    return seat
+
+
+@decides(rq.SeatPlayer)
+def _seat_player(state: TableState, req: rq.SeatPlayer) -> Built:
+    """R2.6: once hands have been played a newcomer posts a big blind or waits for it."""
+    _seat(state, req.seat)
+    started = state.hands_played > 0 or state.hand is not None
+    if started and req.post_now is None:
+        return Ask(
+            f"{req.name}: post a big blind now, or wait for the big blind (R2.6)?",
+            (
+                Choice("post now", rq.SeatPlayer(req.seat, req.name, req.stack, True)),
+                Choice(
+                    "wait for the big blind", rq.SeatPlayer(req.seat, req.name, req.stack, False)
+                ),
+            ),
+        )
+    event = ev.PlayerSeated(
+        seat=req.seat, name=req.name.strip(), stack=req.stack, wait_for_bb=req.post_now is False
+    )
+    return fold(state, (event,), _buy_in_warning(state, req.stack))
+
+
+@decides(rq.Leave)
+def _leave(state: TableState, req: rq.Leave) -> Built:
+    return (ev.PlayerLeft(seat=_player(state, req.seat)),)
+
+
+@decides(rq.SitOut)
+def _sit_out(state: TableState, req: rq.SitOut) -> Built:
+    return (ev.SatOut(seat=_player(state, req.seat)),)
+
+
+@decides(rq.Back)
+def _back(state: TableState, req: rq.Back) -> Built:
+    """R2.6: a player who owes blinds chooses to post now or wait for the big blind."""
+    seat = state.seats[_player(state, req.seat)]
+    assert seat is not None
+    owes = seat.owes_bb or seat.owes_sb
+    if req.post_now is None and owes:
+        owed = "a big blind and a dead small blind" if seat.owes_sb else "a big blind"
+        return Ask(
+            f"{seat.name} owes {owed}: post now, or wait for the big blind (R2.6)?",
+            (
+                Choice("post now", rq.Back(req.seat, True)),
+                Choice("wait for the big blind", rq.Back(req.seat, False)),
+            ),
+        )
+    return (ev.CameBack(seat=req.seat, post_now=req.post_now is not False),)
+
+
+@decides(rq.Rebuy)
+def _rebuy(state: TableState, req: rq.Rebuy) -> Built:
+    """R4.11: a rebuy outside the buy-in range is recorded with a warning, never refused."""
+    seat = state.seats[_player(state, req.seat)]
+    assert seat is not None
+    if req.amount <= 0:
+        raise RuleError(f"a rebuy must be a positive amount, not {req.amount}")
+    event = ev.PlayerRebought(seat=req.seat, amount=req.amount)
+    return fold(state, (event,), _buy_in_warning(state, seat.stack + req.amount))
+
+
+def _buy_in_warning(state: TableState, stack_after: int) -> str:
+    """R4.11: a warning (never a refusal) when a stack is outside the buy-in range."""
+    config = state.config
+    if config is None:
+        return ""
+    if stack_after < config.buy_in_min:
+        return f"{stack_after} is below this table's usual buy-in of {config.buy_in_min}"
+    if config.buy_in_max and stack_after > config.buy_in_max:
+        return f"{stack_after} is above this table's usual buy-in of {config.buy_in_max}"
+    return ""
+
+
+@decides(rq.Correct)
+def _correct(state: TableState, req: rq.Correct) -> Built:
+    _player(state, req.seat)
+    if not req.reason.strip():
+        raise RuleError("say why the chips are corrected: the reason is kept in the log")
+    if req.delta == 0:
+        raise RuleError("a correction of 0 changes nothing: give +N or -N chips")
+    return (ev.ChipsCorrected(seat=req.seat, delta=req.delta, reason=req.reason.strip()),)
+
+
+@decides(rq.PlaceButton)
+def _place_button(state: TableState, req: rq.PlaceButton) -> Built:
+    return (ev.ButtonPlaced(seat=_seat(state, req.seat)),)
+
+
+@decides(rq.DrawButton)
+def _draw_button(state: TableState, req: rq.DrawButton) -> Built:
+    """R1.4: one face-up card per seat; the highest takes the button."""
+    from .decide import card_texts
+
+    cards = {}
+    for seat, text in req.cards:
+        _player(state, seat)
+        one = card_texts(text)
+        if len(one) != 1:
+            raise RuleError(f"{player_name(state, seat)} draws one card, not {len(one)} (R1.4)")
+        cards[seat] = one[0]
+    return (ev.ButtonDrawn(cards=cards),)
+
+
+@decides(rq.ChangeLevel)
+def _change_level(state: TableState, req: rq.ChangeLevel) -> Built:
+    """R2.7: new blinds, effective with the next hand."""
+    return (ev.LevelChanged(level=req.level, stakes=req.stakes),)
+
+
+@decides(rq.Misdeal)
+def _misdeal(state: TableState, req: rq.Misdeal) -> Built:
+    return (ev.Misdeal(reason=req.reason),)
+
+
+@decides(rq.EndSession)
+def _end(state: TableState, _: rq.EndSession) -> Built:
+    return (ev.SessionEnded(),)

@@ -1,0 +1,260 @@
+"""The one narrator: events -> sentences, for the status line, History, speech and the console.
+
+``narrate(before, events, after)`` tells what a batch of events did to the table, in
+the words a dealer uses: names rather than seat indexes, chips with separators, what
+a call actually cost. Beyond one sentence per event it says what the rules did on
+their own: an uncalled bet going back (R4.9), who won how much when a hand ends
+(also when everyone else folded, R4.2), and what an undo took back.
+
+Front ends render the text as they like: ``name`` and ``cards`` let History escape
+names and colour cards without a second narrator. Nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from . import events as ev
+from .config import binglao_variant
+from .labels import player_name, pot_label
+from .state import TableState
+
+POST_NAMES = {
+    "sb": "small blind",
+    "bb": "big blind",
+    "ante": "ante",
+    "straddle": "straddle",
+    "dead_sb": "dead small blind",
+}
+STREETS = {1: "Early flop card", 3: "Flop", 4: "Turn", 5: "River"}
+
+Names = Callable[[str], str]
+Cards = Callable[[Sequence[str]], str]
+
+
+def _plain_cards(cards: Sequence[str]) -> str:
+    return " ".join(cards)
+
+
+def _plain(text: str) -> str:
+    return text
+
+
+class _Teller:
+    def __init__(self, name: Names, cards: Cards) -> None:
+        self.name, self.cards = name, cards
+
+    def who(self, state: TableState, seat: int) -> str:
+        return self.name(player_name(state, seat))
+
+    def put_in(self, before: TableState, after: TableState, seat: int) -> int:
+        if before.hand is None or after.hand is None or after.hand.number != before.hand.number:
+            return 0
+        return (
+            after.hand.committed[seat]
+            - before.hand.committed[seat]
+            + _returned(before, after, seat)
+        )
+
+    def event(self, before: TableState, after: TableState, e: ev.Event) -> str:
+        who = self.who
+        match e:
+            case ev.SessionStarted(config=config, title=title):
+                return f"Session: {title or config.title}"
+            case ev.PlayerSeated(seat=seat, name=name, stack=stack, wait_for_bb=wait):
+                started = after.hands_played or after.hand is not None
+                how = ", waiting for the big blind" if wait and started else ""
+                return f"{self.name(name)} sits in seat {seat + 1} with {stack:,}{how}"
+            case ev.PlayerLeft(seat=seat):
+                return f"{who(before, seat)} leaves"
+            case ev.PlayerRebought(seat=seat, amount=amount):
+                return f"{who(before, seat)} rebuys {amount:,}"
+            case ev.ChipsCorrected(seat=seat, delta=delta, reason=reason):
+                return f"{who(before, seat)}: chips corrected {delta:+,} ({self.name(reason)})"
+            case ev.SatOut(seat=seat):
+                return f"{who(before, seat)} sits out"
+            case ev.CameBack(seat=seat, post_now=post_now):
+                wait = "" if post_now else ", waiting for the big blind"
+                return f"{who(before, seat)} is back{wait}"
+            case ev.ButtonDrawn(cards=cards):
+                drawn = ", ".join(f"{who(before, s)} {self.cards([c])}" for s, c in cards.items())
+                return f"Draw for the button: {drawn}; button to {who(after, after.button or 0)}"
+            case ev.ButtonPlaced(seat=seat):
+                return f"Button placed on {who(before, seat)}"
+            case ev.LevelChanged(level=level, stakes=stakes):
+                return f"Level {level}: blinds {stakes.small_blind:,}/{stakes.big_blind:,}"
+            case ev.HandStarted(button=button, posts=posts, die_roll=roll):
+                number = after.hand.number if after.hand is not None else after.hands_played + 1
+                game = f" (die {roll}: {binglao_variant(roll).name})" if roll else ""
+                parts = [
+                    f"{who(after, p.seat)} posts {POST_NAMES[p.kind.value]} {p.amount:,}"
+                    for p in posts
+                ]
+                return "; ".join([f"Hand #{number}{game}: button {who(after, button)}", *parts])
+            case ev.Folded(seat=seat):
+                return f"{who(before, seat)} folds"
+            case ev.Checked(seat=seat):
+                return f"{who(before, seat)} checks"
+            case ev.Called(seat=seat):
+                return f"{who(before, seat)} calls {self.put_in(before, after, seat):,}"
+            case ev.BetPlaced(seat=seat, amount=amount, excess_returned=excess):
+                extra = f" ({excess:,} excess returned, R4.6)" if excess else ""
+                return f"{who(before, seat)} bets {amount:,}{extra}"
+            case ev.RaisedTo(seat=seat, to=to, excess_returned=excess):
+                extra = f" ({excess:,} excess returned, R4.6)" if excess else ""
+                return f"{who(before, seat)} raises to {to:,}{extra}"
+            case ev.WentAllIn(seat=seat):
+                return f"{who(before, seat)} is all in for {self.put_in(before, after, seat):,}"
+            case ev.EarlyCardDealt(card=card):
+                return f"Early flop card: {self.cards([card]) if card else 'dealt, not entered'}"
+            case ev.BoardDealt(cards=cards):
+                now = after.hand.board_count if after.hand is not None else 0
+                was = before.hand.board_count if before.hand is not None else 0
+                street = STREETS.get(now, "Board")
+                if cards:
+                    return f"{street}: {self.cards(cards)}"
+                return f"{street}: {now - was} card{'s' * (now - was > 1)} dealt, not entered"
+            case ev.BoardRecorded(cards=cards):
+                return f"Board entered: {self.cards(cards)}"
+            case ev.HoleCardsShown(seat=seat, cards=cards):
+                return f"{who(before, seat)} shows {self.cards(cards)}"
+            case ev.HandMucked(seat=seat):
+                return f"{who(before, seat)} mucks"
+            case ev.PotsAwarded():
+                return ""  # the winnings line below says it, once per hand
+            case ev.Misdeal(reason=reason):
+                return "Misdeal: the hand restarts, no chips move" + (
+                    f" ({self.name(reason)})" if reason else ""
+                )
+            case ev.SessionEnded():
+                return "Session ended: everyone cashes out; the ledger has the settle-up"
+            case ev.Undo():
+                return "Undone"
+        return e.type.replace("_", " ")
+
+    def undone(self, before: TableState, after: TableState) -> str:
+        """``Undone: Bob's raise to 12`` for an undo taking ``before`` back to ``after``."""
+        if not before.journal:
+            return "Undone"
+        last = before.journal[-1]
+        who = self.who
+        match last:
+            case ev.Folded(seat=seat):
+                what = f"{who(after, seat)}'s fold"
+            case ev.Checked(seat=seat):
+                what = f"{who(after, seat)}'s check"
+            case ev.Called(seat=seat):
+                what = f"{who(after, seat)}'s call"
+            case ev.BetPlaced(seat=seat, amount=amount):
+                what = f"{who(after, seat)}'s bet of {amount:,}"
+            case ev.RaisedTo(seat=seat, to=to):
+                what = f"{who(after, seat)}'s raise to {to:,}"
+            case ev.WentAllIn(seat=seat):
+                what = f"{who(after, seat)}'s all in"
+            case ev.HandStarted():
+                what = f"the start of hand #{before.hand.number if before.hand else ''}"
+            case ev.PotsAwarded():
+                what = "the award of the pots"
+            case ev.BoardDealt(cards=cards):
+                street = STREETS.get(before.hand.board_count if before.hand else 0, "board")
+                what = f"the {street.lower()}" + (f" ({self.cards(cards)})" if cards else "")
+            case _:
+                what = self.event(after, before, last) or last.type.replace("_", " ")
+        return f"Undone: {what}"
+
+    def winnings(self, before: TableState, after: TableState) -> str:
+        hand = after.hand
+        assert hand is not None
+        won: dict[int, int] = {}
+        for a in hand.awards:
+            won[a.seat] = won.get(a.seat, 0) + a.amount
+        pots = {a.pot for a in hand.awards}
+        lines = []
+        for seat, amount in won.items():
+            detail = ""
+            if len(pots) > 1 or any(a.half.value != "whole" for a in hand.awards):
+                parts = [
+                    pot_label(a.pot) + ("" if a.half.value == "whole" else f" {a.half.value}")
+                    for a in hand.awards
+                    if a.seat == seat
+                ]
+                detail = f" ({', '.join(parts)})"
+            lines.append(f"{self.who(after, seat)} wins {amount:,}{detail}")
+        folds = "" if any(isinstance(e, ev.PotsAwarded) for e in after.journal) else " (R4.2)"
+        return "; ".join(lines) + folds
+
+
+def _returned(before: TableState, after: TableState, seat: int) -> int:
+    b, a = before.hand, after.hand
+    if b is None or a is None or a.number != b.number:
+        return 0
+    return sum(n for s, n in a.returned[len(b.returned) :] if s == seat)
+
+
+def narrate(
+    before: TableState,
+    events: Sequence[ev.Event],
+    after: TableState,
+    *,
+    steps: Sequence[TableState] = (),
+    name: Names = _plain,
+    cards: Cards = _plain_cards,
+) -> tuple[str, ...]:
+    """Sentences telling what ``events`` did, taking the table from ``before`` to ``after``.
+
+    ``steps``: the state after each event (``Decided.steps``); without them a batch of
+    several events is folded again here, which only History's retelling needs.
+
+    >>> from omaha_tui.engine.tables import quick_table
+    >>> from omaha_tui.engine.decide import decide
+    >>> from omaha_tui.engine import requests as rq
+    >>> s = decide(quick_table(), rq.NextHand()).state
+    >>> d = decide(s, rq.Bet(7))
+    >>> narrate(s, d.events, d.state)
+    ('P2 raises to 7',)
+    >>> s = d.state
+    >>> s2 = decide(s, rq.Fold()).state
+    >>> d = decide(s2, rq.Fold())
+    >>> narrate(s2, d.events, d.state)
+    ('P1 folds', '5 returned to P2, uncalled (R4.9)', 'P2 wins 5 (R4.2)')
+    """
+    teller = _Teller(name, cards)
+    out: list[str] = []
+    state = before
+    single = len(events) == 1
+    for i, e in enumerate(events):
+        nxt = after if single else steps[i] if len(steps) == len(events) else _step(state, e)
+        if isinstance(e, ev.Undo):
+            out.append(teller.undone(state, nxt))
+        else:
+            line = teller.event(state, nxt, e)
+            if line:
+                out.append(line)
+        state = nxt
+    out += _consequences(teller, before, after, events)
+    return tuple(out)
+
+
+def _step(state: TableState, e: ev.Event) -> TableState:
+    from .reducer import apply
+
+    return apply(state, e)
+
+
+def _consequences(
+    teller: _Teller, before: TableState, after: TableState, events: Sequence[ev.Event]
+) -> list[str]:
+    out: list[str] = []
+    b, a = before.hand, after.hand
+    if any(isinstance(e, ev.Undo) for e in events) or a is None:
+        return out
+    same = b is not None and b.number == a.number
+    new_returns = a.returned[len(b.returned) :] if same and b is not None else ()
+    for seat, amount in new_returns:  # R4.9
+        out.append(f"{amount:,} returned to {teller.who(after, seat)}, uncalled (R4.9)")
+    if a.complete and same and b is not None and not b.complete:
+        out.append(teller.winnings(before, after))
+    return out
+
+
+__all__ = ["POST_NAMES", "narrate"]

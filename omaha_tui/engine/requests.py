@@ -1,0 +1,294 @@
+"""What the dealer asks of the table: one frozen record per request.
+
+A request is the dealer's intent ("Bob raises to 12", "deal the flop"), not yet a
+fact. :func:`omaha_tui.engine.decide.decide` turns it into events (facts), a
+question back to the dealer, or a refusal with the rule's reason. Front ends (keys,
+palette, console lines) only build these records; they never build events.
+
+Seats are 0-based like events; text shown to people counts from 1 (``labels``).
+Amounts are integers in the table's smallest chip unit. Nothing here validates:
+that is :mod:`decide`'s job, so a bad request never raises while it is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import Stakes
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """The player to act folds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """The player to act checks (refused when there is a bet to call)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The player to act calls (all in for less when short, R4.5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOrCall:
+    """Check when nothing is owed, otherwise call (the ``c`` key)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """A bet (or, facing one, a raise) *to* ``amount`` this round (R4.3).
+
+    ``confirm_all_in``: the dealer confirmed that more than the stack means all in
+    (R4.10); without it such an amount comes back as an :class:`~.decide.Ask`.
+    """
+
+    amount: int
+    confirm_all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseTo:
+    """A raise to ``amount`` this round (opening the betting it is a bet)."""
+
+    amount: int
+    confirm_all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """R4.6: "pot" is binding: the pot-limit maximum, or all in when the stack is smaller."""
+
+
+@dataclass(frozen=True, slots=True)
+class AllIn:
+    """The player to act puts in the whole stack (a call, bet or raise, R4.5/R4.8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The next street's board cards as typed; ``None`` or empty: dealt, not tracked."""
+
+    cards: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyCard:
+    """R3.3 Courchevel: the first flop card, face up before the pre-flop betting."""
+
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordBoard:
+    """Board cards dealt as a count only, typed later (the whole board so far)."""
+
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A player tables their hole cards at showdown (R8.2)."""
+
+    seat: int
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """A player gives up their claim without showing (R8.2)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AwardByCards:
+    """Settle every pot from the shown hands and the board (R7, R8.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AwardByHand:
+    """Settle pots to the seats the dealer names (cards not entered).
+
+    ``winners[i]`` share pot ``i`` (its high half when ``low_winners[i]`` names anyone).
+    """
+
+    winners: tuple[tuple[int, ...], ...]
+    low_winners: tuple[tuple[int, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """A whole showdown at once, all or nothing (the showdown screen's result).
+
+    ``board``: cards typed here for a table that tracked chips only; ``shown`` and
+    ``mucked`` in showdown order; ``winners`` None means "award by the cards".
+    """
+
+    shown: tuple[tuple[int, str], ...] = ()
+    mucked: tuple[int, ...] = ()
+    board: str = ""
+    winners: tuple[tuple[int, ...], ...] | None = None
+    low_winners: tuple[tuple[int, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Start the next hand (R1.5 button, R2 blinds); a due blind level comes first (R2.7).
+
+    ``level``: the level the clock says is due (the session fills it in from the log).
+    """
+
+    die_roll: int | None = None
+    straddle: bool = False
+    level: ChangeLevel | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """A player sits down. ``post_now``: post a big blind now or wait for it (R2.6);
+    ``None`` lets the rules ask when it matters."""
+
+    seat: int
+    name: str
+    stack: int
+    post_now: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """A player leaves and cashes out (between hands)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """A player steps away; their blinds are missed (R2.6)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """A player returns: post what is owed now, or wait for the big blind (R2.6)."""
+
+    seat: int
+    post_now: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuy:
+    """More chips between hands (R4.11: warned outside the range, never refused)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Correct:
+    """The dealer fixes a stack by ``delta`` chips; the reason goes in the log."""
+
+    seat: int
+    delta: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceButton:
+    """Put the button on a seat by hand (also corrects a misplaced button)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawButton:
+    """R1.4: one face-up card per seat, ``((seat, card), ...)``; the highest takes it."""
+
+    cards: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeLevel:
+    """R2.7: new blinds from the next hand."""
+
+    level: int
+    stakes: Stakes
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal:
+    """R3.5: the hand restarts, no chips move, the button stays."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EndSession:
+    """The game is over: everyone cashes out."""
+
+
+Request = (
+    Fold
+    | Check
+    | Call
+    | CheckOrCall
+    | Bet
+    | RaiseTo
+    | Pot
+    | AllIn
+    | Deal
+    | EarlyCard
+    | RecordBoard
+    | Show
+    | Muck
+    | AwardByCards
+    | AwardByHand
+    | Showdown
+    | NextHand
+    | SeatPlayer
+    | Leave
+    | SitOut
+    | Back
+    | Rebuy
+    | Correct
+    | PlaceButton
+    | DrawButton
+    | ChangeLevel
+    | Misdeal
+    | EndSession
+)
+
+__all__ = [
+    "AllIn",
+    "AwardByCards",
+    "AwardByHand",
+    "Back",
+    "Bet",
+    "Call",
+    "ChangeLevel",
+    "Check",
+    "CheckOrCall",
+    "Correct",
+    "Deal",
+    "DrawButton",
+    "EarlyCard",
+    "EndSession",
+    "Fold",
+    "Leave",
+    "Misdeal",
+    "Muck",
+    "NextHand",
+    "PlaceButton",
+    "Pot",
+    "RaiseTo",
+    "Rebuy",
+    "RecordBoard",
+    "Request",
+    "SeatPlayer",
+    "Show",
+    "Showdown",
+    "SitOut",
+]
