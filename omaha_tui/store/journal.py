@@ -22,7 +22,7 @@ from typing import Any, Self
 
 from pydantic import TypeAdapter, ValidationError
 
-from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
+from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted, event_to_json
 from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
 from omaha_tui.engine.reducer import initial_state, replay
 from omaha_tui.engine.state import TableState
@@ -32,7 +32,7 @@ from .opening import check_ours, connect, explain
 from .paths import resolve_db_path
 from .records import EventRecord, JournalError, SessionInfo, session_info, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION, upgrade_payload
-from .snapshot import SnapshotError, decode_state, follow
+from .snapshot import SnapshotError, decode_state, encode_state, follow
 
 _EVENTS = TypeAdapter(list[Event])
 KEEP_SNAPSHOTS = 2
@@ -191,15 +191,24 @@ class Journal:
         """
         return self.append_many(session_id, (event,))
 
-    def append_many(self, session_id: int, events: Iterable[Event]) -> int:
+    def append_many(
+        self, session_id: int, events: Iterable[Event], *, state: TableState | None = None
+    ) -> int:
         """Record several events in one durable transaction (all or none).
 
-        Returns the sequence number of the last one (or the current last when empty).
+        ``state``: the table after these events, as the caller already computed it
+        (``engine.decide``); the journal then keeps it instead of applying the events
+        once more. Returns the sequence number of the last one (or the current last
+        when empty).
         """
         self.claim(session_id)
         batch = list(events)
         rows = [(e.type, e.v, event_to_json(e)) for e in batch]
-        start, state, snapshots = self._follow(session_id, batch)
+        given = state is not None
+        if state is not None:
+            start, snapshots = self._adopt(session_id, batch, state)
+        else:
+            start, state, snapshots = self._follow(session_id, batch)
         with self._guard("recording an event"):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
@@ -222,7 +231,7 @@ class Journal:
                     "hands = hands + ?, finished = max(finished, ?) WHERE id = ?",
                     (now, len(rows), hands, int(ended), session_id),
                 )
-                if state is not None and seq == start and snapshots:
+                if state is not None and (seq == start or given) and snapshots:
                     self._store_snapshots(session_id, seq, snapshots)
                 self._conn.execute("COMMIT")
             except BaseException:
@@ -230,11 +239,23 @@ class Journal:
                     self._conn.execute("ROLLBACK")
                 self._states.pop(session_id, None)
                 raise
-        if state is not None and seq == start:
+        if state is not None and (seq == start or given):
             self._states[session_id] = (seq + len(rows), state)
         else:
             self._states.pop(session_id, None)
         return seq + len(rows)
+
+    def _adopt(
+        self, session_id: int, events: list[Event], state: TableState
+    ) -> tuple[int, list[tuple[int, str]]]:
+        """Snapshot a given state when the batch ends with a hand start (no re-apply)."""
+        cached = self._states.get(session_id)
+        start = cached[0] if cached is not None else -1
+        if events and isinstance(events[-1], HandStarted):
+            return start, [(len(events), json.dumps(encode_state(state)))]
+        if any(isinstance(e, HandStarted) for e in events):
+            return -1, []  # a hand start inside the batch: its state is not at hand
+        return start, []
 
     def _follow(
         self, session_id: int, events: list[Event]
