@@ -1,4 +1,5 @@
-"""Layer rule (DESIGN.md): the engine and the store never load the UI libraries.
+"""Layer rule (DESIGN.md): the engine, the store, the session and the console never load
+the UI libraries.
 
 Each check runs in a fresh interpreter so that nothing imported by the test process
 itself can hide a violation.
@@ -14,7 +15,9 @@ import pytest
 UI_MODULES = ("textual", "rich")
 
 
-@pytest.mark.parametrize("package", ["omaha_tui.engine", "omaha_tui.store"])
+@pytest.mark.parametrize(
+    "package", ["omaha_tui.engine", "omaha_tui.store", "omaha_tui.session", "omaha_tui.console"]
+)
 def test_headless_layers_do_not_import_the_ui(package: str) -> None:
     code = (
         "import importlib, pkgutil, sys\n"
@@ -48,3 +51,23 @@ def test_engine_imports_only_stdlib_and_pydantic() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "", f"the engine imports third-party modules beyond pydantic: {out}"
+
+
+def test_console_command_does_not_import_the_ui() -> None:
+    """``omaha-tui console`` runs a whole hand without Textual or Rich in the process."""
+    code = (
+        "import io, sys, tempfile, os\n"
+        "from omaha_tui.cli import main\n"
+        "d = tempfile.mkdtemp()\n"
+        "sys.stdin = io.StringIO('next\\nfold\\nfold\\nstate\\n')\n"
+        "out = sys.stdout; sys.stdout = io.StringIO()\n"
+        "db = os.path.join(d, 'j.sqlite3')\n"
+        "main(['console', '--db', db, '--players', 'A:100,B:100,C:100'])\n"
+        "sys.stdout = out\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {UI_MODULES!r})\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "", f"omaha-tui console pulled in UI modules: {out}"

@@ -22,7 +22,17 @@ from collections.abc import Sequence
 from omaha_tui import __version__
 
 # Order here is the order in --help.
-SUBCOMMANDS = ("play", "read", "equity", "replay", "sessions", "ledger", "export", "import_")
+SUBCOMMANDS = (
+    "play",
+    "console",
+    "read",
+    "equity",
+    "replay",
+    "sessions",
+    "ledger",
+    "export",
+    "import_",
+)
 
 EPILOG = """\
 examples:

@@ -19,7 +19,7 @@ from omaha_tui.engine.amounts import parse_chips
 from omaha_tui.engine.labels import check_name, printable
 
 if TYPE_CHECKING:
-    from omaha_tui.app.app import TableStart
+    from omaha_tui.session.setup import TableSetup
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -95,14 +95,16 @@ def parse_blinds(text: str) -> tuple[int, int]:
     return (0, nums[0]) if len(nums) == 1 else (nums[0], nums[1])
 
 
-def table_start(args: argparse.Namespace) -> TableStart | None:
-    """The table the flags describe, or None when no quick-start flag was given."""
+def table_start(args: argparse.Namespace) -> TableSetup | None:
+    """The table the flags describe, or None when no quick-start flag was given.
+
+    Pure (no Textual): ``omaha-tui console`` opens its table from the same flags.
+    """
     from pydantic import ValidationError
 
-    from omaha_tui.app.app import TableStart
-    from omaha_tui.app.controller import Player
-    from omaha_tui.app.widgets.clock import parse_schedule
     from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
+    from omaha_tui.engine.levels import parse_schedule
+    from omaha_tui.session.setup import Player, TableSetup
 
     quick = (args.game, args.blinds, args.structure, args.players, args.levels)
     if not any(quick) and not args.ante:
@@ -114,7 +116,10 @@ def table_start(args: argparse.Namespace) -> TableStart | None:
         )
     players = parse_players(args.players)
     small, big = parse_blinds(args.blinds or "1/2")
-    schedule = parse_schedule(args.levels) if args.levels else None
+    try:
+        schedule = parse_schedule(args.levels) if args.levels else None
+    except ValueError as e:
+        raise FlagError(str(e)) from None
     if schedule is not None:
         first = schedule.levels[0]
         small, big = first.small_blind, first.big_blind
@@ -134,7 +139,7 @@ def table_start(args: argparse.Namespace) -> TableStart | None:
             f"{config.variant.name} seats at most {config.seats} players (R1.3), not {len(players)}"
         )
     seated = tuple(Player(i, name, stack) for i, (name, stack) in enumerate(players))
-    return TableStart(config, seated, schedule=schedule)
+    return TableSetup(config, seated, schedule=schedule)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,95 @@
+"""``omaha-tui console``: run a table one command per line (stdin in, one line out each).
+
+Opens a new session from ``play``'s flags (``--game --blinds --players``...) or
+continues one with ``--resume [ID]``. ``--json`` prints one JSON object per command.
+The exit code is 0 unless the journal cannot be opened (2) or written (1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from omaha_tui.cli import add_db_option
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "console",
+        help="run the table as text: one command per line",
+        description=(
+            "Run the table as text, one command per line (for screen readers, typists and "
+            "scripts). Commands: fold | check | call | bet N | raise N | pot | allin | "
+            "deal [CARDS] | show NAME CARDS | muck NAME | award | next | undo | redo | "
+            "seat N NAME STACK [post|wait] | leave NAME | sitout NAME | back NAME [post|wait] | "
+            "rebuy NAME N | correct NAME ±N REASON | button SEAT | level SB/BB[/ANTE] | "
+            "misdeal | ledger | state | end | help."
+        ),
+    )
+    p.add_argument("--game", help="game name or alias (plo, plo8, big-o, ...); default plo")
+    p.add_argument("--blinds", help='blinds as "SB/BB" or just "BB" (R2.3), e.g. 1/2')
+    p.add_argument("--structure", choices=("pl", "nl", "fl"), help="betting structure; default pl")
+    p.add_argument("--ante", type=int, default=0, help="ante from every dealt-in player")
+    p.add_argument("--players", help='names and buy-ins, e.g. "Ann:200,Bob:200,Cy:150"')
+    p.add_argument(
+        "--levels", help='blind schedule "SB/BB[/ante]:minutes,...", e.g. "1/2:20,2/4:20"'
+    )
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="last",
+        metavar="ID",
+        help="continue a session (the last unfinished one without ID)",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per command")
+    add_db_option(p)
+    p.set_defaults(func=run)
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"omaha-tui console: {message}", file=sys.stderr)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open or resume the session, then answer stdin line by line."""
+    from omaha_tui.cli.play import table_start
+    from omaha_tui.console import Console, read_lines
+    from omaha_tui.session import Session, SessionError
+    from omaha_tui.store.journal import Journal, JournalError, SessionBusy
+
+    try:
+        setup = table_start(args)
+    except ValueError as e:
+        return _fail(str(e))
+    if setup is None and args.resume is None:
+        return _fail('give the table (--players "Ann:200,Bob:200" ...) or --resume [ID]')
+    db = getattr(args, "db", None)
+    try:
+        journal = Journal.open(Path(db) if db else None)
+    except JournalError as e:
+        return _fail(str(e))
+    try:
+        if setup is not None:
+            session = Session.create(journal, setup.events(), setup.name, setup.schedule)
+        else:
+            which = args.resume
+            if which == "last":
+                last = journal.last_unfinished()
+                if last is None:
+                    return _fail("no unfinished session to resume: give --players to start one")
+                which = str(last.id)
+            if not str(which).isdigit():
+                return _fail(
+                    f'--resume "{which}" is not a session id: `omaha-tui sessions` lists them'
+                )
+            session = Session.resume(journal, int(which))
+        console = Console(session, sys.stdout, as_json=args.json)
+        return console.run(read_lines(sys.stdin))
+    except SessionError as e:
+        return _fail(str(e))
+    except (JournalError, SessionBusy) as e:
+        return _fail(str(e), 2)
+    finally:
+        journal.close()

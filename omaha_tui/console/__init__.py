@@ -1,0 +1,12 @@
+"""``omaha-tui console``: the table as lines of text, on the same session as the app.
+
+One command per line (``fold``, ``raise 12``, ``show Ann Ah Kd Qc Js``...), one answer
+per line. It imports the session and the engine, never Textual or Rich.
+"""
+
+from __future__ import annotations
+
+from .run import Console, read_lines
+from .words import WORDS, LineError, parse_line
+
+__all__ = ["WORDS", "Console", "LineError", "parse_line", "read_lines"]

@@ -1,0 +1,148 @@
+"""What the console prints about the table: the ``--json`` state and the ``state`` line.
+
+Seats are numbered as the dealer counts them, from 1, everywhere in this output
+(JSON included); the engine's 0-based seats never reach the reader.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from omaha_tui.engine.available import Available
+from omaha_tui.engine.cards import format_card
+from omaha_tui.engine.config import STRUCTURE_NAMES
+from omaha_tui.engine.labels import player_name
+from omaha_tui.engine.pots import hand_pots
+from omaha_tui.engine.state import HandState, TableState, ledger_lines
+
+
+def _n(seat: int | None) -> int | None:
+    return None if seat is None else seat + 1
+
+
+def status(state: TableState, seat: int, hand: HandState | None) -> str:
+    """``active | folded | all_in | sitting_out | waiting | out`` for an occupied seat."""
+    player = state.seats[seat]
+    assert player is not None
+    running = hand is not None and not hand.complete
+    if running and hand is not None and seat in hand.seats:
+        if seat in hand.folded:
+            return "folded"
+        if seat in hand.all_in:
+            return "all_in"
+        return "active"
+    if player.sitting_out:
+        return "sitting_out"
+    if player.stack == 0:
+        return "out"
+    if player.waiting_for_bb or player.owes_bb or player.owes_sb:
+        return "waiting"
+    return "active"
+
+
+def state_json(state: TableState, avail: Available) -> dict[str, Any]:
+    """The table as the console's ``--json`` ``state`` object."""
+    config = state.config
+    hand = state.hand
+    if config is None:
+        return {"hand": None}
+    stakes = hand.stakes if hand is not None and not hand.complete else state.stakes
+    stakes = stakes or config.stakes
+    blinds = f"{stakes.small_blind}/{stakes.big_blind}" + (f"/{stakes.ante}" if stakes.ante else "")
+    button = hand.button if hand is not None else state.button
+    seats_out = []
+    for i, p in enumerate(state.seats):
+        if p is None:
+            continue
+        bet = hand.bets[i] if hand is not None and not hand.complete else 0
+        seats_out.append(
+            {
+                "seat": i + 1,
+                "name": p.name,
+                "stack": p.stack,
+                "bet": bet,
+                "status": status(state, i, hand),
+            }
+        )
+    la = avail.legal
+    legal = None
+    if la is not None:
+        wager = la.can_bet_or_raise
+        legal = {
+            "fold": la.can_fold,
+            "check": la.can_check,
+            "call": la.call_amount,
+            "min_raise_to": la.min_raise_to if wager else None,
+            "max_raise_to": la.max_raise_to if wager else None,
+        }
+    pots = []
+    if hand is not None and not hand.complete:
+        pots = [
+            {"amount": p.amount, "eligible": [s + 1 for s in p.eligible]} for p in hand_pots(hand)
+        ]
+    game = hand.variant.name if hand is not None else config.variant.name
+    occupied = button is not None and state.seats[button] is not None
+    dealt = hand is None or button in hand.seats
+    return {
+        "hand": hand.number if hand is not None else None,
+        "game": game,
+        "structure": config.structure.value,
+        "blinds": blinds,
+        "button": _n(button),
+        "dead_button": button is not None and not (occupied and dealt),
+        "sb": _n(hand.sb_seat) if hand is not None else None,
+        "bb": _n(hand.bb_seat) if hand is not None else None,
+        "posts": [
+            {"seat": p.seat + 1, "kind": p.kind.value, "amount": p.amount}
+            for p in (hand.posts if hand is not None else ())
+        ],
+        "to_act": _n(avail.to_act),
+        "legal": legal,
+        "seats": seats_out,
+        "pots": pots,
+        "board": [format_card(c) for c in hand.board] if hand is not None else [],
+        "complete": hand.complete if hand is not None else False,
+    }
+
+
+def state_line(state: TableState, avail: Available) -> str:
+    """The table in one sentence, for ``state``: hand, board, pots, who acts and how."""
+    config = state.config
+    if config is None:
+        return "no session"
+    hand = state.hand
+    stakes = state.stakes or config.stakes
+    blinds = f"{stakes.small_blind}/{stakes.big_blind}"
+    game = f"{config.variant.name} {STRUCTURE_NAMES[config.structure]} {blinds}"
+    if hand is None or hand.complete:
+        done = f"; hand #{hand.number} is over" if hand is not None else ""
+        nxt = "next to deal" if not avail.why_not_next else avail.why_not_next
+        return f"{game}{done}; {nxt}"
+    parts = [f"{game}, hand #{hand.number}, {hand.street.value}"]
+    if hand.board:
+        parts.append("board " + " ".join(format_card(c) for c in hand.board))
+    parts.append("pot " + f"{hand.total:,}")
+    la = avail.legal
+    if la is not None:
+        can = ["fold"] if la.can_fold else []
+        can.append("check" if la.can_check else f"call {la.call_amount:,}")
+        if la.can_bet_or_raise:
+            can.append(la.describe_range())
+        parts.append(f"{player_name(state, la.seat)} to act: {', '.join(can)}")
+    elif avail.cards_due is not None:
+        due = avail.cards_due
+        parts.append(f"deal the {due.street.value} ({due.count} card{'s' * (due.count > 1)})")
+    elif avail.showdown_due:
+        parts.append("showdown: show or muck, then award")
+    return "; ".join(parts)
+
+
+def ledger_line(state: TableState) -> str:
+    """Every player's buy-ins, chips now and result, on one line."""
+    lines = ledger_lines(state)
+    if not lines:
+        return "nobody has bought in yet"
+    return "; ".join(
+        f"{x.name}: in {x.buy_in + x.rebuys:,}, now {x.stack + x.cashed_out:,} ({x.net:+,})"
+        for x in lines
+    )

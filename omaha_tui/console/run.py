@@ -1,0 +1,128 @@
+"""The console loop: one command per line in, one line (or JSON object) out.
+
+For screen-reader users, typists and scripts. Lines come from stdin; with a
+terminal there is a prompt and readline history, piped there is neither. Every
+line gets exactly one answer, ``ok: <what happened>`` or ``refused: <why, and what is
+allowed>``; with ``--json`` one object ``{"ok", "message", "state"}`` instead. The
+loop stops at end of input or after ``end``; only a journal failure makes the exit
+code non-zero. The session does the work; this module only reads and prints.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
+
+from omaha_tui.engine import requests as rq
+from omaha_tui.engine.decide import Ask
+from omaha_tui.session import Outcome, Session
+
+from .report import ledger_line, state_json, state_line
+from .words import LineError, Local, parse_line, usage
+
+EXIT_OK = 0
+EXIT_JOURNAL = 1
+
+
+def answer_hint(ask: Ask, state: Any) -> str:
+    """How to answer an :class:`Ask` with a console line."""
+    words = []
+    for choice in ask.choices:
+        r = choice.request
+        match r:
+            case rq.Bet(confirm_all_in=True) | rq.RaiseTo(confirm_all_in=True):
+                words.append("allin")
+            case rq.SeatPlayer(seat=seat, name=name, stack=stack, post_now=post):
+                words.append(f"seat {seat + 1} {name} {stack} {'post' if post else 'wait'}")
+            case rq.Back(post_now=post):
+                words.append(f"back {state.seats[r.seat].name} {'post' if post else 'wait'}")
+            case rq.NextHand(die_roll=roll):
+                words.append(f"next {roll}")
+    return f"{ask.question} say: {' | '.join(dict.fromkeys(words))}" if words else ask.question
+
+
+class Console:
+    """Runs lines against one :class:`Session` and writes the answers."""
+
+    def __init__(self, session: Session, out: TextIO, *, as_json: bool = False) -> None:
+        self.session = session
+        self.out = out
+        self.as_json = as_json
+        self.failed = False
+
+    def run(self, lines: Iterable[str]) -> int:
+        """Answer every line; returns the exit code."""
+        for line in lines:
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            if line.strip().lower() in ("exit", "quit"):
+                break
+            outcome = self.line(line)
+            if outcome.journal_failed:
+                return EXIT_JOURNAL
+            if self.session.state.ended:
+                break
+        return EXIT_OK
+
+    def line(self, line: str) -> Outcome:
+        """Answer one line (and print the answer)."""
+        outcome = self.execute(line)
+        self.print(outcome)
+        return outcome
+
+    def execute(self, line: str) -> Outcome:
+        session = self.session
+        try:
+            parsed = parse_line(session.state, line)
+        except LineError as e:
+            return Outcome(False, str(e), refused=True)
+        if isinstance(parsed, Local):
+            return self._local(parsed.name)
+        outcome = session.request(parsed)
+        if outcome.ask is not None:
+            return Outcome(False, answer_hint(outcome.ask, session.state), ask=outcome.ask)
+        return outcome
+
+    def _local(self, name: str) -> Outcome:
+        session = self.session
+        match name:
+            case "undo":
+                return session.undo()
+            case "redo":
+                return session.redo()
+            case "state":
+                return Outcome(True, state_line(session.state, session.available()))
+            case "ledger":
+                return Outcome(True, ledger_line(session.state))
+        return Outcome(True, usage())
+
+    def print(self, outcome: Outcome) -> None:
+        if self.as_json:
+            obj = {
+                "ok": outcome.ok,
+                "message": outcome.message,
+                "state": state_json(self.session.state, self.session.available()),
+            }
+            self.out.write(json.dumps(obj, separators=(",", ":")) + "\n")
+        else:
+            word = "ok" if outcome.ok else "refused"
+            self.out.write(f"{word}: {outcome.message}\n")
+        self.out.flush()
+
+
+def read_lines(stream: TextIO, prompt: str = "omaha> ") -> Iterator[str]:
+    """Lines from ``stream``: with a prompt and readline history on a terminal."""
+    if not stream.isatty():
+        yield from stream
+        return
+    with contextlib.suppress(ImportError):  # Windows without pyreadline: no history
+        import readline  # noqa: F401  (history and editing for input())
+    while True:
+        try:
+            yield input(prompt)
+        except EOFError:
+            sys.stdout.write("\n")
+            return

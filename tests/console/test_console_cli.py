@@ -1,0 +1,141 @@
+"""``omaha-tui console`` as a command: flags, JSON lines, refusals, exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from omaha_tui.cli import main
+
+ERRORS: list[str] = []
+
+
+def run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lines: str, *args: str
+) -> tuple[int, list[str]]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    code = main(["console", *args])
+    captured = capsys.readouterr()
+    ERRORS.append(captured.err)
+    return code, captured.out.splitlines()
+
+
+def test_console_prints_one_line_per_command(tmp_path, monkeypatch, capsys) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    code, out = run(
+        monkeypatch,
+        capsys,
+        "next\nfold\njump\nraise x\n",
+        "--db",
+        db,
+        "--players",
+        "Ann:100,Bob:100,Cy:100",
+    )
+    assert code == 0
+    assert out == [
+        "ok: Hand #1: button Ann; Bob posts small blind 1; Cy posts big blind 2",
+        "ok: Ann folds",
+        'refused: "jump" is not a command: fold | check | call | ... (help lists them all)',
+        'refused: amount "x" is not a whole number of chips',
+    ]
+
+
+def test_console_json_state_has_the_listed_fields(tmp_path, monkeypatch, capsys) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    code, out = run(
+        monkeypatch,
+        capsys,
+        "next\ncall\n",
+        "--db",
+        db,
+        "--players",
+        "Ann:100,Bob:100,Cy:100",
+        "--json",
+    )
+    assert code == 0
+    first, second = (json.loads(line) for line in out)
+    assert first["ok"] is True and first["message"].startswith("Hand #1")
+    state = second["state"]
+    for key in (
+        "hand",
+        "game",
+        "structure",
+        "blinds",
+        "button",
+        "dead_button",
+        "sb",
+        "bb",
+        "posts",
+        "to_act",
+        "legal",
+        "seats",
+        "pots",
+        "board",
+        "complete",
+    ):
+        assert key in state
+    assert state["button"] == 1 and state["sb"] == 2 and state["bb"] == 3 and state["to_act"] == 2
+    assert state["posts"] == [
+        {"seat": 2, "kind": "sb", "amount": 1},
+        {"seat": 3, "kind": "bb", "amount": 2},
+    ]
+    assert state["legal"] == {
+        "fold": True,
+        "check": False,
+        "call": 1,
+        "min_raise_to": 4,
+        "max_raise_to": 8,
+    }
+    assert state["seats"][0] == {
+        "seat": 1,
+        "name": "Ann",
+        "stack": 98,
+        "bet": 2,
+        "status": "active",
+    }
+    assert state["blinds"] == "1/2" and state["structure"] == "pl" and state["complete"] is False
+
+
+def test_console_status_words(tmp_path, monkeypatch, capsys) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    lines = "next\nfold\nfold\nsitout Cy\nseat 5 Eve 100 wait\n"
+    _, out = run(
+        monkeypatch, capsys, lines, "--db", db, "--players", "Ann:100,Bob:100,Cy:100", "--json"
+    )
+    seats = {s["name"]: s["status"] for s in json.loads(out[-1])["state"]["seats"]}
+    assert seats == {"Ann": "active", "Bob": "active", "Cy": "sitting_out", "Eve": "waiting"}
+
+
+def test_console_resumes_the_last_session(tmp_path, monkeypatch, capsys) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    run(monkeypatch, capsys, "next\ncall\n", "--db", db, "--players", "Ann:100,Bob:100,Cy:100")
+    code, out = run(monkeypatch, capsys, "call\nundo\nundo\n", "--db", db, "--resume")
+    assert code == 0
+    assert out == ["ok: Bob calls 1", "ok: Undone: Bob's call", "ok: Undone: Ann's call"]
+
+
+def test_console_bad_flags_and_missing_table_exit_2(tmp_path, monkeypatch, capsys) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    assert run(monkeypatch, capsys, "", "--db", db)[0] == 2
+    assert "give the table" in ERRORS[-1]
+    assert run(monkeypatch, capsys, "", "--db", db, "--players", "Ann:x")[0] == 2
+    assert 'player "Ann:x" is not NAME:BUYIN' in ERRORS[-1]
+    assert run(monkeypatch, capsys, "", "--db", db, "--resume")[0] == 2
+    assert "no unfinished session" in ERRORS[-1]
+
+
+def test_console_journal_that_cannot_be_opened_exits_2(tmp_path, monkeypatch, capsys) -> None:
+    bad = tmp_path / "not-a-journal.sqlite3"
+    bad.write_text("this is not sqlite")
+    code, _ = run(monkeypatch, capsys, "next\n", "--db", str(bad), "--players", "A:100,B:100")
+    assert code == 2
+    assert "not-a-journal.sqlite3" in ERRORS[-1]
+
+
+def test_console_end_stops_and_marks_the_session_finished(tmp_path, monkeypatch, capsys) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    code, out = run(monkeypatch, capsys, "end\nnext\n", "--db", db, "--players", "Ann:100,Bob:100")
+    assert code == 0
+    assert out == ["ok: Session ended: everyone cashes out; the ledger has the settle-up"]
