@@ -121,7 +121,7 @@ def test_console_bad_flags_and_missing_table_exit_2(tmp_path, monkeypatch, capsy
     assert run(monkeypatch, capsys, "", "--db", db)[0] == 2
     assert "give the table" in ERRORS[-1]
     assert run(monkeypatch, capsys, "", "--db", db, "--players", "Ann:x")[0] == 2
-    assert 'player "Ann:x" is not NAME:BUYIN' in ERRORS[-1]
+    assert 'Ann\'s buy-in "x" is not a whole number of chips' in ERRORS[-1]
     assert run(monkeypatch, capsys, "", "--db", db, "--resume")[0] == 2
     assert "no unfinished session" in ERRORS[-1]
 
