@@ -2,7 +2,7 @@
 
 Drives ``OmahaApp`` headless with Pilot on a 160x50 terminal: ten players, pot-limit
 Omaha, hand after hand of calls, checks, pot raises and folds. For each action key
-it times the key event from its arrival until the app has processed it (controller,
+it times the key event from its arrival until the app has processed it (session,
 journal append with its fsync, new state, widgets updated) and Textual has written
 the next frame with every changed widget repainted (its refresh runs at most at its
 frame rate, so that wait is part of the figure). It prints the median, 90th
@@ -30,11 +30,11 @@ from textual import events  # noqa: E402
 from textual.screen import Screen  # noqa: E402
 from textual.widget import Widget  # noqa: E402
 
-from omaha_tui.app.app import OmahaApp, TableStart  # noqa: E402
-from omaha_tui.app.controller import Player  # noqa: E402
+from omaha_tui.app.app import OmahaApp  # noqa: E402
 from omaha_tui.app.speech import SilentBackend  # noqa: E402
 from omaha_tui.app.widgets.action_bar import ActionBar  # noqa: E402
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game  # noqa: E402
+from omaha_tui.session import Player, TableSetup  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 TARGET_MS = 50.0
@@ -42,9 +42,9 @@ REFUSED_AFTER = 2.0  # seconds without a new state: the key was refused
 POLL = 0.0005  # seconds between checks: fine enough to time, idle enough not to load the CPU
 
 
-def ten_handed() -> TableStart:
+def ten_handed() -> TableSetup:
     config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
-    return TableStart(config, tuple(Player(i, n, 10_000) for i, n in enumerate(NAMES)))
+    return TableSetup(config, tuple(Player(i, n, 10_000) for i, n in enumerate(NAMES)))
 
 
 async def measure(hands: int, folder: Path) -> tuple[list[float], list[float]]:
@@ -78,14 +78,14 @@ async def measure(hands: int, folder: Path) -> tuple[list[float], list[float]]:
             # Textual has written a frame to the (headless) driver after the new state,
             # with no widget left waiting to be repainted. Pilot's own press() adds
             # idle-detection sleeps, which would be timed as well.
-            before = app.ctl.state
+            before = app.session.state
             seen = frames[0]
             start, cpu = time.perf_counter(), time.process_time()
             event = events.Key(key, key)
             event.set_sender(app)
             driver.send_message(event)
             deadline = start + REFUSED_AFTER
-            while app.ctl.state is before:
+            while app.session.state is before:
                 if time.perf_counter() > deadline:  # refused: the table did not change
                     refused.append(f"{key}: {app.table.query_one(ActionBar).status_text}")
                     await pilot.pause()
@@ -106,7 +106,7 @@ async def measure(hands: int, folder: Path) -> tuple[list[float], list[float]]:
             await pilot.pause()
             for street in range(4):
                 acted = 0
-                while (hand := app.ctl.state.hand) is not None and hand.to_act is not None:
+                while (hand := app.session.state.hand) is not None and hand.to_act is not None:
                     if street == 3:
                         key = "f"  # the river is folded round: the last player wins
                     elif acted == 1 and street == n % 2:
@@ -117,13 +117,13 @@ async def measure(hands: int, folder: Path) -> tuple[list[float], list[float]]:
                         key = "f" if acted in (4, 6) else "c"
                     await timed(key)
                     acted += 1
-                hand = app.ctl.state.hand
+                hand = app.session.state.hand
                 if hand is None or hand.complete:
                     break
                 await pilot.press("d")
                 await pilot.press("enter")  # chips only: board not tracked
                 await pilot.pause()
-            assert app.ctl.state.hand is not None and app.ctl.state.hand.complete
+            assert app.session.state.hand is not None and app.session.state.hand.complete
     for line in refused:
         print(f"refused (not timed) {line}")
     return timings, cpu_ms

@@ -2,7 +2,7 @@
 
 Widget-specific messages live inside their widget (``Seat.Selected``,
 ``LevelClock.LevelDue``); these are the ones that cross screens. The app (through the
-controller) is the only handler that turns them into engine events.
+session) is the only handler that turns them into engine events.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ class TableAction(StrEnum):
     POT = "pot"
     ALL_IN = "all_in"
     UNDO = "undo"
+    REDO = "redo"
     DEAL = "deal"
     SHOWDOWN = "showdown"
     NEXT_HAND = "next_hand"

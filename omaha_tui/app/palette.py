@@ -2,7 +2,7 @@
 
 Each entry asks one short question (``Ann 200``) in a :class:`TextPrompt`, parses the
 answer with the pure functions below (errors name what is wrong and what is allowed),
-and hands the result to the controller. The palette never records anything itself.
+and hands the request it stands for to the app's session (one decision, one write).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from omaha_tui.engine import requests as rq
 from omaha_tui.engine.amounts import AmountError, parse_chips
 from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.labels import check_name, printable
 from omaha_tui.engine.state import TableState
 
-from .controller import Outcome
 from .widgets.amount_prompt import TextPrompt
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class Question:
     help: str
     ask: str
     hint: str
-    run: Callable[[OmahaApp, str], Outcome]
+    run: Callable[[TableState, str], rq.Request]
 
 
 def _need(parts: list[str], count: int, example: str) -> None:
@@ -89,47 +89,42 @@ def _need(parts: list[str], count: int, example: str) -> None:
         raise AnswerError(f"answer like: {example}")
 
 
-def _rebuy(app: OmahaApp, text: str) -> Outcome:
-    c = app.ctl
+def _rebuy(state: TableState, text: str) -> rq.Request:
     parts = text.split()
     _need(parts, 2, "Ann 200")
-    return c.rebuy(parse_seat(c.state, " ".join(parts[:-1])), parse_amount(parts[-1]))
+    return rq.Rebuy(parse_seat(state, " ".join(parts[:-1])), parse_amount(parts[-1]))
 
 
-def _correct(app: OmahaApp, text: str) -> Outcome:
-    c = app.ctl
+def _correct(state: TableState, text: str) -> rq.Request:
     parts = text.split()
     _need(parts, 3, "Ann -20 miscounted")
-    seat = parse_seat(c.state, parts[0])
-    return c.correct_chips(seat, parse_amount(parts[1], "change", signed=True), " ".join(parts[2:]))
+    seat = parse_seat(state, parts[0])
+    return rq.Correct(seat, parse_amount(parts[1], "change", signed=True), " ".join(parts[2:]))
 
 
-def _new_player(app: OmahaApp, text: str) -> Outcome:
-    c = app.ctl
+def _new_player(state: TableState, text: str) -> rq.Request:
     parts = text.split()
     _need(parts, 3, "5 Eve 200")
-    seats = len(c.state.seats)
+    seats = len(state.seats)
     if not (_digits(parts[0]) and len(parts[0]) <= 2 and 1 <= int(parts[0]) <= seats):
         raise AnswerError(f'seat "{printable(parts[0])}" is not a seat number (1 to {seats})')
     try:
         name = check_name(" ".join(parts[1:-1]))
     except ValueError as e:
         raise AnswerError(str(e)) from None
-    return c.seat_player(int(parts[0]) - 1, name, parse_amount(parts[-1], "buy-in"))
+    return rq.SeatPlayer(int(parts[0]) - 1, name, parse_amount(parts[-1], "buy-in"))
 
 
-def _end(app: OmahaApp, text: str) -> Outcome:
+def _end(state: TableState, text: str) -> rq.Request:
     if text.strip().lower() != "yes":
         raise AnswerError('type "yes" to end the session, or press Esc to keep playing')
-    return app.ctl.end_session()
+    return rq.EndSession()
 
 
-def _level(app: OmahaApp, text: str) -> Outcome:
-    c = app.ctl
-    state = c.state
+def _level(state: TableState, text: str) -> rq.Request:
     stakes = state.stakes or (state.config.stakes if state.config else None)
     chip = stakes.chip if stakes else 1
-    return c.change_level(state.level + 1, parse_stakes(text, chip))
+    return rq.ChangeLevel(state.level + 1, parse_stakes(text, chip))
 
 
 QUESTIONS: tuple[Question, ...] = (
@@ -145,21 +140,21 @@ QUESTIONS: tuple[Question, ...] = (
         "A player steps away; their blinds are missed (R2.6)",
         "Who sits out?",
         "Ann or seat number",
-        lambda app, t: app.ctl.sit_out(parse_seat(app.ctl.state, t)),
+        lambda s, t: rq.SitOut(parse_seat(s, t)),
     ),
     Question(
         "Come back (post now)",
         "A returning player posts what they owe and plays (R2.6)",
         "Who comes back?",
         "Ann or seat number",
-        lambda app, t: app.ctl.come_back(parse_seat(app.ctl.state, t), True),
+        lambda s, t: rq.Back(parse_seat(s, t), True),
     ),
     Question(
         "Come back (wait for the big blind)",
         "Return without posting; deal in at the BB",
         "Who comes back?",
         "Ann or seat number",
-        lambda app, t: app.ctl.come_back(parse_seat(app.ctl.state, t), False),
+        lambda s, t: rq.Back(parse_seat(s, t), False),
     ),
     Question(
         "Chip correction",
@@ -173,14 +168,14 @@ QUESTIONS: tuple[Question, ...] = (
         "Put the button on a seat by hand (R3.5 wrong button)",
         "Button to whom?",
         "Ann or seat number",
-        lambda app, t: app.ctl.move_button(parse_seat(app.ctl.state, t)),
+        lambda s, t: rq.PlaceButton(parse_seat(s, t)),
     ),
     Question(
         "Misdeal",
         "The hand restarts, no chips move, the button stays (R3.5)",
         "Misdeal: reason?",
         "two cards exposed",
-        lambda app, t: app.ctl.misdeal(t),
+        lambda s, t: rq.Misdeal(t.strip()),
     ),
     Question(
         "Blind level",
@@ -208,24 +203,25 @@ QUESTIONS: tuple[Question, ...] = (
         "A player cashes out their stack and leaves",
         "Who leaves?",
         "Ann or seat number",
-        lambda app, t: app.ctl.player_leaves(parse_seat(app.ctl.state, t)),
+        lambda s, t: rq.Leave(parse_seat(s, t)),
     ),
 )
 
 
 def ask(app: OmahaApp, q: Question) -> None:
-    """Ask ``q`` in a prompt; parse errors keep it open, engine refusals go to the status."""
-    if app.controller is None:
-        app.table.say("No table is open yet.", refused=True)
+    """Ask ``q`` in a prompt; a bad answer or a refusal keeps it open with the reason."""
+    if app.session is None:
+        app.say("No table is open yet.", refused=True)
         return
+    session = app.session
 
     def check(text: str) -> str | None:
         try:
-            outcome = q.run(app, text)
+            request = q.run(session.state, text)
         except AnswerError as e:
             return str(e)
-        app.report(outcome)
-        return None if outcome.ok else outcome.message
+        outcome = app.request(request)
+        return None if outcome.ok or outcome.ask is not None else outcome.message
 
     app.push_screen(TextPrompt(q.ask, q.hint, check=check))
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from omaha_tui.engine import commands
+from omaha_tui.engine import requests as rq
+from omaha_tui.engine.available import available
 from omaha_tui.engine.betting import LegalActions, legal_actions
 from omaha_tui.engine.labels import pot_label, printable
 from omaha_tui.engine.pots import hand_pots
@@ -269,7 +270,7 @@ def table_view(state: TableState) -> TableView:
     turn = None
     if la is not None:
         turn = TurnView(
-            la.seat, names.get(la.seat, ""), options(la, all_in=commands.can_all_in(state))
+            la.seat, names.get(la.seat, ""), options(la, all_in=available(state).allows(rq.AllIn))
         )
     stakes = state.stakes or state.config.stakes
     live = hand is not None and not hand.complete

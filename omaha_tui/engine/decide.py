@@ -73,15 +73,15 @@ class Refusal:
 
 Decision = Decided | Ask | Refusal
 Built = Decision | Sequence[ev.Event]
-_R = TypeVar("_R")
+_F = TypeVar("_F", bound=Callable[..., Built])
 
 DECIDERS: dict[type, Callable[[TableState, Any], Built]] = {}
 
 
-def decides(kind: type[_R]) -> Callable[[Callable[[TableState, _R], Built]], Any]:
+def decides(kind: type) -> Callable[[_F], _F]:
     """Register the function that decides requests of type ``kind``."""
 
-    def register(func: Callable[[TableState, _R], Built]) -> Callable[[TableState, _R], Built]:
+    def register(func: _F) -> _F:
         DECIDERS[kind] = func
         return func
 
@@ -337,7 +337,7 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
     config = state.config
     if config is not None and config.variant.binglao and req.die_roll is None:  # R3.4
         return Ask(
-            "Binglao: the button's die roll (R3.4)?",
+            "Binglao needs the die roll for this hand: what did the button roll (R3.4)?",
             tuple(Choice(str(n), rq.NextHand(n, req.straddle, req.level)) for n in range(1, 7)),
         )
     first: Decided | None = None

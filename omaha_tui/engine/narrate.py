@@ -6,8 +6,9 @@ a call actually cost. Beyond one sentence per event it says what the rules did o
 their own: an uncalled bet going back (R4.9), who won how much when a hand ends
 (also when everyone else folded, R4.2), and what an undo took back.
 
-Front ends render the text as they like: ``name`` and ``cards`` let History escape
-names and colour cards without a second narrator. Nothing here changes state.
+Names people typed are data: by default they pass through ``labels.printable``; ``name``
+and ``cards`` let History escape them for markup and colour cards without a second
+narrator. Nothing here changes state.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from . import events as ev
 from .config import binglao_variant
-from .labels import player_name, pot_label
+from .labels import player_name, pot_label, printable
 from .state import TableState
 
 POST_NAMES = {
@@ -34,10 +35,6 @@ Cards = Callable[[Sequence[str]], str]
 
 def _plain_cards(cards: Sequence[str]) -> str:
     return " ".join(cards)
-
-
-def _plain(text: str) -> str:
-    return text
 
 
 class _Teller:
@@ -74,8 +71,8 @@ class _Teller:
             case ev.SatOut(seat=seat):
                 return f"{who(before, seat)} sits out"
             case ev.CameBack(seat=seat, post_now=post_now):
-                wait = "" if post_now else ", waiting for the big blind"
-                return f"{who(before, seat)} is back{wait}"
+                later = "" if post_now else ", waiting for the big blind"
+                return f"{who(before, seat)} is back{later}"
             case ev.ButtonDrawn(cards=cards):
                 drawn = ", ".join(f"{who(before, s)} {self.cards([c])}" for s, c in cards.items())
                 return f"Draw for the button: {drawn}; button to {who(after, after.button or 0)}"
@@ -98,10 +95,10 @@ class _Teller:
             case ev.Called(seat=seat):
                 return f"{who(before, seat)} calls {self.put_in(before, after, seat):,}"
             case ev.BetPlaced(seat=seat, amount=amount, excess_returned=excess):
-                extra = f" ({excess:,} excess returned, R4.6)" if excess else ""
+                extra = f" (excess returned {excess:,})" if excess else ""
                 return f"{who(before, seat)} bets {amount:,}{extra}"
             case ev.RaisedTo(seat=seat, to=to, excess_returned=excess):
-                extra = f" ({excess:,} excess returned, R4.6)" if excess else ""
+                extra = f" (excess returned {excess:,})" if excess else ""
                 return f"{who(before, seat)} raises to {to:,}{extra}"
             case ev.WentAllIn(seat=seat):
                 return f"{who(before, seat)} is all in for {self.put_in(before, after, seat):,}"
@@ -197,7 +194,7 @@ def narrate(
     after: TableState,
     *,
     steps: Sequence[TableState] = (),
-    name: Names = _plain,
+    name: Names = printable,
     cards: Cards = _plain_cards,
 ) -> tuple[str, ...]:
     """Sentences telling what ``events`` did, taking the table from ``before`` to ``after``.

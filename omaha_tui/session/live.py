@@ -189,7 +189,11 @@ class Session:
     # ------------------------------------------------------------------ changing
 
     def request(self, req: Request, now: datetime | None = None) -> Outcome:
-        """Decide ``req``, record its events durably (one write), adopt the new state."""
+        """Decide ``req``, record its events durably (one write), adopt the new state.
+
+        ``now``: the time by the front end's clock (default: the current time), which
+        says whether a blind level is due (R2.7) and when a new level started.
+        """
         if isinstance(req, NextHand) and req.level is None:
             req = self._with_due_level(req, now)
         before = self._state
@@ -198,14 +202,14 @@ class Session:
             return Outcome(False, out.question, ask=out)
         if isinstance(out, Refusal):
             return Outcome(False, out.reason, refused=True)
-        failed = self._record(out.events, out.state)
+        failed = self._record(out.events, out.state, now=now)
         if failed is not None:
             return failed
         for event in out.events:
             follow_redo(self._redo, event)
         lines = narrate(before, out.events, out.state, steps=out.steps)
-        if out.note:
-            lines = (*lines, out.note)
+        if out.note:  # a warning that refused nothing (R4.11) goes with its sentence
+            lines = (*lines[:-1], f"{lines[-1]} ({out.note})") if lines else (out.note,)
         return Outcome(True, "; ".join(lines), out.events, lines=lines)
 
     def undo(self) -> Outcome:
@@ -245,7 +249,12 @@ class Session:
         return Outcome(True, "; ".join(lines), done.events, lines=lines)
 
     def _record(
-        self, events: tuple[Event, ...], state: TableState, *, undo: bool = False
+        self,
+        events: tuple[Event, ...],
+        state: TableState,
+        *,
+        undo: bool = False,
+        now: datetime | None = None,
     ) -> Outcome | None:
         try:
             self.journal.append_many(self.id, events, state=state)  # durable first
@@ -260,7 +269,8 @@ class Session:
             state = keep_hands(state)
         self._state = state
         self._available = None
-        at = utc_now()
+        # The journal stamps its own time; a front end with its own clock passes ``now``.
+        at = now.isoformat(timespec="milliseconds") if now is not None else utc_now()
         if undo:
             self._length -= 1
             while self._anchors and self._anchors[-1].position >= self._length:

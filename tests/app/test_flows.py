@@ -14,7 +14,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select
 
 from omaha_tui.app.app import OmahaApp, ResumeDialog, TableStart
-from omaha_tui.app.controller import Player
 from omaha_tui.app.screens.help import HelpScreen
 from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
@@ -31,9 +30,11 @@ from omaha_tui.app.widgets.clock import LevelClock, parse_schedule
 from omaha_tui.app.widgets.pot_breakdown import PotBreakdownPanel
 from omaha_tui.cli import play
 from omaha_tui.cli.play import table_start
+from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import PotsAwarded
 from omaha_tui.engine.state import Street
+from omaha_tui.session import Player
 from omaha_tui.store.journal import Journal
 
 SIX = "Ann:200,Bob:200,Cy:200,Dee:200,Eve:200,Fay:200"
@@ -65,7 +66,7 @@ def status(app: OmahaApp) -> str:
 
 
 def stacks(app: OmahaApp) -> list[int]:
-    return [s.stack if s is not None else 0 for s in app.ctl.state.seats[:6]]
+    return [s.stack if s is not None else 0 for s in app.session.state.seats[:6]]
 
 
 async def keys(pilot: Pilot[None], *names: str) -> None:
@@ -109,7 +110,7 @@ async def test_six_handed_plo_hand_from_blinds_to_next_hand(tmp_path: Path) -> N
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         await keys(pilot, "n")
-        hand = app.ctl.state.hand
+        hand = app.session.state.hand
         assert hand is not None
         # R2.1: blinds left of the button; the button was placed on Ann.
         assert (hand.button, hand.sb_seat, hand.bb_seat) == (0, 1, 2)
@@ -128,7 +129,7 @@ async def test_six_handed_plo_hand_from_blinds_to_next_hand(tmp_path: Path) -> N
         assert not panel.display
 
         await deal(pilot, "AhKd7c", typed=True)
-        assert status(app) == "Board: Ah Kd 7c"
+        assert status(app) == "Flop: Ah Kd 7c"
         await keys(pilot, "c", "c", "b")  # Bob, Cy check; Dee bets: prompt with the pot max
         prompt = app.screen
         assert isinstance(prompt, AmountPrompt)
@@ -141,21 +142,21 @@ async def test_six_handed_plo_hand_from_blinds_to_next_hand(tmp_path: Path) -> N
         await keys(pilot, "c", "c")
         await deal(pilot, "3h")
         await keys(pilot, "c", "c")
-        assert app.ctl.state.hand is not None
-        assert app.ctl.state.hand.to_act is None
+        assert app.session.state.hand is not None
+        assert app.session.state.hand.to_act is None
 
         await keys(pilot, "s")
         await show_hands(pilot, {3: "AsAdQcJc", 5: "Kh Ks 9c 8c"}, typed=True)
         assert isinstance(app.screen, TableScreen)
-        assert status(app) == "Dee wins 84"  # 4 x 7 pre-flop + 2 x 28 on the flop
+        assert status(app).endswith("; Dee wins 84")  # 4 x 7 pre-flop + 2 x 28 on the flop
         assert stacks(app) == [200, 193, 193, 249, 200, 165]
 
         await keys(pilot, "n")  # R1.5: the button moves to Bob, blinds follow it
-        hand = app.ctl.state.hand
+        hand = app.session.state.hand
         assert hand is not None and hand.number == 2
         assert (hand.button, hand.sb_seat, hand.bb_seat) == (1, 2, 3)
         assert hand.bets[2:4] == (1, 2)
-        assert status(app) == "Hand #2: button Bob, blinds posted"
+        assert status(app) == "Hand #2: button Bob; Cy posts small blind 1; Dee posts big blind 2"
 
 
 async def test_r7_hi_lo_hand_splits_the_pot(tmp_path: Path) -> None:
@@ -164,19 +165,18 @@ async def test_r7_hi_lo_hand_splits_the_pot(tmp_path: Path) -> None:
     app = make_app(tmp_path, start)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        c = app.ctl  # the betting is not under test here: record it directly
-        c.next_hand()
+        app.request(rq.NextHand())  # the betting is not under test here
         for board in ("4h 5c 7h", "Qs", "Ad"):
-            while c.state.hand is not None and c.state.hand.to_act is not None:
-                c.check_or_call()
-            assert c.deal_board(board).ok
-        c.check_or_call()
-        c.fold()  # Cy folds on the river
-        c.check_or_call()
+            while app.session.state.hand is not None and app.session.state.hand.to_act is not None:
+                app.request(rq.CheckOrCall())
+            assert app.request(rq.Deal(board)).ok
+        app.request(rq.CheckOrCall())
+        app.request(rq.Fold())  # Cy folds on the river
+        app.request(rq.CheckOrCall())
         await keys(pilot, "s")
         # R7 example: Ann's 7-5-4-2-A low, Bob's three queens high.
         await show_hands(pilot, {0: "Ah 2s Kh Ks", 1: "As 3s Qh Qd"})
-        assert status(app) in ("Bob wins 3; Ann wins 3", "Ann wins 3; Bob wins 3")
+        assert status(app).endswith("; Bob wins 3 (main pot high); Ann wins 3 (main pot low)")
         assert stacks(app)[:3] == [201, 201, 198]
 
 
@@ -186,15 +186,14 @@ async def test_chips_only_board_typed_at_showdown_is_journaled_and_read(tmp_path
     app = make_app(tmp_path, start)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        c = app.ctl  # chips only: every street dealt as a count
-        c.next_hand()
+        app.request(rq.NextHand())  # the betting is not under test here
         for _ in range(3):
-            while c.state.hand is not None and c.state.hand.to_act is not None:
-                c.check_or_call()
-            assert c.deal_board("").ok
-        c.check_or_call()
-        c.fold()  # Cy folds on the river
-        c.check_or_call()
+            while app.session.state.hand is not None and app.session.state.hand.to_act is not None:
+                app.request(rq.CheckOrCall())
+            assert app.request(rq.Deal("")).ok
+        app.request(rq.CheckOrCall())
+        app.request(rq.Fold())  # Cy folds on the river
+        app.request(rq.CheckOrCall())
         await keys(pilot, "s")
         screen = app.screen
         assert isinstance(screen, ShowdownScreen)
@@ -212,32 +211,39 @@ async def test_chips_only_board_typed_at_showdown_is_journaled_and_read(tmp_path
     assert isinstance(award, PotsAwarded) and award.by_cards
 
 
-async def test_undo_across_a_street_and_refused_keys_say_why(tmp_path: Path) -> None:
+async def test_undo_across_a_street_and_keys_the_rules_forbid_are_disabled(tmp_path: Path) -> None:
     config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
     start = TableStart(config, (Player(0, "Ann", 200), Player(1, "Bob", 200), Player(2, "Cy", 200)))
     app = make_app(tmp_path, start)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await keys(pilot, "f")
-        assert status(app) == "no hand is running: start the next hand"
-        assert app.table.query_one("#status").has_class("-refused")
+        said = status(app)
+        await keys(pilot, "f")  # no hand yet: the key is disabled, nothing is refused
+        assert app.table.check_action("act", ("fold",)) is None
+        assert status(app) == said
 
-        await keys(pilot, "n", "s")
-        assert status(app).startswith("the betting is not over: Ann to act: fold · call 2")
+        await keys(pilot, "n", "s")  # Ann is to act: no showdown yet
+        assert app.table.check_action("act", ("showdown",)) is None
+        assert status(app).startswith("Hand #1: button Ann")
 
         for _ in range(3):
-            app.ctl.check_or_call()
+            app.request(rq.CheckOrCall())
         await deal(pilot, "Ah Kd 7c")
         await keys(pilot, "c")
-        assert app.ctl.state.hand is not None
-        assert app.ctl.state.hand.street is Street.FLOP
+        assert app.session.state.hand is not None
+        assert app.session.state.hand.street is Street.FLOP
         await keys(pilot, "u", "u")  # the check, then the flop itself
-        hand = app.ctl.state.hand
+        hand = app.session.state.hand
         assert hand is not None
         assert hand.street is Street.PREFLOP and hand.board == ()
-        assert status(app) == "Undone"
+        assert status(app) == "Undone: the flop (Ah Kd 7c)"
         await keys(pilot, "u")  # and the big blind's check before it
-        assert app.ctl.state.hand is not None and app.ctl.state.hand.to_act == 2
+        assert app.session.state.hand is not None and app.session.state.hand.to_act == 2
+        await keys(pilot, "U", "U")  # redo: the check, then the flop again
+        assert status(app) == "Redone: Flop: Ah Kd 7c"
+        assert app.table.check_action("act", ("redo",)) is True
+        await keys(pilot, "c")  # a new action: nothing is left to redo
+        assert app.table.check_action("act", ("redo",)) is None
 
 
 async def test_amount_prompt_shows_excess_returned_above_the_pot(tmp_path: Path) -> None:
@@ -276,28 +282,28 @@ async def test_restart_on_the_same_journal_resumes_the_same_table(tmp_path: Path
     async with first.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await keys(pilot, "n", "p", "c")
-        expected = first.ctl.state
-        session = first.ctl.session_id
+        expected = first.session.state
+        session = first.session.id
     second = make_app(tmp_path, resume="last")
     async with second.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert second.ctl.session_id == session
-        assert second.ctl.state == expected
+        assert second.session.id == session
+        assert second.session.state == expected
         assert status(second) == "Resumed session 1 during hand #1"
         await keys(pilot, "c")  # play on where it stopped
         assert status(second) == "Ann calls 7" or status(second).endswith("7")
     with Journal.open(tmp_path / "journal.sqlite3") as journal:
-        assert journal.load_state(session) == second.ctl.state
+        assert journal.load_state(session) == second.session.state
 
 
 async def test_demo_seats_four_players_and_deals(tmp_path: Path) -> None:
     app = make_app(tmp_path, demo=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        names = [s.name for s in app.ctl.state.seats if s is not None]
+        names = [s.name for s in app.session.state.seats if s is not None]
         assert names == ["Ann", "Bob", "Cy", "Dee"]
-        assert app.ctl.state.hand is not None and app.ctl.state.hand.number == 1
-        assert status(app) == "Hand #1: button Ann, blinds posted"
+        assert app.session.state.hand is not None and app.session.state.hand.number == 1
+        assert status(app) == "Hand #1: button Ann; Bob posts small blind 1; Cy posts big blind 2"
 
 
 async def test_setup_screen_opens_the_table_when_no_session_is_waiting(tmp_path: Path) -> None:
@@ -313,11 +319,11 @@ async def test_setup_screen_opens_the_table_when_no_session_is_waiting(tmp_path:
         screen.query_one("#button-seat", Select).value = 1
         await keys(pilot, "ctrl+s")
         assert isinstance(app.screen, TableScreen)
-        seats = [s.name for s in app.ctl.state.seats if s is not None]
+        seats = [s.name for s in app.session.state.seats if s is not None]
         assert seats == ["Ann", "Bob"]
-        assert app.ctl.state.button == 1
+        assert app.session.state.button == 1
         await keys(pilot, "n")
-        assert status(app) == "Hand #1: button Bob, blinds posted"
+        assert status(app) == "Hand #1: button Bob; Bob posts small blind 1; Ann posts big blind 2"
 
 
 async def test_an_unfinished_session_is_offered_and_resumed(tmp_path: Path) -> None:
@@ -325,14 +331,14 @@ async def test_an_unfinished_session_is_offered_and_resumed(tmp_path: Path) -> N
     async with first.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await keys(pilot, "n", "c")
-        expected = first.ctl.state
+        expected = first.session.state
     second = make_app(tmp_path)  # no flags: offer the last unfinished session
     async with second.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(second.screen, ResumeDialog)
         await keys(pilot, "y")
         assert isinstance(second.screen, TableScreen)
-        assert second.ctl.state == expected
+        assert second.session.state == expected
 
 
 async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path: Path) -> None:
@@ -354,12 +360,15 @@ async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path:
         clock.tick()
         await pilot.pause()
         assert status(app) == "Blind level is up: the new level starts with the next hand."
-        hand = app.ctl.state.hand
+        hand = app.session.state.hand
         assert hand is not None and hand.bets[2] == 2  # the running hand keeps its blinds
-        while app.ctl.state.hand is not None and not app.ctl.state.hand.complete:
-            app.ctl.fold()
+        while app.session.state.hand is not None and not app.session.state.hand.complete:
+            app.request(rq.Fold())
         await keys(pilot, "n")
-        assert status(app) == "Level 2: blinds 2/4; Hand #2: button Bob, blinds posted"
+        assert status(app) == (
+            "Level 2: blinds 2/4; Hand #2: button Bob; "
+            "Cy posts small blind 2; Dee posts big blind 4"
+        )
         assert str(clock.content) == "Level 2 · 2/4 · 20:00 left"
 
 
@@ -402,7 +411,7 @@ async def test_ledger_history_and_end_session_from_the_palette(tmp_path: Path) -
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await keys(pilot, "n", "f", "f", "f", "f", "f")  # everyone folds to the big blind
-        assert status(app) == "Bob folds; Cy wins 2"  # R4.2; R4.9 the unmatched 1 goes back
+        assert status(app) == "Bob folds; 1 returned to Cy, uncalled (R4.9); Cy wins 2 (R4.2)"
         app.show_ledger()
         await pilot.pause()
         assert isinstance(app.screen, LedgerScreen)

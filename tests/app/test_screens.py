@@ -22,7 +22,6 @@ from omaha_tui.app.screens.setup import (
 )
 from omaha_tui.app.widgets.card_input import check_cards
 from omaha_tui.app.widgets.cards import card_markup
-from omaha_tui.engine import commands
 from omaha_tui.engine.cards import parse_card, parse_cards
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.events import (
@@ -35,6 +34,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.reducer import apply, effective_events, replay
 from omaha_tui.engine.state import TableState
+from tests import decided as commands
 
 from .hands import checked_down, seated
 from .screen_harness import ScreenHost
@@ -349,10 +349,10 @@ def test_history_tells_each_hand_without_undone_events() -> None:
     table, hand = records
     assert table.lines[-1] == "Button placed on Cy"
     assert hand.summary == "Bob +3, Ann +3"
-    assert hand.lines[0] == "Button Cy. Ann posts small blind 1; Bob posts big blind 2"
+    assert hand.lines[0] == "Hand #1: button Cy; Ann posts small blind 1; Bob posts big blind 2"
     assert hand.lines[1:3] == ("Cy calls 2", "Ann calls 1")
     assert hand.lines.count("Cy mucks") == 1
-    assert hand.lines[-1] == "Bob wins 3 (main pot, high); Ann wins 3 (main pot, low)"
+    assert hand.lines[-1] == "Bob wins 3 (main pot high); Ann wins 3 (main pot low)"
 
 
 def test_effective_events_drop_the_last_effective_event_per_undo() -> None:
@@ -363,8 +363,8 @@ def test_effective_events_drop_the_last_effective_event_per_undo() -> None:
 def test_history_untracked_board_is_said_so() -> None:
     events, _ = checked_down(seated("omaha", ["Ann", "Bob"]), None)
     (_, hand) = hand_records(events)
-    assert "Flop: 3 cards dealt, not recorded" in hand.lines
-    assert "River: 1 card dealt, not recorded" in hand.lines
+    assert "Flop: 3 cards dealt, not entered" in hand.lines
+    assert "River: 1 card dealt, not entered" in hand.lines
     assert hand.summary == "in play"
 
 
@@ -373,8 +373,8 @@ def test_history_tells_a_board_entered_at_showdown() -> None:
     events.append(commands.record_board(state, "4h 5c 7h Qs Ad"))
     (_, hand) = hand_records(events)
     board = " ".join(card_markup(parse_card(c)) for c in ["4h", "5c", "7h", "Qs", "Ad"])
-    assert hand.lines[-1] == f"board entered: {board}"
-    assert Content.from_markup(hand.lines[-1]).plain == "board entered: 4♥ 5♣ 7♥ Q♠ A♦"
+    assert hand.lines[-1] == f"Board entered: {board}"
+    assert Content.from_markup(hand.lines[-1]).plain == "Board entered: 4♥ 5♣ 7♥ Q♠ A♦"
 
 
 async def test_history_screen_lists_newest_hand_first_and_shows_its_story() -> None:
@@ -395,7 +395,7 @@ async def test_history_screen_lists_newest_hand_first_and_shows_its_story() -> N
         await pilot.press("down")
         await pilot.pause()
         story = str(screen.query_one("#story", Static).render())
-        assert story.startswith("Hand 1\n• Button Cy.")
+        assert story.startswith("Hand 1\n• Hand #1: button Cy;")
         assert "• Ann shows A♥ 2♠ K♥ K♠" in story
 
 

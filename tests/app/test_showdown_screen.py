@@ -12,17 +12,16 @@ from omaha_tui.app.screens.showdown_view import (
     ShowdownResult,
     pot_results,
     pot_speech,
-    showdown_events,
     with_entries,
 )
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import card_markup
-from omaha_tui.engine import commands
 from omaha_tui.engine.cards import parse_card, parse_cards
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import BoardRecorded, Event, PotsAwarded
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import TableState
+from tests import decided as commands
 
 from .hands import checked_down, seated
 from .screen_harness import ScreenHost
@@ -198,7 +197,7 @@ def test_showdown_events_record_shows_mucks_and_awards() -> None:
 def test_by_hand_winners_are_settled_by_the_engine() -> None:
     events, state = _at_showdown("omaha", None)
     result = ShowdownResult(winners=((1,),))
-    after = replay([*events, *showdown_events(state, result)])
+    after = replay([*events, *result.events(state)])
     assert [s.stack if s else None for s in after.seats[:3]] == [198, 204, 198]
 
 
@@ -326,7 +325,7 @@ def test_board_typed_at_showdown_is_recorded_then_settled_by_cards() -> None:
 def test_board_typed_at_showdown_with_winners_by_hand_is_still_recorded() -> None:
     events, state = _at_showdown("omaha", None)
     result = ShowdownResult(board=_cards(R7_SPLIT_BOARD), winners=((1,),))
-    recorded = showdown_events(state, result)
+    recorded = result.events(state)
     assert [e.type for e in recorded] == ["board_recorded", "pots_awarded"]
     assert isinstance(recorded[-1], PotsAwarded) and not recorded[-1].by_cards
     after = replay([*events, *recorded])
@@ -338,7 +337,7 @@ def test_board_typed_at_showdown_refuses_a_card_already_shown() -> None:
     state = apply(state, commands.show(state, 0, "Ah 2s Kh Ks"))
     result = ShowdownResult(board=_cards("4h 5c 7h Qs Ah"))
     with pytest.raises(RuleError) as refused:
-        showdown_events(state, result)
+        result.events(state)
     assert str(refused.value) == "Ah appears twice: on the board and in Ann's hand"
 
 

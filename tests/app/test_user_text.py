@@ -20,7 +20,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
 from omaha_tui.app.app import OmahaApp, TableStart
-from omaha_tui.app.controller import Player
 from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
 from omaha_tui.app.speech import CommandBackend
@@ -31,6 +30,7 @@ from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.cli.play import FlagError, parse_players
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.labels import printable
+from omaha_tui.session import Player
 
 from .test_flows import keys, make_app, six_handed_plo, stacks, status, type_text
 
@@ -77,7 +77,9 @@ async def test_names_full_of_markup_play_a_hand_show_the_ledger_and_resume(
         assert _all_names_seen(app)
         assert status(app) == "Session 1: [/x] Friday\\. Press n to deal."
         await keys(pilot, "n", "f", "f", "f", "f", "f")  # all fold to the big blind
-        assert status(app) == "[b]Bob folds; Cy\\ wins 2"
+        assert status(app) == (
+            "[b]Bob folds; 1 returned to Cy\\, uncalled (R4.9); Cy\\ wins 2 (R4.2)"
+        )
         app.show_ledger()
         await pilot.pause()
         assert isinstance(app.screen, LedgerScreen)
@@ -88,11 +90,11 @@ async def test_names_full_of_markup_play_a_hand_show_the_ledger_and_resume(
         assert isinstance(app.screen, HistoryScreen)
         await keys(pilot, "escape")
         await keys(pilot, "n")
-        expected = app.ctl.state
+        expected = app.session.state
     again = make_app(tmp_path, resume="last")
     async with again.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert again.ctl.state == expected
+        assert again.session.state == expected
         assert _all_names_seen(again)
         assert status(again) == "Resumed session 1 during hand #2"
 
@@ -132,7 +134,7 @@ async def test_r4_10_the_bet_box_keeps_20_5_as_typed_and_refuses_it(tmp_path: Pa
         assert meaning.startswith('raise "20.5" is not a whole number of chips')
         await keys(pilot, "enter")
         assert app.screen is prompt  # refused: the prompt stays open
-        assert app.ctl.state.hand is not None and max(app.ctl.state.hand.bets) == 2
+        assert app.session.state.hand is not None and max(app.session.state.hand.bets) == 2
 
 
 async def test_palette_rebuy_with_a_superscript_two_is_refused_in_one_line(

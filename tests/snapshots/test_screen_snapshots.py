@@ -20,8 +20,8 @@ from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
 from omaha_tui.app.screens.setup import SetupScreen
 from omaha_tui.app.screens.showdown import ShowdownScreen
-from omaha_tui.engine import commands
 from omaha_tui.engine.reducer import apply
+from tests import decided as commands
 from tests.app.hands import checked_down, seated
 from tests.app.screen_harness import ScreenHost
 

@@ -16,9 +16,10 @@ from typing import Any
 from textual.pilot import Pilot
 
 from omaha_tui.app.app import OmahaApp, TableStart
-from omaha_tui.app.controller import Player
 from omaha_tui.app.speech import SilentBackend
+from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.session import Player
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STACKS = (200, 60, 200, 35, 200, 200, 150, 200, 90, 200)
@@ -44,22 +45,21 @@ async def _pre_flop_calls(pilot: Pilot[Any]) -> None:
 async def _side_pot_on_the_flop(pilot: Pilot[Any]) -> None:
     app = pilot.app
     assert isinstance(app, OmahaApp)
-    c = app.ctl
-    c.next_hand()
-    c.pot()  # Dee raises to 7
-    c.check_or_call()
-    c.pot()
-    c.check_or_call()
-    c.check_or_call()
-    c.all_in()  # Hal
+    app.request(rq.NextHand())
+    app.request(rq.Pot())  # Dee raises to 7
+    app.request(rq.CheckOrCall())
+    app.request(rq.Pot())
+    app.request(rq.CheckOrCall())
+    app.request(rq.CheckOrCall())
+    app.request(rq.AllIn())  # Hal
     for _ in range(3):
-        c.fold()
-    c.check_or_call()
-    c.all_in()  # Cy, then the rest call
-    while c.state.hand is not None and c.state.hand.to_act is not None:
-        c.check_or_call()
-    c.deal_board("Ah Kd 7c")
-    c.check_or_call()
+        app.request(rq.Fold())
+    app.request(rq.CheckOrCall())
+    app.request(rq.AllIn())  # Cy, then the rest call
+    while app.session.state.hand is not None and app.session.state.hand.to_act is not None:
+        app.request(rq.CheckOrCall())
+    app.request(rq.Deal("Ah Kd 7c"))
+    app.request(rq.CheckOrCall())
     await pilot.pause()
 
 

@@ -5,7 +5,7 @@ the big blind and the smallest chip change, seats beyond the game's R1.3 limit a
 hidden, and the button is either placed by hand or drawn here with one face-up card
 per player (R1.4, suit order shown). The screen dismisses with a frozen
 :class:`SetupResult`; it records nothing itself. :func:`setup_events` is the pure
-translation of a result into the opening events, for the controller to append.
+translation of a result into the opening events, for the session to record.
 
 The random cards of a draw are produced here, in the UI, because the engine is pure;
 they reach the log as a ``ButtonDrawn`` event.

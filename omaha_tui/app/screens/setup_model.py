@@ -3,7 +3,7 @@
 Pure and Textual-free apart from card markup: the frozen :class:`SetupResult`, the
 R1.4 button draw (:class:`ButtonDraw`, :func:`draw_for_button`, :func:`describe_draw`)
 and :func:`setup_events`, which turns a result into ``SessionStarted``,
-``PlayerSeated`` and ``ButtonDrawn`` / ``ButtonPlaced`` for the controller to append.
+``PlayerSeated`` and ``ButtonDrawn`` / ``ButtonPlaced`` for the session to record.
 The form itself lives in :mod:`.setup`.
 """
 
@@ -16,13 +16,8 @@ from omaha_tui.app.view import shown
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.cards import DECK, SUIT_SYMBOLS, format_card
 from omaha_tui.engine.config import TableConfig
-from omaha_tui.engine.events import (
-    ButtonDrawn,
-    ButtonPlaced,
-    Event,
-    PlayerSeated,
-    SessionStarted,
-)
+from omaha_tui.engine.events import Event
+from omaha_tui.engine.tables import opening_events
 
 
 @dataclass(frozen=True)
@@ -51,7 +46,7 @@ class ButtonDraw:
 
 @dataclass(frozen=True)
 class SetupResult:
-    """Everything the setup screen decided, for the controller to record."""
+    """Everything the setup screen decided, for the session to record."""
 
     config: TableConfig
     players: tuple[SeatedPlayer, ...]
@@ -80,14 +75,16 @@ def describe_draw(draw: ButtonDraw, names: dict[int, str]) -> str:
 
 
 def setup_events(result: SetupResult) -> tuple[Event, ...]:
-    """The opening events of a session set up by ``result``: table, seats, button."""
-    events: list[Event] = [SessionStarted(config=result.config, title=result.title)]
-    events += [PlayerSeated(seat=p.seat, name=p.name, stack=p.buy_in) for p in result.players]
-    if result.draw is not None:
-        events.append(ButtonDrawn(cards={s: format_card(c) for s, c in result.draw.cards}))
-    else:
-        events.append(ButtonPlaced(seat=result.button))
-    return tuple(events)
+    """The opening events of a session set up by ``result``: table, seats, button
+    (through the engine's one builder, ``engine.tables.opening_events``)."""
+    draw = result.draw
+    return opening_events(
+        result.config,
+        [(p.seat, p.name, p.buy_in) for p in result.players],
+        button=result.button,
+        draw={s: format_card(c) for s, c in draw.cards} if draw is not None else None,
+        title=result.title,
+    )
 
 
 def amount_field(text: str, label: str, *, required: bool = False) -> int:

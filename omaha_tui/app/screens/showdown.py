@@ -10,11 +10,13 @@ each pot by hand instead. The result can be read aloud (never blocking: a thread
 worker runs the speech backend).
 
 The screen dismisses with a :class:`~.showdown_view.ShowdownResult` (or ``None`` when
-cancelled); the controller records it (:func:`~.showdown_view.showdown_events`).
+cancelled). Given ``submit`` (the app's way to the session), the award is recorded
+from here and a refusal keeps the screen open with the rule's reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on
@@ -31,7 +33,7 @@ from omaha_tui.app.screens.showdown_view import (
     name_of,
     pot_results,
     pot_speech,
-    showdown_events,
+    showdown_request,
     with_entries,
 )
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
@@ -39,6 +41,7 @@ from omaha_tui.app.view import shown as safe
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.cards import format_cards
+from omaha_tui.engine.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.pots import hand_pots, showdown_order
@@ -76,11 +79,17 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, state: TableState, speech: SpeechBackend | None = None) -> None:
+    def __init__(
+        self,
+        state: TableState,
+        speech: SpeechBackend | None = None,
+        submit: Callable[[ShowdownResult], str | None] | None = None,
+    ) -> None:
         """``speech``: backend for "read aloud"; default the App's ``speech``, else captions.
 
-        The result carries its sentences (``ShowdownResult.speech``); the App says them
-        once the awards are recorded, so a refused award is never announced.
+        ``submit`` records a result and returns the refusal's reason (``None`` when it
+        was recorded). The result carries its sentences (``ShowdownResult.speech``); the
+        App says them once the awards are recorded, so a refused award is never announced.
         """
         super().__init__()
         if state.hand is None:
@@ -88,6 +97,7 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
         self._state = state
         self._hand: HandState = state.hand
         self._speech = speech
+        self._submit = submit
         self._order = showdown_order(state)
         self._board_known = len(self._hand.board) == 5
         self._pots: tuple[PotResult, ...] = ()
@@ -289,13 +299,20 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
         return ShowdownResult(new_shown, tuple(mucked), board, speech=speech)
 
     def action_award(self) -> None:
-        """Check the result against the engine, read it aloud, and dismiss with it."""
+        """Record the result (one decision), or show why the rules refuse it."""
         error = self.query_one("#sd-error", Static)
         try:
             result = self._result()
-            showdown_events(self._state, result)  # the engine's verdict, before recording
         except RuleError as exc:
             error.update(safe(str(exc)))
+            return
+        if self._submit is not None:
+            reason = self._submit(result)
+        else:  # no session behind the screen: the engine's verdict only
+            verdict = decide(self._state, showdown_request(result))
+            reason = verdict.reason if isinstance(verdict, Refusal) else None
+        if reason:
+            error.update(safe(reason))
             return
         self.dismiss(result)
 

@@ -7,7 +7,7 @@ evaluator's readings (R6, R7, R8.3). Everything here is a pure function, tested 
 a terminal; :mod:`.showdown` renders it and collects the dealer's input.
 
 This module records nothing: :func:`showdown_events` only *translates* a finished
-:class:`ShowdownResult` into the events the controller appends.
+:class:`ShowdownResult` into the request the session records.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from omaha_tui.engine import commands
+from omaha_tui.engine import requests as rq
 from omaha_tui.engine.awards import awards_from_cards, claimants
-from omaha_tui.engine.cards import format_card
+from omaha_tui.engine.cards import format_card, format_cards
+from omaha_tui.engine.decide import Ask, Refusal, decide
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import Award, Event, HandMucked, HoleCardsShown, PotsAwarded
+from omaha_tui.engine.events import Award, BoardRecorded, Event, HandMucked, HoleCardsShown
 from omaha_tui.engine.labels import player_name, pot_label
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.reducer import apply
@@ -30,7 +31,7 @@ from omaha_tui.engine.state import TableState
 
 @dataclass(frozen=True)
 class ShowdownResult:
-    """What the dealer decided at showdown, for the controller to record.
+    """What the dealer decided at showdown, for the session to record.
 
     Attributes:
         shown: ``(seat, cards)`` newly tabled here, in showdown order.
@@ -55,8 +56,14 @@ class ShowdownResult:
         return self.winners is None
 
     def events(self, state: TableState) -> tuple[Event, ...]:
-        """The events recording this result on ``state`` (see :func:`showdown_events`)."""
-        return showdown_events(state, self)
+        """The events recording this result on ``state`` (``engine.decide`` on
+        :func:`showdown_request`); ``RuleError`` with the reason when refused."""
+        out = decide(state, showdown_request(self))
+        if isinstance(out, Refusal):
+            raise RuleError(out.reason)
+        if isinstance(out, Ask):
+            raise RuleError(out.question)
+        return out.events
 
 
 @dataclass(frozen=True)
@@ -103,14 +110,14 @@ def with_entries(
     """The state as if the entered hands were tabled and mucked (raises RuleError).
 
     A board entered here (the table tracked chips only) is recorded first, as
-    :func:`showdown_events` will record it (``BoardRecorded``).
+    :func:`showdown_request` will record it (``BoardRecorded``).
     """
     sim = state
     hand = sim.hand
     if hand is None:
         raise RuleError("no hand is running: nothing to show down")
     if board and tuple(board) != hand.board:
-        sim = apply(sim, commands.record_board(sim, [format_card(c) for c in board]))
+        sim = apply(sim, BoardRecorded(cards=tuple(format_card(c) for c in board)))
     for seat, cards in shown.items():
         sim = apply(sim, HoleCardsShown(seat=seat, cards=tuple(format_card(c) for c in cards)))
     for seat in mucked:
@@ -219,33 +226,18 @@ def pot_speech(pots: Sequence[PotResult]) -> str:
     return " ".join(out)
 
 
-def showdown_events(state: TableState, result: ShowdownResult) -> tuple[Event, ...]:
-    """The events that record ``result``: the board, shows, mucks, then the awards.
+def showdown_request(result: ShowdownResult) -> rq.Showdown:
+    """The session request that records ``result``: board, shows, mucks, then the awards.
 
     A board typed at showdown (chips-only tracking) is recorded first with
     ``BoardRecorded``, so the pots are settled by the cards like any other showdown;
-    awards by hand remain for when the cards are not entered. Built through the
-    engine's commands so each is validated against the state it applies to (raises
-    RuleError with the engine's message).
+    awards by hand remain for when the cards are not entered. ``engine.decide`` checks
+    it all or nothing and applies each event once.
     """
-    events: list[Event] = []
-    current = state
-    if result.board and (state.hand is None or result.board != state.hand.board):
-        event: Event = commands.record_board(current, [format_card(c) for c in result.board])
-        current = apply(current, event)
-        events.append(event)
-    for seat, cards in result.shown:
-        event = commands.show(current, seat, [format_card(c) for c in cards])
-        current = apply(current, event)
-        events.append(event)
-    for seat in result.mucked:
-        event = commands.muck(current, seat)
-        current = apply(current, event)
-        events.append(event)
-    award: PotsAwarded
-    if result.winners is None:
-        award = commands.settle_by_cards(current)
-    else:
-        award = commands.settle_by_hand(current, result.winners, result.low_winners)
-    events.append(award)
-    return tuple(events)
+    return rq.Showdown(
+        shown=tuple((seat, format_cards(cards)) for seat, cards in result.shown),
+        mucked=result.mucked,
+        board=format_cards(result.board) if result.board else "",
+        winners=result.winners,
+        low_winners=result.low_winners,
+    )

@@ -5,6 +5,9 @@ to left, so table order runs clockwise), with the board, the pots and the pot-li
 breakdown in the middle, and the player to act with their legal range underneath.
 The screen renders the :class:`~omaha_tui.app.view.TableView` the app gives it and
 turns keys into :class:`~omaha_tui.app.messages.ActionRequested`; it records nothing.
+The app also tells it which keys the rules allow now (:meth:`TableScreen.set_live`,
+from the session's ``available()``): the others are shown disabled in the footer and
+do nothing when pressed, instead of being refused after the press.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ class TableScreen(Screen[None]):
         Binding("p", "act('pot')", "Pot"),
         Binding("a", "act('all_in')", "All in"),
         Binding("u", "act('undo')", "Undo"),
+        Binding("U", "act('redo')", "Redo", show=False),
         Binding("d", "act('deal')", "Deal"),
         Binding("s", "act('showdown')", "Show"),
         Binding("n", "act('next_hand')", "Next"),
@@ -58,6 +62,7 @@ class TableScreen(Screen[None]):
         super().__init__()
         self._now = now
         self._view: TableView | None = None
+        self._live: frozenset[TableAction] = frozenset()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="title-row"):
@@ -123,11 +128,13 @@ class TableScreen(Screen[None]):
         self.query_one(Pots).show(view.pots, view.in_front)
         self.query_one(ActionBar).show(view.turn, view.prompt)
 
-    def set_level(self, level: int, stakes: str, minutes: int) -> None:
+    def set_level(
+        self, level: int, stakes: str, minutes: int, elapsed: float | None = None
+    ) -> None:
         """Show the blind level (R2.7) and restart its clock when the level changes."""
         clock = self.query_one(LevelClock)
         clock.display = True
-        clock.set_level(level, stakes, minutes)
+        clock.set_level(level, stakes, minutes, elapsed)
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Put a line on the status bar (a refusal, the last action, a caption)."""
@@ -143,6 +150,18 @@ class TableScreen(Screen[None]):
         return panel.sentence if panel.display else ""
 
     # ------------------------------------------------------------------ actions
+
+    def set_live(self, live: frozenset[TableAction]) -> None:
+        """The table keys the rules allow now; the footer disables the others."""
+        if live != self._live:
+            self._live = live
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enabled when the rules allow it now; ``None`` shows the key disabled."""
+        if action != "act" or not parameters:
+            return True
+        return True if TableAction(str(parameters[0])) in self._live else None
 
     def action_act(self, action: str) -> None:
         if action != TableAction.POT:

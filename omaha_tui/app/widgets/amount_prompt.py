@@ -4,7 +4,7 @@ Typing shows at once what the amount means: not a whole number of chips or below
 minimum (R4.10, refused with the reason, never altered), within the
 range, or above the pot-limit maximum, in which case the excess goes back to the
 player (R4.6) and the prompt says "excess returned N". On Enter it dismisses with the
-amount; the controller records it through the engine, which stays the judge.
+amount; the session records it through the engine, which stays the judge.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def describe_amount(text: str, r: AmountRange) -> tuple[str, bool]:
 class AmountPrompt(ModalScreen[int | None]):
     """Modal asking for a bet or raise-to amount; dismisses with the amount or None.
 
-    ``verify`` (given by the controller) returns the engine's refusal for an amount,
+    ``verify`` (given by the app: it records the amount) returns the engine's refusal for an amount,
     so a refused amount keeps the prompt open with the reason instead of closing it.
     """
 

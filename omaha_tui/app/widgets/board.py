@@ -34,7 +34,7 @@ class Board(Static):
 class BoardPrompt(ModalScreen[str | None]):
     """Asks for the next street's cards; empty input means "dealt, not tracked".
 
-    Dismisses with the text typed (the controller parses it, so errors come from the
+    Dismisses with the text typed (the engine parses it, so errors come from the
     engine's card parser) or None when cancelled.
     """
 

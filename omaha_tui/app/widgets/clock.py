@@ -2,7 +2,7 @@
 
 A schedule is the engine's ``BlindSchedule`` (small blind, big blind, ante, minutes
 per level). The clock only *announces* that a level is due (:class:`LevelClock.LevelDue`); the
-controller records ``LevelChanged`` between hands, because a new level starts with the
+session records ``LevelChanged`` with the next hand, because a new level starts with the
 next hand (R2.7). The time source is injectable so tests and snapshots can freeze it.
 """
 
@@ -54,10 +54,16 @@ class LevelClock(Static):
         self.set_interval(1.0, self.tick)
         self.tick()
 
-    def set_level(self, level: int, stakes: str, minutes: int) -> None:
-        """Show ``level``; the clock restarts only when the level number changes."""
-        if level != self.level:
-            self.started = self.now()
+    def set_level(
+        self, level: int, stakes: str, minutes: int, elapsed: float | None = None
+    ) -> None:
+        """Show ``level``; the clock restarts only when the level number changes.
+
+        ``elapsed``: seconds already played at this level, as the journal says (after
+        a resume the clock goes on instead of starting again, R2.7).
+        """
+        if level != self.level or elapsed is not None:
+            self.started = self.now() - (elapsed or 0.0)
             self._announced = False
         self.level, self.stakes, self.minutes = level, stakes, minutes
         self.tick()
