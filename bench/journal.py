@@ -21,13 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from omaha_tui.engine import commands as c  # noqa: E402
 from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig  # noqa: E402
 from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted  # noqa: E402
 from omaha_tui.engine.reducer import apply, replay  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
 from omaha_tui.store.phh import find_files, load  # noqa: E402
 from omaha_tui.store.phh_replay import replay_hand, summary  # noqa: E402
+from tests import decided as c  # noqa: E402  (event builders made by engine.decide)
 
 CORPUS = ROOT / ".." / "shared" / "phh"
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]

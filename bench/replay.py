@@ -19,8 +19,10 @@ import sys
 import time
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from omaha_tui.engine import commands as cmd
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: tests.decided
+
 from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
@@ -35,6 +37,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import Street, TableState
+from tests import decided as cmd  # event builders made by engine.decide
 
 
 @dataclass

@@ -17,7 +17,6 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from . import commands
     from .awards import awards_by_hand, awards_from_cards, claimants, scoopers, share, split_pot
     from .betting import LegalActions, PotBreakdown, legal_actions, pot_limit_breakdown
     from .blinds import Deal, button_from_draw, next_button, positions, propose_deal
@@ -57,7 +56,6 @@ if TYPE_CHECKING:
 
 # Each public name and the module that defines it.
 _WHERE: dict[str, str] = {
-    "commands": "commands",
     "awards_by_hand": "awards",
     "awards_from_cards": "awards",
     "claimants": "awards",
@@ -164,7 +162,6 @@ __all__ = [
     "binglao_variant",
     "button_from_draw",
     "claimants",
-    "commands",
     "effective_events",
     "event_from_json",
     "event_to_json",

@@ -104,7 +104,7 @@ def propose_deal(state: TableState, button: int | None = None, straddle: bool = 
     if they missed both (R2.6). Short stacks post what they have (R2.5). Antes come
     first, from every dealt-in player.
 
-    >>> from omaha_tui.engine.commands import quick_table
+    >>> from omaha_tui.engine.tables import quick_table
     >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))
     >>> d.button, d.sb_seat, d.bb_seat, [(p.seat, p.kind.value, p.amount) for p in d.posts]
     (3, 0, 1, [(0, 'sb', 1), (1, 'bb', 1)])

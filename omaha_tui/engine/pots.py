@@ -99,7 +99,7 @@ def showdown_order(state: TableState) -> tuple[int, ...]:
     was checked through (or the players were all in before the river), the first
     live seat left of the button.
 
-    >>> from omaha_tui.engine.commands import quick_table
+    >>> from omaha_tui.engine.tables import quick_table
     >>> showdown_order(quick_table())
     ()
     """

@@ -3,7 +3,7 @@
 :func:`replay_hand` folds the events of :func:`~.phh_import.translate` with the
 engine's ``apply`` (so every action is checked against the rules), then, once every
 player still in has shown or mucked on a complete board, settles the pots by the
-cards with ``settle_by_cards``. A refused action becomes a :class:`PhhError` naming
+cards (``engine.decide`` on ``AwardByCards``). A refused action becomes a :class:`PhhError` naming
 the file, the action line and the reason. :func:`summary` describes where the hand
 stands in the file's own units and player order. No output formatting happens here.
 """
@@ -16,10 +16,11 @@ from typing import Any
 
 from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.cards import format_card
-from omaha_tui.engine.commands import settle_by_cards
+from omaha_tui.engine.decide import Decided, Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, PostKind
 from omaha_tui.engine.reducer import apply, initial_state
+from omaha_tui.engine.requests import AwardByCards
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 
 from .phh import PhhError, PhhHand, from_chips, json_number
@@ -76,12 +77,12 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
             raise PhhError(f"{hand.source}: {where}: {e}") from None
     events = imported.events
     if ready_to_settle(state):
-        try:
-            award = settle_by_cards(state)
-            state = apply(state, award)
-        except RuleError as e:
-            raise PhhError(f"{hand.source}: settling the pots by the cards: {e}") from None
-        events = (*events, award)
+        settled = decide(state, AwardByCards())  # one decision, applied once
+        if not isinstance(settled, Decided):
+            why = settled.reason if isinstance(settled, Refusal) else settled.question
+            raise PhhError(f"{hand.source}: settling the pots by the cards: {why}")
+        state = settled.state
+        events = (*events, *settled.events)
     return ReplayedHand(imported, events, state)
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from omaha_tui.engine import commands as cmd
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import TableState
+from tests import decided as cmd
 
 Step = Event | Callable[[TableState], Event]
 

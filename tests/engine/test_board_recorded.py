@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine import RuleError, apply, commands
-from omaha_tui.engine.commands import (
+from omaha_tui.engine import RuleError, apply
+from omaha_tui.engine.state import TableState
+from tests import decided as commands
+from tests.decided import (
     call,
     check,
     deal_board,
@@ -15,7 +17,6 @@ from omaha_tui.engine.commands import (
     show,
     start_hand,
 )
-from omaha_tui.engine.state import TableState
 
 
 def _chips_only_river(stacks: tuple[int, ...] = (100, 100)) -> TableState:

@@ -47,7 +47,6 @@ from pokerkit import (
     PotLimitOmahaHoldem,
 )
 
-from omaha_tui.engine import commands as cmd
 from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.config import (
     VARIANTS,
@@ -66,6 +65,7 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import Street, TableState
+from tests import decided as cmd
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine import commands as cmd
 from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.blinds import button_from_draw, next_button
 from omaha_tui.engine.config import ShortBlindRule, Stakes, default_small_blind
@@ -23,6 +22,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.levels import BlindSchedule, Level, level_at, level_change
 from omaha_tui.engine.reducer import apply
+from tests import decided as cmd
 
 from .table_helpers import new_table, run, start
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from omaha_tui.engine import commands as cmd
 from omaha_tui.engine.awards import scoopers
+from tests import decided as cmd
 
 from .table_helpers import board, new_table, run, start
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine import commands as cmd
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, HandMucked, PotsAwarded, WentAllIn
 from omaha_tui.engine.pots import showdown_order
 from omaha_tui.engine.reducer import apply
+from tests import decided as cmd
 
 from .table_helpers import board, new_table, raise_to, run, start
 

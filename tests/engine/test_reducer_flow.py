@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine import commands as cmd
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     BoardDealt,
@@ -24,6 +23,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.reducer import apply, initial_state, replay, undo
 from omaha_tui.engine.state import ledger_lines
+from tests import decided as cmd
 
 from .table_helpers import board, new_table, raise_to, start
 

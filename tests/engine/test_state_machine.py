@@ -22,7 +22,6 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from omaha_tui.engine import commands as cmd
 from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import (
@@ -50,6 +49,7 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, Street
+from tests import decided as cmd
 
 
 class TableMachine(RuleBasedStateMachine):

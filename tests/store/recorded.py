@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from omaha_tui.engine import commands as c
 from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
 from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted, Undo
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import TableState
+from tests import decided as c
 
 CONFIG = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
 

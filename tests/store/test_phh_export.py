@@ -6,12 +6,12 @@ from decimal import Decimal
 
 import pytest
 
-from omaha_tui.engine import commands as c
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.reducer import effective_events, replay
 from omaha_tui.store.phh import PhhError, dumps_all, loads
 from omaha_tui.store.phh_export import session_hands
 from omaha_tui.store.phh_replay import replay_hand, summary
+from tests import decided as c
 
 from .recorded import Table, two_hands
 

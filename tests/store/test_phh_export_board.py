@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from omaha_tui.engine import apply
-from omaha_tui.engine.commands import (
+from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.events import ButtonPlaced, Event, SessionStarted
+from omaha_tui.engine.reducer import initial_state
+from omaha_tui.store.phh_export import session_hands
+from tests.decided import (
     call,
     check,
     deal_board,
@@ -13,10 +17,6 @@ from omaha_tui.engine.commands import (
     show,
     start_hand,
 )
-from omaha_tui.engine.config import Stakes, TableConfig, parse_game
-from omaha_tui.engine.events import ButtonPlaced, Event, SessionStarted
-from omaha_tui.engine.reducer import initial_state
-from omaha_tui.store.phh_export import session_hands
 
 
 def _play(enter_board: bool) -> list[Event]:

@@ -11,11 +11,11 @@ import json
 import sqlite3
 from pathlib import Path
 
-from omaha_tui.engine import commands as c
 from omaha_tui.engine.events import Undo
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.store.journal import KEEP_SNAPSHOTS, Journal
 from omaha_tui.store.snapshot import decode_state, encode_state
+from tests import decided as c
 
 from .recorded import two_hands
 
