@@ -21,24 +21,44 @@ def register(subparsers: Any) -> None:
     parser.add_argument("session", type=session_id, metavar="ID", help="session id (see: sessions)")
     parser.add_argument("--format", choices=("phh", "json"), default="phh", help="default phh")
     parser.add_argument("folder", metavar="DIR", help="folder to write into (created if needed)")
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing file of the same name"
+    )
     add_db_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from omaha_tui.cli.reading import open_journal
+    from omaha_tui.engine.errors import RuleError
+    from omaha_tui.store.files import FileRefused
     from omaha_tui.store.interop import export_session
     from omaha_tui.store.journal import JournalError
     from omaha_tui.store.phh import PhhError
 
     try:
         with open_journal(args) as journal:
-            path = export_session(journal, args.session, args.format, Path(args.folder))
+            path = export_session(
+                journal, args.session, args.format, Path(args.folder), force=args.force
+            )
     except (JournalError, PhhError) as e:
         print(f"omaha-tui export: {e}", file=sys.stderr)
         return 1
+    except RuleError as e:
+        print(
+            f"omaha-tui export: session {args.session} holds an event the rules refuse ({e}); "
+            "the journal was changed outside omaha-tui, so nothing was exported",
+            file=sys.stderr,
+        )
+        return 1
+    except FileRefused as e:
+        print(f"omaha-tui export: {e}", file=sys.stderr)
+        return 1
     except OSError as e:
-        print(f"omaha-tui export: cannot write to {args.folder} ({e})", file=sys.stderr)
+        print(
+            f"omaha-tui export: cannot write to {args.folder} ({e.strerror or e})",
+            file=sys.stderr,
+        )
         return 1
     print(f"wrote {path}")
     return 0

@@ -28,7 +28,13 @@ def run(args: argparse.Namespace) -> int:
     from omaha_tui.cli.reading import open_journal
     from omaha_tui.engine.errors import RuleError
     from omaha_tui.store.journal import JournalError
-    from omaha_tui.store.ledger import ledger, ledger_csv, ledger_json, settle_up
+    from omaha_tui.store.ledger import (
+        imbalance_text,
+        ledger,
+        ledger_csv,
+        ledger_json,
+        settle_up,
+    )
 
     try:
         with open_journal(args) as journal:
@@ -55,8 +61,10 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from omaha_tui.cli.shown import plain
+
     console = Console()
-    table = Table(title=f"session {info.id}: {info.title}", title_justify="left")
+    table = Table(title=plain(f"session {info.id}: {info.title}"), title_justify="left")
     for column in ("player", "buy-in", "rebuys", "corrections", "cashed out", "stack", "net"):
         table.add_column(column, justify="left" if column == "player" else "right")
     from omaha_tui.store.phh import from_chips
@@ -68,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     for x in book.lines:
         net = amount(x.net, "+")
         table.add_row(
-            x.name,
+            plain(x.name),
             amount(x.buy_in),
             amount(x.rebuys),
             amount(x.corrections, "+") if x.corrections else "0",
@@ -78,12 +86,15 @@ def run(args: argparse.Namespace) -> int:
         )
     console.print(table)
     style = "green" if book.balanced else "bold red"
-    console.print(f"[{style}]{book.explain()}[/]")
+    console.print(plain(book.explain(), style))
     transfers = settle_up(book)
     if transfers:
         console.print("settle-up:")
         for t in transfers:
-            console.print(f"  {t.payer} pays {t.payee} {amount(t.amount)}")
+            console.print(plain(f"  {t.payer} pays {t.payee} {amount(t.amount)}"))
     else:
         console.print("settle-up: nobody owes anything")
+    leftover = imbalance_text(book, transfers)
+    if leftover is not None:
+        console.print(plain(leftover, "bold red"))
     return 0

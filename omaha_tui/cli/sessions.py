@@ -45,11 +45,13 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from omaha_tui.cli.shown import plain
+
     console = Console()
     if not infos:
-        console.print(f"no sessions yet in {db}")
+        console.print(plain(f"no sessions yet in {db}"))
         return 0
-    table = Table(title=f"sessions in {db}", title_justify="left")
+    table = Table(title=plain(f"sessions in {db}"), title_justify="left")
     for column in ("id", "title", "started", "last event", "hands", "events", "status"):
         table.add_column(column, justify="right" if column in ("id", "hands", "events") else "left")
     for i in infos:
@@ -58,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             status = "open (resume: play --resume)"
         table.add_row(
             str(i.id),
-            i.title,
+            plain(i.title),
             i.created[:16].replace("T", " "),
             i.updated[:16].replace("T", " "),
             str(i.hands),

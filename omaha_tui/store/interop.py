@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from omaha_tui.engine.events import SessionEnded
 
+from .files import write_text_safely
 from .journal import Journal
 from .phh import PhhError, dumps, dumps_all, find_files, load
 from .phh_export import imported_details, session_hands
@@ -65,14 +66,21 @@ def import_files(journal: Journal, paths: Iterable[Path]) -> list[ImportOutcome]
 
 
 def export_session(
-    journal: Journal, session_id: int, fmt: Literal["phh", "json"], folder: Path
+    journal: Journal,
+    session_id: int,
+    fmt: Literal["phh", "json"],
+    folder: Path,
+    *,
+    force: bool = False,
 ) -> Path:
     """Write a session to ``folder``: its hands as PHH (``.phh`` for one hand, ``.phhs``
     for several) or its whole event log as JSON. Returns the file written.
 
     Raises:
         PhhError: a hand PHH cannot hold, or a session with no hand played yet.
-        OSError: the folder cannot be written.
+        FileRefused: the file exists (without ``force``) or cannot be written; an
+            earlier file of that name is left as it was.
+        OSError: the folder cannot be made.
     """
     events = journal.events(session_id)
     meta = journal.meta(session_id)
@@ -92,15 +100,15 @@ def export_session(
             "events": [json.loads(e.model_dump_json()) for e in events],
         }
         path = folder / f"{stem}.json"
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write_text_safely(path, json.dumps(data, indent=1) + "\n", force=force)
         return path
     hands = session_hands(events, meta)
     if not hands:
         raise PhhError(f"session {session_id} has no hand to export yet: play a hand first")
     if len(hands) == 1:
         path = folder / f"{stem}.phh"
-        path.write_text(dumps(hands[0]), encoding="utf-8")
+        write_text_safely(path, dumps(hands[0]), force=force)
     else:
         path = folder / f"{stem}.phhs"
-        path.write_text(dumps_all(hands), encoding="utf-8")
+        write_text_safely(path, dumps_all(hands), force=force)
     return path

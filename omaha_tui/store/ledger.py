@@ -194,6 +194,43 @@ def settle_up(ledger: Ledger) -> list[Transfer]:
     return settle({line.name: line.net for line in ledger.lines})
 
 
+def unsettled(ledger: Ledger, transfers: Iterable[Transfer]) -> dict[str, int]:
+    """What the transfers leave owed (positive) or owing (negative) per player.
+
+    Empty when the table balances. On an unbalanced table the chips that appeared or
+    vanished cannot be paid by anyone; they are shown on a line of their own
+    (:func:`imbalance_text`) rather than quietly dropped from one player's due.
+
+    >>> book = Ledger((LedgerLine("Ann", 100, stack=160), LedgerLine("Bob", 100, stack=65)))
+    >>> unsettled(book, settle_up(book))
+    {'Ann': 25}
+    """
+    left = {line.name: line.net for line in ledger.lines}
+    for t in transfers:
+        left[t.payer] += t.amount
+        left[t.payee] -= t.amount
+    return {name: n for name, n in left.items() if n}
+
+
+def imbalance_text(ledger: Ledger, transfers: Iterable[Transfer]) -> str | None:
+    """The settle-up's own line for chips nobody can pay, or ``None`` when balanced.
+
+    >>> book = Ledger((LedgerLine("Ann", 100, stack=160), LedgerLine("Bob", 100, stack=65)))
+    >>> imbalance_text(book, settle_up(book))
+    'not settled: Ann is still owed 25 that nobody lost (the chips do not balance)'
+    """
+    left = unsettled(ledger, transfers)
+    if not left:
+        return None
+    parts = [
+        f"{name} is still owed {n:,} that nobody lost"
+        if n > 0
+        else f"{name} still owes {-n:,} that nobody won"
+        for name, n in left.items()
+    ]
+    return "not settled: " + "; ".join(parts) + " (the chips do not balance)"
+
+
 # ---------------------------------------------------------------------- export
 
 CSV_FIELDS = ("name", "buy_in", "rebuys", "corrections", "cashed_out", "stack", "seated", "net")
@@ -212,9 +249,36 @@ def ledger_csv(ledger: Ledger) -> str:
     for x in ledger.lines:
         seated = "yes" if x.seated else "no"
         writer.writerow(
-            (x.name, x.buy_in, x.rebuys, x.corrections, x.cashed_out, x.stack, seated, x.net)
+            (
+                csv_text(x.name),
+                x.buy_in,
+                x.rebuys,
+                x.corrections,
+                x.cashed_out,
+                x.stack,
+                seated,
+                x.net,
+            )
         )
     return out.getvalue()
+
+
+def csv_text(text: str) -> str:
+    r"""A name as a CSV cell that a spreadsheet shows as text and never runs.
+
+    Control characters are written as escapes (``\x1b``) and a cell a spreadsheet
+    would read as a formula (starting with ``= + - @``, tab or carriage return) gets a
+    leading apostrophe. Numbers are written as numbers and never pass through here.
+
+    >>> print(csv_text('=HYPERLINK("http://x")'))
+    '=HYPERLINK("http://x")
+    >>> print(csv_text("Ann\x1b[31m"))
+    Ann\x1b[31m
+    >>> print(csv_text("Bob"))
+    Bob
+    """
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    return "'" + shown if text[:1] in ("=", "+", "-", "@", "\t", "\r") else shown
 
 
 def ledger_dict(ledger: Ledger) -> dict[str, object]:
@@ -228,6 +292,7 @@ def ledger_dict(ledger: Ledger) -> dict[str, object]:
             {"payer": t.payer, "payee": t.payee, "amount": t.amount, "text": str(t)}
             for t in settle_up(ledger)
         ],
+        "unsettled": unsettled(ledger, settle_up(ledger)),
     }
 
 

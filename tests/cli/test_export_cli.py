@@ -55,3 +55,63 @@ def test_a_missing_journal_is_named(tmp_path: Path, capsys: pytest.CaptureFixtur
         == f"omaha-tui export: {db}: no journal here yet; play a session first or pass --db"
     )
     assert not db.exists()
+
+
+def _export(db: Path, out_dir: Path, *extra: str) -> int:
+    return run_cli("export", ["export", "1", *extra, str(out_dir), "--db", str(db)])
+
+
+def test_an_existing_export_is_kept_unless_force_is_given(
+    tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    target = out_dir / "session-1.phh"
+    target.write_text("my notes")
+    capsys.readouterr()
+    assert _export(db, out_dir) == 1
+    err = capsys.readouterr().err
+    assert err == f"omaha-tui export: {target} already exists: pass --force to replace it\n"
+    assert target.read_text() == "my notes"
+    assert _export(db, out_dir, "--force") == 0
+    assert load(target)[0].players == ("Ann", "Bob", "Cy")
+    assert sorted(p.name for p in out_dir.iterdir()) == ["session-1.phh"]
+
+
+def test_export_never_writes_through_a_planted_symbolic_link(
+    tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (out_dir / "session-1.json").symlink_to(victim)
+    capsys.readouterr()
+    assert _export(db, out_dir, "--format", "json") == 1
+    assert "is a symbolic link: omaha-tui never writes through one" in capsys.readouterr().err
+    assert victim.read_text() == "precious"
+    # --force replaces the link itself; its target is untouched.
+    assert _export(db, out_dir, "--format", "json", "--force") == 0
+    assert victim.read_text() == "precious"
+    assert not (out_dir / "session-1.json").is_symlink()
+
+
+def test_a_full_disk_leaves_the_previous_export_whole(
+    tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import os
+
+    out_dir = tmp_path / "out"
+    assert _export(db, out_dir, "--format", "json") == 0
+    before = (out_dir / "session-1.json").read_bytes()
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    capsys.readouterr()
+    assert _export(db, out_dir, "--format", "json", "--force") == 1
+    assert "the disk is full; nothing was written" in capsys.readouterr().err
+    assert (out_dir / "session-1.json").read_bytes() == before
+    assert sorted(p.name for p in out_dir.iterdir()) == ["session-1.json"]

@@ -100,3 +100,54 @@ def test_an_imported_hand_with_decimal_amounts_shows_the_file_units(
     out = capsys.readouterr().out
     assert "100.25" in out and "93.25" in out
     assert "Cy pays Bob 50" in out and "Ann pays Bob 7" in out
+
+
+def _named(db: Path, first: str, second: str) -> None:
+    with Journal.open(db) as j:
+        sid = j.create_session(f"{first} night")
+        j.append_many(
+            sid,
+            [
+                SessionStarted(config=CONFIG, title=f"{first} night"),
+                PlayerSeated(seat=0, name=first, stack=200),
+                PlayerSeated(seat=1, name=second, stack=200),
+                ChipsCorrected(seat=0, delta=25, reason="found chips"),
+            ],
+        )
+
+
+def test_names_full_of_markup_and_escapes_print_as_themselves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    _named(db, "Ann [/x]", "Bob\x1b[31m")
+    for command in (["ledger"], ["sessions"]):
+        assert run_cli(command[0], [*command, "--db", str(db)]) == 0
+        out = capsys.readouterr().out
+        assert "\x1b" not in out
+        assert "Ann [/x]" in out
+    assert run_cli("ledger", ["ledger", "--db", str(db)]) == 0
+    assert "Bob\\x1b[31m" in capsys.readouterr().out
+
+
+def test_csv_cells_a_spreadsheet_would_run_are_neutralised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    _named(db, '=HYPERLINK("http://x")', "@Bob\x07")
+    assert run_cli("ledger", ["ledger", "--csv", "--db", str(db)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1].startswith('"\'=HYPERLINK(""http://x"")",')
+    assert rows[2].startswith("'@Bob\\x07,")
+    assert rows[2].split(",")[-1] == "0"  # numbers, negative ones too, stay numbers
+
+
+def test_an_imbalance_is_a_settle_up_line_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    _named(db, "Ann", "Bob")
+    assert run_cli("ledger", ["ledger", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "nobody owes anything" in out
+    assert "not settled: Ann is still owed 25 that nobody lost (the chips do not balance)" in out

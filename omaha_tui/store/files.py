@@ -1,0 +1,70 @@
+"""Writing an export file so that nothing else is ever touched.
+
+An export goes to a temporary file in the target folder (created exclusively, so a
+planted link is never followed), is flushed to disk, and only then takes its name: a
+full disk or a crash leaves the previous file whole. Without ``force`` an existing name
+(a file, a folder or a symbolic link) is refused; the final step is a hard link, which
+fails rather than replace a file that appeared meanwhile. With ``force`` the name is
+replaced by a rename, which replaces a symbolic link itself, never its target.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+
+class FileRefused(OSError):
+    """The export's target exists, or cannot be written; the message says what to do."""
+
+
+def write_text_safely(path: Path, text: str, *, force: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all.
+
+    Raises:
+        FileRefused: the name exists (without ``force``), is a folder, or the disk
+            refused the write (full, read-only); nothing at ``path`` was changed.
+    """
+    if path.is_symlink() and not force:
+        raise FileRefused(
+            f"{path} is a symbolic link: omaha-tui never writes through one; remove it, "
+            "choose another folder, or pass --force to replace the link itself"
+        )
+    if path.is_dir():
+        raise FileRefused(f"{path} is a folder: choose another folder to export into")
+    if path.exists() and not force:
+        raise FileRefused(f"{path} already exists: pass --force to replace it")
+    data = text.encode("utf-8")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as e:
+        raise _refused(path, e) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        if force:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)  # fails if the name appeared meanwhile
+    except FileExistsError:
+        raise FileRefused(f"{path} already exists: pass --force to replace it") from None
+    except OSError as e:
+        raise _refused(path, e) from None
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+
+
+def _refused(path: Path, e: OSError) -> FileRefused:
+    if e.errno == errno.ENOSPC:
+        return FileRefused(
+            f"{path}: the disk is full; nothing was written (an earlier file of that name "
+            "is unchanged). Free some space and export again"
+        )
+    return FileRefused(f"{path}: cannot write it ({e.strerror or e}); nothing was changed")
