@@ -3,14 +3,18 @@
 Files and directories (searched for ``*.phh`` and ``*.phhs``) are replayed in the order
 given; each hand prints one JSON object per line with ``--json``, or a short Rich summary.
 A hand that cannot be replayed prints ``{"file": ..., "error": ...}`` and the command
-exits with status 1 once every other hand has been replayed.
+exits with status 1 once every other hand has been replayed; so does a path with no hand
+at all (an empty file or folder). JSON lines are written as each hand is replayed, so a
+long folder streams and ``| head`` stops it early.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,24 +33,27 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def results(paths: list[Path]) -> list[dict[str, Any]]:
-    """The JSON object of every hand under ``paths`` (errors as ``{"file", "error"}``)."""
+def results(paths: list[Path]) -> Iterator[dict[str, Any]]:
+    """The JSON object of every hand under ``paths`` (errors as ``{"file", "error"}``),
+    one at a time; a folder without hand histories is an error of its own."""
     from omaha_tui.store.phh import PhhError, find_files, load
     from omaha_tui.store.phh_replay import replay_hand, summary
 
-    out: list[dict[str, Any]] = []
-    for path in find_files(paths):
-        try:
-            hands = load(path)
-        except PhhError as e:
-            out.append({"file": str(path), "error": _strip(str(e), str(path))})
-            continue
-        for hand in hands:
+    for given in paths:
+        files = find_files([given])
+        if not files:
+            yield {"file": str(given), "error": "no .phh or .phhs files in this folder"}
+        for path in files:
             try:
-                out.append(summary(replay_hand(hand)))
+                hands = load(path)
             except PhhError as e:
-                out.append({"file": hand.source, "error": _strip(str(e), hand.source)})
-    return out
+                yield {"file": str(path), "error": _strip(str(e), str(path))}
+                continue
+            for hand in hands:
+                try:
+                    yield summary(replay_hand(hand))
+                except PhhError as e:
+                    yield {"file": hand.source, "error": _strip(str(e), hand.source)}
 
 
 def _strip(message: str, source: str) -> str:
@@ -57,30 +64,34 @@ def _strip(message: str, source: str) -> str:
 def run(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not Path(p).exists()]
     items = results([Path(p) for p in args.paths if Path(p).exists()])
-    for p in missing:
-        items.append({"file": p, "error": "no such file or folder"})
+    gone = ({"file": p, "error": "no such file or folder"} for p in missing)
+    failed = bool(missing)
     if args.json:
-        for item in items:
+        for item in itertools.chain(items, gone):
+            failed |= "error" in item
             sys.stdout.write(json.dumps(item) + "\n")
+            sys.stdout.flush()
     else:
-        _print_rich(items)
-    return 1 if any("error" in item for item in items) else 0
+        failed |= _print_rich(itertools.chain(items, gone))
+    return 1 if failed else 0
 
 
-def _print_rich(items: list[dict[str, Any]]) -> None:
+def _print_rich(items: Iterable[dict[str, Any]]) -> bool:
+    """Print each hand as it comes; whether any was an error."""
     from rich.console import Console
     from rich.table import Table
 
+    from omaha_tui.cli.shown import plain
+
     console = Console()
-    if not items:
-        console.print("no .phh or .phhs files found")
-        return
+    failed = False
     for item in items:
         if "error" in item:
-            console.print(f"[bold red]{item['file']}[/]: {item['error']}")
+            failed = True
+            console.print(plain(f"{item['file']}: {item['error']}", "bold red"))
             continue
         status = "complete" if item["complete"] else "in progress"
-        console.print(f"[bold]{item['file']}[/]  {item['variant']} · {status}", soft_wrap=True)
+        console.print(plain(f"{item['file']}  {item['variant']} · {status}"), soft_wrap=True)
         table = Table(show_edge=False)
         table.add_column("player", justify="right")
         table.add_column("stack", justify="right")
@@ -102,3 +113,4 @@ def _print_rich(items: list[dict[str, Any]]) -> None:
                 parts.append(f"raise to {legal['min_raise_to']:,}-{legal['max_raise_to']:,}")
             console.print("  legal: " + ", ".join(parts))
         console.print()
+    return failed

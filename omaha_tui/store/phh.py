@@ -10,10 +10,11 @@ and the variant codes; turning a hand into events is :mod:`.phh_import`.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
 from pathlib import Path
 from typing import Any
 
@@ -109,13 +110,54 @@ class PhhHand:
         return len(self.starting_stacks)
 
 
+# Sane bounds for any amount in a file: a quadrillion units, a few dozen decimal places.
+# Beyond them a number is an attack or a typo, and exact arithmetic on it would be huge.
+MAX_AMOUNT = Decimal(10**15)
+MAX_PLACES = 30
+# Enough precision for every sum and product of amounts within those bounds: exact.
+EXACT = Context(prec=100, traps=[Inexact, InvalidOperation, Overflow])
+
+
+def check_amount(d: Decimal, what: str) -> Decimal:
+    """``d`` when it is a sane amount, else a :class:`PhhError` naming what is allowed.
+
+    >>> check_amount(Decimal("1E+400"), "starting_stacks[0]")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    omaha_tui.store.phh.PhhError: starting_stacks[0] must be a number from 0 to 1000000000000000...
+    """
+    exponent = d.as_tuple().exponent if d.is_finite() else 0
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    if not d.is_finite() or d < 0 or d > MAX_AMOUNT or places > MAX_PLACES:
+        raise PhhError(
+            f"{what} must be a number from 0 to {MAX_AMOUNT:f} with at most "
+            f"{MAX_PLACES} decimal places, not {d}"
+        )
+    return d
+
+
+def parse_amount(text: str, what: str) -> Decimal:
+    """An amount written in an action line: ASCII digits, an optional decimal point.
+
+    >>> parse_amount("12.50", "cbr")
+    Decimal('12.50')
+    >>> parse_amount("1E+99999999", "cbr")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    omaha_tui.store.phh.PhhError: cbr: "1E+99999999" is not an amount (write digits, ...
+    """
+    if not _AMOUNT_TEXT.fullmatch(text) or len(text) > 50:
+        raise PhhError(f'{what}: "{text}" is not an amount (write digits, such as 12 or 12.5)')
+    return check_amount(Decimal(text), what)
+
+
+_AMOUNT_TEXT = re.compile(r"[0-9]+(\.[0-9]+)?")
+
+
 def _dec(value: Any, name: str, source: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise PhhError(f"{source}: {name} must be a number, not {value!r}")
-    d = Decimal(value)
-    if not d.is_finite() or d < 0:
-        raise PhhError(f"{source}: {name} must be a non-negative number, not {value}")
-    return d
+    if isinstance(value, int) and value.bit_length() > 64:
+        raise PhhError(f"{source}: {name} must be a number from 0 to {MAX_AMOUNT:f}")
+    return check_amount(Decimal(value), f"{source}: {name}")
 
 
 def _dec_list(value: Any, name: str, source: str) -> tuple[Decimal, ...]:
@@ -187,6 +229,8 @@ def loads(text: str, source: str = "<text>", multi: bool | None = None) -> list[
         raise PhhError(f"{source}: not valid PHH/TOML ({e})") from None
     if multi is None:
         multi = "variant" not in data
+    if not data:
+        raise PhhError(f"{source}: holds no hand (the file is empty)")
     if not multi:
         return [hand_from_fields(data, source)]
     hands = []
@@ -230,9 +274,9 @@ def hand_amounts(hand: PhhHand) -> list[Decimal]:
         words = line.split("#", 1)[0].split()
         if len(words) == 3 and words[1] == "cbr":
             try:
-                values.append(Decimal(words[2]))
-            except ArithmeticError:
-                continue
+                values.append(parse_amount(words[2], "cbr"))
+            except PhhError:
+                continue  # named with its line when the action is read
     return values
 
 
@@ -244,7 +288,7 @@ def amount_scale(values: Iterable[Decimal]) -> int:
     """
     exponent = 0
     for v in values:
-        e = v.normalize().as_tuple().exponent
+        e = v.normalize(EXACT).as_tuple().exponent
         if isinstance(e, int) and e < 0:
             exponent = max(exponent, -e)
     return int(10**exponent)
@@ -256,7 +300,10 @@ def to_chips(value: Decimal, scale: int) -> int:
     >>> to_chips(Decimal("678473.5"), 100)
     67847350
     """
-    chips = value * scale
+    try:
+        chips = EXACT.multiply(value, Decimal(scale))
+    except ArithmeticError:
+        raise PhhError(f"amount {value} cannot be counted in whole chips") from None
     if chips != chips.to_integral_value():
         raise PhhError(f"amount {value} is finer than 1/{scale} of a unit")
     return int(chips)
@@ -268,8 +315,10 @@ def from_chips(chips: int, scale: int) -> Decimal:
     >>> str(from_chips(193792375, 100)), str(from_chips(4000000, 1))
     ('1937923.75', '4000000')
     """
-    d = Decimal(chips) / scale
-    return d.quantize(Decimal(1)) if d == d.to_integral_value() else Decimal(f"{d.normalize():f}")
+    d = EXACT.divide(Decimal(chips), Decimal(scale))
+    if d == d.to_integral_value():
+        return d.quantize(Decimal(1), context=EXACT)
+    return Decimal(f"{d.normalize(EXACT):f}")
 
 
 def json_number(value: Decimal) -> int | float:
@@ -280,11 +329,29 @@ def json_number(value: Decimal) -> int | float:
 # ---------------------------------------------------------------------- writing
 
 
+def toml_text(value: Any) -> str:
+    """A field value as TOML text, decimals exactly as they were written.
+
+    >>> toml_text({"winnings": [Decimal("12.50"), 0], "who": "Ann"})
+    '{winnings = [12.50, 0], who = "Ann"}'
+    """
+    return _toml_value(value)
+
+
+def toml_field(text: str) -> Any:
+    """The value of :func:`toml_text` (decimals as :class:`~decimal.Decimal`).
+
+    >>> toml_field("[12.50, 0]")
+    [Decimal('12.50'), 0]
+    """
+    return tomllib.loads(f"x = {text}", parse_float=Decimal)["x"]
+
+
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Decimal):
-        return str(int(value)) if value == value.to_integral_value() else f"{value.normalize():f}"
+        return f"{value:f}"
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, str):

@@ -38,7 +38,7 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.reducer import apply, effective_events, initial_state
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
-from .phh import PhhError, PhhHand, code_for_variant, from_chips
+from .phh import PhhError, PhhHand, code_for_variant, from_chips, toml_field, toml_text
 
 
 @dataclass
@@ -179,7 +179,10 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
         deals.append(f"d dh p{i + 1} {text}")
     actions = tuple(deals) + tuple(_scaled(a, scale) for a in hand.actions)
     names = detail.get("players") or list(hand.names)
-    extra = tuple((str(k), v) for k, v in dict(detail.get("extra", {})).items())
+    if "extra_toml" in detail:  # the file's own fields, as the TOML they were
+        extra = tuple((str(k), toml_field(str(t))) for k, t in detail["extra_toml"].items())
+    else:
+        extra = tuple((str(k), v) for k, v in dict(detail.get("extra", {})).items())
     if not any(k == "ante_trimming_status" for k, _ in extra):
         extra = (("ante_trimming_status", True), *extra)
     fixed = config.structure is Structure.FIXED_LIMIT
@@ -211,15 +214,12 @@ def imported_details(
     hole_cards: Sequence[Sequence[str] | None], hand: PhhHand, scale: int
 ) -> dict[str, Any]:
     """What an imported hand keeps beside its events, JSON-ready (for :func:`session_hands`)."""
-    extra: dict[str, Any] = {}
-    for key, value in hand.extra:
-        extra[key] = value if isinstance(value, str | int | float | bool | list) else str(value)
     return {
         "source": hand.source,
         "scale": scale,
         "hole_cards": [list(c) if c else None for c in hole_cards],
         "players": list(hand.players) if hand.players else None,
-        "extra": extra,
+        "extra_toml": {key: toml_text(value) for key, value in hand.extra},
     }
 
 

@@ -16,7 +16,6 @@ event against the rules) is :mod:`.phh_replay`. Amounts are scaled to whole chip
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 
 from omaha_tui.engine.cards import CardError, format_card, parse_cards
 from omaha_tui.engine.config import ShortBlindRule, Stakes, Structure, TableConfig, max_players
@@ -44,6 +43,7 @@ from .phh import (
     amount_scale,
     from_chips,
     hand_amounts,
+    parse_amount,
     to_chips,
     variant_for_code,
 )
@@ -193,6 +193,42 @@ def _cards(text: str, where: str) -> tuple[str, ...]:
         raise PhhError(f"{where}: {e}") from None
 
 
+class _Deck:
+    """One deck's worth of checks: no card twice anywhere, hole-card counts per game,
+    shown cards equal to the cards dealt (a file that breaks these could not have been
+    dealt, and replaying it would settle pots on cards nobody held)."""
+
+    def __init__(self, hole_cards: int, game: str) -> None:
+        self.hole_cards = hole_cards
+        self.game = game
+        self.seen: dict[str, str] = {}
+
+    def take(self, cards: tuple[str, ...], where: str, whose: str) -> None:
+        for card in cards:
+            if card in self.seen:
+                raise PhhError(
+                    f"{where}: {card} is already {self.seen[card]}; a deck holds each card once"
+                )
+            self.seen[card] = whose
+
+    def hole(self, cards: tuple[str, ...], where: str, label: str) -> None:
+        if len(cards) != self.hole_cards:
+            raise PhhError(
+                f"{where}: {label} has {len(cards)} hole cards; {self.game} deals {self.hole_cards}"
+            )
+        self.take(cards, where, f"{label}'s hole card")
+
+    def shown(
+        self, cards: tuple[str, ...], dealt: tuple[str, ...] | None, where: str, label: str
+    ) -> None:
+        if dealt is None:
+            self.hole(cards, where, label)
+        elif sorted(cards) != sorted(dealt):
+            raise PhhError(
+                f"{where}: {label} shows {' '.join(cards)} but was dealt {' '.join(dealt)}"
+            )
+
+
 class _Chips:
     """Just enough chip tracking to name each action (check or call, bet or raise)."""
 
@@ -235,6 +271,7 @@ def translate(hand: PhhHand) -> ImportedHand:
     lines: list[int | None] = [None] * len(events)
     holes: list[tuple[str, ...] | None] = [None] * n
     chips = _Chips(list(stacks), posts)
+    deck = _Deck(config.variant.hole_cards, config.variant.name)
     dealt = 0
     acted = False
 
@@ -247,7 +284,7 @@ def translate(hand: PhhHand) -> ImportedHand:
             dealt += 1
         elif words[:2] != ["d", "db"]:
             acted = True
-        event = _action(words, where, n, chips, holes, scale)
+        event = _action(words, where, n, chips, holes, scale, deck)
         if event is not None:
             events.append(event)
             lines.append(number)
@@ -256,7 +293,8 @@ def translate(hand: PhhHand) -> ImportedHand:
 
 
 def _player(label: str, where: str, n: int) -> int:
-    if len(label) < 2 or label[0] != "p" or not label[1:].isdigit():
+    digits = label[1:]
+    if label[:1] != "p" or not (digits.isascii() and digits.isdigit()) or len(digits) > 2:
         raise PhhError(f"{where}: {label!r} is not a player (use p1 to p{n})")
     index = int(label[1:]) - 1
     if not 0 <= index < n:
@@ -271,15 +309,22 @@ def _action(
     chips: _Chips,
     holes: list[tuple[str, ...] | None],
     scale: int,
+    deck: _Deck,
 ) -> Event | None:
     match words:
         case ["d", "dh", label, cards]:
             seat = _player(label, where, n)
+            if holes[seat] is not None:
+                raise PhhError(f"{where}: {label} was already dealt hole cards")
             holes[seat] = None if "?" in cards else _cards(cards, where)
+            if holes[seat] is not None:
+                deck.hole(holes[seat] or (), where, label)
             return None
         case ["d", "db", cards]:
             chips.new_round()
-            return BoardDealt(cards=_cards(cards, where))
+            board = _cards(cards, where)
+            deck.take(board, where, "on the board")
+            return BoardDealt(cards=board)
         case [label, "f"]:
             return Folded(seat=_player(label, where, n))
         case [label, "cc"]:
@@ -292,9 +337,9 @@ def _action(
         case [label, "cbr", amount]:
             seat = _player(label, where, n)
             try:
-                to = to_chips(Decimal(amount), scale)
-            except (InvalidOperation, PhhError):
-                raise PhhError(f"{where}: {amount!r} is not an amount") from None
+                to = to_chips(parse_amount(amount, where), scale)
+            except PhhError as e:
+                raise PhhError(str(e) if str(e).startswith(where) else f"{where}: {e}") from None
             available = chips.bets[seat] + chips.stacks[seat]
             if to > available:
                 raise PhhError(
@@ -317,7 +362,10 @@ def _action(
                 raise PhhError(f"{where}: the player's hole cards were never dealt face up")
             return HoleCardsShown(seat=seat, cards=dealt)
         case [label, "sm", cards]:
-            return HoleCardsShown(seat=_player(label, where, n), cards=_cards(cards, where))
+            seat = _player(label, where, n)
+            shown = _cards(cards, where)
+            deck.shown(shown, holes[seat], where, label)
+            return HoleCardsShown(seat=seat, cards=shown)
         case [label, ("sd" | "pb"), *_]:
             raise PhhError(f"{where}: draw and stud actions do not occur in Omaha")
     raise PhhError(f"{where}: not a PHH action (use d dh, d db, f, cc, cbr AMOUNT, sm, sm CARDS)")

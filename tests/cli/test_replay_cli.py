@@ -121,3 +121,63 @@ def test_the_real_command_line_replays_with_exit_status(tmp_path: Path) -> None:
     assert bad["file"] == str(tmp_path / "junk.phh")
     assert str(bad["error"]).startswith("not valid PHH/TOML")
     assert done.stderr == ""
+
+
+def test_an_empty_file_and_an_empty_folder_are_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "empty.phh").write_text("")
+    (tmp_path / "nothing").mkdir()
+    paths = [str(tmp_path / "empty.phh"), str(tmp_path / "nothing")]
+    assert run_cli("replay", ["replay", "--json", *paths]) == 1
+    assert _lines(capsys.readouterr().out) == [
+        {"file": paths[0], "error": "holds no hand (the file is empty)"},
+        {"file": paths[1], "error": "no .phh or .phhs files in this folder"},
+    ]
+
+
+def test_json_lines_stream_as_each_hand_is_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    from omaha_tui.cli import replay
+
+    for i in range(3):
+        (tmp_path / f"h{i}.phh").write_text(THREE_WAY)
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    seen: list[int] = []
+    real = replay.results
+
+    def watched(paths: list[Path]):  # type: ignore[no-untyped-def]
+        for item in real(paths):
+            seen.append(out.getvalue().count("\n"))
+            yield item
+
+    monkeypatch.setattr(replay, "results", watched)
+    assert run_cli("replay", ["replay", "--json", str(tmp_path)]) == 0
+    # Each hand was replayed after the previous one's line was already written.
+    assert seen == [0, 1, 2]
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    for i in range(40):
+        (tmp_path / f"h{i}.phh").write_text(THREE_WAY)
+    script = (
+        "import sys; from omaha_tui.cli import main; "
+        f"sys.exit(main(['replay', '--json', {str(tmp_path)!r}]))"
+    )
+    proc = subprocess.run(
+        f'{sys.executable} -c "{script}" | head -1',
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.stdout.count("\n") == 1
+    assert "Traceback" not in proc.stderr and "Error" not in proc.stderr

@@ -105,3 +105,30 @@ def test_exporting_a_session_without_hands_says_so(tmp_path: Path, journal: Jour
     sid = journal.create_session("empty")
     with pytest.raises(PhhError, match=f"session {sid} has no hand to export yet"):
         export_session(journal, sid, "phh", tmp_path)
+
+
+def test_extra_fields_come_back_as_the_toml_they_were(tmp_path: Path, journal: Journal) -> None:
+    path = tmp_path / "h.phh"
+    path.write_text(
+        THREE_WAY + 'winnings = [12.50, 0, 0]\nevent = "Friday"\n[meta]\nhost = "Dee"\nseats = 6\n'
+    )
+    (outcome,) = import_files(journal, [path])
+    assert outcome.session_id is not None
+    written = export_session(journal, outcome.session_id, "phh", tmp_path / "out")
+    text = written.read_text()
+    assert "winnings = [12.50, 0, 0]" in text
+    assert 'meta = {host = "Dee", seats = 6}' in text
+    (hand,) = load(written)
+    assert dict(hand.extra)["meta"] == {"host": "Dee", "seats": 6}
+
+
+def test_an_amount_with_many_decimal_places_survives_export_exactly(
+    tmp_path: Path, journal: Journal
+) -> None:
+    exact = "100.000000000000000000000000001"
+    path = tmp_path / "h.phh"
+    path.write_text(THREE_WAY.replace("[100, 100, 50]", f"[{exact}, 100, 50]"))
+    (outcome,) = import_files(journal, [path])
+    assert outcome.session_id is not None, outcome.error
+    written = export_session(journal, outcome.session_id, "phh", tmp_path / "out")
+    assert f"starting_stacks = [{exact}, 100, 50]" in written.read_text()

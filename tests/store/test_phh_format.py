@@ -119,7 +119,7 @@ def test_a_game_without_a_phh_code_is_refused_by_name() -> None:
             "antes has 1 entries for 2 players",
         ),
         ("variant = 'PO'\nstarting_stacks = [1, 'x']\nactions = []", "starting_stacks[1] must be"),
-        ("variant = 'PO'\nstarting_stacks = [1, -2]\nactions = []", "must be a non-negative"),
+        ("variant = 'PO'\nstarting_stacks = [1, -2]\nactions = []", "must be a number from 0 to"),
         ("variant = 'PO'\nstarting_stacks = [1, 2]\nactions = [3]", "actions must be a list"),
         ("variant = = 'PO'", "not valid PHH/TOML"),
     ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -23,7 +24,7 @@ from omaha_tui.engine.events import (
     SessionStarted,
     WentAllIn,
 )
-from omaha_tui.store.phh import PhhError, PhhHand
+from omaha_tui.store.phh import PhhError, PhhHand, from_chips
 from omaha_tui.store.phh_import import forced_bets, player_names, translate
 from omaha_tui.store.phh_replay import replay_hand, summary
 
@@ -140,7 +141,13 @@ def test_a_single_blind_is_the_big_blind_and_bb_antes_are_antes() -> None:
         ("p9 f", 'action 4 "p9 f": there is no player p9 (use p1 to p3)'),
         ("x3 f", "action 4 \"x3 f\": 'x3' is not a player (use p1 to p3)"),
         ("p3 dance", 'action 4 "p3 dance": not a PHH action (use d dh, d db, f, cc'),
-        ("p3 cbr lots", "action 4 \"p3 cbr lots\": 'lots' is not an amount"),
+        ("p3 cbr lots", 'action 4 "p3 cbr lots": "lots" is not an amount'),
+        ("p3 cbr 1E+99999999", '"1E+99999999" is not an amount (write digits'),
+        ("p3 cbr ７", '"７" is not an amount'),
+        ("p² cc", "'p²' is not a player (use p1 to p3)"),
+        ("d db 2hAh7c", "Ah is already p1's hole card; a deck holds each card once"),
+        ("d dh p1 2d3d4d6d", "p1 was already dealt hole cards"),
+        ("p3 sm QsJsTs8s", "p3 shows Qs Js Ts 8s but was dealt Qs Js Ts 9s"),
         ("p3 cbr 60", "a bet to 60 is more than the player has (50 including chips"),
         ("d db 2h2h7c", 'action 4 "d db 2h2h7c": 2h appears twice'),
         ("p3 sd", "draw and stud actions do not occur in Omaha"),
@@ -166,3 +173,43 @@ def test_sm_dash_without_dealt_cards_is_refused() -> None:
     text = THREE_WAY.replace('"d dh p2 2c3c4d5d"', '"d dh p2 ????????"')
     with pytest.raises(PhhError, match=r"the player's hole cards were never dealt face up"):
         translate(hand(text))
+
+
+def test_the_same_card_dealt_to_two_players_is_refused() -> None:
+    text = THREE_WAY.replace('"d dh p2 2c3c4d5d"', '"d dh p2 2c3c4dAh"')
+    with pytest.raises(PhhError, match="Ah is already p1's hole card"):
+        translate(hand(text))
+
+
+def test_three_hole_cards_in_po_are_refused() -> None:
+    text = THREE_WAY.replace('"d dh p2 2c3c4d5d"', '"d dh p2 2c3c4d"')
+    with pytest.raises(PhhError, match="p2 has 3 hole cards; Omaha deals 4"):
+        translate(hand(text))
+
+
+def test_hidden_hole_cards_shown_later_are_checked_against_the_deck() -> None:
+    text = THREE_WAY.replace('"d dh p3 QsJsTs9s"', '"d dh p3 ????????"').replace(
+        '"p3 sm QsJsTs9s"', '"p3 sm QsJsTsAh"'
+    )
+    with pytest.raises(PhhError, match="Ah is already p1's hole card"):
+        translate(hand(text))
+
+
+@pytest.mark.parametrize(
+    ("stacks", "message"),
+    [
+        ("[1e400, 100, 50]", "starting_stacks[0] must be a number from 0 to 1000000000000000"),
+        ("[100000000000000000000000, 100, 50]", "starting_stacks[0] must be a number"),
+        ("[inf, 100, 50]", "starting_stacks[0] must be a number"),
+    ],
+)
+def test_amounts_beyond_sane_bounds_are_refused_with_the_bounds(stacks: str, message: str) -> None:
+    with pytest.raises(PhhError, match=re.escape(message)):
+        hand(THREE_WAY.replace("[100, 100, 50]", stacks))
+
+
+def test_an_amount_is_kept_to_its_last_decimal_place() -> None:
+    exact = "100.000000000000000000000000001"
+    imported = translate(hand(THREE_WAY.replace("[100, 100, 50]", f"[{exact}, 100, 50]")))
+    assert imported.scale == 10**27
+    assert str(from_chips(imported.events[1].stack, imported.scale)) == exact  # type: ignore[union-attr]
