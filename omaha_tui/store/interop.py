@@ -1,11 +1,14 @@
-"""Moving hands in and out of the journal: PHH import as sessions, PHH and JSON export.
+"""Moving sessions in and out of the journal: PHH and JSON import, PHH and JSON export.
 
-Each imported hand becomes a session of its own (its table, seats and stakes are the
-file's), titled from the file's fields, with the hole cards and the file's other
-fields kept in the session's metadata so that an export writes them back. A complete
-hand's session is ended (everyone cashes out, so the ledger shows the result); a hand
-that stops mid-way stays open and can be resumed at the table. Files are written
-only by :func:`export_session`; nothing here prints.
+An export carries the session's exact event log (:mod:`.exact_log`), so importing it
+gives back identical events, as one session. A hand history from elsewhere is replayed
+hand by hand; consecutive hands of one table (same game and stakes, the same players
+sitting down with the chips the previous hand left them, the button moving on as the
+rules move it) continue one session (:mod:`.phh_tables`), and any other hand starts a
+session of its own. A complete import's session is ended (everyone cashes out, so the
+ledger shows the result); one that stops mid-hand stays open to resume at the table.
+Each session is recorded in one transaction: a killed import leaves whole sessions or
+none. Files are written only by :func:`export_session`; nothing here prints.
 """
 
 from __future__ import annotations
@@ -18,51 +21,89 @@ from typing import Any, Literal
 
 from omaha_tui.engine.events import SessionEnded
 
+from .exact_log import SessionLog, attach, carried, check_log, from_json
 from .files import write_text_safely
 from .journal import Journal
 from .phh import PhhError, dumps, dumps_all, find_files, load
-from .phh_export import imported_details, session_hands
+from .phh_export import session_hands
 from .phh_replay import replay_hand
+from .phh_tables import TableRun, join
 
 
 @dataclass(frozen=True)
 class ImportOutcome:
-    """One hand of an import: the session it became, or why it could not."""
+    """One session of an import (``hands`` of it), or one hand or file that could not be."""
 
     source: str
     session_id: int | None = None
     error: str | None = None
     complete: bool = False
+    hands: int = 1
+    note: str | None = None
 
 
 def import_files(journal: Journal, paths: Iterable[Path]) -> list[ImportOutcome]:
-    """Import every hand under ``paths`` (files or folders), one session per hand.
+    """Import every file under ``paths`` (``.phh``, ``.phhs``, and ``.json`` exports).
 
     A hand the rules refuse is reported and skipped; nothing of it is recorded.
     """
     out: list[ImportOutcome] = []
-    for path in find_files(paths):
+    for path in find_files(paths, json=True):
+        if path.suffix == ".json":
+            out.append(_import_json(journal, path))
+            continue
         try:
             hands = load(path)
+            log, note = carried(hands)
         except PhhError as e:
             out.append(ImportOutcome(str(path), error=str(e)))
             continue
+        if log is not None:
+            sid = journal.record_session(log.title, log.events, log.meta)
+            out.append(ImportOutcome(str(path), sid, complete=log.finished, hands=len(hands)))
+            continue
+        runs: list[TableRun] = []
         for hand in hands:
             try:
                 replayed = replay_hand(hand)
             except PhhError as e:
+                out += _record(journal, runs, note)
+                runs = []
                 out.append(ImportOutcome(hand.source, error=str(e)))
                 continue
-            details = imported_details(replayed.imported.hole_cards, hand, replayed.imported.scale)
-            title = replayed.events[0].title  # type: ignore[union-attr]
-            sid = journal.create_session(title, meta={"phh": {"hands": [details]}})
-            events = list(replayed.events)
-            if replayed.complete:
-                events.append(SessionEnded())
-            journal.append_many(sid, events)
-            journal.release(sid)
-            out.append(ImportOutcome(hand.source, sid, complete=replayed.complete))
+            runs = join(runs, replayed)
+        out += _record(journal, runs, note)
     return out
+
+
+def _record(journal: Journal, runs: list[TableRun], note: str | None) -> list[ImportOutcome]:
+    out = []
+    for run in runs:
+        events = list(run.events)
+        if run.complete:
+            events.append(SessionEnded())
+        sid = journal.record_session(run.title, events, {"phh": {"hands": list(run.details)}})
+        out.append(
+            ImportOutcome(run.source, sid, complete=run.complete, hands=run.hands, note=note)
+        )
+    return out
+
+
+def _import_json(journal: Journal, path: Path) -> ImportOutcome:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return ImportOutcome(str(path), error=f"{path}: not UTF-8 text, so not an export")
+    except OSError as e:
+        return ImportOutcome(str(path), error=f"{path}: cannot read it ({e.strerror})")
+    try:
+        log = from_json(text, str(path))
+        check_log(log, str(path))
+    except PhhError as e:
+        return ImportOutcome(str(path), error=str(e))
+    sid = journal.record_session(log.title, log.events, log.meta)
+    hands = sum(1 for e in log.events if e.type == "hand_started")
+    return ImportOutcome(str(path), sid, complete=log.finished, hands=hands)
 
 
 def export_session(
@@ -74,7 +115,8 @@ def export_session(
     force: bool = False,
 ) -> Path:
     """Write a session to ``folder``: its hands as PHH (``.phh`` for one hand, ``.phhs``
-    for several) or its whole event log as JSON. Returns the file written.
+    for several) or its whole event log as JSON. Returns the file written. Either form
+    carries the exact event log, so importing it gives the same events back.
 
     Raises:
         PhhError: a hand PHH cannot hold, or a session with no hand played yet.
@@ -84,10 +126,10 @@ def export_session(
     """
     events = journal.events(session_id)
     meta = journal.meta(session_id)
+    info = journal.session(session_id)
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"session-{session_id}"
     if fmt == "json":
-        info = journal.session(session_id)
         data: dict[str, Any] = {
             "session": {
                 "id": info.id,
@@ -105,6 +147,7 @@ def export_session(
     hands = session_hands(events, meta)
     if not hands:
         raise PhhError(f"session {session_id} has no hand to export yet: play a hand first")
+    hands = attach(hands, SessionLog(info.title, tuple(events), meta))
     if len(hands) == 1:
         path = folder / f"{stem}.phh"
         write_text_safely(path, dumps(hands[0]), force=force)

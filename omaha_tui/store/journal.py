@@ -14,33 +14,40 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from pydantic import TypeAdapter, ValidationError
-
-from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted, event_to_json
-from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
-from omaha_tui.engine.reducer import initial_state, replay
+from omaha_tui.engine.events import Event, HandStarted, event_to_json
+from omaha_tui.engine.reducer import initial_state
 from omaha_tui.engine.state import TableState
 
+from .journal_reading import JournalReading
 from .locks import SessionBusy, SessionLock
-from .opening import check_ours, connect, explain
+from .opening import check_ours, connect
 from .paths import resolve_db_path
-from .records import EventRecord, JournalError, SessionInfo, session_info, utc_now
-from .schema import MIGRATIONS, SCHEMA_VERSION, upgrade_payload
-from .snapshot import SnapshotError, decode_state, encode_state, follow
+from .records import EventRecord, JournalError, SessionInfo, utc_now
+from .schema import MIGRATIONS, SCHEMA_VERSION
+from .snapshot import encode_state, follow
 
-_EVENTS = TypeAdapter(list[Event])
 KEEP_SNAPSHOTS = 2
+
+
+def played_hands(state: TableState) -> int:
+    """Hands played at a table so far: finished ones and the one in play, if any.
+
+    >>> played_hands(initial_state())
+    0
+    """
+    running = state.hand is not None and not state.hand.complete
+    return state.hands_played + int(running)
+
 
 __all__ = ["EventRecord", "Journal", "JournalError", "SessionBusy", "SessionInfo"]
 
 
-class Journal:
+class Journal(JournalReading):
     """An open journal file. Use :meth:`open` (also a context manager)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, read_only: bool) -> None:
@@ -117,14 +124,6 @@ class Journal:
         except BaseException:
             self._conn.execute("ROLLBACK")
             raise
-
-    @contextmanager
-    def _guard(self, doing: str) -> Iterator[None]:
-        """Turn SQLite failures into a :class:`JournalError` a dealer can act on."""
-        try:
-            yield
-        except sqlite3.Error as e:
-            raise explain(self.path, doing, e) from None
 
     def close(self) -> None:
         """Release every session lock and close the file."""
@@ -203,7 +202,6 @@ class Journal:
         """
         self.claim(session_id)
         batch = list(events)
-        rows = [(e.type, e.v, event_to_json(e)) for e in batch]
         given = state is not None
         if state is not None:
             start, snapshots = self._adopt(session_id, batch, state)
@@ -218,20 +216,9 @@ class Journal:
                         (session_id,),
                     ).fetchone()[0]
                 )
-                now = utc_now()
-                self._conn.executemany(
-                    "INSERT INTO events (session_id, seq, type, v, payload, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    [(session_id, seq + i + 1, t, v, p, now) for i, (t, v, p) in enumerate(rows)],
-                )
-                hands = sum(1 for t, _, _ in rows if t == "hand_started")
-                ended = any(t == "session_ended" for t, _, _ in rows)
-                self._conn.execute(
-                    "UPDATE sessions SET updated = ?, event_count = event_count + ?, "
-                    "hands = hands + ?, finished = max(finished, ?) WHERE id = ?",
-                    (now, len(rows), hands, int(ended), session_id),
-                )
-                if state is not None and (seq == start or given) and snapshots:
+                known = state if (seq == start or given) else None
+                self._insert(session_id, seq, batch, known)
+                if known is not None and snapshots:
                     self._store_snapshots(session_id, seq, snapshots)
                 self._conn.execute("COMMIT")
             except BaseException:
@@ -240,10 +227,70 @@ class Journal:
                 self._states.pop(session_id, None)
                 raise
         if state is not None and (seq == start or given):
-            self._states[session_id] = (seq + len(rows), state)
+            self._states[session_id] = (seq + len(batch), state)
         else:
             self._states.pop(session_id, None)
-        return seq + len(rows)
+        return seq + len(batch)
+
+    def record_session(
+        self, title: str, events: Iterable[Event], meta: dict[str, Any] | None = None
+    ) -> int:
+        """Create a whole session at once, in one durable transaction; returns its id.
+
+        For imports: a killed import leaves each session whole or absent (never an
+        empty one), and takes no lock (nobody can write a session before it exists).
+        """
+        self._writable()
+        batch = list(events)
+        followed = follow(initial_state(), batch)
+        now = utc_now()
+        with self._guard("recording a session"):
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = self._conn.execute(
+                    "INSERT INTO sessions (title, created, updated, meta) VALUES (?, ?, ?, ?)",
+                    (title, now, now, json.dumps(meta or {}, sort_keys=True)),
+                )
+                session_id = int(cur.lastrowid or 0)
+                self._insert(session_id, 0, batch, followed[0] if followed else None)
+                if followed is not None and followed[1]:
+                    self._store_snapshots(session_id, 0, followed[1])
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+        return session_id
+
+    def _insert(
+        self, session_id: int, seq: int, events: list[Event], state: TableState | None
+    ) -> None:
+        """Store events after ``seq`` and update the session's summary (in a transaction).
+
+        ``state`` is the table after them when known: the session then counts the hands
+        actually played (an undone or misdealt hand is not one).
+        """
+        now = utc_now()
+        self._conn.executemany(
+            "INSERT INTO events (session_id, seq, type, v, payload, created) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (session_id, seq + i, e.type, e.v, event_to_json(e), now)
+                for i, e in enumerate(events, start=1)
+            ],
+        )
+        ended = any(e.type == "session_ended" for e in events)
+        if state is not None:
+            hands = "?"
+            count: int = played_hands(state)
+        else:
+            hands = "hands + ?"
+            count = sum(1 for e in events if e.type == "hand_started")
+        self._conn.execute(
+            f"UPDATE sessions SET updated = ?, event_count = event_count + ?, hands = {hands}, "
+            "finished = max(finished, ?) WHERE id = ?",
+            (now, len(events), count, int(ended), session_id),
+        )
 
     def _adopt(
         self, session_id: int, events: list[Event], state: TableState
@@ -288,145 +335,3 @@ class Journal:
                 "UPDATE sessions SET meta = ? WHERE id = ?",
                 (json.dumps(meta, sort_keys=True), session_id),
             )
-
-    # ------------------------------------------------------------------ reading
-
-    def session(self, session_id: int) -> SessionInfo:
-        """One session's summary.
-
-        Raises:
-            JournalError: no such session (the message says how to list them).
-        """
-        row = None
-        if 0 < session_id < 2**63:  # beyond SQLite's integers there is no session either
-            with self._guard("reading the session list"):
-                row = self._conn.execute(
-                    "SELECT id, title, created, updated, event_count, hands, finished "
-                    "FROM sessions WHERE id = ?",
-                    (session_id,),
-                ).fetchone()
-        if row is None:
-            raise JournalError(
-                f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
-            )
-        return session_info(row)
-
-    def sessions(self) -> list[SessionInfo]:
-        """Every session, oldest first."""
-        with self._guard("reading the session list"):
-            rows = self._conn.execute(
-                "SELECT id, title, created, updated, event_count, hands, finished "
-                "FROM sessions ORDER BY id"
-            ).fetchall()
-        return [session_info(r) for r in rows]
-
-    def last_unfinished(self) -> SessionInfo | None:
-        """The most recently updated session without a ``SessionEnded``, if any."""
-        with self._guard("reading the session list"):
-            row = self._conn.execute(
-                "SELECT id FROM sessions WHERE finished = 0 AND event_count > 0 "
-                "ORDER BY updated DESC, id DESC LIMIT 1"
-            ).fetchone()
-        return None if row is None else self.session(int(row[0]))
-
-    def meta(self, session_id: int) -> dict[str, Any]:
-        """A session's metadata (``{}`` when none was set)."""
-        self.session(session_id)
-        with self._guard("reading session details"):
-            row = self._conn.execute(
-                "SELECT meta FROM sessions WHERE id = ?", (session_id,)
-            ).fetchone()
-        value = json.loads(row[0])
-        return value if isinstance(value, dict) else {}
-
-    def records(self, session_id: int, after: int = 0) -> list[EventRecord]:
-        """The session's events (those after sequence number ``after``) with their
-        sequence numbers and times, in order."""
-        self.session(session_id)
-        with self._guard("reading events"):
-            rows = self._conn.execute(
-                "SELECT seq, created, v, payload FROM events WHERE session_id = ? AND seq > ? "
-                "ORDER BY seq",
-                (session_id, after),
-            ).fetchall()
-        for expected, (seq, *_) in enumerate(rows, start=after + 1):
-            if seq != expected:
-                raise JournalError(
-                    f"{self.path}: session {session_id} lacks event {expected}; the file was "
-                    "altered outside omaha-tui. Move it aside and start a new journal"
-                )
-        events: list[Event] | None = None
-        if all(v == EVENT_VERSION for _, _, v, _ in rows):
-            try:  # one pass over the whole log: much faster than event by event
-                events = _EVENTS.validate_json("[" + ",".join(p for *_, p in rows) + "]")
-            except ValidationError:
-                events = None  # find and name the bad one below
-            if events is not None and any(e.v != EVENT_VERSION for e in events):
-                events = None
-        if events is None:
-            events = [self._decode(session_id, seq, p) for seq, _, _, p in rows]
-        return [
-            EventRecord(seq, created, event)
-            for (seq, created, _, _), event in zip(rows, events, strict=True)
-        ]
-
-    def last_seq(self, session_id: int) -> int:
-        """The sequence number of the session's last event (0 when none): one index
-        lookup, so a read-only follower can poll it cheaply before :meth:`records`."""
-        self.session(session_id)
-        with self._guard("reading events"):
-            row = self._conn.execute(
-                "SELECT max(seq) FROM events WHERE session_id = ?", (session_id,)
-            ).fetchone()
-        return int(row[0] or 0)
-
-    def _decode(self, session_id: int, seq: int, payload: str) -> Event:
-        try:
-            data = upgrade_payload(json.loads(payload))
-            return EVENT_ADAPTER.validate_python(data)
-        except (ValueError, ValidationError) as e:
-            raise JournalError(
-                f"{self.path}: session {session_id} event {seq} cannot be read ({e}). "
-                "If it comes from a newer omaha-tui, upgrade; otherwise move the file aside "
-                "and start a new journal"
-            ) from None
-
-    def events(self, session_id: int) -> list[Event]:
-        """The session's events, in the order they were recorded."""
-        return [r.event for r in self.records(session_id)]
-
-    def load_state(self, session_id: int) -> TableState:
-        """The table exactly as the session left it, mid-hand included.
-
-        Starts from the latest snapshot (taken at a hand start) and replays the events
-        after it; without a usable snapshot, replays the whole log. Either way the
-        result is ``replay(events)``.
-
-        Raises:
-            JournalError: the file cannot be read.
-            RuleError: the log holds an event the rules refuse (it was altered).
-        """
-        with self._guard("reading a snapshot"):
-            row = self._conn.execute(
-                "SELECT seq, state FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
-                (session_id,),
-            ).fetchone()
-        state: TableState | None = None
-        after = 0
-        if row is not None:
-            try:
-                state, after = decode_state(json.loads(row[1])), int(row[0])
-            except (SnapshotError, ValueError):
-                state, after = None, 0
-        records = self.records(session_id, after)
-        if state is None:
-            state = replay(r.event for r in records)
-        else:
-            try:
-                state = replay((r.event for r in records), state)
-            except ValueError:
-                records = self.records(session_id)
-                state = replay(r.event for r in records)
-        last = records[-1].seq if records else after
-        self._states[session_id] = (last, state)
-        return state

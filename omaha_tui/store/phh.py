@@ -250,14 +250,14 @@ def load(path: Path) -> list[PhhHand]:
     return loads(text, str(path), multi=True if path.suffix == ".phhs" else None)
 
 
-def find_files(paths: Iterable[Path]) -> list[Path]:
-    """Files named directly, plus ``*.phh``/``*.phhs`` found under directories (sorted)."""
+def find_files(paths: Iterable[Path], *, json: bool = False) -> list[Path]:
+    """Files named directly, plus ``*.phh``/``*.phhs`` (and ``*.json`` exports when
+    ``json``) found under directories (sorted)."""
     out: list[Path] = []
+    kinds = (".phh", ".phhs", ".json") if json else (".phh", ".phhs")
     for p in paths:
         if p.is_dir():
-            out.extend(
-                sorted(q for q in p.rglob("*") if q.suffix in (".phh", ".phhs") and q.is_file())
-            )
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix in kinds and q.is_file()))
         else:
             out.append(p)
     return out

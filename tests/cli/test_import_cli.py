@@ -11,7 +11,7 @@ from tests.store.cli_runner import run_cli
 from tests.store.phh_samples import BIG_O, THREE_WAY
 
 
-def test_import_makes_one_session_per_hand(
+def test_hands_of_different_tables_become_sessions_of_their_own(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "j.sqlite3"
@@ -22,8 +22,8 @@ def test_import_makes_one_session_per_hand(
     )
     assert code == 0
     out = capsys.readouterr().out
-    assert f"{tmp_path / 'a.phh'} -> session 1" in out
-    assert "imported 2 of 2 hands" in out
+    assert f"{tmp_path / 'a.phh'} -> session 1 (1 hand)" in out
+    assert "imported 2 hands as 2 sessions" in out
     with Journal.open(db) as j:
         assert [s.title for s in j.sessions()] == ["PO", "PO5/8"]
 
@@ -46,9 +46,9 @@ def test_refused_and_missing_files_are_named_and_exit_non_zero(
     )
     assert code == 1
     captured = capsys.readouterr()
-    assert f"{tmp_path / 'none.phh'}: no such file or folder" in captured.err
+    assert f"omaha-tui import: {tmp_path / 'none.phh'}: no such file or folder" in captured.err
     assert "not imported:" in captured.err and "more than the player has" in captured.err
-    assert "imported 0 of 1 hands" in captured.out
+    assert "imported 0 hands as 0 sessions; 1 refused" in captured.out
 
 
 def test_a_damaged_journal_is_a_message_not_a_traceback(
@@ -61,3 +61,17 @@ def test_a_damaged_journal_is_a_message_not_a_traceback(
     err = capsys.readouterr().err
     assert err.startswith(f"omaha-tui import: {db}: opening failed")
     assert "Move it aside" in err
+
+
+def test_an_empty_file_or_a_folder_with_nothing_to_import_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    (tmp_path / "empty.phh").write_text("")
+    (tmp_path / "nothing").mkdir()
+    assert run_cli("import_", ["import", str(tmp_path / "empty.phh"), "--db", str(db)]) == 1
+    assert "holds no hand (the file is empty)" in capsys.readouterr().err
+    assert run_cli("import_", ["import", str(tmp_path / "nothing"), "--db", str(db)]) == 1
+    assert "no .phh, .phhs or .json files found there" in capsys.readouterr().err
+    with Journal.open(db, read_only=True) as j:
+        assert j.sessions() == []

@@ -1,0 +1,170 @@
+"""A session's exact event log as it travels in an export, and its checks on the way in.
+
+PHH describes hands; a session is more (rebuys, seat changes, level and game changes,
+corrections, undone actions, hands settled by hand). So that every session reads back
+to *identical* events, an export carries the whole log beside the hands: in the JSON
+export it is the file itself; in a PHH file it rides in three fields of the first hand
+(``_omaha_tui_events``, ``_omaha_tui_meta``, ``_omaha_tui_title``; user fields start
+with ``_`` in PHH, see ``docs/phh-extensions.md``). Other programs read the standard
+fields and ignore these.
+
+On the way in nothing is trusted: every event is validated as data, the whole log is
+replayed by the rules, and a PHH log is used only when it still writes exactly the
+hands of its file (an edited file falls back to its standard fields).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
+from omaha_tui.engine.reducer import replay
+from omaha_tui.engine.state import TableState
+
+from .phh import PhhError, PhhHand, dumps
+from .schema import upgrade_payload
+
+EVENTS_FIELD = "_omaha_tui_events"
+META_FIELD = "_omaha_tui_meta"
+TITLE_FIELD = "_omaha_tui_title"
+OUR_FIELDS = (EVENTS_FIELD, META_FIELD, TITLE_FIELD)
+TITLE_LIMIT = 120
+
+
+@dataclass(frozen=True)
+class SessionLog:
+    """A whole session as it is imported: its title, its events and its details."""
+
+    title: str
+    events: tuple[Event, ...]
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return any(e.type == "session_ended" for e in self.events)
+
+
+def decode_events(items: Sequence[Any], where: str) -> tuple[Event, ...]:
+    """Events from JSON data (objects, or JSON texts of objects), older versions upgraded.
+
+    Raises:
+        PhhError: an item that is not an event; the message names its position.
+    """
+    out: list[Event] = []
+    for i, item in enumerate(items, start=1):
+        try:
+            data = json.loads(item) if isinstance(item, str) else item
+            if not isinstance(data, dict):
+                raise ValueError("not an object")
+            out.append(EVENT_ADAPTER.validate_python(upgrade_payload(dict(data))))
+        except (ValueError, ValidationError, RecursionError) as e:
+            reason = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise PhhError(f"{where}: event {i} is not an omaha-tui event ({reason})") from None
+    return tuple(out)
+
+
+def check_log(log: SessionLog, where: str) -> TableState:
+    """Replay the log by the rules; the state it leaves.
+
+    Raises:
+        PhhError: the rules refuse an event (the file was altered); nothing is recorded.
+    """
+    try:
+        return replay(log.events)
+    except (ValueError, AssertionError) as e:
+        raise PhhError(
+            f"{where}: the rules refuse its event log ({e}); was it edited by hand?"
+        ) from None
+
+
+def from_json(text: str, source: str) -> SessionLog:
+    """A session from the text of ``omaha-tui export --format json``.
+
+    Raises:
+        PhhError: not JSON, too deeply nested, not an export, or a bad event.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        reason = "nested too deeply" if isinstance(e, RecursionError) else str(e)
+        raise PhhError(f"{source}: not an omaha-tui JSON export ({reason})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("events"), list):
+        raise PhhError(
+            f'{source}: not an omaha-tui JSON export (it needs an "events" list, as '
+            "`omaha-tui export --format json` writes)"
+        )
+    session = data.get("session") if isinstance(data.get("session"), dict) else {}
+    title = session.get("title") if isinstance(session.get("title"), str) else ""
+    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+    events = decode_events(data["events"], source)
+    if not events:
+        raise PhhError(f"{source}: the export holds no event")
+    return SessionLog(title[:TITLE_LIMIT] or source, events, meta)
+
+
+def attach(hands: list[PhhHand], log: SessionLog) -> list[PhhHand]:
+    """``hands`` with the session's exact log in the first hand's user fields."""
+    if not hands:
+        return hands
+    ours = (
+        (TITLE_FIELD, log.title),
+        (META_FIELD, json.dumps(log.meta, sort_keys=True)),
+        (EVENTS_FIELD, [event_to_json(e) for e in log.events]),
+    )
+    first = hands[0]
+    extra = tuple((k, v) for k, v in first.extra if k not in OUR_FIELDS) + ours
+    return [replace(first, extra=extra), *hands[1:]]
+
+
+def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
+    """The exact log a PHH file carries, checked against its hands.
+
+    Returns ``(log, None)`` when the file carries a log that writes exactly its hands,
+    ``(None, why)`` when it carries one that does not (edited after export), and
+    ``(None, None)`` when it carries none.
+
+    Raises:
+        PhhError: the carried log is not valid events, or the rules refuse it.
+    """
+    if not hands:
+        return None, None
+    fields = dict(hands[0].extra)
+    if EVENTS_FIELD not in fields:
+        return None, None
+    source = hands[0].source
+    raw = fields[EVENTS_FIELD]
+    if not isinstance(raw, list):
+        raise PhhError(f"{source}: {EVENTS_FIELD} must be a list of JSON events")
+    try:
+        meta = json.loads(str(fields.get(META_FIELD, "{}")))
+    except (ValueError, RecursionError):
+        meta = None
+    if not isinstance(meta, dict):
+        raise PhhError(f"{source}: {META_FIELD} must hold a JSON object")
+    title = fields.get(TITLE_FIELD)
+    log = SessionLog(
+        (title if isinstance(title, str) else "")[:TITLE_LIMIT] or source,
+        decode_events(raw, f"{source}: {EVENTS_FIELD}"),
+        meta,
+    )
+    check_log(log, source)
+    from .phh_export import session_hands
+
+    written = [_standard(h) for h in session_hands(log.events, log.meta)]
+    if written != [_standard(h) for h in hands]:
+        return None, "its hands were changed after export, so their standard fields are used"
+    return log, None
+
+
+def _standard(hand: PhhHand) -> str:
+    """A hand's text without our fields (what must match for the log to be used)."""
+    extra = tuple((k, v) for k, v in hand.extra if k not in OUR_FIELDS)
+    return dumps(replace(hand, extra=extra, source=""))
+
+
+__all__ = ["OUR_FIELDS", "SessionLog", "attach", "carried", "check_log", "from_json"]

@@ -1,0 +1,189 @@
+"""Reading a journal: session summaries, event logs, the table state they lead to.
+
+Kept apart from the writing half (:mod:`.journal`) so that each stays small. Every
+method here works on a read-only journal too, including one another process is
+writing: each query is its own read transaction and sees every event committed before
+it (``records(sid, after=n)`` is the follower's cheap "what is new").
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from omaha_tui.engine.events import EVENT_ADAPTER, Event
+from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
+from omaha_tui.engine.reducer import replay
+from omaha_tui.engine.state import TableState
+
+from .opening import explain
+from .records import EventRecord, JournalError, SessionInfo, session_info
+from .schema import upgrade_payload
+from .snapshot import SnapshotError, decode_state
+
+_EVENTS = TypeAdapter(list[Event])
+
+
+class JournalReading:
+    """The reading half of :class:`~.journal.Journal` (which is what callers open)."""
+
+    path: Path
+    _conn: sqlite3.Connection
+    # Per session: (last seq, state after it), kept while this process writes it.
+    _states: dict[int, tuple[int, TableState]]
+
+    @contextmanager
+    def _guard(self, doing: str) -> Iterator[None]:
+        """Turn SQLite failures into a :class:`JournalError` a dealer can act on."""
+        try:
+            yield
+        except sqlite3.Error as e:
+            raise explain(self.path, doing, e) from None
+
+    # ------------------------------------------------------------------ reading
+
+    def session(self, session_id: int) -> SessionInfo:
+        """One session's summary.
+
+        Raises:
+            JournalError: no such session (the message says how to list them).
+        """
+        row = None
+        if 0 < session_id < 2**63:  # beyond SQLite's integers there is no session either
+            with self._guard("reading the session list"):
+                row = self._conn.execute(
+                    "SELECT id, title, created, updated, event_count, hands, finished "
+                    "FROM sessions WHERE id = ?",
+                    (session_id,),
+                ).fetchone()
+        if row is None:
+            raise JournalError(
+                f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
+            )
+        return session_info(row)
+
+    def sessions(self) -> list[SessionInfo]:
+        """Every session, oldest first."""
+        with self._guard("reading the session list"):
+            rows = self._conn.execute(
+                "SELECT id, title, created, updated, event_count, hands, finished "
+                "FROM sessions ORDER BY id"
+            ).fetchall()
+        return [session_info(r) for r in rows]
+
+    def last_unfinished(self) -> SessionInfo | None:
+        """The most recently updated session without a ``SessionEnded``, if any."""
+        with self._guard("reading the session list"):
+            row = self._conn.execute(
+                "SELECT id FROM sessions WHERE finished = 0 AND event_count > 0 "
+                "ORDER BY updated DESC, id DESC LIMIT 1"
+            ).fetchone()
+        return None if row is None else self.session(int(row[0]))
+
+    def meta(self, session_id: int) -> dict[str, Any]:
+        """A session's metadata (``{}`` when none was set)."""
+        self.session(session_id)
+        with self._guard("reading session details"):
+            row = self._conn.execute(
+                "SELECT meta FROM sessions WHERE id = ?", (session_id,)
+            ).fetchone()
+        value = json.loads(row[0])
+        return value if isinstance(value, dict) else {}
+
+    def records(self, session_id: int, after: int = 0) -> list[EventRecord]:
+        """The session's events (those after sequence number ``after``) with their
+        sequence numbers and times, in order."""
+        self.session(session_id)
+        with self._guard("reading events"):
+            rows = self._conn.execute(
+                "SELECT seq, created, v, payload FROM events WHERE session_id = ? AND seq > ? "
+                "ORDER BY seq",
+                (session_id, after),
+            ).fetchall()
+        for expected, (seq, *_) in enumerate(rows, start=after + 1):
+            if seq != expected:
+                raise JournalError(
+                    f"{self.path}: session {session_id} lacks event {expected}; the file was "
+                    "altered outside omaha-tui. Move it aside and start a new journal"
+                )
+        events: list[Event] | None = None
+        if all(v == EVENT_VERSION for _, _, v, _ in rows):
+            try:  # one pass over the whole log: much faster than event by event
+                events = _EVENTS.validate_json("[" + ",".join(p for *_, p in rows) + "]")
+            except ValidationError:
+                events = None  # find and name the bad one below
+            if events is not None and any(e.v != EVENT_VERSION for e in events):
+                events = None
+        if events is None:
+            events = [self._decode(session_id, seq, p) for seq, _, _, p in rows]
+        return [
+            EventRecord(seq, created, event)
+            for (seq, created, _, _), event in zip(rows, events, strict=True)
+        ]
+
+    def last_seq(self, session_id: int) -> int:
+        """The sequence number of the session's last event (0 when none): one index
+        lookup, so a read-only follower can poll it cheaply before :meth:`records`."""
+        self.session(session_id)
+        with self._guard("reading events"):
+            row = self._conn.execute(
+                "SELECT max(seq) FROM events WHERE session_id = ?", (session_id,)
+            ).fetchone()
+        return int(row[0] or 0)
+
+    def _decode(self, session_id: int, seq: int, payload: str) -> Event:
+        try:
+            data = upgrade_payload(json.loads(payload))
+            return EVENT_ADAPTER.validate_python(data)
+        except (ValueError, ValidationError) as e:
+            raise JournalError(
+                f"{self.path}: session {session_id} event {seq} cannot be read ({e}). "
+                "If it comes from a newer omaha-tui, upgrade; otherwise move the file aside "
+                "and start a new journal"
+            ) from None
+
+    def events(self, session_id: int) -> list[Event]:
+        """The session's events, in the order they were recorded."""
+        return [r.event for r in self.records(session_id)]
+
+    def load_state(self, session_id: int) -> TableState:
+        """The table exactly as the session left it, mid-hand included.
+
+        Starts from the latest snapshot (taken at a hand start) and replays the events
+        after it; without a usable snapshot, replays the whole log. Either way the
+        result is ``replay(events)``.
+
+        Raises:
+            JournalError: the file cannot be read.
+            RuleError: the log holds an event the rules refuse (it was altered).
+        """
+        with self._guard("reading a snapshot"):
+            row = self._conn.execute(
+                "SELECT seq, state FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
+                (session_id,),
+            ).fetchone()
+        state: TableState | None = None
+        after = 0
+        if row is not None:
+            try:
+                state, after = decode_state(json.loads(row[1])), int(row[0])
+            except (SnapshotError, ValueError):
+                state, after = None, 0
+        records = self.records(session_id, after)
+        if state is None:
+            state = replay(r.event for r in records)
+        else:
+            try:
+                state = replay((r.event for r in records), state)
+            except ValueError:
+                records = self.records(session_id)
+                state = replay(r.event for r in records)
+        last = records[-1].seq if records else after
+        self._states[session_id] = (last, state)
+        return state

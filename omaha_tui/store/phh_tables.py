@@ -1,0 +1,135 @@
+"""Consecutive hands of one table, from a hand history, as one session.
+
+A PHH file of an evening lists hand after hand; each is replayed on its own first
+(:mod:`.phh_replay`). A hand continues the session of the hand before it when it is the
+same table: the same game and stakes and amount scale, the same players, each sitting
+down with exactly the chips the previous hand left them, and the rules accept its start
+(the button moves on as R1.5 moves it). Its seats are then the players' seats in that
+session (PHH numbers players from the button, so the numbers move; the names do not).
+Anything else starts a new session. Nothing here touches the journal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import EVENT_ADAPTER, Event, PlayerSeated, SessionStarted
+from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.state import TableState
+
+from .phh_export import imported_details
+from .phh_import import player_names
+from .phh_replay import ReplayedHand
+
+
+@dataclass(frozen=True)
+class TableRun:
+    """Consecutive hands of one table: the events of one session, so far."""
+
+    title: str
+    source: str
+    events: tuple[Event, ...]
+    state: TableState
+    details: tuple[dict[str, Any], ...]
+    scale: int
+    seat_of: dict[str, int]
+
+    @property
+    def hands(self) -> int:
+        return len(self.details)
+
+    @property
+    def complete(self) -> bool:
+        return self.state.hand is not None and self.state.hand.complete
+
+
+def join(runs: list[TableRun], replayed: ReplayedHand) -> list[TableRun]:
+    """``runs`` with ``replayed`` added: to the last run when it continues that table,
+    else as a new run."""
+    imported = replayed.imported
+    details = imported_details(imported.hole_cards, imported.hand, imported.scale)
+    if runs:
+        joined = _continue(runs[-1], replayed, details)
+        if joined is not None:
+            return [*runs[:-1], joined]
+    names = player_names(replayed.imported.hand)
+    start = replayed.events[0]
+    assert isinstance(start, SessionStarted)
+    run = TableRun(
+        title=start.title,
+        source=replayed.imported.source,
+        events=replayed.events,
+        state=replayed.state,
+        details=(details,),
+        scale=replayed.imported.scale,
+        seat_of={name: i for i, name in enumerate(names)},
+    )
+    return [*runs, run]
+
+
+def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) -> TableRun | None:
+    imported = replayed.imported
+    start = replayed.events[0]
+    if not run.complete or imported.scale != run.scale:
+        return None
+    table = run.state.config
+    if not isinstance(start, SessionStarted) or table is None:
+        return None
+    # The same game and stakes (a file sizes its table by the players of each hand).
+    if start.config.model_copy(update={"seats": table.seats}) != table:
+        return None
+    names = player_names(imported.hand)
+    seated = {s.name: (i, s.stack) for i, s in enumerate(run.state.seats) if s is not None}
+    # The same players: everyone dealt in was seated, and anyone seated but not dealt
+    # in had no chips left to play with.
+    if not set(names) <= set(seated) or any(
+        stack > 0 for name, (_, stack) in seated.items() if name not in names
+    ):
+        return None
+    seats = replayed.events[1 : 1 + len(names)]
+    for name, event in zip(names, seats, strict=True):
+        if not isinstance(event, PlayerSeated) or seated[name][1] != event.stack:
+            return None
+    where = {i: seated[name][0] for i, name in enumerate(names)}
+    try:
+        moved = tuple(_moved(e, where) for e in replayed.events[1 + len(names) :])
+        state = run.state
+        for event in moved:
+            state = apply(state, event)
+    except (RuleError, ValueError, AssertionError):
+        return None
+    return TableRun(
+        title=run.title,
+        source=run.source,
+        events=run.events + moved,
+        state=state,
+        details=(*run.details, details),
+        scale=run.scale,
+        seat_of=run.seat_of,
+    )
+
+
+_SEAT_KEYS = ("seat", "button")
+
+
+def _moved(event: Event, where: dict[int, int]) -> Event:
+    """``event`` with every seat number taken from the file's order to the session's."""
+    return EVENT_ADAPTER.validate_python(_remap(event.model_dump(mode="json"), where))
+
+
+def _remap(value: Any, where: dict[int, int]) -> Any:
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            if key in _SEAT_KEYS and isinstance(item, int):
+                out[key] = where[item]
+            elif key == "seats" and isinstance(item, list):
+                out[key] = sorted(where[s] for s in item)
+            else:
+                out[key] = _remap(item, where)
+        return out
+    if isinstance(value, list):
+        return [_remap(v, where) for v in value]
+    return value
