@@ -19,7 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event
 from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
-from omaha_tui.engine.reducer import replay
+from omaha_tui.engine.reducer import apply, initial_state, replay
 from omaha_tui.engine.state import TableState
 
 from .opening import explain
@@ -152,6 +152,23 @@ class JournalReading:
         """The session's events, in the order they were recorded."""
         return [r.event for r in self.records(session_id)]
 
+    def _replay_all(self, session_id: int, records: list[EventRecord]) -> TableState:
+        try:
+            return replay(r.event for r in records)
+        except (ValueError, AssertionError):
+            pass
+        state = initial_state()  # find and name the event the rules refuse
+        for r in records:
+            try:
+                state = apply(state, r.event)
+            except (ValueError, AssertionError) as e:
+                raise JournalError(
+                    f"{self.path}: session {session_id} event {r.seq} ({r.event.type}) is "
+                    f"refused by the rules ({e}); the journal was changed outside omaha-tui. "
+                    "Its events up to there can be exported as JSON"
+                ) from None
+        return state
+
     def load_state(self, session_id: int) -> TableState:
         """The table exactly as the session left it, mid-hand included.
 
@@ -160,8 +177,8 @@ class JournalReading:
         result is ``replay(events)``.
 
         Raises:
-            JournalError: the file cannot be read.
-            RuleError: the log holds an event the rules refuse (it was altered).
+            JournalError: the file cannot be read, or the log holds an event the rules
+                refuse (it was altered outside omaha-tui); the message names the event.
         """
         with self._guard("reading a snapshot"):
             row = self._conn.execute(
@@ -176,14 +193,14 @@ class JournalReading:
             except (SnapshotError, ValueError):
                 state, after = None, 0
         records = self.records(session_id, after)
-        if state is None:
-            state = replay(r.event for r in records)
-        else:
+        if state is not None:
             try:
                 state = replay((r.event for r in records), state)
             except ValueError:
-                records = self.records(session_id)
-                state = replay(r.event for r in records)
+                state = None  # a stale snapshot: replay the whole log instead
+        if state is None:
+            records = self.records(session_id)
+            state = self._replay_all(session_id, records)
         last = records[-1].seq if records else after
         self._states[session_id] = (last, state)
         return state

@@ -11,6 +11,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from omaha_tui.engine.events import Undo
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.store.journal import KEEP_SNAPSHOTS, Journal
@@ -87,3 +89,37 @@ def test_snapshots_round_trip_the_state_without_pickle() -> None:
     t = two_hands()
     data = json.loads(json.dumps(encode_state(t.state)))
     assert decode_state(data) == t.state
+
+
+def test_a_tampered_event_is_named_not_a_traceback_on_resume_ledger_and_export(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from omaha_tui.store.journal import JournalError
+    from tests.store.cli_runner import run_cli
+
+    db = tmp_path / "j.sqlite3"
+    sid, _ = _record(db, split=4)
+    conn = sqlite3.connect(db)
+    # Someone edits the log: Bob's seat now holds twice the chips, a raise becomes huge.
+    row = conn.execute(
+        "SELECT seq, payload FROM events WHERE session_id = ? AND type = 'raised_to' "
+        "ORDER BY seq LIMIT 1",
+        (sid,),
+    ).fetchone()
+    payload = json.loads(row[1])
+    payload["to"] = 100000
+    conn.execute(
+        "UPDATE events SET payload = ? WHERE session_id = ? AND seq = ?",
+        (json.dumps(payload), sid, row[0]),
+    )
+    conn.execute("DELETE FROM snapshots")
+    conn.commit()
+    conn.close()
+    with Journal.open(db) as journal, pytest.raises(JournalError) as info:
+        journal.load_state(sid)
+    assert f"session {sid} event {row[0]} (raised_to) is refused by the rules" in str(info.value)
+    for command in (["ledger", str(sid)], ["export", str(sid), str(tmp_path / "out")]):
+        assert run_cli(command[0], [*command, "--db", str(db)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert "refuse" in err
