@@ -102,3 +102,139 @@ def random_session(game: str, hands: int, seed: int, players: int = 6) -> Table:
                         t.do(c.show(t.state, seat, [deck.pop() for _ in range(holes)]))
                 t.do(c.settle_by_cards(t.state))
     return t
+
+
+def eventful_session(game: str, hands: int, seed: int) -> Table:
+    """A session with every kind of event the app records: seats taken and left, rebuys,
+    corrections, sitting out and coming back (dead blinds on return), level changes,
+    misdeals, undos, chips-only boards recorded later or never, hands settled by the
+    cards and by hand, and the session's end. Each candidate event is kept only when the
+    rules accept it, so the session is always one the app could have recorded."""
+    import random
+
+    from omaha_tui.engine.errors import RuleError
+    from omaha_tui.engine.events import (
+        CameBack,
+        ChipsCorrected,
+        LevelChanged,
+        PlayerLeft,
+        PlayerRebought,
+        SatOut,
+        SessionEnded,
+    )
+    from omaha_tui.engine.pots import hand_pots
+
+    rng = random.Random(seed)
+    config = TableConfig(variant=VARIANTS[game], stakes=Stakes(big_blind=2))
+    t = Table(
+        config=config, seats=tuple((i, f"P{i}", rng.choice((60, 150, 300))) for i in range(5))
+    )
+    holes = config.variant.hole_cards
+    level = 1
+    newcomer = 0
+
+    def attempt(make: object, *args: object) -> bool:
+        try:
+            event = make(t.state, *args) if callable(make) else make
+            t.do(event)  # type: ignore[arg-type]
+        except (RuleError, ValueError, AssertionError):
+            return False
+        return True
+
+    def by_hand(pick: int) -> bool:
+        hand = t.state.hand
+        assert hand is not None
+        live = sorted(hand.live)
+        return attempt(c.settle_by_hand, [[live[pick % len(live)]]] * len(hand_pots(hand)))
+
+    def between_hands() -> None:
+        nonlocal level, newcomer
+        seats = [i for i, s in enumerate(t.state.seats) if s is not None]
+        size = t.state.config.seats  # type: ignore[union-attr]
+        free = [i for i in range(size) if t.state.seats[i] is None]
+        away = [i for i in seats if t.state.seats[i].sitting_out]  # type: ignore[union-attr]
+        roll = rng.random()
+        if roll < 0.15 and seats:
+            attempt(PlayerRebought(seat=rng.choice(seats), amount=rng.choice((20, 50))))
+        elif roll < 0.25 and seats:
+            attempt(
+                ChipsCorrected(seat=rng.choice(seats), delta=rng.choice((-3, 5)), reason="miscount")
+            )
+        elif roll < 0.35 and seats:
+            attempt(SatOut(seat=rng.choice(seats)))
+        elif roll < 0.5 and away:
+            attempt(CameBack(seat=rng.choice(away), post_now=rng.random() < 0.5))
+        elif roll < 0.6:
+            level += 1
+            attempt(LevelChanged(level=level, stakes=Stakes(big_blind=2 * level)))
+        elif roll < 0.7 and seats:
+            attempt(PlayerLeft(seat=rng.choice(seats)))
+        elif roll < 0.8 and free:
+            newcomer += 1
+            attempt(PlayerSeated(seat=rng.choice(free), name=f"N{newcomer}", stack=100))
+        elif roll < 0.85:
+            attempt(Undo())
+
+    for _ in range(hands):
+        between_hands()
+        if not attempt(c.start_hand):
+            continue
+        if rng.random() < 0.1:
+            attempt(c.misdeal, "a card flipped")
+            continue
+        deck = DECK[:]
+        rng.shuffle(deck)
+        steps = 0
+        while t.state.hand is not None and not t.state.hand.complete and steps < 200:
+            steps += 1
+            hand = t.state.hand
+            if rng.random() < 0.03:
+                attempt(Undo())
+                continue
+            if hand.to_act is not None:
+                roll = rng.random()
+                if roll < 0.2 and hand.current_bet > hand.bets[hand.to_act]:
+                    attempt(c.fold)
+                elif roll < 0.3 and c.can_pot(t.state):
+                    attempt(c.pot)
+                elif roll < 0.33 and c.can_all_in(t.state):
+                    attempt(c.all_in)
+                else:
+                    attempt(c.check_or_call)
+            elif hand.street.value != "showdown":
+                count = 3 if not hand.board_count else 1
+                if rng.random() < 0.3:
+                    attempt(c.deal_board)  # chips only: cards not entered
+                else:
+                    used = set(hand.board)
+                    cards = [x for x in deck if x not in used][:count]
+                    if not attempt(c.deal_board, cards):
+                        attempt(c.deal_board)
+            else:
+                if hand.board_count > len(hand.board) and rng.random() < 0.5:
+                    if not by_hand(rng.randrange(10)):
+                        break
+                    continue
+                if hand.board_count > len(hand.board):
+                    board = (
+                        list(hand.board)
+                        + [x for x in deck if x not in hand.board][
+                            : hand.board_count - len(hand.board)
+                        ]
+                    )
+                    if not attempt(c.record_board, board) and not by_hand(0):
+                        break
+                    continue
+                used = set(hand.board)
+                rest = [x for x in deck if x not in used]
+                for seat in sorted(hand.live):
+                    if seat not in dict(hand.shown):
+                        cards, rest = rest[:holes], rest[holes:]
+                        attempt(c.show, seat, cards)
+                if not attempt(c.settle_by_cards) and not by_hand(0):
+                    break
+        if t.state.hand is not None and not t.state.hand.complete:
+            break  # leave the last hand running, as a session paused mid-hand
+    if rng.random() < 0.5:
+        attempt(SessionEnded())
+    return t
