@@ -99,15 +99,26 @@ class LedgerLine:
 
     name: str
     buy_in: int
-    rebuys: int
-    corrections: int
-    cashed_out: int
-    stack: int
-    seat: int | None
+    rebuys: int = 0
+    corrections: int = 0
+    cashed_out: int = 0
+    stack: int = 0
+    seat: int | None = None
+
+    @property
+    def paid_in(self) -> int:
+        """Money brought to the table: the buy-in and every rebuy."""
+        return self.buy_in + self.rebuys
+
+    @property
+    def seated(self) -> bool:
+        """Still at the table (``stack`` is then what they hold, live chips included)."""
+        return self.seat is not None
 
     @property
     def net(self) -> int:
-        return self.stack + self.cashed_out - self.buy_in - self.rebuys
+        """Won (positive) or lost (negative): chips taken or held minus money paid in."""
+        return self.stack + self.cashed_out - self.paid_in
 
 
 @dataclass(frozen=True)

@@ -17,36 +17,9 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 
-from omaha_tui.engine.state import TableState, ledger_lines
+from omaha_tui.engine.state import LedgerLine, TableState, ledger_lines
 
 EXACT_LIMIT = 14
-
-
-@dataclass(frozen=True)
-class LedgerLine:
-    """One player's money over a session (by name: leaving and sitting again adds up).
-
-    ``cashed_out`` is what they took when leaving; ``stack`` what they hold now,
-    counting their chips in the middle of an unfinished hand; ``seated`` whether they
-    are still at the table.
-    """
-
-    name: str
-    buy_in: int
-    rebuys: int = 0
-    corrections: int = 0
-    cashed_out: int = 0
-    stack: int = 0
-    seated: bool = True
-
-    @property
-    def paid_in(self) -> int:
-        return self.buy_in + self.rebuys
-
-    @property
-    def net(self) -> int:
-        """Won (positive) or lost (negative): chips taken or held minus money paid in."""
-        return self.stack + self.cashed_out - self.paid_in
 
 
 @dataclass(frozen=True)
@@ -83,20 +56,7 @@ class Ledger:
 
 def ledger(state: TableState) -> Ledger:
     """The ledger of a table as the reducer keeps it (chips in a running hand count)."""
-    return Ledger(
-        tuple(
-            LedgerLine(
-                name=x.name,
-                buy_in=x.buy_in,
-                rebuys=x.rebuys,
-                corrections=x.corrections,
-                cashed_out=x.cashed_out,
-                stack=x.stack,
-                seated=x.seat is not None,
-            )
-            for x in ledger_lines(state)
-        )
-    )
+    return Ledger(ledger_lines(state))
 
 
 @dataclass(frozen=True)
@@ -239,7 +199,7 @@ CSV_FIELDS = ("name", "buy_in", "rebuys", "corrections", "cashed_out", "stack", 
 def ledger_csv(ledger: Ledger) -> str:
     """The ledger as CSV, one row per player.
 
-    >>> print(ledger_csv(Ledger((LedgerLine("Ann", 100, stack=135),))).strip())
+    >>> print(ledger_csv(Ledger((LedgerLine("Ann", 100, stack=135, seat=0),))).strip())
     name,buy_in,rebuys,corrections,cashed_out,stack,seated,net
     Ann,100,0,0,0,135,yes,35
     """
@@ -284,7 +244,7 @@ def csv_text(text: str) -> str:
 def ledger_dict(ledger: Ledger) -> dict[str, object]:
     """The ledger and its settle-up as plain JSON-ready data."""
     return {
-        "players": [{**asdict(x), "net": x.net} for x in ledger.lines],
+        "players": [{**asdict(x), "seated": x.seated, "net": x.net} for x in ledger.lines],
         "balanced": ledger.balanced,
         "discrepancy": ledger.discrepancy,
         "balance": ledger.explain(),

@@ -51,15 +51,13 @@ def _fewest_by_brute_force(values: list[int]) -> int:
 
 
 def test_net_is_what_a_player_leaves_with_minus_what_they_paid() -> None:
-    line = LedgerLine("Ann", buy_in=200, rebuys=100, cashed_out=120, stack=215, seated=True)
+    line = LedgerLine("Ann", buy_in=200, rebuys=100, cashed_out=120, stack=215, seat=0)
     assert line.paid_in == 300
     assert line.net == 35
 
 
 def test_bob_pays_ann_35() -> None:
-    ledger = Ledger(
-        (LedgerLine("Ann", 200, stack=235), LedgerLine("Bob", 200, cashed_out=165, seated=False))
-    )
+    ledger = Ledger((LedgerLine("Ann", 200, stack=235), LedgerLine("Bob", 200, cashed_out=165)))
     assert ledger.balanced
     assert [str(t) for t in settle_up(ledger)] == ["Bob pays Ann 35"]
 
@@ -120,8 +118,8 @@ def test_large_tables_still_settle_with_at_most_one_transfer_fewer_than_players(
 def test_csv_and_json_exports_carry_lines_balance_and_settle_up() -> None:
     ledger = Ledger(
         (
-            LedgerLine("Ann", 200, rebuys=50, stack=285),
-            LedgerLine("Bob, Jr.", 200, cashed_out=165, seated=False),
+            LedgerLine("Ann", 200, rebuys=50, stack=285, seat=0),
+            LedgerLine("Bob, Jr.", 200, cashed_out=165),
         )
     )
     rows = list(csv.DictReader(io.StringIO(ledger_csv(ledger))))
