@@ -2,7 +2,8 @@
 prints it: always data, never Rich markup, never a terminal escape sequence.
 
 A name like ``[/x]`` or one carrying ``ESC [ 31 m`` must print as those characters.
-:func:`plain` escapes the control characters and wraps the result in a Rich ``Text``,
+:func:`plain` escapes the control characters (the engine's one rule,
+:func:`~omaha_tui.engine.labels.printable`) and wraps the result in a Rich ``Text``,
 which Rich never parses as markup.
 """
 
@@ -10,19 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from omaha_tui.engine.labels import printable
+
 if TYPE_CHECKING:
     from rich.text import Text
 
-
-def printable(text: str) -> str:
-    r"""``text`` with every control character written as its escape.
-
-    >>> print(printable("Ann\x1b[31m\tB"))
-    Ann\x1b[31m\tB
-    """
-    return "".join(
-        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
-    )
+__all__ = ["plain", "printable"]
 
 
 def plain(text: object, style: str = "") -> Text:

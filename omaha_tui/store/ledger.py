@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 
+from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import LedgerLine, TableState, ledger_lines
 
 EXACT_LIMIT = 14
@@ -237,7 +238,7 @@ def csv_text(text: str) -> str:
     >>> print(csv_text("Bob"))
     Bob
     """
-    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    shown = printable(text)
     return "'" + shown if text[:1] in ("=", "+", "-", "@", "\t", "\r") else shown
 
 
