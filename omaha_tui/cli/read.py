@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from omaha_tui.engine.labels import printable
 
@@ -211,37 +211,59 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_batch(source: str) -> int:
-    """One JSON object per input line; a bad line prints ``{"line", "error"}`` (status 1)."""
-    stream = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
+    """One JSON object per input line; a bad line prints ``{"line", "error"}`` (status 1).
+
+    Each line is decoded on its own, so a line that is not UTF-8 is one error line and
+    the rest are still read; a file that cannot be opened is one line on stderr.
+    """
+    stdin: IO[Any] = getattr(sys.stdin, "buffer", sys.stdin)
+    try:
+        stream = stdin if source == "-" else open(source, "rb")  # noqa: SIM115
+    except OSError as e:
+        print(f"omaha-tui read: {source}: cannot read it ({e.strerror})", file=sys.stderr)
+        return 1
     status = 0
     try:
-        for n, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
+        for n, raw in enumerate(stream, 1):
             try:
-                try:
-                    deal = json.loads(line)
-                except json.JSONDecodeError as e:
-                    raise ValueError(f"not a JSON object: {e}") from None
-                if not isinstance(deal, dict):
-                    raise ValueError('each line must be an object {"game", "board", "hands"}')
-                hands = deal.get("hands", [])
-                if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
-                    raise ValueError('"hands" must be a list of strings like "Ann: Ah 2s Kh Ks"')
-                reading = read_deal(
-                    str(deal.get("game", "omaha")),
-                    str(deal.get("board", "")),
-                    hands,
-                    deal.get("die"),
-                )
-                out = to_json(reading)
+                out = _batch_line(raw)
             except ValueError as e:  # json.JSONDecodeError and CardError are ValueErrors
                 out, status = {"line": n, "error": str(e)}, 1
-            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            if out is not None:
+                sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    except OSError as e:
+        print(f"omaha-tui read: {source}: cannot read it ({e.strerror})", file=sys.stderr)
+        return 1
     finally:
-        if stream is not sys.stdin:
+        if stream is not stdin:
             stream.close()
     return status
+
+
+def _batch_line(raw: bytes | str) -> dict[str, Any] | None:
+    """The reading of one ``--batch`` line (``None`` for a blank line)."""
+    try:
+        line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    if not line.strip():
+        return None
+    try:
+        deal = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not a JSON object: {e}") from None
+    except RecursionError:
+        raise ValueError("not a deal: the JSON is nested too deeply") from None
+    if not isinstance(deal, dict):
+        raise ValueError('each line must be an object {"game", "board", "hands"}')
+    hands = deal.get("hands", [])
+    if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+        raise ValueError('"hands" must be a list of strings like "Ann: Ah 2s Kh Ks"')
+    die = deal.get("die")
+    if die is not None and (isinstance(die, bool) or not isinstance(die, int)):
+        raise ValueError('"die" must be a whole number from 1 to 6 (the Binglao die roll)')
+    reading = read_deal(str(deal.get("game", "omaha")), str(deal.get("board", "")), hands, die)
+    return to_json(reading)
 
 
 def _print_table(reading: ShowdownReading, verdicts: Sequence[tuple[str, str, Any]]) -> None:

@@ -1,0 +1,43 @@
+"""``omaha-tui read --batch``: any input file is one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.store.cli_runner import run_cli
+
+GOOD = '{"game": "omaha", "board": "Kh 3d 4d", "hands": ["A: Ah Ac Qh Jh", "B: Kd 2c 5c 6c"]}\n'
+
+
+def test_a_missing_file_and_a_folder_are_named_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for path in (tmp_path / "none.jsonl", tmp_path):
+        assert run_cli("read", ["read", "--batch", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"omaha-tui read: {path}: cannot read it (") and err.count("\n") == 1
+
+
+def test_bad_lines_are_error_lines_and_the_good_ones_still_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deals.jsonl"
+    path.write_bytes(
+        b"\xff\xfe not utf-8\n"
+        + b"[" * 100000
+        + b"\n"
+        + b'{"game": "binglao", "board": "Kh 3d 4d", "hands": [], "die": [3]}\n'
+        + GOOD.encode()
+    )
+    assert run_cli("read", ["read", "--batch", str(path)]) == 1
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert out[0] == {"line": 1, "error": "not UTF-8 text"}
+    assert out[1]["line"] == 2 and "nested too deeply" in out[1]["error"]
+    assert out[2] == {
+        "line": 3,
+        "error": '"die" must be a whole number from 1 to 6 (the Binglao die roll)',
+    }
+    assert out[3]["game"] == "omaha"
