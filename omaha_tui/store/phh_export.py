@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from omaha_tui.engine.config import Structure, TableConfig
+from omaha_tui.engine.config import Stakes, Structure, TableConfig
 from omaha_tui.engine.events import (
     BetPlaced,
     BoardDealt,
@@ -47,6 +47,7 @@ class _Hand:
 
     number: int
     config: TableConfig
+    stakes: Stakes
     started: HandStarted
     order: tuple[int, ...]
     names: tuple[str, ...]
@@ -64,7 +65,9 @@ def _start(state: TableState, event: HandStarted, after: TableState) -> _Hand:
     order = after.hand.seats
     names = tuple(state.seats[s].name for s in order)  # type: ignore[union-attr]
     stacks = tuple(state.seats[s].stack for s in order)  # type: ignore[union-attr]
-    return _Hand(after.hands_played + 1, state.config, event, order, names, stacks)
+    # The hand's own stakes: a level change takes effect at a hand start (R2.7).
+    stakes = after.hand.stakes
+    return _Hand(after.hands_played + 1, state.config, stakes, event, order, names, stacks)
 
 
 def _action(hand: _Hand, before: TableState, event: Event) -> None:
@@ -160,7 +163,7 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
         return from_chips(chips, scale)
 
     n = len(hand.order)
-    stakes = config.stakes
+    stakes = hand.stakes
     antes = [0] * n
     blinds = [0] * n
     for post in hand.started.posts:

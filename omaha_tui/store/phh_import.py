@@ -132,8 +132,13 @@ def table_config(hand: PhhHand, scale: int) -> TableConfig:
     if big_blind <= 0:
         raise PhhError(f"{hand.source}: the minimum bet must be positive")
     small = blinds[0] if len(blinds) > 1 and blinds[0] <= big_blind else 0
-    straddles = [to_chips(b, scale) for b in hand.blinds_or_straddles[2:] if b > 0]
-    ante = max((to_chips(a, scale) for a in hand.antes), default=0)
+    # An entry after the first two that is no more than the big blind is a returning
+    # player's blind (R2.6), and its ante-like partner their dead small blind.
+    straddles = [to_chips(b, scale) for b in hand.blinds_or_straddles[2:] if b > big_blind]
+    returning = _returning(hand, scale, big_blind)
+    ante = max(
+        (to_chips(a, scale) for j, a in enumerate(hand.antes) if j not in returning), default=0
+    )
     try:
         stakes = Stakes(
             big_blind=big_blind,
@@ -153,13 +158,35 @@ def table_config(hand: PhhHand, scale: int) -> TableConfig:
     )
 
 
+def _returning(hand: PhhHand, scale: int, big_blind: int) -> set[int]:
+    """File positions (past the first two) that post a blind no bigger than the big blind:
+    players back from sitting out (R2.6), as omaha-tui writes them."""
+    return {
+        j
+        for j, b in enumerate(hand.blinds_or_straddles)
+        if j >= 2 and 0 < to_chips(b, scale) <= big_blind
+    }
+
+
+def _big_blind(hand: PhhHand, scale: int) -> int:
+    if hand.small_bet is not None:
+        return to_chips(hand.small_bet, scale)
+    if hand.min_bet is not None:
+        return to_chips(hand.min_bet, scale)
+    blinds = sorted({to_chips(b, scale) for b in hand.blinds_or_straddles if b > 0})
+    return blinds[min(1, len(blinds) - 1)] if blinds else 0
+
+
 def forced_bets(hand: PhhHand, scale: int) -> tuple[Post, ...]:
     """Antes then blinds and straddles as posted (short stacks post what they have).
 
     Heads-up the file's first blind belongs to the button (the last player), as in pokerkit.
+    A player back from sitting out posts a live big blind after the first two blinds and
+    their dead small blind as an ante (R2.6); both are read back as what they are.
     """
     n = hand.player_count
     stacks = [to_chips(s, scale) for s in hand.starting_stacks]
+    returning = _returning(hand, scale, _big_blind(hand, scale))
 
     def source_index(i: int) -> int:
         return (1 - i) if n == 2 else i
@@ -168,7 +195,9 @@ def forced_bets(hand: PhhHand, scale: int) -> tuple[Post, ...]:
     for i in range(n):
         ante = min(to_chips(hand.antes[source_index(i)], scale), stacks[i])
         if ante:
-            posts.append(Post(seat=i, kind=PostKind.ANTE, amount=ante))
+            dead = source_index(i) in returning
+            kind = PostKind.DEAD_SMALL_BLIND if dead else PostKind.ANTE
+            posts.append(Post(seat=i, kind=kind, amount=ante))
             stacks[i] -= ante
     nonzero = [j for j, b in enumerate(hand.blinds_or_straddles) if b > 0]
     blind_posts: list[tuple[int, Post]] = []
@@ -177,7 +206,7 @@ def forced_bets(hand: PhhHand, scale: int) -> tuple[Post, ...]:
         amount = min(to_chips(hand.blinds_or_straddles[j], scale), stacks[i])
         if not hand.blinds_or_straddles[j] > 0:
             continue
-        if len(nonzero) == 1:
+        if len(nonzero) == 1 or j in returning:
             kind = PostKind.BIG_BLIND
         else:
             kind = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)[j] if j < 2 else PostKind.STRADDLE
@@ -320,6 +349,9 @@ def _action(
             if holes[seat] is not None:
                 deck.hole(holes[seat] or (), where, label)
             return None
+        case ["d", "db", cards] if cards and set(cards) == {"?"} and len(cards) % 2 == 0:
+            chips.new_round()  # dealt, but the cards were not entered (chips only)
+            return BoardDealt(count=len(cards) // 2)
         case ["d", "db", cards]:
             chips.new_round()
             board = _cards(cards, where)

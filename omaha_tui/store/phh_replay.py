@@ -18,12 +18,13 @@ from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.decide import Decided, Refusal, decide
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import Event, PostKind
+from omaha_tui.engine.events import Award, Event, PostKind, PotsAwarded
+from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.reducer import apply, initial_state
 from omaha_tui.engine.requests import AwardByCards
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 
-from .phh import PhhError, PhhHand, from_chips, json_number
+from .phh import PhhError, PhhHand, from_chips, json_number, to_chips
 from .phh_import import ImportedHand, translate
 
 
@@ -83,7 +84,63 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
             raise PhhError(f"{hand.source}: settling the pots by the cards: {why}")
         state = settled.state
         events = (*events, *settled.events)
+    elif (manual := settled_as_finished(state, imported)) is not None:
+        state = apply(state, manual)
+        events = (*events, manual)
     return ReplayedHand(imported, events, state)
+
+
+def settled_as_finished(state: TableState, imported: ImportedHand) -> PotsAwarded | None:
+    """The pots awarded as the file's ``finishing_stacks`` say, when the cards cannot.
+
+    A hand settled by the dealer without the cards (chips-only boards, hands never
+    entered) reaches its showdown with nothing to read; its finishing stacks still say
+    who won what. Only then (a board card or a claimant's cards unknown for good) each
+    pot goes, main pot first, to eligible players still owed chips; ``None`` when the
+    stacks do not describe such a split (the hand then stays at its showdown).
+    """
+    hand, scale = imported.hand, imported.scale
+    current = state.hand
+    if (
+        current is None
+        or current.complete
+        or current.street is not Street.SHOWDOWN
+        or hand.finishing_stacks is None
+    ):
+        return None
+    shown = {seat for seat, _ in current.shown}
+    unknown = [
+        s
+        for s in current.live
+        if s not in current.mucked and s not in shown and imported.hole_cards[s] is None
+    ]
+    if current.board_count <= len(current.board) and not unknown:
+        return None  # the cards can settle it: the file just stops before they are shown
+    try:
+        finishing = [to_chips(x, scale) for x in hand.finishing_stacks]
+    except PhhError:
+        return None
+    seats = [state.seats[i] for i in range(len(finishing))]
+    owed = {i: finishing[i] - s.stack for i, s in enumerate(seats) if s is not None}
+    awards: list[Award] = []
+    for k, pot in enumerate(hand_pots(current)):
+        left = pot.amount
+        for seat in pot.eligible:
+            take = min(left, max(owed.get(seat, 0), 0))
+            if take:
+                awards.append(Award(pot=k, seat=seat, amount=take))
+                owed[seat] -= take
+                left -= take
+        if left:
+            return None
+    if any(owed.values()):
+        return None
+    event = PotsAwarded(awards=tuple(awards), by_cards=False)
+    try:
+        apply(state, event)
+    except (RuleError, ValueError):
+        return None
+    return event
 
 
 def _where(hand: PhhHand, line: int) -> str:

@@ -52,3 +52,35 @@ def test_the_generated_sessions_hold_every_kind_of_event() -> None:
         "misdeal", "undo", "session_ended",
     }  # fmt: skip
     assert expected <= set(kinds), expected - set(kinds)
+
+
+def test_the_standard_fields_alone_replay_every_hand_to_its_finishing_stacks() -> None:
+    """Without the event log (as another program reads it), each exported hand replays to
+    the table's stacks: level changes write that hand's min_bet, a returning player's
+    live big blind and dead small blind read back as such, chips-only boards are dealt
+    as ``d db ??``, and a hand the dealer settled by hand is settled by its finishing
+    stacks. The one exception is a big blind posted short: PHH calls what was posted
+    (R2.5 "posted"), the table called the full blind."""
+    from omaha_tui.engine.events import PostKind
+    from omaha_tui.engine.reducer import effective_events
+    from omaha_tui.store.phh import dumps, loads
+    from omaha_tui.store.phh_export import session_hands
+    from omaha_tui.store.phh_replay import replay_hand, summary
+
+    checked = 0
+    for seed in range(40):
+        events = eventful_session("omaha", hands=8, seed=seed).events
+        started = [e for e in effective_events(events) if e.type == "hand_started"]
+        for hand, start in zip(session_hands(events), started, strict=False):
+            short = any(
+                p.kind is PostKind.BIG_BLIND and p.amount < hand.blinds_or_straddles[1]
+                for p in start.posts  # type: ignore[attr-defined]
+            )
+            if short or hand.finishing_stacks is None:
+                continue
+            (again,) = loads(dumps(hand), "h.phh")
+            result = summary(replay_hand(again))
+            assert result["complete"], dumps(hand)
+            assert result["finishing_stacks"] == [int(s) for s in hand.finishing_stacks]
+            checked += 1
+    assert checked > 120
