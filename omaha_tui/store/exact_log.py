@@ -152,10 +152,13 @@ def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
         decode_events(raw, f"{source}: {EVENTS_FIELD}"),
         meta,
     )
-    check_log(log, source)
     from .phh_export import session_hands
 
-    written = [_standard(h) for h in session_hands(log.events, log.meta)]
+    try:  # writing the hands replays the log by the rules
+        written = [_standard(h) for h in session_hands(log.events, log.meta)]
+    except (ValueError, AssertionError):
+        check_log(log, source)  # names the event the rules refuse
+        raise
     if written != [_standard(h) for h in hands]:
         return None, "its hands were changed after export, so their standard fields are used"
     return log, None

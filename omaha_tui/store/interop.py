@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import SessionEnded
 
 from .exact_log import SessionLog, attach, carried, check_log, from_json
@@ -59,7 +60,7 @@ def import_files(journal: Journal, paths: Iterable[Path]) -> list[ImportOutcome]
             out.append(ImportOutcome(str(path), error=str(e)))
             continue
         if log is not None:
-            sid = journal.record_session(log.title, log.events, log.meta)
+            sid = journal.record_session(log.title, log.events, log.meta)  # checked: carried
             out.append(ImportOutcome(str(path), sid, complete=log.finished, hands=len(hands)))
             continue
         runs: list[TableRun] = []
@@ -98,10 +99,13 @@ def _import_json(journal: Journal, path: Path) -> ImportOutcome:
         return ImportOutcome(str(path), error=f"{path}: cannot read it ({e.strerror})")
     try:
         log = from_json(text, str(path))
-        check_log(log, str(path))
+        try:  # the rules check the log as it is recorded (one replay, not two)
+            sid = journal.record_session(log.title, log.events, log.meta, strict=True)
+        except RuleError:
+            check_log(log, str(path))  # names the event the rules refuse
+            raise
     except PhhError as e:
         return ImportOutcome(str(path), error=str(e))
-    sid = journal.record_session(log.title, log.events, log.meta)
     hands = sum(1 for e in log.events if e.type == "hand_started")
     return ImportOutcome(str(path), sid, complete=log.finished, hands=hands)
 

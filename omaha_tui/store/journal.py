@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer import initial_state
 from omaha_tui.engine.state import TableState
@@ -233,16 +234,27 @@ class Journal(JournalReading):
         return seq + len(batch)
 
     def record_session(
-        self, title: str, events: Iterable[Event], meta: dict[str, Any] | None = None
+        self,
+        title: str,
+        events: Iterable[Event],
+        meta: dict[str, Any] | None = None,
+        *,
+        strict: bool = False,
     ) -> int:
         """Create a whole session at once, in one durable transaction; returns its id.
 
         For imports: a killed import leaves each session whole or absent (never an
         empty one), and takes no lock (nobody can write a session before it exists).
+
+        Raises:
+            RuleError: with ``strict``, the rules refuse one of the events (nothing is
+                recorded); callers that checked the events already leave it off.
         """
         self._writable()
         batch = list(events)
-        followed = follow(initial_state(), batch)
+        followed = follow(initial_state(), batch, KEEP_SNAPSHOTS)
+        if strict and followed is None:
+            raise RuleError(f"the rules refuse the events of session {title!r}")
         now = utc_now()
         with self._guard("recording a session"):
             self._conn.execute("BEGIN IMMEDIATE")
@@ -311,7 +323,7 @@ class Journal(JournalReading):
         cached = self._states.get(session_id)
         if cached is None:
             return -1, None, []
-        followed = follow(cached[1], events)
+        followed = follow(cached[1], events, KEEP_SNAPSHOTS)
         if followed is None:
             return -1, None, []  # not the journal's to refuse: store, skip snapshots
         return cached[0], followed[0], followed[1]

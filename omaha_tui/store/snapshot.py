@@ -15,6 +15,7 @@ import dataclasses
 import json
 import types
 import typing
+from collections import deque
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -39,22 +40,24 @@ def encode_state(state: TableState, undo_hands: int = UNDO_HANDS) -> dict[str, A
 
 
 def follow(
-    state: TableState, events: list[Event]
+    state: TableState, events: list[Event], keep: int | None = None
 ) -> tuple[TableState, list[tuple[int, str]]] | None:
     """Apply ``events``; return the new state and, for each ``HandStarted`` (by its
     1-based position in ``events``), the JSON snapshot of the state right after it.
+    With ``keep``, only the last ``keep`` of them are encoded (the journal keeps no
+    more, and encoding is the costly part of a long import).
 
     ``None`` when the reducer refuses an event (the caller then keeps no snapshot).
     """
-    snapshots: list[tuple[int, str]] = []
+    starts: deque[tuple[int, TableState]] = deque(maxlen=keep)
     try:
         for i, event in enumerate(events):
             state = apply(state, event)
             if isinstance(event, HandStarted):
-                snapshots.append((i + 1, json.dumps(encode_state(state))))
+                starts.append((i + 1, state))
     except (ValueError, AssertionError):
         return None
-    return state, snapshots
+    return state, [(i, json.dumps(encode_state(s))) for i, s in starts]
 
 
 def _cut(state: TableState, depth: int) -> TableState:

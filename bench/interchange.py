@@ -1,0 +1,118 @@
+"""Export, import and read-only opening benchmarks (run: ``python bench/interchange.py``;
+not a test). Sizes: ``--hands N`` (default 1,000).
+
+1. Export of an N-hand session as PHH (``.phhs`` with the exact event log) and as JSON.
+2. Import of each export back into a journal (one session, identical events checked).
+3. Import of the same N hands as another program writes them (no event log): hand by
+   hand, consecutive hands joined into one session; sessions made and lock files left.
+4. Read-only opening (``Journal.open(read_only=True)`` + the session list) against a
+   writable opening, and a follower's poll (``last_seq`` + ``records(after=...)``) while
+   the session is open for writing elsewhere.
+
+Timings are the best of a few runs on whatever machine runs them; compare ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from journal import session_events  # noqa: E402
+
+from omaha_tui.store.interop import export_session, import_files  # noqa: E402
+from omaha_tui.store.journal import Journal  # noqa: E402
+from omaha_tui.store.locks import lock_dir  # noqa: E402
+from omaha_tui.store.phh import dumps_all  # noqa: E402
+from omaha_tui.store.phh_export import session_hands  # noqa: E402
+
+
+def timed(work: Callable[[], object], runs: int = 3) -> tuple[float, object]:
+    """The fastest of ``runs`` timings of ``work`` (seconds) and its last result."""
+    best, result = float("inf"), None
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        result = work()
+        best = min(best, time.perf_counter() - t0)
+    return best, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    args = parser.parse_args()
+    events = session_events(args.hands)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        db = folder / "j.sqlite3"
+        with Journal.open(db) as journal:
+            sid = journal.create_session("bench")
+            journal.append_many(sid, events)
+            journal.release(sid)
+        print(f"session: {args.hands} hands, {len(events)} events")
+        with Journal.open(db, read_only=True) as ro:
+            for fmt in ("phh", "json"):
+                out = folder / fmt
+                secs, path = timed(lambda: export_session(ro, sid, fmt, out, force=True))  # noqa: B023
+                size = Path(str(path)).stat().st_size
+                print(
+                    f"export {fmt}: {secs:.3f} s ({args.hands / secs:,.0f} hands/s, {size:,} bytes)"
+                )
+        for fmt, name in (("phh", "session-1.phhs"), ("json", "session-1.json")):
+            target = folder / f"in-{fmt}.sqlite3"
+            with Journal.open(target) as journal:
+                t0 = time.perf_counter()
+                (outcome,) = import_files(journal, [folder / fmt / name])
+                secs = time.perf_counter() - t0
+                same = journal.events(outcome.session_id or 0) == events
+            print(
+                f"import {fmt} export: {secs:.3f} s ({args.hands / secs:,.0f} hands/s), "
+                f"identical: {same}"
+            )
+        foreign = folder / "foreign.phhs"
+        foreign.write_text(dumps_all(session_hands(events)))
+        target = folder / "foreign.sqlite3"
+        with Journal.open(target) as journal:
+            t0 = time.perf_counter()
+            outcomes = import_files(journal, [foreign])
+            secs = time.perf_counter() - t0
+            hands = sum(o.hands for o in outcomes if o.session_id is not None)
+        locks = list(lock_dir(target).iterdir()) if lock_dir(target).exists() else []
+        print(
+            f"import without event log: {secs:.3f} s ({hands / secs:,.0f} hands/s), "
+            f"{hands} hands -> {len(outcomes)} session(s), lock files left: {len(locks)}"
+        )
+        with Journal.open(db) as writer:
+            writer.claim(sid)  # the table is being played elsewhere
+            ro_open, _ = timed(lambda: Journal.open(db, read_only=True).close(), runs=20)
+            rw_open, _ = timed(lambda: Journal.open(db).close(), runs=20)
+            listing, _ = timed(lambda: _list(db), runs=20)
+            with Journal.open(db, read_only=True) as follower:
+                last = follower.last_seq(sid)
+                poll, _ = timed(lambda: follower.records(sid, after=last), runs=50)
+                poll_seq, _ = timed(lambda: follower.last_seq(sid), runs=50)
+        print(
+            f"open read-only: {ro_open * 1e3:.2f} ms; writable: {rw_open * 1e3:.2f} ms "
+            f"(ratio {rw_open / ro_open:.1f}); read-only open + session list: "
+            f"{listing * 1e3:.2f} ms"
+        )
+        print(
+            f"follower poll while written elsewhere: last_seq {poll_seq * 1e6:.0f} us, "
+            f"records(after=last) {poll * 1e6:.0f} us"
+        )
+
+
+def _list(db: Path) -> object:
+    with Journal.open(db, read_only=True) as journal:
+        return journal.sessions()
+
+
+if __name__ == "__main__":
+    main()
