@@ -38,6 +38,7 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.reducer import apply, effective_events, initial_state
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
+from .exact_log import OUR_FIELDS
 from .phh import PhhError, PhhHand, code_for_variant, from_chips, toml_field, toml_text
 
 
@@ -222,7 +223,8 @@ def imported_details(
         "scale": scale,
         "hole_cards": [list(c) if c else None for c in hole_cards],
         "players": list(hand.players) if hand.players else None,
-        "extra_toml": {key: toml_text(value) for key, value in hand.extra},
+        # The file's own fields; an earlier export's event log is not the new session's.
+        "extra_toml": {k: toml_text(v) for k, v in hand.extra if k not in OUR_FIELDS},
     }
 
 

@@ -67,6 +67,14 @@ def test_a_hand_edited_after_export_is_read_from_its_standard_fields(
     outcomes = import_files(journal, [edited])
     assert all(o.error is None for o in outcomes)
     assert outcomes[0].note is not None and "changed after export" in outcomes[0].note
+    # The stale log is not kept: exporting the new session writes its own.
+    new = outcomes[0].session_id
+    assert new is not None
+    assert "_omaha_tui_events" not in json.dumps(journal.meta(new))
+    again = export_session(journal, new, "phh", tmp_path / "again")
+    (back,) = import_files(journal, [again])
+    assert back.note is None and back.session_id is not None
+    assert journal.events(back.session_id) == journal.events(new)
 
 
 def test_consecutive_hands_of_one_table_import_as_one_session(
