@@ -41,6 +41,8 @@ def connect(db: Path, *, read_only: bool) -> sqlite3.Connection:
             "(a new name starts a new journal)"
         )
     writable = os.access(db, os.W_OK) and os.access(db.parent, os.W_OK)
+    if kind == "file":
+        _check_header(db)
     if not read_only and kind == "file" and not writable:
         raise read_only_error(db)
     if read_only:
@@ -57,6 +59,27 @@ def connect(db: Path, *, read_only: bool) -> sqlite3.Connection:
         return sqlite3.connect(db, isolation_level=None, timeout=10.0)
     except sqlite3.Error as e:
         raise explain(db, "opening", e) from None
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _check_header(db: Path) -> None:
+    """Refuse a non-empty file that is not SQLite at all (someone's notes, a photo).
+
+    Every SQLite file, a damaged journal included, starts with :data:`SQLITE_MAGIC`;
+    a file that does not is another program's and is left alone.
+    """
+    try:
+        with db.open("rb") as f:
+            head = f.read(len(SQLITE_MAGIC))
+    except OSError as e:
+        raise JournalError(f"{db}: cannot read it ({e.strerror}); pass --db") from None
+    if head and head != SQLITE_MAGIC:
+        raise JournalError(
+            f"{db} is not an SQLite database, so not an omaha-tui journal; it was left "
+            "unchanged. Pass --db with an omaha-tui journal, or a new file name"
+        )
 
 
 def _kind(db: Path) -> str:

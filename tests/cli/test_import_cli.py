@@ -55,7 +55,7 @@ def test_a_damaged_journal_is_a_message_not_a_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "j.sqlite3"
-    db.write_bytes(b"\x00garbage" * 1000)
+    db.write_bytes(b"SQLite format 3\x00" + b"\x00garbage" * 1000)
     (tmp_path / "a.phh").write_text(THREE_WAY)
     assert run_cli("import_", ["import", str(tmp_path / "a.phh"), "--db", str(db)]) == 1
     err = capsys.readouterr().err

@@ -45,10 +45,14 @@ def test_a_damaged_journal_is_named_with_what_to_do(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "j.sqlite3"
-    db.write_text("not a database " * 500)
+    with Journal.open(db) as j:
+        j.append(j.create_session("t"), Undo())
+    with db.open("r+b") as f:  # the header survives; the pages after it do not
+        f.seek(100)
+        f.write(b"\xff" * 8000)
     assert run_cli("sessions", ["sessions", "--db", str(db)]) == 1
     err = capsys.readouterr().err
-    assert str(db) in err and "start a new journal" in err
+    assert str(db) in err and "damaged" in err and "start a new journal" in err
 
 
 def test_a_foreign_database_is_refused_and_left_byte_for_byte_unchanged(

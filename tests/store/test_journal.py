@@ -116,13 +116,16 @@ def test_unknown_session_says_how_to_list_them(db: Path) -> None:
         j.events(9)
 
 
-def test_a_file_that_is_not_a_database_names_the_file_and_what_to_do(db: Path) -> None:
+def test_a_file_that_is_not_a_database_is_named_and_left_unchanged(db: Path) -> None:
     db.write_bytes(b"this is a shopping list, not a journal\n" * 200)
-    with pytest.raises(JournalError) as info:
-        Journal.open(db)
-    message = str(info.value)
-    assert str(db) in message
-    assert "Move it aside" in message and "start a new journal" in message
+    for read_only in (False, True):
+        with pytest.raises(JournalError) as info:
+            Journal.open(db, read_only=read_only)
+        assert str(info.value) == (
+            f"{db} is not an SQLite database, so not an omaha-tui journal; it was left "
+            "unchanged. Pass --db with an omaha-tui journal, or a new file name"
+        )
+    assert db.read_bytes() == b"this is a shopping list, not a journal\n" * 200
 
 
 def test_a_truncated_file_names_the_file_and_what_to_do(db: Path) -> None:
