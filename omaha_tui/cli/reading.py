@@ -23,10 +23,3 @@ def open_journal(args: argparse.Namespace) -> Journal:
     from omaha_tui.store.journal import Journal
 
     return Journal.open(getattr(args, "db", None), read_only=True)
-
-
-def journal_exists(args: argparse.Namespace) -> bool:
-    """Whether anything is at the ``--db`` path (for "no sessions yet" answers)."""
-    from omaha_tui.store.paths import resolve_db_path
-
-    return resolve_db_path(getattr(args, "db", None)).exists()
