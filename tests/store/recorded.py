@@ -112,17 +112,22 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
     rules accept it, so the session is always one the app could have recorded."""
     import random
 
+    from omaha_tui.engine.cards import format_card
     from omaha_tui.engine.errors import RuleError
     from omaha_tui.engine.events import (
         CameBack,
         ChipsCorrected,
         LevelChanged,
+        Misdeal,
         PlayerLeft,
         PlayerRebought,
         SatOut,
         SessionEnded,
     )
     from omaha_tui.engine.pots import hand_pots
+
+    def shown_board(hand: object) -> list[str]:
+        return [x if isinstance(x, str) else format_card(x) for x in hand.board]  # type: ignore[attr-defined]
 
     rng = random.Random(seed)
     config = TableConfig(variant=VARIANTS[game], stakes=Stakes(big_blind=2))
@@ -180,7 +185,7 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
         if not attempt(c.start_hand):
             continue
         if rng.random() < 0.1:
-            attempt(c.misdeal, "a card flipped")
+            attempt(Misdeal(reason="a card flipped"))
             continue
         deck = DECK[:]
         rng.shuffle(deck)
@@ -206,7 +211,7 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
                 if rng.random() < 0.3:
                     attempt(c.deal_board)  # chips only: cards not entered
                 else:
-                    used = set(hand.board)
+                    used = set(shown_board(hand))
                     cards = [x for x in deck if x not in used][:count]
                     if not attempt(c.deal_board, cards):
                         attempt(c.deal_board)
@@ -216,16 +221,13 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
                         break
                     continue
                 if hand.board_count > len(hand.board):
-                    board = (
-                        list(hand.board)
-                        + [x for x in deck if x not in hand.board][
-                            : hand.board_count - len(hand.board)
-                        ]
-                    )
+                    known = shown_board(hand)
+                    missing = hand.board_count - len(known)
+                    board = known + [x for x in deck if x not in known][:missing]
                     if not attempt(c.record_board, board) and not by_hand(0):
                         break
                     continue
-                used = set(hand.board)
+                used = set(shown_board(hand))
                 rest = [x for x in deck if x not in used]
                 for seat in sorted(hand.live):
                     if seat not in dict(hand.shown):
