@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 
 from omaha_tui.engine import requests as rq
 from omaha_tui.engine.available import available
-from omaha_tui.engine.betting import LegalActions, legal_actions
+from omaha_tui.engine.betting import LegalActions, legal_actions, pot_limit_breakdown
+from omaha_tui.engine.config import Structure
 from omaha_tui.engine.labels import pot_label, printable
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, SeatState, Street, TableState
@@ -61,6 +62,8 @@ class TurnView:
     seat: int
     name: str
     options: tuple[str, ...]
+    ceiling: str = ""
+    """The pot-limit maximum in words (R4.4), empty in other structures."""
 
 
 @dataclass(frozen=True)
@@ -269,8 +272,15 @@ def table_view(state: TableState) -> TableView:
     la = legal_actions(state)
     turn = None
     if la is not None:
+        ceiling = ""
+        breakdown = pot_limit_breakdown(state)
+        if state.config.structure is Structure.POT_LIMIT and breakdown is not None:
+            ceiling = f"pot max {chips(breakdown.max_raise_to)}"  # R4.4, stack or not
         turn = TurnView(
-            la.seat, names.get(la.seat, ""), options(la, all_in=available(state).allows(rq.AllIn))
+            la.seat,
+            names.get(la.seat, ""),
+            options(la, all_in=available(state).allows(rq.AllIn)),
+            ceiling,
         )
     stakes = state.stakes or state.config.stakes
     live = hand is not None and not hand.complete

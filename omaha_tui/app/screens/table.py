@@ -1,8 +1,10 @@
 """The table screen: what the dealer looks at all night.
 
-Seats sit around an oval drawn as two rows (top row left to right, bottom row right
-to left, so table order runs clockwise), with the board, the pots and the pot-limit
-breakdown in the middle, and the player to act with their legal range underneath.
+Seats sit around the felt in table order, clockwise (:mod:`..widgets.ring`: a top row,
+one seat at each end, a bottom row), each a small box of two or three lines. The felt
+holds the board drawn as cards and the pot in large digits with the side pots beneath;
+the header carries the level, the blinds and the time to the next level, and the
+player to act with their legal range and pot-limit maximum sits underneath.
 The screen renders the :class:`~omaha_tui.app.view.TableView` the app gives it and
 turns keys into :class:`~omaha_tui.app.messages.ActionRequested`; it records nothing.
 The app also tells it which keys the rules allow now (:meth:`TableScreen.set_live`,
@@ -25,16 +27,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from omaha_tui.app.messages import ActionRequested, TableAction
-from omaha_tui.app.view import TableView, chips, oval_order
+from omaha_tui.app.view import TableView, chips
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board
 from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
 from omaha_tui.app.widgets.pots import Pots
+from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
 from omaha_tui.app.widgets.seat import Seat
 
-TALL = 36  # rows from which seats get roomier boxes
-ROW = 5  # seats per row: two rows hold a full ten-handed ring (R1.2)
+TALL = 36  # rows from which seats get roomier boxes and the cards grow
 
 
 class TableScreen(Screen[None]):
@@ -68,17 +70,22 @@ class TableScreen(Screen[None]):
         with Horizontal(id="title-row"):
             yield Static("", id="title")
             yield LevelClock(now=self._now, id="clock")
-        with Horizontal(id="top-seats", classes="seat-row"):
-            for i in range(ROW):
-                yield Seat(i)
-        with Horizontal(id="middle"):
-            with Vertical(id="felt"):
-                yield Board("", id="board")
-                yield Pots("", id="pots")
-            yield PotBreakdownPanel(id="breakdown")
-        with Horizontal(id="bottom-seats", classes="seat-row"):
-            for i in range(ROW, 2 * ROW):
-                yield Seat(i)
+        with Vertical(id="ring"):
+            with Horizontal(id="top-seats", classes="seat-row"):
+                for slot in TOP:
+                    yield Seat(slot)
+            with Horizontal(id="middle"):
+                with Vertical(id="left-end", classes="seat-end"):
+                    yield Seat(LEFT[0])
+                with Vertical(id="felt"):
+                    yield Board("", id="board")
+                    yield Pots(id="pots")
+                    yield PotBreakdownPanel(id="breakdown")
+                with Vertical(id="right-end", classes="seat-end"):
+                    yield Seat(RIGHT[0])
+            with Horizontal(id="bottom-seats", classes="seat-row"):
+                for slot in reversed(BOTTOM):  # clockwise runs right to left along the bottom
+                    yield Seat(slot)
         yield ActionBar(id="action-bar")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -114,17 +121,22 @@ class TableScreen(Screen[None]):
         )
         tall = self.has_class("-tall")
         occupied = [s for s in view.seats if s.name is not None]
-        top, bottom = oval_order(len(occupied))
-        slots = [*(occupied[i] for i in top), *([None] * (ROW - len(top)))]
-        slots += [*(occupied[i] for i in bottom), *([None] * (ROW - len(bottom)))]
-        for widget, seat in zip(self.query(Seat), slots, strict=True):
+        placed = dict(zip(ring_slots(len(occupied)), occupied, strict=True))
+        for slot in range(SLOTS):
+            widget = self.query_one(f"#seat-{slot}", Seat)
+            seat = placed.get(slot)
             if widget.display != (seat is not None):
                 widget.display = seat is not None
             if seat is None:
                 continue
             widget.index = seat.index
             widget.show(seat, tall=tall)
-        self.query_one(Board).show(view.street, view.board, view.board_untracked)
+        ends = RIGHT[0] in placed  # the two ends fill together (six players or more)
+        for end in self.query(".seat-end"):
+            if end.display != ends:
+                end.display = ends
+        self.query_one("#felt").border_title = view.street
+        self.query_one(Board).show(view.board, view.board_untracked, tall=tall)
         self.query_one(Pots).show(view.pots, view.in_front)
         self.query_one(ActionBar).show(view.turn, view.prompt)
 

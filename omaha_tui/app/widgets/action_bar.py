@@ -17,8 +17,11 @@ from omaha_tui.engine.labels import printable
 
 
 class ActionBar(Vertical):
-    """Two lines: the turn (``Ann to act: fold · call 2 · raise to 4–7``) and the status,
-    and under them, while there is one, the caption of what was spoken."""
+    """Two lines: the turn (``▶ Ann to act (pot max 7): fold · call 2 · raise to 4–7``)
+    and the status, and under them, while there is one, the caption of what was spoken.
+    The pot-limit maximum (R4.4) and the legal range are always on the first line while
+    somebody is to act; the maximum comes first, so a narrow terminal cuts the end of
+    the line rather than it."""
 
     DEFAULT_CSS = """
     ActionBar #caption { height: auto; max-height: 4; display: none; }
@@ -31,7 +34,12 @@ class ActionBar(Vertical):
 
     def show(self, turn: TurnView | None, prompt: str) -> None:
         """Show the player to act and their options, or the dealer's next step."""
-        text = f"[b]{turn.name}[/b] to act: {' · '.join(turn.options)}" if turn else prompt
+        if turn is None:
+            text = prompt
+        else:
+            ceiling = f" [b $accent]({turn.ceiling})[/]" if turn.ceiling else ""
+            # The name comes markup-safe from the view (view.shown).
+            text = f"[b reverse] ▶ {turn.name} [/] to act{ceiling}: {' · '.join(turn.options)}"
         self.query_one("#turn", Static).update(text, layout=False)
 
     def say(self, message: str, *, refused: bool = False) -> None:

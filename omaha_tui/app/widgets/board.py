@@ -1,7 +1,9 @@
 """The board (community cards) with the street, and the prompt that enters the next street.
 
-Cards may be left out when the dealer tracks chips only: the board then shows a
-face-down slot per card dealt (``BoardDealt.count``).
+The board is drawn as cards (:func:`~.cards.board_faces`): rank and suit symbol in the
+theme's suit colours, bigger on a big screen. Cards may be left out when the dealer
+tracks chips only: the board then shows a face-down card per card dealt
+(``BoardDealt.count``), and empty slots for the cards still to come.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from omaha_tui.app.widgets.card_input import CardInput
-from omaha_tui.app.widgets.cards import board_markup
+from omaha_tui.app.widgets.cards import board_faces, board_markup
 
 
 class Board(Static):
@@ -24,11 +26,14 @@ class Board(Static):
 
     _text = ""
 
-    def show(self, street: str, cards: tuple[int, ...], untracked: int) -> None:
-        text = f"[b]{street}[/b]   {board_markup(cards, untracked)}"
+    def show(self, cards: tuple[int, ...], untracked: int, *, tall: bool = False) -> None:
+        """Draw the board; ``tall`` draws the bigger cards of a big screen."""
+        text = board_faces(cards, untracked, tall=tall)
         if text != self._text:
+            # The height changes only with the card size.
+            layout = text.count("\n") != self._text.count("\n")
             self._text = text
-            self.update(text, layout=False)  # always one line: no new layout needed
+            self.update(text, layout=layout)
 
 
 class BoardPrompt(ModalScreen[str | None]):

@@ -58,3 +58,44 @@ def board_markup(cards: Iterable[int], untracked: int = 0, slots: int = 5) -> st
     parts += [FACE_DOWN] * untracked
     parts += [EMPTY] * max(0, slots - len(parts))
     return "  ".join(parts)
+
+
+def card_face(card: int | None, *, tall: bool = False, face_down: bool = False) -> list[str]:
+    """A card drawn as a card: a small box with its rank and suit symbol in the suit's
+    colour (3 lines, or 5 on a big screen), a face-down back, or an empty dotted slot.
+
+    The frame uses the theme's muted text colour so that only the suit carries colour,
+    and the symbol is always there, so a four-colour deck or none reads the same.
+    """
+    width = 5 if tall else 3
+    if card is None:
+        edge = "┄" * width
+        mid = [f"[dim]┆{' ' * width}┆[/]"] * (3 if tall else 1)
+        return [f"[dim]┌{edge}┐[/]", *mid, f"[dim]└{edge}┘[/]"]
+    top, bottom = f"[$text-muted]╭{'─' * width}╮[/]", f"[$text-muted]╰{'─' * width}╯[/]"
+    side = "[$text-muted]│[/]"
+    if face_down:
+        back = f"{side}[dim]{'▒' * width}[/]{side}"
+        return [top, *[back] * (3 if tall else 1), bottom]
+    rank, suit = RANKS[card >> 2], card & 3
+    style = f"bold {_SUIT_VARIABLE[suit]}"
+    symbol = SUIT_SYMBOLS[suit]
+    if not tall:
+        return [top, f"{side}[{style}]{rank}{symbol} [/]{side}", bottom]
+    return [
+        top,
+        f"{side}[{style}]{rank}    [/]{side}",
+        f"{side}[{style}]  {symbol}  [/]{side}",
+        f"{side}[{style}]    {rank}[/]{side}",
+        bottom,
+    ]
+
+
+def board_faces(
+    cards: Iterable[int], untracked: int = 0, slots: int = 5, *, tall: bool = False
+) -> str:
+    """A board drawn as cards side by side: known cards, face-down ones, empty slots."""
+    faces = [card_face(c, tall=tall) for c in cards]
+    faces += [card_face(0, tall=tall, face_down=True)] * untracked
+    faces += [card_face(None, tall=tall)] * max(0, slots - len(faces))
+    return "\n".join(" ".join(row) for row in zip(*faces, strict=True))

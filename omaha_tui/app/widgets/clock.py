@@ -26,7 +26,7 @@ def format_clock(seconds: float) -> str:
 
 
 class LevelClock(Static):
-    """``Level 2 · 2/4 · 13:05 left`` (or the time at this level when it has no limit)."""
+    """``Level 2 · blinds 2/4 · 13:05 left`` (or the time at this level when it has no limit)."""
 
     class LevelDue(Message):
         """The current level's time is up; the next level starts with the next hand."""
@@ -78,7 +78,7 @@ class LevelClock(Static):
                 self.post_message(self.LevelDue(self.level))
         else:
             when = format_clock(elapsed)
-        text = f"Level {self.level} · {self.stakes} · {when}"
+        text = f"Level {self.level} · blinds {self.stakes} · {when}"
         if text != self._text:
             self.update(text, layout=len(text) != len(self._text))
             self._text = text

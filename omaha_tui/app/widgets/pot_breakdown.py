@@ -53,6 +53,14 @@ class PotBreakdownPanel(Static):
         self.update(breakdown_lines(breakdown, heading))
         self.border_title = "Pot limit (R4.4)"
         self.display = True
+        self._mark_parent(True)
 
     def hide(self) -> None:
         self.display = False
+        self._mark_parent(False)
+
+    def _mark_parent(self, shown: bool) -> None:
+        """Let the container lay itself out around the panel (``-breakdown``): the
+        table's felt gives the panel the place of the board while it is open."""
+        if self.parent is not None:
+            self.parent.set_class(shown, "-breakdown")

@@ -1,23 +1,57 @@
-"""Main and side pots with who can still win each (R5.1), and the chips in front."""
+"""The pot in large digits, the main and side pots beneath with who can still win each
+(R5.1), and the chips in front of the players."""
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.widgets import Digits, Static
 
 from omaha_tui.app.view import PotView, chips
 
 
-class Pots(Static):
-    """One line per pot: ``Main 45 · Ann Bob Cy``; bets in front are added below."""
+def pot_total(pots: tuple[PotView, ...], in_front: int) -> int:
+    """Everything in the middle and in front of the players: what "the pot" is to a table.
 
-    _text = ""
+    >>> pot_total((PotView("Main pot", 30, ()), PotView("Side pot 1", 12, ())), 8)
+    50
+    """
+    return sum(p.amount for p in pots) + in_front
+
+
+def pot_lines(pots: tuple[PotView, ...], in_front: int) -> str:
+    """One line per pot, ``Main pot 45 · Ann Bob Cy``, then the bets in front."""
+    lines = [f"[b]{p.label} {chips(p.amount)}[/b] · {escape(' '.join(p.eligible))}" for p in pots]
+    if in_front:
+        lines.append(f"bets in front {chips(in_front)}")
+    return "\n".join(lines)
+
+
+class Pots(Vertical):
+    """The total in :class:`~textual.widgets.Digits`, the pots one line each beneath."""
+
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._text: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("pot", id="pot-caption")
+        yield Digits("0", id="pot-digits")
+        yield Static("", id="pot-lines")
 
     def show(self, pots: tuple[PotView, ...], in_front: int) -> None:
-        lines = [f"[b]{p.label} {chips(p.amount)}[/b] · {' '.join(p.eligible)}" for p in pots]
-        if in_front:
-            lines.append(f"bets in front {chips(in_front)}")
-        text = "\n".join(lines) if lines else "[dim]no pot yet[/]"
-        if text != self._text:
-            # A new layout only when the number of lines changes (a side pot appears).
-            self.update(text, layout=text.count("\n") != self._text.count("\n"))
-            self._text = text
+        """Show the pots (nothing but "no pot yet" between hands)."""
+        text = pot_lines(pots, in_front)
+        if text == self._text:
+            return
+        total = pot_total(pots, in_front)
+        self.query_one(Digits).update(str(total))
+        self.query_one("#pot-caption", Static).update(
+            "pot" if total else "[dim]no pot yet[/]", layout=False
+        )
+        lines = self.query_one("#pot-lines", Static)
+        # A new layout only when the number of lines changes (a side pot appears).
+        old = self._text or ""
+        lines.update(text, layout=self._text is None or text.count("\n") != old.count("\n"))
+        self._text = text

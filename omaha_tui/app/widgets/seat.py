@@ -1,17 +1,36 @@
 """One seat at the table: name, stack, bet in front, status and the button/blind markers.
 
-The seat renders a :class:`~omaha_tui.app.view.SeatView` and nothing else; its look
-(to act, folded, all in, away, empty) is carried by CSS classes so themes decide colours.
+The seat renders a :class:`~omaha_tui.app.view.SeatView` and nothing else, in two lines
+(three on a big screen) inside a box titled with the seat number and name. Its look (to
+act, folded, all in, away, empty) is carried by CSS classes so themes decide colours;
+the player to act is also marked by shape and words (a heavy frame, ``▶`` in the title
+and a reversed ``TO ACT``), so it reads in every theme and without colour.
+Names are data: they are escaped, never read as markup.
 """
 
 from __future__ import annotations
 
+from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Static
 
 from omaha_tui.app.view import SeatView, chips
 
 _STATE_CLASSES = ("-empty", "-to-act", "-folded", "-all-in", "-away", "-in-hand")
+
+
+def seat_lines(view: SeatView, *, tall: bool = False) -> list[str]:
+    """The seat's markup lines: the stack, the bet in front, the status.
+
+    On a small screen the bet and the status share the second line.
+    """
+    bet = f"[b $accent]● {chips(view.bet)}[/]" if view.bet else ""
+    status = "[b reverse] TO ACT [/]" if view.to_act else escape(view.status)
+    stack = f"[b]{chips(view.stack)}[/b]"
+    if not tall:
+        return [stack, "  ".join(part for part in (bet, status) if part)]
+    in_pot = f"[dim]in the pot {chips(view.committed)}[/]" if view.committed else ""
+    return [f"{stack}  {in_pot}" if in_pot else stack, bet, status]
 
 
 class Seat(Static):
@@ -24,17 +43,17 @@ class Seat(Static):
             super().__init__()
             self.seat = seat
 
-    def __init__(self, index: int) -> None:
-        super().__init__("", id=f"seat-{index}", classes="seat -empty")
-        self.index = index
+    def __init__(self, slot: int) -> None:
+        super().__init__("", id=f"seat-{slot}", classes="seat -empty")
+        self.index = slot
         self._view: SeatView | None = None
         self._tall = False
 
     def show(self, view: SeatView, *, tall: bool = False) -> None:
         """Render ``view`` (skipped when nothing changed, to keep keypresses cheap).
 
-        ``tall``: the roomier box of a big terminal, which also shows the chips this
-        player has put in the hand so far.
+        ``tall``: the roomier box of a big terminal, with the bet and the status on
+        lines of their own and the chips this player has put in the hand so far.
         """
         if view == self._view and tall == self._tall:
             return
@@ -50,18 +69,14 @@ class Seat(Static):
         wanted = {"seat", *(cls for cls, on in zip(_STATE_CLASSES, flags, strict=True) if on)}
         if wanted != set(self.classes):
             self.set_classes(wanted)  # one style update, not one per class
-        self.border_title = view.label
+        label = escape(view.label)
+        self.border_title = f"▶ {label}" if view.to_act else label
         self.border_subtitle = " ".join(view.markers)
         if view.name is None:
             self.update("", layout=False)
             return
-        bet = f"bet {chips(view.bet)}" if view.bet else ""
-        lines = [f"[b]{chips(view.stack)}[/b]", bet]
-        if tall:
-            lines.append(f"[dim]in the pot {chips(view.committed)}[/]" if view.committed else "")
-        lines.append(view.status)
         # The box has a fixed size, so a new text needs a repaint, not a new layout.
-        self.update("\n".join(lines), layout=False)
+        self.update("\n".join(seat_lines(view, tall=tall)), layout=False)
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self.index))

@@ -1,0 +1,79 @@
+"""SVG snapshots of the table view at 80x24, 120x40 and 160x50 in every shipped theme.
+
+One ten-handed pot-limit hand on the flop: two players all in, a side pot only some
+can win, a bet in front of one player and the next player to act. The screen is
+hosted alone and fed the view derived from the engine's state, so the picture
+depends on nothing but the state, the size and the theme (the level clock is frozen).
+Regenerate after a deliberate change with ``pytest tests/snapshots --snapshot-update``
+and look at the report before committing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from omaha_tui.app.screens.table import TableScreen
+from omaha_tui.app.view import table_view
+from omaha_tui.engine import commands
+from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.state import TableState
+from tests.app.hands import seated
+from tests.app.screen_harness import ScreenHost
+
+THEMES = ("omaha-dark", "omaha-light", "omaha-high-contrast", "omaha-four-colour")
+SIZES = ((80, 24), (120, 40), (160, 50))
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+STACKS = (200, 60, 200, 35, 200, 200, 150, 200, 90, 200)
+
+
+def ten_handed_side_pot() -> TableState:
+    """Jo has the button. Pre-flop Dee and Fay raise the pot, Ivy and Bob go all in
+    and Dee calls all in short; on the flop Cy checks and Eve bets 20: Fay to act."""
+    state = replay(seated("plo", NAMES, stacks=STACKS))
+    steps = [
+        commands.start_hand,
+        commands.check_or_call,  # Cy
+        commands.pot,  # Dee raises to 9
+        commands.check_or_call,  # Eve
+        commands.pot,  # Fay raises to 41
+        commands.check_or_call,  # Gus
+        commands.check_or_call,  # Hal
+        commands.all_in,  # Ivy, 90
+        commands.fold,  # Jo
+        commands.fold,  # Ann
+        commands.all_in,  # Bob, 60
+    ]
+    for step in steps:
+        state = apply(state, step(state))
+    while state.hand is not None and state.hand.to_act is not None:
+        state = apply(state, commands.check_or_call(state))  # Dee calls all in for 35
+    state = apply(state, commands.deal_board(state, "Ah Kd 7c"))
+    state = apply(state, commands.check_or_call(state))  # Cy checks
+    return apply(state, commands.bet_or_raise(state, 20))  # Eve bets 20
+
+
+def host(theme: str) -> ScreenHost:
+    screen = TableScreen(now=lambda: 0.0)
+    return ScreenHost(screen, theme=theme)
+
+
+async def _show_state(pilot: Pilot[Any]) -> None:
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    screen.show(table_view(ten_handed_side_pot()))
+    screen.set_level(2, "1/2", 20)
+    screen.say("Eve bets 20")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_view_ten_handed_all_in_and_side_pot(
+    snap_compare: Any, theme: str, size: tuple[int, int]
+) -> None:
+    """Every seat in its place round the felt, the all-ins, the side pot and who can
+    win it, the bet in front, the player to act and their pot-limit maximum."""
+    assert snap_compare(host(theme), terminal_size=size, run_before=_show_state)
