@@ -71,3 +71,17 @@ def test_console_command_does_not_import_the_ui() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "", f"omaha-tui console pulled in UI modules: {out}"
+
+
+def test_the_display_follower_is_headless() -> None:
+    """The players' display follows the journal without the UI; only its app draws."""
+    code = (
+        "import sys\n"
+        "import omaha_tui.display.follower\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {UI_MODULES!r})\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "", f"the display's follower pulled in UI modules: {out}"

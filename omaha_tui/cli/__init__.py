@@ -32,6 +32,7 @@ SUBCOMMANDS = (
     "ledger",
     "export",
     "import_",
+    "display",
 )
 
 EPILOG = """\

@@ -1,0 +1,81 @@
+"""``omaha-tui display``: the players' view of a live session, for a TV or phones.
+
+Served to browsers with textual-serve (the URL is printed), or shown in this terminal
+with ``--terminal`` (a second monitor). It opens the journal read-only: no lock is
+taken and nothing is ever written, so it runs beside the dealer's ``play``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from omaha_tui.cli import add_db_option, session_id
+
+HELP = "show a live session to the players: in browsers (TV, phones) or --terminal"
+DEFAULT_PORT = 8000
+
+
+def port_number(text: str) -> int:
+    """An argparse type for TCP ports: 1 to 65535.
+
+    >>> port_number("8000")
+    8000
+    >>> port_number("http")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: "http" is not a port: ...
+    """
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a port: use a number 1 to 65535')
+    return int(text)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "display",
+        help=HELP,
+        description=HELP + ". Read-only: it takes no lock and writes nothing.",
+    )
+    parser.add_argument(
+        "session",
+        nargs="?",
+        type=session_id,
+        metavar="SESSION",
+        help="session id (default: the last unfinished session)",
+    )
+    parser.add_argument(
+        "--host",
+        default="localhost",
+        help="address to listen on (default localhost; 0.0.0.0 lets phones and TVs in)",
+    )
+    parser.add_argument(
+        "--port",
+        type=port_number,
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--terminal", action="store_true", help="show the display in this terminal instead"
+    )
+    add_db_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from omaha_tui.display.follower import Follower
+
+    follower = Follower.open(getattr(args, "db", None), args.session)
+    if args.terminal:
+        from omaha_tui.display.app import DisplayApp
+
+        try:
+            DisplayApp(follower).run()
+        finally:
+            follower.close()
+        return 0
+    from omaha_tui.display.serve import serve
+
+    db, sid, title = follower.journal.path, follower.session_id, follower.title
+    follower.close()
+    serve(db.absolute(), sid, title, args.host, args.port)
+    return 0

@@ -1,0 +1,196 @@
+"""The players' display as a Textual app: what the table wants to see without asking.
+
+Large digits for the blinds and the time to the next level, the board drawn as cards,
+the pot in large digits with the side pots beneath (and who can win each), every
+player's stack, bet and status, and whose turn it is. It polls the
+:class:`~.follower.Follower` a few times a second and redraws only when the journal
+moved, so it follows the dealer within a second. It has no keys that act: nothing
+typed here can reach the journal, which it opens read-only anyway.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.markup import escape
+from textual.widgets import Digits, Static
+
+from omaha_tui.app.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
+from omaha_tui.app.view import TableView, chips, table_view
+from omaha_tui.app.widgets.board import Board
+from omaha_tui.app.widgets.clock import format_clock
+from omaha_tui.app.widgets.pots import Pots, pot_total
+from omaha_tui.app.widgets.seat import Seat
+from omaha_tui.store.records import JournalError
+
+from .follower import Follower, LevelClock
+
+POLL_SECONDS = 0.2
+"""How often the journal is looked at: one index lookup when nothing happened."""
+
+SLASH = "  ╱\n ╱ \n╱  "
+"""A slash three rows high, between the blinds (Digits has none)."""
+
+SEAT_WIDTH = 26
+"""Columns one player's box takes, to fit as many per row as the screen allows."""
+
+
+def clock_text(clock: LevelClock) -> str:
+    """The countdown for the big clock: ``12:34``, or ``00:00`` when the level is up.
+
+    >>> clock_text(LevelClock(2, 2, 5, 0, 754.2))
+    '12:34'
+    """
+    return format_clock(clock.seconds_left or 0)
+
+
+def level_caption(clock: LevelClock) -> str:
+    """``Level 2 · blinds`` (with the ante when there is one)."""
+    ante = f" · ante {chips(clock.ante)}" if clock.ante else ""
+    return f"Level {clock.level} · blinds{ante}"
+
+
+def title_line(view: TableView, clock: LevelClock) -> str:
+    """The top line in plain words (what a screen reader or a search of the page finds):
+    ``Friday PLO · hand #4 · blinds 2/5 · pot 45``."""
+    parts = [f"[b]{escape(view.title)}[/b]"]
+    if view.hand_number:
+        parts.append(f"hand #{view.hand_number}")
+    parts.append(f"blinds {chips(clock.small_blind)}/{chips(clock.big_blind)}")
+    if view.pots or view.in_front:
+        parts.append(f"pot {chips(pot_total(view.pots, view.in_front))}")
+    return " · ".join(parts)
+
+
+class DisplayApp(App[None]):
+    """A read-only view of one session, for a TV, a phone or a second monitor."""
+
+    CSS_PATH = Path(__file__).with_name("display.tcss")
+    TITLE = "omaha-tui display"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        follower: Follower,
+        *,
+        now: Callable[[], float] = time.time,
+        poll_seconds: float = POLL_SECONDS,
+        theme: str = DEFAULT_THEME,
+    ) -> None:
+        super().__init__()
+        self.follower = follower
+        self._now = now
+        self._poll_seconds = poll_seconds
+        self._theme_name = theme
+        self._view: TableView | None = None
+        self._clock = ""
+        self._level: tuple[int, int, int, int] | None = None
+        self.shown_seq = -1
+        """The journal sequence number the screen shows (tests and the bench wait on it)."""
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(SUIT_VARIABLE_DEFAULTS)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="title")
+        with Horizontal(id="top"):
+            with Vertical(id="blinds-box", classes="big"):
+                yield Static("", id="level-caption", classes="caption")
+                with Horizontal(id="blinds"):
+                    yield Digits("", id="sb")
+                    yield Static(SLASH, id="slash")
+                    yield Digits("", id="bb")
+            with Vertical(id="clock-box", classes="big"):
+                yield Static("next level in", id="clock-caption", classes="caption")
+                yield Digits("", id="clock")
+        with Vertical(id="felt"):
+            yield Board("", id="board")
+            yield Pots(id="pots")
+        yield Static("", id="turn")
+        with Grid(id="players"):
+            for i in range(10):
+                yield Seat(i)
+
+    def on_mount(self) -> None:
+        register_themes(self)
+        self.theme = self._theme_name
+        self._refresh_table()
+        self._tick()
+        self.set_interval(self._poll_seconds, self._poll)
+        self.set_interval(1.0, self._tick)
+
+    def on_resize(self) -> None:
+        self._fit_players()
+
+    # ------------------------------------------------------------------ following
+
+    def _poll(self) -> None:
+        try:
+            moved = self.follower.poll()
+        except JournalError as e:  # the file went away or changed under us: say so, keep going
+            self.query_one("#turn", Static).update(escape(str(e)))
+            return
+        if moved:
+            self._refresh_table()
+            self._tick()
+
+    def _tick(self) -> None:
+        """Once a second: the countdown, and the level when it moved (nothing else redraws)."""
+        clock = self.follower.clock(self._now())
+        level = (clock.level, clock.small_blind, clock.big_blind, clock.ante)
+        if level != self._level:
+            self._level = level
+            self.query_one("#level-caption", Static).update(level_caption(clock))
+            self.query_one("#sb", Digits).update(str(clock.small_blind))
+            self.query_one("#bb", Digits).update(str(clock.big_blind))
+        timed = clock.seconds_left is not None
+        box = self.query_one("#clock-box")
+        if box.display != timed:
+            box.display = timed
+        text = clock_text(clock)
+        if timed and text != self._clock:
+            self._clock = text
+            self.query_one("#clock", Digits).update(text)
+
+    def _refresh_table(self) -> None:
+        state = self.follower.state
+        if state.config is None:
+            self.query_one("#title", Static).update(escape(self.follower.title))
+            return
+        view = table_view(state)
+        self._view = view
+        self.query_one("#title", Static).update(title_line(view, self.follower.clock(self._now())))
+        self.query_one("#felt").border_title = view.street
+        self.query_one(Board).show(view.board, view.board_untracked, tall=True)
+        self.query_one(Pots).show(view.pots, view.in_front)
+        seats = [s for s in view.seats if s.name is not None]
+        for slot, widget in enumerate(self.query(Seat)):
+            seat = seats[slot] if slot < len(seats) else None
+            if widget.display != (seat is not None):
+                widget.display = seat is not None
+            if seat is not None:
+                widget.show(seat, tall=False)
+        turn = self.query_one("#turn", Static)
+        if view.turn is not None:
+            turn.update(f"[b reverse] ▶ {escape(view.turn.name)} [/] to act")
+        else:
+            turn.update(escape(view.street if state.in_hand else "Between hands"))
+        self._fit_players()
+        self.shown_seq = self.follower.seq
+
+    def _fit_players(self) -> None:
+        """As many players per row as the screen is wide (a phone shows one or two)."""
+        grid = self.query_one("#players", Grid)
+        shown = sum(1 for seat in self.query(Seat) if seat.display)
+        columns = max(1, min(5, self.size.width // SEAT_WIDTH, shown or 1))
+        if grid.styles.grid_size_columns != columns:
+            grid.styles.grid_size_columns = columns
+        rows = -(-shown // columns) if shown else 1
+        grid.styles.height = rows * 4

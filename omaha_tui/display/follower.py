@@ -1,0 +1,130 @@
+"""Following a session another process records: the table and its blind clock.
+
+The follower opens the journal read-only (SQLite ``mode=ro``: it takes no lock and
+never writes) and, on each :meth:`Follower.poll`, reads only the events recorded after
+the last one it has seen and applies them, so a poll costs one index lookup when
+nothing happened. The blind clock is derived from the journal alone: the level in
+force (R2.7) started at the recorded time of its ``LevelChanged`` event (the session's
+first event for level 1), and the session's blind schedule, kept with the session,
+says how long it lasts. Nothing here imports Textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from omaha_tui.engine.events import LevelChanged
+from omaha_tui.engine.levels import BlindSchedule
+from omaha_tui.engine.reducer import apply, initial_state
+from omaha_tui.store.journal import Journal
+from omaha_tui.store.records import EventRecord, JournalError
+
+
+@dataclass(frozen=True)
+class LevelClock:
+    """The blind level as the players see it: number, blinds, and the seconds left
+    (``None`` when the level has no time limit or is the last one)."""
+
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    seconds_left: float | None
+
+
+def seconds_left(
+    schedule: BlindSchedule | None, level: int, started: float | None, now: float
+) -> float | None:
+    """Seconds left at ``now`` in ``level``, which started at ``started`` (seconds since
+    the epoch); ``None`` when the level has no time limit (R2.7).
+
+    >>> from omaha_tui.engine.levels import Level
+    >>> sched = BlindSchedule(levels=(Level(small_blind=1, big_blind=2, minutes=20),
+    ...                               Level(small_blind=2, big_blind=5)))
+    >>> seconds_left(sched, 1, started=1000.0, now=1065.0)
+    1135.0
+    >>> seconds_left(sched, 1, started=1000.0, now=9999.0), seconds_left(sched, 2, 0.0, 1.0)
+    (0.0, None)
+    """
+    if schedule is None or started is None or not 0 < level <= len(schedule.levels):
+        return None
+    minutes = schedule.levels[level - 1].minutes
+    return max(0.0, minutes * 60 - (now - started)) if minutes else None
+
+
+def _seconds(created: str) -> float:
+    """A journal time (ISO 8601, UTC) as seconds since the epoch."""
+    return datetime.fromisoformat(created).timestamp()
+
+
+class Follower:
+    """A session seen through a read-only journal; :meth:`poll` catches up with it."""
+
+    def __init__(self, journal: Journal, session_id: int) -> None:
+        self.journal = journal
+        self.session_id = session_id
+        info = journal.session(session_id)
+        self.title = info.title
+        raw = journal.meta(session_id).get("schedule")
+        self.schedule = BlindSchedule.model_validate(raw) if raw else None
+        self.state = initial_state()
+        self.seq = 0
+        self.level_started: float | None = None
+        self.poll()
+
+    @classmethod
+    def open(cls, db: Path | str | None, session_id: int | None = None) -> Follower:
+        """Open ``db`` read-only and follow ``session_id`` (default: the last unfinished).
+
+        Raises:
+            JournalError: no journal, not a journal, no such session; in one line.
+        """
+        journal = Journal.open(db, read_only=True)
+        try:
+            if session_id is None:
+                info = journal.last_unfinished()
+                if info is None:
+                    raise JournalError(
+                        f"{journal.path} has no unfinished session to show: pass a session "
+                        "id (`omaha-tui sessions` lists them)"
+                    )
+                session_id = info.id
+            return cls(journal, session_id)
+        except BaseException:
+            journal.close()
+            raise
+
+    def poll(self) -> bool:
+        """Apply the events recorded since the last poll; True when there were any."""
+        if self.journal.last_seq(self.session_id) == self.seq:
+            return False
+        records = self.journal.records(self.session_id, after=self.seq)
+        for record in records:
+            self._apply(record)
+        return bool(records)
+
+    def _apply(self, record: EventRecord) -> None:
+        state = apply(self.state, record.event)
+        # A level's clock starts when the level is recorded (R2.7); level 1 with the session.
+        moved = isinstance(record.event, LevelChanged) or state.level != self.state.level
+        if moved or self.level_started is None:
+            self.level_started = _seconds(record.created)
+        self.state, self.seq = state, record.seq
+
+    def clock(self, now: float) -> LevelClock:
+        """The level, its blinds and the time left at ``now`` (seconds since the epoch).
+
+        The blinds shown are those of the level in force: a level recorded mid-hand
+        shows at once, though it plays from the next hand (R2.7).
+        """
+        state = self.state
+        stakes = state.stakes or (state.config.stakes if state.config is not None else None)
+        sb, bb, ante = (stakes.small_blind, stakes.big_blind, stakes.ante) if stakes else (0, 0, 0)
+        left = seconds_left(self.schedule, state.level, self.level_started, now)
+        return LevelClock(state.level, sb, bb, ante, left)
+
+    def close(self) -> None:
+        """Close the journal (it was only ever read)."""
+        self.journal.close()

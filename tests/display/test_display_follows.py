@@ -1,0 +1,154 @@
+"""The players' display follows a session another process records, and never writes.
+
+A child process stands in for the dealer's app (it holds the session's lock and
+appends events durably); the display, in this process, opens the same journal
+read-only. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Digits, Static
+
+from omaha_tui.display.app import DisplayApp
+from omaha_tui.display.follower import Follower
+from omaha_tui.engine import commands
+from omaha_tui.engine.events import Event, LevelChanged
+from omaha_tui.engine.levels import BlindSchedule, Level
+from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.state import TableState
+from omaha_tui.store.locks import lock_dir
+from tests.app.hands import seated
+
+SCHEDULE = BlindSchedule(
+    levels=(Level(small_blind=1, big_blind=2, minutes=20), Level(small_blind=2, big_blind=5))
+)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Dealer:
+    """The dealer's process: send it events, it records them and says ``ok SEQ``."""
+
+    def __init__(self, db: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.display.dealer_process", str(db)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self._line() == "ready"
+        self.state: TableState | None = None
+
+    def _line(self) -> str:
+        assert self.proc.stdout is not None
+        return self.proc.stdout.readline().strip()
+
+    def record(self, events: list[Event], meta: dict[str, object] | None = None) -> int:
+        """Record ``events`` (and follow them here, to build the next ones)."""
+        assert self.proc.stdin is not None
+        batch = {"events": [e.model_dump(mode="json") for e in events], "meta": meta}
+        self.proc.stdin.write(json.dumps(batch) + "\n")
+        self.proc.stdin.flush()
+        answer = self._line()
+        assert answer.startswith("ok "), answer
+        for e in events:
+            self.state = e and (apply(self.state, e) if self.state else replay([e]))
+        return int(answer.split()[1])
+
+    def act(self, command: Callable[[TableState], Event]) -> int:
+        assert self.state is not None
+        return self.record([command(self.state)])
+
+    def stop(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def dealer(tmp_path: Path) -> Iterator[Dealer]:
+    d = Dealer(tmp_path / "journal.sqlite3")
+    try:
+        yield d
+    finally:
+        d.stop()
+
+
+def _files(db: Path) -> dict[str, tuple[bytes, int]]:
+    """The journal's files (the database and its write-ahead log) as bytes and mtime."""
+    out = {}
+    for path in (db, db.with_name(db.name + "-wal")):
+        if path.exists():
+            out[path.name] = (path.read_bytes(), path.stat().st_mtime_ns)
+    return out
+
+
+def _locks(db: Path) -> list[str]:
+    folder = lock_dir(db)
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+async def _until(pilot: object, check: Callable[[], bool], what: str) -> None:
+    """Wait (at most 5 s) until the display shows ``what``."""
+    for _ in range(100):
+        if check():
+            return
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+    raise AssertionError(f"the display did not show {what} within 5 s")
+
+
+async def test_display_follows_a_level_change_a_bet_and_a_new_hand(
+    dealer: Dealer, tmp_path: Path
+) -> None:
+    db = tmp_path / "journal.sqlite3"
+    dealer.record(seated("plo", ["Ann", "Bob", "Cy"]), meta={"schedule": SCHEDULE.model_dump()})
+    app = DisplayApp(Follower.open(db), poll_seconds=0.05, now=lambda: 0.0)
+    async with app.run_test(size=(100, 40)) as pilot:
+
+        def digits(widget_id: str) -> str:
+            return app.query_one(f"#{widget_id}", Digits).value
+
+        await _until(pilot, lambda: (digits("sb"), digits("bb")) == ("1", "2"), "blinds 1/2")
+        seq = dealer.act(commands.start_hand)
+        await _until(pilot, lambda: app.shown_seq == seq, "the new hand")
+        assert "hand #1" in str(app.query_one("#title", Static).content)
+        assert digits("pot-digits") == "3"  # R2.1: the blinds are in
+
+        assert "Cy" in str(app.query_one("#turn", Static).content)
+        seq = dealer.act(commands.pot)  # Cy, on the button, raises the pot: to 7
+        await _until(pilot, lambda: digits("pot-digits") == "10", "Cy's raise")
+        assert "Ann" in str(app.query_one("#turn", Static).content)
+
+        while dealer.state is not None and dealer.state.hand and not dealer.state.hand.complete:
+            dealer.act(commands.fold)
+        seq = dealer.record([LevelChanged(level=2, stakes=SCHEDULE.stakes(2))])
+        await _until(pilot, lambda: (digits("sb"), digits("bb")) == ("2", "5"), "level 2")
+        assert "Level 2" in str(app.query_one("#level-caption", Static).content)
+
+        seq = dealer.act(commands.start_hand)
+        title = app.query_one("#title", Static)
+        await _until(pilot, lambda: "hand #2" in str(title.content), "hand #2")
+        assert digits("pot-digits") == "7"  # the new blinds, 2 and 5 (R2.7)
+
+
+async def test_display_never_writes_nor_locks(dealer: Dealer, tmp_path: Path) -> None:
+    db = tmp_path / "journal.sqlite3"
+    dealer.record(seated("plo", ["Ann", "Bob", "Cy"]))
+    dealer.act(commands.start_hand)
+    before, locks = _files(db), _locks(db)
+    follower = Follower.open(db)
+    app = DisplayApp(follower, poll_seconds=0.02)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.5)  # some twenty polls
+        assert app.shown_seq == follower.seq > 0
+    follower.close()
+    assert _files(db) == before
+    assert _locks(db) == locks
+    assert follower.journal.read_only
