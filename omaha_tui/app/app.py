@@ -472,6 +472,10 @@ class OmahaApp(Preferences):
 
     # ------------------------------------------------------------------ clock
 
+    def on_level_clock_announce(self, message: Any) -> None:
+        """A new level or the one-minute warning, spoken (or captioned when speech is off)."""
+        self.say_aloud(message.text)
+
     def on_level_clock_level_due(self, message: Any) -> None:
         if self.session is not None and self.session.schedule is not None:
             self.say("Blind level is up: the new level starts with the next hand.")

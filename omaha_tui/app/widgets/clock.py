@@ -3,7 +3,11 @@
 A schedule is the engine's ``BlindSchedule`` (small blind, big blind, ante, minutes
 per level). The clock only *announces* that a level is due (:class:`LevelClock.LevelDue`); the
 session records ``LevelChanged`` with the next hand, because a new level starts with the
-next hand (R2.7). The time source is injectable so tests and snapshots can freeze it.
+next hand (R2.7). It also posts the sentences the table should hear
+(:class:`LevelClock.Announce`): "Blinds are now 2 and 5" when a new level is shown and a
+one-minute warning before a timed level ends; the app speaks them on its speech worker,
+so they follow the speech switch like everything else it says. The time source is
+injectable so tests and snapshots can freeze it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,28 @@ def format_clock(seconds: float) -> str:
     return f"{h}:{m:02}:{s:02}" if h else f"{m:02}:{s:02}"
 
 
+WARNING_SECONDS = 60
+"""How long before a timed level ends the table hears a warning."""
+
+
+def blinds_sentence(stakes: str) -> str:
+    """What the table hears at a new level.
+
+    >>> blinds_sentence("2/5")
+    'Blinds are now 2 and 5'
+    """
+    return "Blinds are now " + " and ".join(part.strip() for part in stakes.split("/"))
+
+
+def warning_sentence(level: int) -> str:
+    """The one-minute warning.
+
+    >>> warning_sentence(3)
+    'One minute left in level 3'
+    """
+    return f"One minute left in level {level}"
+
+
 class LevelClock(Static):
     """``Level 2 · blinds 2/4 · 13:05 left`` (or the time at this level when it has no limit)."""
 
@@ -34,6 +60,13 @@ class LevelClock(Static):
         def __init__(self, level: int) -> None:
             super().__init__()
             self.level = level
+
+    class Announce(Message):
+        """A sentence for the table to hear (a new level, a one-minute warning)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
 
     def __init__(
         self,
@@ -48,6 +81,7 @@ class LevelClock(Static):
         self.minutes = 0
         self.started = now()
         self._announced = False
+        self._warned = False
         self._text = ""
 
     def on_mount(self) -> None:
@@ -65,6 +99,10 @@ class LevelClock(Static):
         if level != self.level or elapsed is not None:
             self.started = self.now() - (elapsed or 0.0)
             self._announced = False
+        if level != self.level:
+            self._warned = False
+            if self.stakes:  # a level change seen at the table, not the first showing
+                self.post_message(self.Announce(blinds_sentence(stakes)))
         self.level, self.stakes, self.minutes = level, stakes, minutes
         self.tick()
 
@@ -73,6 +111,9 @@ class LevelClock(Static):
         if self.minutes:
             left = self.minutes * 60 - elapsed
             when = f"{format_clock(left)} left" if left > 0 else "next level next hand"
+            if 0 < left <= WARNING_SECONDS and not self._warned:
+                self._warned = True
+                self.post_message(self.Announce(warning_sentence(self.level)))
             if left <= 0 and not self._announced:
                 self._announced = True
                 self.post_message(self.LevelDue(self.level))

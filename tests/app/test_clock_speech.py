@@ -1,0 +1,98 @@
+"""R2.7 heard at the table: "Blinds are now 2 and 4" at a new level, and a one-minute
+warning before a timed level ends, spoken on the speech worker like everything else
+the app says (and captioned when speech is off)."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+
+from omaha_tui.app.app import OmahaApp
+from omaha_tui.app.speech import SpeechOutcome
+from omaha_tui.app.widgets.clock import LevelClock, parse_schedule
+from tests.app.test_flows import keys, six_handed_plo
+
+
+@dataclass
+class Recorder:
+    """A speech backend that keeps what it was asked to say, and on which thread."""
+
+    name: str = "recorder"
+    said: list[str] = field(default_factory=list)
+    threads: set[str] = field(default_factory=set)
+
+    def speak(self, text: str) -> SpeechOutcome:
+        self.said.append(text)
+        self.threads.add(threading.current_thread().name)
+        return SpeechOutcome(spoken=True)
+
+
+class ClockHost(App[None]):
+    """The clock alone, keeping what it announces."""
+
+    def __init__(self, now: list[float]) -> None:
+        super().__init__()
+        self.now = now
+        self.heard: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield LevelClock(now=lambda: self.now[0])
+
+    def on_level_clock_announce(self, message: LevelClock.Announce) -> None:
+        self.heard.append(message.text)
+
+
+async def test_r2_7_a_new_level_and_the_last_minute_are_announced_once_each() -> None:
+    now = [0.0]
+    app = ClockHost(now)
+    async with app.run_test() as pilot:
+        clock = app.query_one(LevelClock)
+        clock.set_level(1, "1/2", 20)
+        clock.set_level(1, "1/2", 20)  # the same level shown again: nothing to say
+        now[0] = 19 * 60.0 + 1
+        clock.tick()
+        clock.tick()
+        now[0] = 20 * 60.0
+        clock.tick()
+        clock.set_level(2, "2/5", 20)
+        await pilot.pause()
+    assert app.heard == ["One minute left in level 1", "Blinds are now 2 and 5"]
+
+
+async def test_r2_7_resuming_at_a_level_is_not_announced_as_a_change() -> None:
+    app = ClockHost([0.0])
+    async with app.run_test() as pilot:
+        app.query_one(LevelClock).set_level(3, "5/10", 0)
+        await pilot.pause()
+    assert app.heard == []
+
+
+async def test_r2_7_the_dealer_app_speaks_the_clock_on_its_speech_worker(tmp_path: Path) -> None:
+    now = [0.0]
+    voice = Recorder()
+    app = OmahaApp(
+        db=tmp_path / "journal.sqlite3",
+        start=replace(six_handed_plo(), schedule=parse_schedule("1/2:20,2/4:20")),
+        now=lambda: now[0],
+        speech=voice,
+        settings_path=tmp_path / "settings.json",
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keys(pilot, "n")
+        clock = app.table.query_one(LevelClock)
+        now[0] = 19 * 60.0 + 30
+        clock.tick()
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert voice.said == ["One minute left in level 1"]
+        now[0] = 20 * 60.0
+        clock.tick()
+        while app.ctl.state.hand is not None and not app.ctl.state.hand.complete:
+            app.ctl.fold()
+        await keys(pilot, "n")
+        await app.workers.wait_for_complete()
+    assert voice.said == ["One minute left in level 1", "Blinds are now 2 and 4"]
+    assert threading.main_thread().name not in voice.threads
