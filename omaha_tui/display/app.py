@@ -31,7 +31,7 @@ from omaha_tui.store.records import JournalError
 
 from .follower import Follower, LevelClock
 
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.1
 """How often the journal is looked at: one index lookup when nothing happened."""
 
 SLASH = "  ╱\n ╱ \n╱  "

@@ -92,6 +92,7 @@ class Browser:
             [chromium(), *FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its renderer and helper processes end with it
         )
         port_file = self.profile / "DevToolsActivePort"
         deadline = time.monotonic() + 30
@@ -115,12 +116,7 @@ class Browser:
         if self._http is not None:
             await self._http.close()
         if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
+            stop_group(self.proc)
 
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         """Send one DevTools command and wait (at most 30 s) for its answer."""
@@ -149,3 +145,24 @@ class Browser:
         """Save what the page shows as a PNG (kept when a test fails)."""
         shot = await self.send("Page.captureScreenshot", format="png")
         path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def stop_group(proc: subprocess.Popen[Any]) -> None:
+    """End a process started with ``start_new_session=True`` and everything it started
+    (the display's server runs one app process per browser), within 10 s."""
+    import os
+    import signal
+
+    for sig, wait in ((signal.SIGTERM, 5), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            proc.wait(timeout=wait)
+            os.killpg(proc.pid, signal.SIGKILL)  # children the server left behind
+        except subprocess.TimeoutExpired:
+            continue
+        except ProcessLookupError:
+            pass
+        return

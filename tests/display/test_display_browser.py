@@ -19,7 +19,7 @@ from omaha_tui.engine import commands
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.store.journal import Journal
 from tests.app.hands import seated
-from tests.display.browser import Browser
+from tests.display.browser import Browser, stop_group
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,6 +72,7 @@ async def test_the_served_display_shows_the_blinds_and_the_pot_in_chromium(
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        start_new_session=True,  # the server and the app it runs per browser: one group
     )
     try:
         assert server.stdout is not None
@@ -95,9 +96,4 @@ async def test_the_served_display_shows_the_blinds_and_the_pot_in_chromium(
                 )
             assert "Friday PLO" in text or "PL Omaha" in text
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop_group(server)
