@@ -18,15 +18,16 @@ from typing import ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
-from textual.markup import escape
+from textual.content import Content
 from textual.widgets import Digits, Static
 
 from omaha_tui.app.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
-from omaha_tui.app.view import TableView, chips, table_view
+from omaha_tui.app.view import TableView, chips, shown, table_view
 from omaha_tui.app.widgets.board import Board
 from omaha_tui.app.widgets.clock import format_clock
 from omaha_tui.app.widgets.pots import Pots, pot_total
 from omaha_tui.app.widgets.seat import Seat
+from omaha_tui.engine.labels import printable
 from omaha_tui.store.records import JournalError
 
 from .follower import Follower, LevelClock
@@ -59,7 +60,7 @@ def level_caption(clock: LevelClock) -> str:
 def title_line(view: TableView, clock: LevelClock) -> str:
     """The top line in plain words (what a screen reader or a search of the page finds):
     ``Friday PLO · hand #4 · blinds 2/5 · pot 45``."""
-    parts = [f"[b]{escape(view.title)}[/b]"]
+    parts = [f"[b]{view.title}[/b]"]  # markup-safe from the view
     if view.hand_number:
         parts.append(f"hand #{view.hand_number}")
     parts.append(f"blinds {chips(clock.small_blind)}/{chips(clock.big_blind)}")
@@ -135,7 +136,7 @@ class DisplayApp(App[None]):
         try:
             moved = self.follower.poll()
         except JournalError as e:  # the file went away or changed under us: say so, keep going
-            self.query_one("#turn", Static).update(escape(str(e)))
+            self.query_one("#turn", Static).update(Content(printable(str(e))))
             return
         if moved:
             self._refresh_table()
@@ -162,7 +163,7 @@ class DisplayApp(App[None]):
     def _refresh_table(self) -> None:
         state = self.follower.state
         if state.config is None:
-            self.query_one("#title", Static).update(escape(self.follower.title))
+            self.query_one("#title", Static).update(shown(self.follower.title))
             return
         view = table_view(state)
         self._view = view
@@ -179,9 +180,9 @@ class DisplayApp(App[None]):
                 widget.show(seat, tall=False)
         turn = self.query_one("#turn", Static)
         if view.turn is not None:
-            turn.update(f"[b reverse] ▶ {escape(view.turn.name)} [/] to act")
+            turn.update(f"[b reverse] ▶ {view.turn.name} [/] to act")
         else:
-            turn.update(escape(view.street if state.in_hand else "Between hands"))
+            turn.update(view.street if state.in_hand else "Between hands")
         self._fit_players()
         self.shown_seq = self.follower.seq
 

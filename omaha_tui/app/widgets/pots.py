@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.markup import escape
 from textual.widgets import Digits, Static
 
 from omaha_tui.app.view import PotView, chips
@@ -21,8 +20,9 @@ def pot_total(pots: tuple[PotView, ...], in_front: int) -> int:
 
 
 def pot_lines(pots: tuple[PotView, ...], in_front: int) -> str:
-    """One line per pot, ``Main pot 45 · Ann Bob Cy``, then the bets in front."""
-    lines = [f"[b]{p.label} {chips(p.amount)}[/b] · {escape(' '.join(p.eligible))}" for p in pots]
+    """One line per pot, ``Main pot 45 · Ann Bob Cy``, then the bets in front (the names
+    come markup-safe from the view)."""
+    lines = [f"[b]{p.label} {chips(p.amount)}[/b] · {' '.join(p.eligible)}" for p in pots]
     if in_front:
         lines.append(f"bets in front {chips(in_front)}")
     return "\n".join(lines)

@@ -5,12 +5,11 @@ The seat renders a :class:`~omaha_tui.app.view.SeatView` and nothing else, in tw
 act, folded, all in, away, empty) is carried by CSS classes so themes decide colours;
 the player to act is also marked by shape and words (a heavy frame, ``▶`` in the title
 and a reversed ``TO ACT``), so it reads in every theme and without colour.
-Names are data: they are escaped, never read as markup.
+Names come markup-safe from the view (:func:`~omaha_tui.app.view.shown`).
 """
 
 from __future__ import annotations
 
-from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Static
 
@@ -25,7 +24,7 @@ def seat_lines(view: SeatView, *, tall: bool = False) -> list[str]:
     On a small screen the bet and the status share the second line.
     """
     bet = f"[b $accent]● {chips(view.bet)}[/]" if view.bet else ""
-    status = "[b reverse] TO ACT [/]" if view.to_act else escape(view.status)
+    status = "[b reverse] TO ACT [/]" if view.to_act else view.status
     stack = f"[b]{chips(view.stack)}[/b]"
     if not tall:
         return [stack, "  ".join(part for part in (bet, status) if part)]
@@ -69,7 +68,7 @@ class Seat(Static):
         wanted = {"seat", *(cls for cls, on in zip(_STATE_CLASSES, flags, strict=True) if on)}
         if wanted != set(self.classes):
             self.set_classes(wanted)  # one style update, not one per class
-        label = escape(view.label)
+        label = view.label
         self.border_title = f"▶ {label}" if view.to_act else label
         self.border_subtitle = " ".join(view.markers)
         if view.name is None:
