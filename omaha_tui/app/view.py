@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from omaha_tui.app.allin import AllInSpot, all_in_spot
 from omaha_tui.engine import requests as rq
 from omaha_tui.engine.available import available
 from omaha_tui.engine.betting import LegalActions, legal_actions, pot_limit_breakdown
@@ -82,6 +83,8 @@ class TableView:
     prompt: str
     level: int
     stakes: str
+    spot: AllInSpot | None = None
+    """The tabled hands when everyone is all in (R10.3): their equities are shown."""
 
 
 _JOINER = "\u2060"
@@ -298,4 +301,5 @@ def table_view(state: TableState) -> TableView:
         level=state.level,
         stakes=f"{chips(stakes.small_blind)}/{chips(stakes.big_blind)}"
         + (f" ante {chips(stakes.ante)}" if stakes.ante else ""),
+        spot=all_in_spot(state),
     )

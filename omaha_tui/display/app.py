@@ -2,7 +2,8 @@
 
 Large digits for the blinds and the time to the next level, the board drawn as cards,
 the pot in large digits with the side pots beneath (and who can win each), every
-player's stack, bet and status, and whose turn it is. It polls the
+player's stack, bet and status, whose turn it is, and each tabled hand with its equity
+when everyone is all in (R10.3). It polls the
 :class:`~.follower.Follower` a few times a second and redraws only when the journal
 moved, so it follows the dealer within a second. It has no keys that act: nothing
 typed here can reach the journal, which it opens read-only anyway.
@@ -21,10 +22,12 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Digits, Static
 
+from omaha_tui.app.allin import AllInSpot
 from omaha_tui.app.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
 from omaha_tui.app.view import TableView, chips, shown, table_view
 from omaha_tui.app.widgets.board import Board
 from omaha_tui.app.widgets.clock import format_clock
+from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pots import Pots, pot_total
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.labels import printable
@@ -93,6 +96,8 @@ class DisplayApp(App[None]):
         self._view: TableView | None = None
         self._clock = ""
         self._level: tuple[int, int, int, int] | None = None
+        self._spot: AllInSpot | None = None
+        self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
         self.shown_seq = -1
         """The journal sequence number the screen shows (tests and the bench wait on it)."""
 
@@ -167,6 +172,10 @@ class DisplayApp(App[None]):
             return
         view = table_view(state)
         self._view = view
+        if view.spot != self._spot:
+            self._spot, self._tabled = view.spot, {}
+            if view.spot is not None:
+                compute_in_background(self, view.spot, self._show_equities)
         self.query_one("#title", Static).update(title_line(view, self.follower.clock(self._now())))
         self.query_one("#felt").border_title = view.street
         self.query_one(Board).show(view.board, view.board_untracked, tall=True)
@@ -177,7 +186,7 @@ class DisplayApp(App[None]):
             if widget.display != (seat is not None):
                 widget.display = seat is not None
             if seat is not None:
-                widget.show(seat, tall=False)
+                widget.show(seat, tall=False, tabled=self._tabled.get(seat.index, ""))
         turn = self.query_one("#turn", Static)
         if view.turn is not None:
             turn.update(f"[b reverse] ▶ {view.turn.name} [/] to act")
@@ -185,6 +194,12 @@ class DisplayApp(App[None]):
             turn.update(view.street if state.in_hand else "Between hands")
         self._fit_players()
         self.shown_seq = self.follower.seq
+
+    def _show_equities(self, spot: AllInSpot, lines: dict[int, str]) -> None:
+        """The figures are ready: show them if the table is still at that spot."""
+        if spot == self._spot:
+            self._tabled = lines
+            self._refresh_table()
 
     def _fit_players(self) -> None:
         """As many players per row as the screen is wide (a phone shows one or two)."""

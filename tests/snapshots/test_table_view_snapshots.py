@@ -77,3 +77,20 @@ def test_table_view_ten_handed_all_in_and_side_pot(
     """Every seat in its place round the felt, the all-ins, the side pot and who can
     win it, the bet in front, the player to act and their pot-limit maximum."""
     assert snap_compare(host(theme), terminal_size=size, run_before=_show_state)
+
+
+async def _show_all_in(pilot: Pilot[Any]) -> None:
+    from tests.app.test_allin_equity import all_in_heads_up
+
+    screen = pilot.app.screen
+    assert isinstance(screen, TableScreen)
+    screen.show(table_view(all_in_heads_up()))
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_view_all_in_hands_and_equities(snap_compare: Any, size: tuple[int, int]) -> None:
+    """R10.3: both players all in on the flop, hands tabled: each hand and its equity."""
+    assert snap_compare(host("omaha-four-colour"), terminal_size=size, run_before=_show_all_in)

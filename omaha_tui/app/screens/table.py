@@ -26,11 +26,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from omaha_tui.app.allin import AllInSpot
 from omaha_tui.app.messages import ActionRequested, TableAction
 from omaha_tui.app.view import TableView, chips
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board
 from omaha_tui.app.widgets.clock import LevelClock
+from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
@@ -65,6 +67,8 @@ class TableScreen(Screen[None]):
         self._now = now
         self._view: TableView | None = None
         self._live: frozenset[TableAction] = frozenset()
+        self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
+        self._spot: AllInSpot | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="title-row"):
@@ -115,6 +119,10 @@ class TableScreen(Screen[None]):
             self._paint(view)
 
     def _paint(self, view: TableView) -> None:
+        if view.spot != self._spot:
+            self._spot, self._tabled = view.spot, {}
+            if view.spot is not None:
+                compute_in_background(self, view.spot, self._show_equities)
         hand = f" · hand #{view.hand_number}" if view.hand_number else ""
         self.query_one("#title", Static).update(
             f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]", layout=False
@@ -130,7 +138,7 @@ class TableScreen(Screen[None]):
             if seat is None:
                 continue
             widget.index = seat.index
-            widget.show(seat, tall=tall)
+            widget.show(seat, tall=tall, tabled=self._tabled.get(seat.index, ""))
         ends = RIGHT[0] in placed  # the two ends fill together (six players or more)
         for end in self.query(".seat-end"):
             if end.display != ends:
@@ -139,6 +147,12 @@ class TableScreen(Screen[None]):
         self.query_one(Board).show(view.board, view.board_untracked, tall=tall)
         self.query_one(Pots).show(view.pots, view.in_front)
         self.query_one(ActionBar).show(view.turn, view.prompt)
+
+    def _show_equities(self, spot: AllInSpot, lines: dict[int, str]) -> None:
+        """The figures are ready: show them if the table is still at that spot."""
+        if spot == self._spot and self._view is not None:
+            self._tabled = lines
+            self._paint(self._view)
 
     def set_level(
         self, level: int, stakes: str, minutes: int, elapsed: float | None = None

@@ -18,13 +18,16 @@ from omaha_tui.app.view import SeatView, chips
 _STATE_CLASSES = ("-empty", "-to-act", "-folded", "-all-in", "-away", "-in-hand")
 
 
-def seat_lines(view: SeatView, *, tall: bool = False) -> list[str]:
+def seat_lines(view: SeatView, *, tall: bool = False, tabled: str = "") -> list[str]:
     """The seat's markup lines: the stack, the bet in front, the status.
 
-    On a small screen the bet and the status share the second line.
+    On a small screen the bet and the status share the second line. ``tabled`` (the
+    hand and its equity when everyone is all in, R10.3) takes the status's place.
     """
     bet = f"[b $accent]● {chips(view.bet)}[/]" if view.bet else ""
     status = "[b reverse] TO ACT [/]" if view.to_act else view.status
+    if tabled:
+        status, bet = tabled, ("" if not tall else bet)
     stack = f"[b]{chips(view.stack)}[/b]"
     if not tall:
         return [stack, "  ".join(part for part in (bet, status) if part)]
@@ -47,16 +50,18 @@ class Seat(Static):
         self.index = slot
         self._view: SeatView | None = None
         self._tall = False
+        self._tabled = ""
 
-    def show(self, view: SeatView, *, tall: bool = False) -> None:
+    def show(self, view: SeatView, *, tall: bool = False, tabled: str = "") -> None:
         """Render ``view`` (skipped when nothing changed, to keep keypresses cheap).
 
         ``tall``: the roomier box of a big terminal, with the bet and the status on
         lines of their own and the chips this player has put in the hand so far.
+        ``tabled``: the hand and its equity when everyone is all in (R10.3).
         """
-        if view == self._view and tall == self._tall:
+        if view == self._view and tall == self._tall and tabled == self._tabled:
             return
-        self._view, self._tall = view, tall
+        self._view, self._tall, self._tabled = view, tall, tabled
         flags = (
             view.name is None,
             view.to_act,
@@ -75,7 +80,7 @@ class Seat(Static):
             self.update("", layout=False)
             return
         # The box has a fixed size, so a new text needs a repaint, not a new layout.
-        self.update("\n".join(seat_lines(view, tall=tall)), layout=False)
+        self.update("\n".join(seat_lines(view, tall=tall, tabled=tabled)), layout=False)
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self.index))

@@ -1,0 +1,51 @@
+"""Each tabled hand and its equity beside its seat when everyone is all in (R10.3).
+
+The figures come from :func:`omaha_tui.engine.equity.equity`, which can take about a
+second before the flop, so they are computed on a thread worker and shown when ready;
+a spot that has moved on meanwhile (a card dealt, an undo) is not shown. Both the
+dealer's table and the players' display use this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.dom import DOMNode
+
+from omaha_tui.app.allin import AllInSpot
+from omaha_tui.app.widgets.cards import cards_markup
+from omaha_tui.engine.equity import equity
+
+
+def percent(share: float) -> str:
+    """An equity as the table says it.
+
+    >>> percent(0.275), percent(1.0), percent(0.004)
+    ('28%', '100%', '<1%')
+    """
+    if 0 < share < 0.005:
+        return "<1%"
+    return f"{share * 100:.0f}%"
+
+
+def tabled_lines(spot: AllInSpot) -> dict[int, str]:
+    """Markup per seat: the hand's cards and its equity, ``A♥K♦Q♣J♠ 62%``."""
+    hands = [(f"seat {seat + 1}", cards) for seat, cards in spot.hands]
+    figures = equity(spot.variant, spot.board, hands)
+    return {
+        seat: f"{cards_markup(cards, sep='')} [b]{percent(figure.equity)}[/b]"
+        for (seat, cards), figure in zip(spot.hands, figures.hands, strict=True)
+    }
+
+
+def compute_in_background(
+    node: DOMNode, spot: AllInSpot, done: Callable[[AllInSpot, dict[int, str]], None]
+) -> None:
+    """Work out ``spot``'s figures on a thread and call ``done`` on the UI thread."""
+    app = node.app
+
+    def work() -> None:
+        lines = tabled_lines(spot)
+        app.call_from_thread(done, spot, lines)
+
+    node.run_worker(work, thread=True, group="equity", exclusive=True, name="equity")

@@ -1,0 +1,66 @@
+"""R10.3 at the table: when everyone is all in and the hands are tabled, each hand and
+its equity are shown beside its seat, on the dealer's table and the players' display."""
+
+from __future__ import annotations
+
+from omaha_tui.app.allin import all_in_spot
+from omaha_tui.app.screens.table import TableScreen
+from omaha_tui.app.view import table_view
+from omaha_tui.app.widgets.equities import tabled_lines
+from omaha_tui.app.widgets.seat import Seat
+from omaha_tui.engine import commands
+from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.state import TableState
+from tests.app.hands import seated
+from tests.app.screen_harness import ScreenHost
+
+
+def all_in_heads_up(*, show: bool = True) -> TableState:
+    """Bob (button, small blind) moves in for 6, Ann calls; both table, flop 9h 8d 7c."""
+    state = replay(seated("plo", ["Ann", "Bob"], stacks=(6, 6)))
+    for step in (commands.start_hand, commands.all_in, commands.check_or_call):
+        state = apply(state, step(state))
+    if show:
+        state = apply(state, commands.show(state, 0, "Ah Kh Qh Jh"))
+        state = apply(state, commands.show(state, 1, "Tc 6s 2d 2c"))
+    return apply(state, commands.deal_board(state, "9h 8d 7c"))
+
+
+def test_r10_3_no_equity_until_every_hand_still_in_is_tabled() -> None:
+    assert all_in_spot(all_in_heads_up(show=False)) is None
+
+
+def test_r10_3_no_equity_while_a_player_can_still_act() -> None:
+    state = replay(seated("plo", ["Ann", "Bob"], stacks=(6, 6)))
+    state = apply(state, commands.start_hand(state))
+    assert all_in_spot(state) is None
+
+
+def test_r10_3_the_spot_holds_the_tabled_hands_and_the_board() -> None:
+    spot = all_in_spot(all_in_heads_up())
+    assert spot is not None
+    assert [seat for seat, _ in spot.hands] == [0, 1] and len(spot.board) == 3
+
+
+def test_r10_3_each_tabled_hand_gets_its_cards_and_its_share() -> None:
+    spot = all_in_spot(all_in_heads_up())
+    assert spot is not None
+    lines = tabled_lines(spot)
+    # Bob has flopped the straight (T-6 with 9-8-7); Ann draws to runner-runner.
+    assert "%" in lines[0] and "%" in lines[1]
+    share = {seat: int(text.rsplit(" ", 1)[1].strip("[/b]%<")) for seat, text in lines.items()}
+    assert share[1] > 50 > share[0]
+    assert 99 <= share[0] + share[1] <= 101
+
+
+async def test_r10_3_the_table_shows_the_equity_beside_each_seat() -> None:
+    screen = TableScreen(now=lambda: 0.0)
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen.show(table_view(all_in_heads_up()))
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        texts = {str(s.border_title): str(s.render()) for s in screen.query(Seat) if s.display}
+    assert any("A♥K♥Q♥J♥" in t and "%" in t for t in texts.values()), texts
+    assert any("T♣6♠2♦2♣" in t and "%" in t for t in texts.values()), texts
