@@ -38,10 +38,10 @@ sys.path.insert(0, str(ROOT))
 
 from textual import events  # noqa: E402
 
-from omaha_tui.app.app import OmahaApp, TableStart  # noqa: E402
-from omaha_tui.app.controller import Player  # noqa: E402
+from omaha_tui.app.app import OmahaApp  # noqa: E402
 from omaha_tui.app.speech import SilentBackend  # noqa: E402
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game  # noqa: E402
+from omaha_tui.session import Player, TableSetup  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -65,9 +65,9 @@ ARRIVALS = """
 """
 
 
-def ten_handed() -> TableStart:
+def ten_handed() -> TableSetup:
     config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
-    return TableStart(config, tuple(Player(i, n, 10_000) for i, n in enumerate(NAMES)))
+    return TableSetup(config, tuple(Player(i, n, 10_000) for i, n in enumerate(NAMES)))
 
 
 def peak_kib(pid: int) -> int:
@@ -108,20 +108,20 @@ async def drive(
     latencies: list[float] = []
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        sid = app.session_id
+        sid = app.session.id
         reader = Journal.open(folder / "bench.sqlite3", read_only=True)
         shown = await watch(folder / "bench.sqlite3", sid)
         driver = app._driver
         assert driver is not None
 
         async def timed(key: str) -> None:
-            before = app.ctl.state
+            before = app.session.state
             start = time.time()
             event = events.Key(key, key)
             event.set_sender(app)
             driver.send_message(event)
             deadline = time.monotonic() + 2
-            while app.ctl.state is before:
+            while app.session.state is before:
                 if time.monotonic() > deadline:
                     await pilot.pause()
                     return  # refused: nothing for the display to show
@@ -137,7 +137,7 @@ async def drive(
             await pilot.pause()
             for street in range(4):
                 acted = 0
-                while (hand := app.ctl.state.hand) is not None and hand.to_act is not None:
+                while (hand := app.session.state.hand) is not None and hand.to_act is not None:
                     if street == 3:
                         key = "f"
                     elif acted == 1 and street == n % 2:
@@ -148,7 +148,7 @@ async def drive(
                         key = "f" if acted in (4, 6) else "c"
                     await timed(key)
                     acted += 1
-                hand = app.ctl.state.hand
+                hand = app.session.state.hand
                 if hand is None or hand.complete:
                     break
                 await pilot.press("d")

@@ -13,6 +13,7 @@ from textual.app import App, ComposeResult
 from omaha_tui.app.app import OmahaApp
 from omaha_tui.app.speech import SpeechOutcome
 from omaha_tui.app.widgets.clock import LevelClock, parse_schedule
+from omaha_tui.engine import requests as rq
 from tests.app.test_flows import keys, six_handed_plo
 
 
@@ -90,8 +91,8 @@ async def test_r2_7_the_dealer_app_speaks_the_clock_on_its_speech_worker(tmp_pat
         assert voice.said == ["One minute left in level 1"]
         now[0] = 20 * 60.0
         clock.tick()
-        while app.ctl.state.hand is not None and not app.ctl.state.hand.complete:
-            app.ctl.fold()
+        while app.session.state.hand is not None and not app.session.state.hand.complete:
+            app.request(rq.Fold())
         await keys(pilot, "n")
         await app.workers.wait_for_complete()
     assert voice.said == ["One minute left in level 1", "Blinds are now 2 and 4"]

@@ -15,9 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-from omaha_tui.engine import commands
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.store.journal import Journal
+from tests import decided as commands
 from tests.app.hands import seated
 from tests.display.browser import Browser, stop_group
 

@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.view import table_view
-from omaha_tui.engine import commands
 from omaha_tui.engine.reducer import apply, replay
 from omaha_tui.engine.state import TableState
+from tests import decided as commands
 from tests.app.hands import seated
 from tests.app.screen_harness import ScreenHost
 
