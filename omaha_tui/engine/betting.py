@@ -73,6 +73,14 @@ def fixed_unit(hand: HandState) -> int:
     return hand.stakes.big_bet
 
 
+def full_raise(hand: HandState, config: TableConfig) -> int:
+    """R4.8: the size of a full raise now: the round's unit in fixed limit (R4.7),
+    otherwise the last full bet or raise (R4.3)."""
+    if config.structure is Structure.FIXED_LIMIT:
+        return fixed_unit(hand)
+    return hand.min_raise
+
+
 def legal_actions(state: TableState) -> LegalActions | None:
     """Legal actions for the seat to act, or ``None`` when nobody is to act.
 
@@ -152,8 +160,9 @@ def _wager_block(
     """Why no bet or raise is possible at all, or ``None`` when one is."""
     if stack <= to_call:
         return f"calling {to_call} takes the whole stack: call all in or fold"
-    if seat in hand.closed:
-        # R4.8: a short all-in does not reopen the betting for players who acted.
+    if seat in hand.closed and hand.current_bet - hand.matched[seat] < full_raise(hand, config):
+        # R4.8: short all-ins reopen the betting for a player who acted only once they
+        # add up to a full raise over what that player last matched or bet.
         return (
             "the all-in was less than a full raise and does not reopen the betting (R4.8): "
             "call or fold"

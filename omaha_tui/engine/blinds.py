@@ -1,8 +1,8 @@
 """Who posts what at the start of a hand, where the button goes, and missed blinds.
 
-Pure functions used by ``commands.start_hand`` (to fill ``HandStarted.posts`` from
-the rules, R2) and by the reducer (to record missed blinds, R2.6). The dealer can
-always override the posts with an explicit event; this module only proposes them.
+Pure functions: :func:`propose_deal` fills ``HandStarted`` from the rules (R1.5, R2),
+the reducer records missed blinds with :func:`record_missed_blinds` (R2.6). The dealer
+can override a proposal with an explicit event, which the reducer validates.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .cards import CardError, check_distinct, parse_card
+from .config import ButtonRule
 from .errors import RuleError
 from .events import Post, PostKind
 from .labels import seat_label
 from .pots import clockwise_from
-from .state import SeatState, TableState
+from .state import SeatState, TableState, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +56,13 @@ def _present(seat: SeatState | None) -> bool:
     return seat is not None and not seat.sitting_out and seat.stack > 0
 
 
+def owes(seat: SeatState) -> bool:
+    """A newcomer who chose to post, or a returning player owing blinds (R2.6)."""
+    return seat.owes_bb or seat.owes_sb
+
+
 def next_button(state: TableState) -> int:
-    """R1.5: the button of the next hand.
+    """R1.5 moving button: the button of the next hand.
 
     After a hand it moves one seat clockwise to the next player in the game; after
     a draw, a placement or a misdeal (R3.5) it stays where it is.
@@ -95,14 +101,68 @@ def positions(seats: tuple[int, ...], button: int, size: int) -> tuple[int | Non
     return order[0], order[1]
 
 
-def propose_deal(state: TableState, button: int | None = None, straddle: bool = False) -> Deal:
-    """Who is dealt in and what each posts (R2.1-R2.6), for ``HandStarted``.
+def _between(start: int, end: int, size: int) -> tuple[int, ...]:
+    """Seats strictly between ``start`` and ``end`` going clockwise."""
+    return tuple((start + k) % size for k in range(1, (end - start) % size or size))
 
-    Players waiting for the big blind are dealt in only when it reaches them; a
-    waiting player in the small-blind position makes that hand's small blind
-    missing. Players owing a missed big blind post it live, plus a dead small blind
-    if they missed both (R2.6). Short stacks post what they have (R2.5). Antes come
-    first, from every dealt-in player.
+
+@dataclass(frozen=True, slots=True)
+class _Places:
+    button: int
+    sb_pos: int | None  # the small blind's seat, posted or not
+    bb: int
+
+
+def _button_to_sb(places: _Places, size: int) -> tuple[int, ...]:
+    """The seats from the button to the small blind's, both included (R1.5d): a
+    player there would play before meeting the big blind."""
+    end = places.sb_pos if places.sb_pos is not None else places.button
+    if end == places.button:
+        return (end,)
+    return (places.button, *_between(places.button, end, size), end)
+
+
+def _dead_places(state: TableState, present: tuple[int, ...]) -> _Places:
+    """R1.5 (a)-(c): the big blind one player on, the small blind where it was."""
+    last_sb, last_bb = state.last_blinds
+    assert last_bb is not None
+    size = len(state.seats)
+    bb = next(s for s in (*_between(last_bb, last_bb, size), last_bb) if s in present)
+    sb_pos = last_bb
+    behind = _between(bb, sb_pos, size)  # clockwise from the BB round to the SB's seat
+    if last_sb is not None and last_sb in behind:
+        button = last_sb  # R1.5(c): where last hand's small blind sat, dead or not
+    else:
+        live = [s for s in reversed(behind) if s in present]
+        button = live[0] if live else (sb_pos - 1) % size
+    return _Places(button, sb_pos, bb)
+
+
+def _moving_places(
+    state: TableState, present: tuple[int, ...], button: int | None
+) -> _Places | None:
+    btn = next_button(state) if button is None else button
+    size = len(state.seats)
+    sb, bb = positions(present, btn, size)
+    if bb is None:
+        return None
+    return _Places(btn, sb, bb)
+
+
+def propose_deal(
+    state: TableState, button: int | None = None, straddle: bool | None = None
+) -> Deal:
+    """Who is dealt in and what each posts (R1.5, R2.1-R2.9), for ``HandStarted``.
+
+    Dead button (R1.5, the default): the big blind goes to the next player after last
+    hand's big blind, the small blind to last hand's big blind if still dealt in, the
+    button to the seat right of the small blind's. A newcomer or a player owing blinds
+    is not dealt in on the small blind's seat or the button (R1.5d); players waiting
+    for the big blind only when it reaches them (R2.6). Owing players post a live big
+    blind, plus a dead small blind if they missed both (R2.6). Antes come first, a
+    big-blind ante from the big blind before the blind (R2.9); short stacks post what
+    they have (R2.5). ``straddle``: post the table's straddle this hand (``None``: when
+    the table has a standing straddle, R2.8). ``button`` places the button by hand.
 
     >>> from omaha_tui.engine.tables import quick_table
     >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))
@@ -111,24 +171,54 @@ def propose_deal(state: TableState, button: int | None = None, straddle: bool = 
     """
     if state.config is None or state.stakes is None:
         raise RuleError("no session: start a session first")
-    btn = next_button(state) if button is None else button
     size = len(state.seats)
     present = tuple(i for i, s in enumerate(state.seats) if _present(s))
-    sb, bb = positions(present, btn, size)
-    dealt = [i for i in present if not _seat(state, i).waiting_for_bb or i == bb]
-    if len(dealt) < 2:
+    dead = (
+        state.config.button_rule is ButtonRule.DEAD
+        and button is None
+        and state.last_blinds[1] is not None
+        and len(present) >= 2
+    )
+    places = _dead_places(state, present) if dead else _moving_places(state, present, button)
+    dealt: list[int] = []
+    held: list[int] = []
+    for i in present:
+        seat = _seat(state, i)
+        if places is not None and i == places.bb:
+            dealt.append(i)
+        elif seat.waiting_for_bb:
+            continue  # R2.6: not dealt in until the big blind reaches them
+        elif places is not None and owes(seat) and i in _button_to_sb(places, size):
+            held.append(i)  # R1.5(d): wait until the button has passed
+        else:
+            dealt.append(i)
+    if len(dealt) == 1 and held and places is not None:
+        # Heads-up (R1.5e) with nobody else to play: the first waiting player plays.
+        dealt.append(clockwise_from(tuple(held), places.bb, size)[0])
+    if places is None or len(dealt) < 2:
         names = len(dealt)
         raise RuleError(
             f"a hand needs at least 2 players able to play, there {'is' if names == 1 else 'are'}"
             f" {names}: seat players, bring back those sitting out, or rebuy"
         )
-    if sb is not None and sb not in dealt:
-        sb = None  # the SB position waits for the BB: no small blind this hand
-    if len(dealt) == 2 and len(present) != 2:
-        sb, bb = positions(tuple(dealt), btn, size)
-    order = clockwise_from(tuple(dealt), (btn + 1) % size, size)
+    btn, bb = places.button, places.bb
+    sb = places.sb_pos if places.sb_pos in dealt else None  # R1.5(b): else a dead SB
+    if len(dealt) == 2:
+        # R1.5(e)/R2.2: heads-up the button posts the small blind; the BB keeps moving on.
+        sb = btn = next(s for s in dealt if s != bb)
+    dealt_t = tuple(dealt)
+    order = clockwise_from(dealt_t, (btn + 1) % size, size)
+    posts = _posts(state, order, sb, bb, straddle)
+    return Deal(button=btn, seats=order, sb_seat=sb, bb_seat=bb, posts=posts)
+
+
+def _posts(
+    state: TableState, order: tuple[int, ...], sb: int | None, bb: int, straddle: bool | None
+) -> tuple[Post, ...]:
     stakes = state.stakes
-    left = {i: _seat(state, i).stack for i in dealt}
+    assert stakes is not None
+    size = len(state.seats)
+    left = {i: _seat(state, i).stack for i in order}
     posts: list[Post] = []
 
     def post(seat: int, kind: PostKind, amount: int) -> None:
@@ -137,29 +227,41 @@ def propose_deal(state: TableState, button: int | None = None, straddle: bool = 
         if paid or amount == 0:
             posts.append(Post(seat=seat, kind=kind, amount=paid))
 
-    if stakes.ante:
-        for i in order:
+    if stakes.ante:  # R2.9: antes before the blinds
+        for i in (bb,) if stakes.big_blind_ante else order:
             post(i, PostKind.ANTE, stakes.ante)
-    if sb is not None:
+    if sb is not None and left[sb]:
         post(sb, PostKind.SMALL_BLIND, stakes.small_blind)
-    if bb is not None:
-        post(bb, PostKind.BIG_BLIND, stakes.big_blind)
+    # The big blind is recorded even when the ante took the whole stack (R2.9): the
+    # blind has moved to that seat (R1.5a), and the others still call it (R2.5).
+    posts.append(Post(seat=bb, kind=PostKind.BIG_BLIND, amount=min(stakes.big_blind, left[bb])))
+    left[bb] -= posts[-1].amount
+    heads_up = len(order) == 2
     for i in order:
         seat = _seat(state, i)
-        if i in (sb, bb) or not (seat.owes_bb or seat.owes_sb):
+        if heads_up or i in (sb, bb) or not owes(seat) or not left[i]:
             continue
         if seat.owes_bb:
             post(i, PostKind.BIG_BLIND, stakes.big_blind)  # R2.6 live big blind
         if seat.owes_sb and left[i]:
             post(i, PostKind.DEAD_SMALL_BLIND, stakes.small_blind)  # R2.6 dead
-    if straddle:
-        if not stakes.straddle:
-            raise RuleError("this table has no straddle: set one in the stakes first")
-        if len(order) < 3 or bb is None:
-            raise RuleError("a straddle needs at least 3 players")
-        after_bb = clockwise_from(tuple(order), (bb + 1) % size, size)[0]
-        post(after_bb, PostKind.STRADDLE, stakes.straddle)
-    return Deal(button=btn, seats=order, sb_seat=sb, bb_seat=bb, posts=tuple(posts))
+    if straddle is False or (straddle is None and not state.straddle):
+        return tuple(posts)
+    size_ = state.straddle or stakes.straddle
+    if not size_:
+        raise RuleError("this table has no straddle: set one in the stakes first")
+    if len(order) < 4:
+        if straddle is None:
+            return tuple(posts)  # a standing straddle waits for four players (R2.8)
+        raise RuleError(f"a straddle needs at least 4 players dealt in, not {len(order)} (R2.8)")
+    if size_ < 2 * stakes.big_blind:
+        raise RuleError(
+            f"a straddle of {size_} is below twice the big blind ({2 * stakes.big_blind}) (R2.8)"
+        )
+    after_bb = clockwise_from(order, (bb + 1) % size, size)[0]
+    if left[after_bb]:
+        post(after_bb, PostKind.STRADDLE, size_)
+    return tuple(posts)
 
 
 def _seat(state: TableState, index: int) -> SeatState:
@@ -169,38 +271,38 @@ def _seat(state: TableState, index: int) -> SeatState:
 
 
 def record_missed_blinds(
-    state: TableState, button: int, sb: int | None, bb: int | None, dealt: tuple[int, ...]
+    state: TableState, sb: int | None, bb: int | None, dealt: tuple[int, ...]
 ) -> tuple[SeatState | None, ...]:
     """R2.6: seats after a hand start, with missed blinds noted and settled ones cleared.
 
-    A sitting-out seat the big blind passed (between the small and the big blind)
-    owes a big blind; one the small blind passed (between button and small blind)
-    owes a small blind. Dealt-in seats owe nothing more.
+    A sitting-out player the big blind actually passed (between last hand's big blind
+    and this one's) owes a big blind; one who already owed it and is still away when
+    the next hand starts has missed the small blind too. Dealt-in players owe nothing
+    more. ``state`` is the table before the hand.
     """
     size = len(state.seats)
     dealt_set = set(dealt)
-    sb_anchor = button if sb is None else sb
+    last_bb = state.last_blinds[1]
+    if bb is None:
+        passed: tuple[int, ...] = ()
+    elif last_bb is not None:
+        passed = _between(last_bb, bb, size) if last_bb != bb else ()
+    else:
+        passed = _between(sb if sb is not None else bb, bb, size) if sb is not None else ()
     out: list[SeatState | None] = []
     for i, seat in enumerate(state.seats):
         if seat is None:
             out.append(None)
-            continue
-        if i in dealt_set:
+        elif i in dealt_set:
             if seat.owes_bb or seat.owes_sb or seat.waiting_for_bb:
                 seat = SeatState(seat.name, seat.stack, seat.sitting_out)
             out.append(seat)
-            continue
-        if seat.sitting_out and bb is not None:
-            dist = (i - button) % size
-            if (sb_anchor - button) % size < dist < (bb - button) % size:
-                seat = SeatState(
-                    seat.name, seat.stack, True, seat.waiting_for_bb, True, seat.owes_sb
-                )
-            elif 0 < dist < (sb_anchor - button) % size:
-                seat = SeatState(
-                    seat.name, seat.stack, True, seat.waiting_for_bb, seat.owes_bb, True
-                )
-        out.append(seat)
+        elif seat.sitting_out and seat.owes_bb and not seat.owes_sb:
+            out.append(evolve(seat, owes_sb=True))
+        elif seat.sitting_out and i in passed:
+            out.append(evolve(seat, owes_bb=True))
+        else:
+            out.append(seat)
     return tuple(out)
 
 
@@ -222,6 +324,7 @@ __all__ = [
     "describe_post",
     "in_game",
     "next_button",
+    "owes",
     "positions",
     "propose_deal",
     "record_missed_blinds",

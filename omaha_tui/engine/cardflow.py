@@ -266,4 +266,11 @@ def apply_misdeal(state: TableState, ev: Misdeal) -> TableState:
             seat = prior  # owed blinds and waiting flags as they were before the deal
         out.append(None if seat is None else evolve(seat, stack=stacks[i]))
     seats = tuple(out)
-    return evolve(state, seats=seats, hand=None, button=hand.button, button_moves=False)
+    return evolve(
+        state,
+        seats=seats,
+        hand=None,
+        button=hand.button,
+        button_moves=False,
+        last_blinds=hand.prior_blinds,  # R3.5: the button (and blinds) stay
+    )

@@ -49,6 +49,33 @@ class ShortBlindRule(StrEnum):
     POSTED = "posted"
 
 
+class ButtonRule(StrEnum):
+    """R1.5: how the button and blinds move from hand to hand.
+
+    ``DEAD`` (card-room default): the big blind moves forward exactly one player and
+    the button may be dead. ``MOVING`` (casual home games): the button moves to the
+    next player in the game and the blinds follow it.
+    """
+
+    DEAD = "dead"
+    MOVING = "moving"
+
+
+class AntePots(StrEnum):
+    """How antes enter the pots.
+
+    ``RULES`` (R5.2): every ante is dead money in the main pot; a player all in for
+    part of their ante wins from each other ante only what they posted.
+    ``TOTAL``: antes layer with the bets by each player's total (a PHH file's
+    ``ante_trimming_status`` true, as pokerkit does). ``MAIN``: every ante goes to the
+    main pot first, partial or not (``ante_trimming_status`` false).
+    """
+
+    RULES = "rules"
+    TOTAL = "total"
+    MAIN = "main"
+
+
 class Variant(BaseModel):
     """One game of R9. ``binglao`` means the hole count and split come from a die (R3.4)."""
 
@@ -186,6 +213,9 @@ def default_small_blind(big_blind: int, chip: int) -> int:
 class Stakes(BaseModel):
     """Blinds, ante, straddle and the smallest chip, in chip units.
 
+    ``big_blind_ante``: one ante of ``ante`` for the whole table, posted by the big
+    blind before the blind itself (R2.9).
+
     ``small_blind`` may be omitted: it then defaults per R2.3. In fixed limit the big
     blind is the small bet and the big bet is twice it (R2.3, R4.7).
     """
@@ -198,6 +228,7 @@ class Stakes(BaseModel):
     straddle: int = Field(default=0, ge=0)
     chip: int = Field(default=1, gt=0)
     big_bet: int = Field(default=0, ge=0)
+    big_blind_ante: bool = False
 
     @model_validator(mode="after")
     def _defaults(self) -> Self:
@@ -237,7 +268,10 @@ class TableConfig(BaseModel):
     - ``half_bet_reopens``: R4.8 fixed-limit option, an all-in of half a bet is a full raise.
     - ``short_blind_rule``: R2.5.
     - ``binglao_seven``: R1.3 option for seven Binglao players.
-    - ``buy_in_min`` / ``buy_in_max``: R4.11 guidance range (warn only).
+    - ``buy_in_min`` / ``buy_in_max``: R4.11 guidance range (warn only); a rebuy must
+      bring the stack to at least ``buy_in_min``.
+    - ``button_rule``: R1.5 dead button (default) or moving button.
+    - ``ante_pots``: R5.2 (default), or a PHH file's ante trimming.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -253,6 +287,8 @@ class TableConfig(BaseModel):
     binglao_seven: bool = False
     buy_in_min: int = Field(default=0, ge=0)
     buy_in_max: int = Field(default=0, ge=0)
+    button_rule: ButtonRule = ButtonRule.DEAD
+    ante_pots: AntePots = AntePots.RULES
 
     @model_validator(mode="after")
     def _seats(self) -> Self:
@@ -271,7 +307,17 @@ class TableConfig(BaseModel):
 
     @property
     def title(self) -> str:
-        """``PL Omaha hi-lo 1/2``-style label for headers and speech."""
-        s = self.stakes
+        """``PL Omaha hi-lo 1/2``-style label for headers and speech (starting blinds)."""
+        return self.title_at(self.stakes)
+
+    def title_at(self, stakes: Stakes) -> str:
+        """The title with the blinds of ``stakes`` (the current level's, R2.7).
+
+        >>> cfg = TableConfig(variant=VARIANTS["big-o"], stakes=Stakes(big_blind=2))
+        >>> cfg.title_at(Stakes(big_blind=10))
+        'PL Big O 5/10'
+        """
         short = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
-        return f"{short[self.structure]} {self.variant.name} {s.small_blind}/{s.big_blind}"
+        return (
+            f"{short[self.structure]} {self.variant.name} {stakes.small_blind}/{stakes.big_blind}"
+        )

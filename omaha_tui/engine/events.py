@@ -19,7 +19,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .config import Stakes, TableConfig
+from .config import ButtonRule, Stakes, Structure, TableConfig
 
 SCHEMA_VERSION = 1
 
@@ -112,6 +112,29 @@ class LevelChanged(_Event):
     type: Literal["level_changed"] = "level_changed"
     level: int = Field(ge=1)
     stakes: Stakes
+
+
+class StraddleChanged(_Event):
+    """R2.8: the table's standing straddle from the next hand on; 0 switches it off.
+    The seat left of the big blind posts it whenever four or more are dealt in."""
+
+    type: Literal["straddle_changed"] = "straddle_changed"
+    amount: int = Field(ge=0)
+
+
+class GameChanged(_Event):
+    """Dealer's choice: the game and betting structure of the next hands (R9)."""
+
+    type: Literal["game_changed"] = "game_changed"
+    game: str = Field(min_length=1)
+    structure: Structure
+
+
+class ButtonRuleChanged(_Event):
+    """R1.5: dead button or moving button, from the next hand on."""
+
+    type: Literal["button_rule_changed"] = "button_rule_changed"
+    rule: ButtonRule
 
 
 # ---------------------------------------------------------------- the hand
@@ -323,6 +346,9 @@ Event = Annotated[
     | ButtonDrawn
     | ButtonPlaced
     | LevelChanged
+    | StraddleChanged
+    | GameChanged
+    | ButtonRuleChanged
     | HandStarted
     | Folded
     | Checked

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .betting import fixed_unit, hand_legal_actions, seat_stacks, wager_error
-from .blinds import record_missed_blinds
-from .config import ShortBlindRule, Structure, binglao_variant
+from .betting import full_raise, hand_legal_actions, seat_stacks, wager_error
+from .config import Structure
 from .errors import RuleError
 from .events import (
     Award,
@@ -21,14 +20,11 @@ from .events import (
     Called,
     Checked,
     Folded,
-    HandStarted,
-    PostKind,
     RaisedTo,
     WentAllIn,
-    nominal_post,
 )
-from .labels import name_of, seat_label, seat_range
-from .pots import clockwise_from, hand_pots, uncalled
+from .labels import name_of
+from .pots import hand_pots, uncalled
 from .state import HandState, SeatState, Street, TableState, evolve
 
 
@@ -52,153 +48,7 @@ def _next_after(order: tuple[int, ...], seat: int, size: int, among: frozenset[i
     return best
 
 
-# ------------------------------------------------------------------ hand start
-
-
-def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
-    """Deal in the seats, take every forced bet and open the pre-flop betting."""
-    config, stakes = state.config, state.stakes
-    if config is None or stakes is None:
-        raise RuleError("no session: start a session first")
-    if state.in_hand:
-        raise RuleError("a hand is already running: finish it (or declare a misdeal) first")
-    if state.ended:
-        raise RuleError("the session has ended: start a new session")
-    size = len(state.seats)
-    variant = config.variant
-    if variant.binglao:
-        if ev.die_roll is None:
-            raise RuleError("Binglao needs the die roll for this hand (R3.4): enter 1 to 6")
-        variant = binglao_variant(ev.die_roll)
-    elif ev.die_roll is not None:
-        raise RuleError(f"only Binglao rolls a die; {variant.name} does not take a die roll")
-    if ev.button >= size:
-        raise RuleError(f"button {seat_label(ev.button)} does not exist: use {seat_range(size)}")
-    if len(set(ev.seats)) != len(ev.seats):
-        raise RuleError("a seat is listed twice among the dealt-in seats")
-    for s in ev.seats:
-        seat = state.seat(s)
-        if seat is None:
-            raise RuleError(f"{seat_label(s)} is empty: deal in only seated players")
-        if seat.sitting_out:
-            raise RuleError(f"{seat.name} is sitting out: bring them back before dealing them in")
-        if seat.stack <= 0:
-            raise RuleError(f"{seat.name} has no chips: rebuy or leave before the next hand")
-    if len(ev.seats) < 2:
-        raise RuleError(
-            f"a hand needs at least 2 players able to play, not {len(ev.seats)}: seat more players"
-        )
-    order = clockwise_from(ev.seats, (ev.button + 1) % size, size)
-    stacks = list(seat_stacks(state))
-    bets = [0] * size
-    committed = [0] * size
-    dead = [0] * size
-    bb_posts: list[int] = []
-    sb_seat: int | None = None
-    straddle_seat: int | None = None
-    full_bet = 0
-    for p in ev.posts:
-        full = nominal_post(stakes, p.kind)
-        if (
-            p.seat not in ev.seats
-            or p.amount % stakes.chip
-            or p.amount > full
-            or p.amount > stacks[p.seat]
-            or (p.amount < full and stacks[p.seat] > p.amount)
-        ):
-            _refuse_post(state, p.seat, p.amount, p.kind, full, stacks[p.seat], ev.seats)
-        stacks[p.seat] -= p.amount
-        if p.kind is PostKind.DEAD_SMALL_BLIND:
-            dead[p.seat] += p.amount  # R2.6: straight to the pot
-            continue
-        committed[p.seat] += p.amount
-        if p.kind is PostKind.ANTE:
-            continue
-        bets[p.seat] += p.amount
-        if p.kind is PostKind.BIG_BLIND:
-            bb_posts.append(p.seat)
-            full_bet = max(full_bet, stakes.big_blind)
-        elif p.kind is PostKind.SMALL_BLIND:
-            if sb_seat is not None:
-                raise RuleError("two small blinds posted: one player posts the small blind")
-            sb_seat = p.seat
-        else:
-            straddle_seat = p.seat
-            full_bet = max(full_bet, stakes.straddle)
-    bb_seat = next((s for s in order if s in bb_posts), None)
-    all_in = frozenset(s for s in ev.seats if stacks[s] == 0)
-    # R2.5: the live default keeps the full blind to call; "posted" matches what was posted.
-    full_rule = config.short_blind_rule is ShortBlindRule.FULL
-    current = max(max(bets), full_bet) if full_rule else max(bets)
-    min_raise = stakes.straddle if straddle_seat is not None else stakes.big_blind
-    raises = (1 if bb_posts else 0) + (1 if straddle_seat is not None else 0)
-    anchor = straddle_seat if straddle_seat is not None else bb_seat
-    hand = HandState(
-        number=state.hands_played + 1,
-        variant=variant,
-        stakes=stakes,
-        button=ev.button,
-        seats=order,
-        sb_seat=sb_seat,
-        bb_seat=bb_seat,
-        posts=ev.posts,
-        street=Street.PREFLOP,
-        board=(),
-        board_count=0,
-        bets=tuple(bets),
-        committed=tuple(committed),
-        dead=tuple(dead),
-        folded=frozenset(),
-        all_in=all_in,
-        to_act=None,
-        current_bet=current,
-        min_raise=min_raise,
-        raises=raises,
-        uncapped=config.no_cap_heads_up and len(order) == 2,
-        pending=frozenset(),
-        closed=frozenset(),
-        short_sum=0,
-        last_aggressor=None,
-        betting_over=False,
-        early_card_pending=variant.early_flop_card,
-        actions=0,
-        chips_acted=False,
-        die_roll=ev.die_roll,
-    )
-    seats = tuple(
-        None if seat is None else (evolve(seat, stack=stacks[i]) if i in ev.seats else seat)
-        for i, seat in enumerate(state.seats)
-    )
-    state = evolve(state, seats=seats, button=ev.button, button_moves=False)
-    seats = record_missed_blinds(state, ev.button, sb_seat, bb_seat, order)
-    start = ev.button if anchor is None else anchor
-    return open_round(evolve(state, seats=seats), hand, start)
-
-
-def _refuse_post(
-    state: TableState,
-    seat: int,
-    amount: int,
-    kind: PostKind,
-    full: int,
-    stack: int,
-    dealt: tuple[int, ...],
-) -> None:
-    """Raise the error for a forced bet that breaks R2 (only called when one does)."""
-    assert state.stakes is not None
-    who = name_of(state, seat)
-    if seat not in dealt:
-        raise RuleError(f"{who} posts but is not dealt in: only dealt-in players post")
-    if amount % state.stakes.chip:
-        raise RuleError(f"{who}'s post {amount} is not a multiple of the chip {state.stakes.chip}")
-    if amount > full:
-        raise RuleError(f"{who} posts {amount}, more than the {kind.value} of {full}")
-    if amount > stack:
-        raise RuleError(f"{who} posts {amount} but has only {stack}")
-    raise RuleError(
-        f"{who} posts {amount} of a {full} {kind.value} while keeping chips: "
-        f"only an all-in player posts less (R2.5)"
-    )
+# ------------------------------------------------------------------ rounds
 
 
 def open_round(state: TableState, hand: HandState, after: int) -> TableState:
@@ -246,6 +96,8 @@ def apply_folded(state: TableState, ev: Folded) -> TableState:
 
 
 def apply_checked(state: TableState, ev: Checked) -> TableState:
+    if _lone_check(state, ev.seat):
+        return state  # R4.1: a recorded check against nobody changes nothing
     hand = _actor(state, ev.seat, "checking")
     to_call = hand.current_bet - hand.bets[ev.seat]
     if to_call > 0:
@@ -255,9 +107,20 @@ def apply_checked(state: TableState, ev: Checked) -> TableState:
     changes = {
         "pending": hand.pending - {ev.seat},
         "closed": hand.closed | {ev.seat},
+        "matched": _set(hand.matched, ev.seat, hand.bets[ev.seat]),
         "actions": hand.actions + 1,
     }
     return _after_action(state, hand, ev.seat, changes)
+
+
+def _lone_check(state: TableState, seat: int) -> bool:
+    """R4.1: nobody is to act and ``seat`` is the one player left with chips and
+    nothing to call (the others folded or are all in). Hand histories written by
+    pokerkit record a check there; it is accepted and changes nothing."""
+    hand = state.hand
+    if hand is None or hand.complete or hand.to_act is not None or hand.early_card_pending:
+        return False
+    return hand.active == (seat,) and hand.bets[seat] >= hand.current_bet
 
 
 def apply_called(state: TableState, ev: Called) -> TableState:
@@ -334,23 +197,18 @@ def _put_in(state: TableState, hand: HandState, seat: int, to: int) -> TableStat
     }
     if to > hand.current_bet:
         increment = to - hand.current_bet
-        full = hand.current_bet == 0 or increment >= hand.min_raise
-        if config.structure is Structure.FIXED_LIMIT:
-            unit = fixed_unit(hand)
-            full = increment >= unit or (config.half_bet_reopens and 2 * increment >= unit)
-            full = full or hand.current_bet == 0
-        short_sum = 0 if full else hand.short_sum + increment
-        if not full and short_sum >= hand.min_raise:
-            full, short_sum = True, 0  # short all-ins that add up to a full raise reopen
+        unit = full_raise(hand, config)
+        full = hand.current_bet == 0 or increment >= unit
+        if config.structure is Structure.FIXED_LIMIT and config.half_bet_reopens:
+            full = full or 2 * increment >= unit  # R4.8 table option: half a bet is full
         if full:
             changes["closed"] = frozenset({seat})
+            changes["raises"] = hand.raises + 1  # R4.7: only full bets and raises count
             if config.structure is not Structure.FIXED_LIMIT:
                 changes["min_raise"] = max(hand.min_raise, increment)
         else:
-            changes["closed"] = hand.closed | {seat}  # R4.8: does not reopen
-        changes["short_sum"] = short_sum
+            changes["closed"] = hand.closed | {seat}  # R4.8: does not reopen by itself
         changes["current_bet"] = to
-        changes["raises"] = hand.raises + 1
         changes["last_aggressor"] = seat
         changes["pending"] = frozenset(
             s for s in hand.seats if s != seat and s not in hand.folded and s not in all_in
@@ -358,6 +216,7 @@ def _put_in(state: TableState, hand: HandState, seat: int, to: int) -> TableStat
     else:
         changes["closed"] = hand.closed | {seat}
         changes["pending"] = hand.pending - {seat}
+    changes["matched"] = _set(hand.matched, seat, to)
     return _after_action(state, hand, seat, changes, seats)
 
 
@@ -428,7 +287,7 @@ def close_round(state: TableState, hand: HandState) -> TableState:
         raises=0,
         pending=frozenset(),
         closed=frozenset(),
-        short_sum=0,
+        matched=(0,) * len(hand.bets),
         to_act=None,
         betting_over=hand.betting_over or len(active) <= 1,
         street=Street.SHOWDOWN if hand.street is Street.RIVER else hand.street,
@@ -443,6 +302,13 @@ def finish_hand(state: TableState, hand: HandState, awards: tuple[Award, ...]) -
     seats = tuple(
         None if s is None else (s if s.stack == stacks[i] else evolve(s, stack=stacks[i]))
         for i, s in enumerate(state.seats)
+    )
+    # A player left with nothing sits out until they rebuy and come back (R1.5, R2.6).
+    seats = tuple(
+        evolve(s, sitting_out=True, waiting_for_bb=False)
+        if s is not None and s.stack == 0 and not s.sitting_out
+        else s
+        for s in seats
     )
     hand = evolve(hand, awards=awards, complete=True, to_act=None, pending=frozenset())
     return evolve(

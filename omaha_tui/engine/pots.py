@@ -7,16 +7,21 @@ This module does not decide who wins a pot (``awards`` does).
 
 from __future__ import annotations
 
+from .config import AntePots
 from .state import HandState, Pot, TableState
 
 
 def hand_pots(hand: HandState) -> tuple[Pot, ...]:
     """R5.1/R5.2 pots of a hand, main pot first, bets in front included.
 
-    Each pot takes, from every contributor, up to the smallest all-in amount still
-    uncovered; a seat is eligible if it has not folded and reached that layer.
-    Folded seats' chips stay in the pots they reached; dead money joins the main
-    pot. Layers with the same eligible seats merge.
+    Antes are dead money in the main pot (R5.2): every live player dealt in is
+    eligible for them, even one all in for the ante alone, except that a player all
+    in for *part* of their ante wins from each other ante only what they posted (the
+    rest starts the first side pot). The bets then layer as R5.1: each pot takes,
+    from every contributor, up to the smallest all-in amount still uncovered; a seat
+    is eligible if it has not folded and reached that layer. Folded seats' chips stay
+    in the pots they reached; dead small blinds join the main pot. Layers with the
+    same eligible seats merge. (``AntePots`` selects a PHH file's ante handling.)
 
     >>> h = _demo_hand(committed=(50, 100, 100, 30), folded=frozenset({3}),
     ...                all_in=frozenset({0}))
@@ -24,20 +29,47 @@ def hand_pots(hand: HandState) -> tuple[Pot, ...]:
     (Pot(amount=180, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2)))
     """
     committed = hand.committed
-    folded = hand.folded
-    live = [s for s in hand.seats if s not in folded]
-    caps = sorted({committed[s] for s in live if s in hand.all_in and committed[s] > 0})
-    top = max((committed[s] for s in live), default=0)
+    live = [s for s in hand.seats if s not in hand.folded]
+    antes = hand.antes or (0,) * len(committed)
+    if hand.ante_pots is AntePots.TOTAL or not any(antes):
+        pots = _layers(committed, live, hand.all_in, True)
+    else:
+        partial = frozenset(s for s in live if s in hand.all_in and 0 < antes[s] < hand.stakes.ante)
+        if hand.ante_pots is AntePots.MAIN:
+            partial = frozenset()
+        bets = tuple(c - a for c, a in zip(committed, antes, strict=True))
+        # R5.2: a partial ante caps its poster's share of the antes like an all-in.
+        pots = _layers(antes, live, partial, False)
+        for pot in _layers(bets, live, hand.all_in, True):
+            if pots and pots[-1].eligible == pot.eligible:
+                pots[-1] = Pot(pots[-1].amount + pot.amount, pot.eligible)
+            else:
+                pots.append(pot)
+    dead = sum(hand.dead)
+    if not pots:
+        return (Pot(dead, tuple(live)),) if dead else ()
+    if dead:
+        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+    return tuple(pots)
+
+
+def _layers(
+    chips: tuple[int, ...], live: list[int], capped: frozenset[int], zero_cap: bool
+) -> list[Pot]:
+    """R5.1 layering of ``chips`` (per seat) among ``live`` seats; a seat in
+    ``capped`` is eligible only for the layers its own chips reach. ``zero_cap``:
+    a capped seat that put in nothing here is eligible for none of these layers."""
+    caps = sorted({chips[s] for s in live if s in capped and (chips[s] > 0 or zero_cap)})
+    top = max((chips[s] for s in live), default=0)
     if top > 0 and (not caps or caps[-1] < top):
         caps.append(top)
     pots: list[Pot] = []
     prev = 0
-    all_in = hand.all_in
     for cap in caps:
-        amount = sum(min(c, cap) - min(c, prev) for c in committed)
+        amount = sum(min(c, cap) - min(c, prev) for c in chips)
         # A live player with chips behind can still match any bet: eligible for every
         # layer (antes may leave them short of the top). All-in players reach theirs.
-        eligible = tuple(s for s in live if committed[s] >= cap or s not in all_in)
+        eligible = tuple(s for s in live if chips[s] >= cap or s not in capped)
         if amount:
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)
@@ -46,15 +78,13 @@ def hand_pots(hand: HandState) -> tuple[Pot, ...]:
         prev = cap
     # Chips above the highest live layer (folded raisers, before the uncalled
     # part is returned) stay with the last pot.
-    extra = sum(c - min(c, prev) for c in committed)
-    dead = sum(hand.dead)
-    if not pots:
-        return (Pot(extra + dead, tuple(live)),) if extra + dead else ()
+    extra = sum(c - min(c, prev) for c in chips)
     if extra:
-        pots[-1] = Pot(pots[-1].amount + extra, pots[-1].eligible)
-    if dead:
-        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-    return tuple(pots)
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + extra, pots[-1].eligible)
+        else:
+            pots.append(Pot(extra, tuple(live)))
+    return pots
 
 
 def side_pots(state: TableState) -> tuple[Pot, ...]:
@@ -147,7 +177,6 @@ def _demo_hand(
         uncapped=False,
         pending=frozenset(),
         closed=frozenset(),
-        short_sum=0,
         last_aggressor=None,
         betting_over=False,
         early_card_pending=False,

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import cardflow, handflow
+from . import cardflow, handflow, handstart, options
 from .blinds import button_from_draw
+from .config import max_players
 from .errors import RuleError
 from .events import (
     BetPlaced,
@@ -26,6 +27,7 @@ from .events import (
     BoardRecorded,
     ButtonDrawn,
     ButtonPlaced,
+    ButtonRuleChanged,
     Called,
     CameBack,
     Checked,
@@ -33,6 +35,7 @@ from .events import (
     EarlyCardDealt,
     Event,
     Folded,
+    GameChanged,
     HandMucked,
     HandStarted,
     HoleCardsShown,
@@ -48,6 +51,7 @@ from .events import (
     SatOut,
     SessionEnded,
     SessionStarted,
+    StraddleChanged,
     Undo,
     WentAllIn,
 )
@@ -207,6 +211,10 @@ def _player_seated(state: TableState, ev: PlayerSeated) -> TableState:
     for s in state.seats:
         if s is not None and s.name == ev.name:
             raise RuleError(f"{ev.name} is already seated: use another name")
+    assert state.config is not None
+    limit = max_players(state.config.variant, state.config.binglao_seven)
+    if sum(1 for s in state.seats if s is not None) >= limit:
+        raise RuleError(f"{state.config.variant.name} seats at most {limit} players (R1.3)")
     _check_chip(state, ev.stack, "buy-in")
     started = state.hands_played > 0 or state.hand is not None
     seat = SeatState(
@@ -230,6 +238,13 @@ def _player_rebought(state: TableState, ev: PlayerRebought) -> TableState:
     player = _seat_index(state, ev.seat)
     _not_in_running_hand(state, ev.seat, "they can rebuy")
     _check_chip(state, ev.amount, "rebuy")
+    assert state.config is not None
+    least = state.config.buy_in_min
+    if player.stack + ev.amount < least:
+        raise RuleError(
+            f"a rebuy of {ev.amount} leaves {player.name} with {player.stack + ev.amount}, "
+            f"below the table minimum {least}: rebuy at least {least - player.stack} (R4.11)"
+        )
     state = _set_seat(state, ev.seat, evolve(player, stack=player.stack + ev.amount))
     return evolve(state, ledger=_ledger(state, player.name, rebuys=ev.amount))
 
@@ -257,6 +272,8 @@ def _came_back(state: TableState, ev: CameBack) -> TableState:
     player = _seat_index(state, ev.seat)
     if not player.sitting_out and not player.waiting_for_bb:
         raise RuleError(f"{player.name} is not away: only a player sitting out can come back")
+    if player.stack <= 0:
+        raise RuleError(f"{player.name} is out of chips: rebuy first, then come back")
     if ev.post_now:
         return _set_seat(state, ev.seat, evolve(player, sitting_out=False, waiting_for_bb=False))
     # R2.6: wait for the big blind; what was owed is settled when it arrives.
@@ -277,7 +294,8 @@ def _button_drawn(state: TableState, ev: ButtonDrawn) -> TableState:
     _between_hands(state, "draw for the button")
     for seat in ev.cards:
         _seat_index(state, seat)
-    return evolve(state, button=button_from_draw(ev.cards), button_moves=False)
+    button = button_from_draw(ev.cards)
+    return evolve(state, button=button, button_moves=False, last_blinds=(None, None))
 
 
 def _button_placed(state: TableState, ev: ButtonPlaced) -> TableState:
@@ -285,7 +303,8 @@ def _button_placed(state: TableState, ev: ButtonPlaced) -> TableState:
     size = len(state.seats)
     if ev.seat >= size:
         raise RuleError(f"{seat_label(ev.seat)} does not exist: this table has {seat_range(size)}")
-    return evolve(state, button=ev.seat, button_moves=False)
+    # R1.5: the blinds follow a placed button from the next hand on.
+    return evolve(state, button=ev.seat, button_moves=False, last_blinds=(None, None))
 
 
 def _level_changed(state: TableState, ev: LevelChanged) -> TableState:
@@ -315,8 +334,11 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     ButtonDrawn: _button_drawn,
     ButtonPlaced: _button_placed,
     LevelChanged: _level_changed,
+    StraddleChanged: options.apply_straddle_changed,
+    GameChanged: options.apply_game_changed,
+    ButtonRuleChanged: options.apply_button_rule_changed,
     SessionEnded: _session_ended,
-    HandStarted: handflow.apply_hand_started,
+    HandStarted: handstart.apply_hand_started,
     Folded: handflow.apply_folded,
     Checked: handflow.apply_checked,
     Called: handflow.apply_called,

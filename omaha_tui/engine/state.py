@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .config import Stakes, TableConfig, Variant
+from .config import AntePots, Stakes, Structure, TableConfig, Variant
 from .events import Award, Post
 
 if TYPE_CHECKING:
@@ -129,12 +129,18 @@ class HandState:
     live chips this hand including its bet in front (antes too), ``dead`` the dead
     small blinds that go straight to the main pot (R2.6, R5.2).
 
+    ``antes`` holds each seat's ante (part of ``committed``; R5.2 layers it apart).
+
     Betting-round bookkeeping: ``current_bet`` is the bet to call (R2.5 may make it
     larger than any bet in front), ``min_raise`` the last full bet or raise increment
-    (R4.3, R4.8), ``raises`` the bets and raises made this round counting the blind
-    (R4.7 cap), ``pending`` who must still act, ``closed`` who acted since the
-    betting was last reopened and so may only call or fold (R4.8), ``short_sum`` the
-    short all-in raises since then (together they may reopen).
+    (R4.3, R4.8), ``raises`` the full bets and raises made this round counting the
+    blind (R4.7 cap), ``pending`` who must still act, ``closed`` who acted since the
+    last full bet or raise, ``matched`` the bet each of them last matched or made:
+    they may raise again only once the bet has grown by a full raise since (R4.8).
+
+    ``structure`` is the hand's own betting structure (dealer's choice may change the
+    table's between hands); ``prior_blinds`` the table's ``last_blinds`` before this
+    hand, restored by a misdeal.
 
     Running it twice (R10.2): ``runs`` boards are run from ``run_from`` board cards on;
     ``board`` is the first run's, ``run_boards`` the later runs' own cards.
@@ -163,7 +169,6 @@ class HandState:
     uncapped: bool
     pending: frozenset[int]
     closed: frozenset[int]
-    short_sum: int
     last_aggressor: int | None
     betting_over: bool
     early_card_pending: bool
@@ -178,6 +183,11 @@ class HandState:
     runs: int = 1
     run_from: int = 0
     run_boards: tuple[tuple[int, ...], ...] = ()
+    antes: tuple[int, ...] = ()
+    matched: tuple[int, ...] = ()
+    structure: Structure = Structure.POT_LIMIT
+    ante_pots: AntePots = AntePots.RULES
+    prior_blinds: tuple[int | None, int | None] = (None, None)
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -207,6 +217,9 @@ class TableState:
     its own in ``hand.stakes``. ``button`` is where the last hand's button was, or
     where it was drawn or placed; ``button_moves`` says whether the next hand moves
     it on (R1.5; not after a draw, a placement or a misdeal, R3.5).
+    ``last_blinds`` is the last hand's (small-blind seat, big-blind seat), the small
+    blind's seat even when nobody posted it: the dead button moves from them (R1.5).
+    ``straddle`` is the table's standing straddle (0: off; R2.8).
     ``base`` and ``journal`` serve undo and are left out of equality.
     """
 
@@ -216,6 +229,8 @@ class TableState:
     seats: tuple[SeatState | None, ...] = ()
     button: int | None = None
     button_moves: bool = False
+    last_blinds: tuple[int | None, int | None] = (None, None)
+    straddle: int = 0
     hand: HandState | None = None
     hands_played: int = 0
     ledger: tuple[LedgerEntry, ...] = ()

@@ -10,7 +10,6 @@ from omaha_tui.engine.config import ShortBlindRule, Stakes, default_small_blind
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     ButtonDrawn,
-    CameBack,
     Checked,
     Folded,
     HandStarted,
@@ -131,52 +130,6 @@ def test_r2_5_refuses_a_short_post_from_a_player_who_keeps_chips():
     )
     with pytest.raises(RuleError, match=r"posts 1 of a 2 bb while keeping chips"):
         apply(state, event)
-
-
-def test_r2_6_missed_big_blind_is_owed_and_posted_live_on_return():
-    state = new_table(stacks=(100, 100, 100, 100), button=3)
-    state = run(state, SatOut(seat=1))
-    state = _fold_round(start(state))  # button 3: SB 0, BB 2 passes seat 1
-    assert state.seats[1].owes_bb and not state.seats[1].owes_sb
-    state = run(state, CameBack(seat=1, post_now=True))
-    state = start(state)  # button 0: SB 1? no: seat 1 is SB now
-    assert (1, "sb", 1) in _posts(state)
-
-
-def test_r2_6_missed_both_blinds_posts_live_big_blind_plus_dead_small_blind():
-    state = new_table(stacks=(100, 100, 100, 100, 100), button=4)
-    state = run(state, SatOut(seat=1))
-    state = _fold_round(start(state))  # button 4: SB 0, BB 2: seat 1 misses the BB
-    state = _fold_round(start(state))  # button 0: SB 2, BB 3
-    state = _fold_round(start(state))  # button 2: SB 3, BB 4: seat 1 passed by nothing
-    state = _fold_round(start(state))  # button 3: SB 4, BB 0: seat 1 still away
-    state = _fold_round(start(state))  # button 4: SB 0, BB 2: passes seat 1 again
-    assert state.seats[1].owes_bb
-    state = _fold_round(start(state))  # button 0: SB 2 -> seat 1 passed by the SB
-    assert state.seats[1].owes_sb
-    state = run(state, CameBack(seat=1, post_now=True))
-    state = start(state)  # button 2: SB 3, BB 4
-    assert (1, "bb", 2) in _posts(state) and (1, "dead_sb", 1) in _posts(state)
-    hand = state.hand
-    assert hand.bets[1] == 2 and hand.dead[1] == 1  # the dead SB is not part of the bet
-    assert sum(hand.dead) + sum(hand.committed) == 1 + 2 + 2 + 1
-
-
-def test_r2_6_returning_player_may_wait_for_the_big_blind():
-    state = new_table(stacks=(100, 100, 100, 100), button=3)
-    state = run(state, SatOut(seat=1))
-    state = _fold_round(start(state))  # button 3, BB 2: seat 1 misses the BB
-    state = run(state, CameBack(seat=1, post_now=False))
-    state = start(state)  # button 0: seat 1 would be SB: not dealt, no small blind
-    assert 1 not in state.hand.seats
-    assert _posts(state) == [(2, "bb", 2)]
-    state = _fold_round(state)
-    state = start(state)  # button 2: SB 3, BB 0
-    assert 1 not in state.hand.seats
-    state = _fold_round(state)
-    state = start(state)  # button 3: SB 0, BB 1: the big blind reaches seat 1
-    assert 1 in state.hand.seats and (1, "bb", 2) in _posts(state)
-    assert not state.seats[1].waiting_for_bb
 
 
 def test_r2_6_newcomer_posts_a_big_blind_or_waits():

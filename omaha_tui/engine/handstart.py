@@ -1,0 +1,218 @@
+"""The start of a hand: validate ``HandStarted``, take the forced bets, open the betting.
+
+The rules propose a deal (``blinds.propose_deal``); the dealer may record another,
+so this module checks what a proposal always satisfies: only seated players with
+chips, each forced bet its full size unless the player is all in (R2.5, R2.9), and
+a player who owes blinds or waits for the big blind dealt in only when they post it
+(R1.5d, R2.6). It then notes missed blinds and where the blinds were (R1.5), and
+hands the pre-flop round to ``handflow``.
+"""
+
+from __future__ import annotations
+
+from .betting import seat_stacks
+from .blinds import owes, record_missed_blinds
+from .config import ButtonRule, ShortBlindRule, binglao_variant
+from .errors import RuleError
+from .events import HandStarted, Post, PostKind, nominal_post
+from .handflow import open_round
+from .labels import name_of, seat_label, seat_range
+from .pots import clockwise_from
+from .state import HandState, Street, TableState, evolve
+
+
+def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
+    """Deal in the seats, take every forced bet and open the pre-flop betting."""
+    config, stakes = state.config, state.stakes
+    if config is None or stakes is None:
+        raise RuleError("no session: start a session first")
+    if state.in_hand:
+        raise RuleError("a hand is already running: finish it (or declare a misdeal) first")
+    if state.ended:
+        raise RuleError("the session has ended: start a new session")
+    if state.straddle and state.straddle != stakes.straddle:
+        stakes = stakes.model_copy(update={"straddle": state.straddle})  # R2.8 standing
+    size = len(state.seats)
+    variant = config.variant
+    if variant.binglao:
+        if ev.die_roll is None:
+            raise RuleError("Binglao needs the die roll for this hand (R3.4): enter 1 to 6")
+        variant = binglao_variant(ev.die_roll)
+    elif ev.die_roll is not None:
+        raise RuleError(f"only Binglao rolls a die; {variant.name} does not take a die roll")
+    if ev.button >= size:
+        raise RuleError(f"button {seat_label(ev.button)} does not exist: use {seat_range(size)}")
+    if len(set(ev.seats)) != len(ev.seats):
+        raise RuleError("a seat is listed twice among the dealt-in seats")
+    for s in ev.seats:
+        seat = state.seat(s)
+        if seat is None:
+            raise RuleError(f"{seat_label(s)} is empty: deal in only seated players")
+        if seat.sitting_out:
+            raise RuleError(f"{seat.name} is sitting out: bring them back before dealing them in")
+        if seat.stack <= 0:
+            raise RuleError(f"{seat.name} has no chips: rebuy or leave before the next hand")
+    if len(ev.seats) < 2:
+        raise RuleError(
+            f"a hand needs at least 2 players able to play, not {len(ev.seats)}: seat more players"
+        )
+    _check_owing(state, ev)
+    order = clockwise_from(ev.seats, (ev.button + 1) % size, size)
+    stacks = list(seat_stacks(state))
+    bets = [0] * size
+    committed = [0] * size
+    dead = [0] * size
+    antes = [0] * size
+    bb_posts: list[int] = []
+    sb_seat: int | None = None
+    straddle_seat: int | None = None
+    full_bet = 0
+    for p in ev.posts:
+        full = nominal_post(stakes, p.kind)
+        if (
+            p.seat not in ev.seats
+            or p.amount % stakes.chip
+            or p.amount > full
+            or p.amount > stacks[p.seat]
+            or (p.amount < full and stacks[p.seat] > p.amount)
+        ):
+            _refuse_post(state, p, full, stacks[p.seat], ev.seats)
+        stacks[p.seat] -= p.amount
+        if p.kind is PostKind.DEAD_SMALL_BLIND:
+            dead[p.seat] += p.amount  # R2.6: straight to the pot
+            continue
+        committed[p.seat] += p.amount
+        if p.kind is PostKind.ANTE:
+            antes[p.seat] += p.amount  # R2.9/R5.2: dead money, layered apart
+            continue
+        bets[p.seat] += p.amount
+        if p.kind is PostKind.BIG_BLIND:
+            bb_posts.append(p.seat)
+            full_bet = max(full_bet, stakes.big_blind)
+        elif p.kind is PostKind.SMALL_BLIND:
+            if sb_seat is not None:
+                raise RuleError("two small blinds posted: one player posts the small blind")
+            sb_seat = p.seat
+        else:
+            straddle_seat = _check_straddle(ev, p, bb_posts)
+            full_bet = max(full_bet, stakes.straddle)
+    bb_seat = next((s for s in order if s in bb_posts), None)
+    all_in = frozenset(s for s in ev.seats if stacks[s] == 0)
+    # R2.5: the live default keeps the full blind to call; "posted" matches what was posted.
+    full_rule = config.short_blind_rule is ShortBlindRule.FULL
+    current = max(max(bets), full_bet) if full_rule else max(bets)
+    min_raise = stakes.straddle if straddle_seat is not None else stakes.big_blind  # R2.8
+    raises = (1 if bb_posts else 0) + (1 if straddle_seat is not None else 0)
+    anchor = straddle_seat if straddle_seat is not None else bb_seat
+    hand = HandState(
+        number=state.hands_played + 1,
+        variant=variant,
+        stakes=stakes,
+        button=ev.button,
+        seats=order,
+        sb_seat=sb_seat,
+        bb_seat=bb_seat,
+        posts=ev.posts,
+        street=Street.PREFLOP,
+        board=(),
+        board_count=0,
+        bets=tuple(bets),
+        committed=tuple(committed),
+        dead=tuple(dead),
+        folded=frozenset(),
+        all_in=all_in,
+        to_act=None,
+        current_bet=current,
+        min_raise=min_raise,
+        raises=raises,
+        uncapped=config.no_cap_heads_up and len(order) == 2,
+        pending=frozenset(),
+        closed=frozenset(),
+        last_aggressor=None,
+        betting_over=False,
+        early_card_pending=variant.early_flop_card,
+        actions=0,
+        chips_acted=False,
+        die_roll=ev.die_roll,
+        antes=tuple(antes),
+        matched=(0,) * size,
+        structure=config.structure,
+        ante_pots=config.ante_pots,
+        prior_blinds=state.last_blinds,
+    )
+    missed = record_missed_blinds(state, sb_seat, bb_seat, order)
+    seats = tuple(
+        None if seat is None else (evolve(seat, stack=stacks[i]) if i in ev.seats else seat)
+        for i, seat in enumerate(missed)
+    )
+    blinds = (_sb_position(state, sb_seat, bb_seat), bb_seat)
+    state = evolve(state, seats=seats, button=ev.button, button_moves=False, last_blinds=blinds)
+    start = ev.button if anchor is None else anchor
+    return open_round(state, hand, start)
+
+
+def _sb_position(state: TableState, sb: int | None, bb: int | None) -> int | None:
+    """R1.5(b): the small blind's seat this hand, posted or dead."""
+    assert state.config is not None
+    if sb is not None or state.config.button_rule is ButtonRule.MOVING:
+        return sb
+    last_bb = state.last_blinds[1]
+    return last_bb if last_bb is not None and last_bb != bb else None
+
+
+def _check_owing(state: TableState, ev: HandStarted) -> None:
+    """R1.5(d), R2.6: a newcomer, a returning player owing blinds or a player waiting
+    for the big blind is dealt in only posting a big blind, and not on the button
+    (heads-up excepted: nobody is left to wait for)."""
+    if len(ev.seats) == 2:
+        return
+    bb_posters = {p.seat for p in ev.posts if p.kind is PostKind.BIG_BLIND}
+    paid = {s: 0 for s in ev.seats}
+    for p in ev.posts:
+        paid[p.seat] = paid.get(p.seat, 0) + p.amount
+    for s in ev.seats:
+        seat = state.seats[s]
+        assert seat is not None
+        if not (owes(seat) or seat.waiting_for_bb):
+            continue
+        if seat.waiting_for_bb and s not in bb_posters:
+            raise RuleError(
+                f"{seat.name} waits for the big blind (R2.6): deal them in when it reaches them"
+            )
+        if s == ev.button:
+            raise RuleError(
+                f"{seat.name} owes blinds and is on the button: they are dealt in once the "
+                "button has passed (R1.5d)"
+            )
+        if s not in bb_posters and paid[s] < seat.stack:  # all in on the ante: nothing left
+            raise RuleError(f"{seat.name} owes a big blind (R2.6): they post it to be dealt in")
+
+
+def _check_straddle(ev: HandStarted, post: Post, bb_posts: list[int]) -> int:
+    """R2.8: one straddle, after the big blind, at a table of four or more."""
+    if len(ev.seats) < 4:
+        raise RuleError(f"a straddle needs at least 4 players dealt in, not {len(ev.seats)} (R2.8)")
+    if not bb_posts:
+        raise RuleError("a straddle is posted after the big blind (R2.8)")
+    return post.seat
+
+
+def _refuse_post(
+    state: TableState, post: Post, full: int, stack: int, dealt: tuple[int, ...]
+) -> None:
+    """Raise the error for a forced bet that breaks R2 (only called when one does)."""
+    assert state.stakes is not None
+    seat, amount, kind = post.seat, post.amount, post.kind
+    who = name_of(state, seat)
+    if seat not in dealt:
+        raise RuleError(f"{who} posts but is not dealt in: only dealt-in players post")
+    if amount % state.stakes.chip:
+        raise RuleError(f"{who}'s post {amount} is not a multiple of the chip {state.stakes.chip}")
+    if amount > full:
+        raise RuleError(f"{who} posts {amount}, more than the {kind.value} of {full}")
+    if amount > stack:
+        raise RuleError(f"{who} posts {amount} but has only {stack}")
+    raise RuleError(
+        f"{who} posts {amount} of a {full} {kind.value} while keeping chips: "
+        f"only an all-in player posts less (R2.5)"
+    )

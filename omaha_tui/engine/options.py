@@ -1,0 +1,107 @@
+"""Table options changed between hands: straddle, dealer's choice, the button rule.
+
+Each is a journaled event with a small reducer handler here (``reducer`` dispatches
+to them). They take effect with the next hand, so they are refused while a hand is
+running; a running hand keeps its own game, structure and stakes (``HandState``).
+"""
+
+from __future__ import annotations
+
+from .config import max_players, parse_game
+from .errors import RuleError
+from .events import ButtonRuleChanged, GameChanged, StraddleChanged
+from .state import TableState, evolve
+
+
+def between_hands(state: TableState, what: str) -> None:
+    """Refuse ``what`` without a session, after it ended, or while a hand runs."""
+    if state.config is None:
+        raise RuleError("no session: start a session first")
+    if state.ended:
+        raise RuleError("the session has ended: start a new session")
+    if state.in_hand:
+        raise RuleError(f"a hand is running: {what} between hands")
+
+
+def apply_straddle_changed(state: TableState, ev: StraddleChanged) -> TableState:
+    """R2.8: a standing straddle of ``amount`` (at least twice the big blind), or off.
+
+    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
+    >>> from omaha_tui.engine.events import SessionStarted, PlayerSeated
+    >>> s = replay([SessionStarted(config=TableConfig(variant=VARIANTS["omaha"],
+    ...     stakes=Stakes(big_blind=2)))] + [PlayerSeated(seat=i, name=n, stack=100)
+    ...     for i, n in enumerate("ABCD")] + [StraddleChanged(amount=4)])
+    >>> s.straddle
+    4
+    """
+    between_hands(state, "change the straddle")
+    stakes = state.stakes
+    assert stakes is not None
+    if ev.amount:
+        if ev.amount % stakes.chip:
+            raise RuleError(
+                f"a straddle of {ev.amount} is not a multiple of the smallest chip {stakes.chip}"
+            )
+        if ev.amount < 2 * stakes.big_blind:
+            raise RuleError(
+                f"a straddle of {ev.amount} is below twice the big blind "
+                f"({2 * stakes.big_blind}): straddle at least {2 * stakes.big_blind} (R2.8)"
+            )
+        players = sum(1 for s in state.seats if s is not None and not s.sitting_out)
+        if players < 4:
+            raise RuleError(
+                f"a straddle needs at least 4 players at the table, there are {players} (R2.8)"
+            )
+    return evolve(state, straddle=ev.amount)
+
+
+def apply_game_changed(state: TableState, ev: GameChanged) -> TableState:
+    """Dealer's choice: the next hands' game and structure (R9), within R1.3's seats.
+
+    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
+    >>> from omaha_tui.engine.events import SessionStarted
+    >>> s = replay([SessionStarted(config=TableConfig(variant=VARIANTS["omaha"],
+    ...     stakes=Stakes(big_blind=2))), GameChanged(game="big-o", structure="pl")])
+    >>> s.config.title
+    'PL Big O 1/2'
+    """
+    between_hands(state, "change the game")
+    config = state.config
+    assert config is not None
+    try:
+        variant = parse_game(ev.game)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+    limit = max_players(variant, config.binglao_seven)
+    seated = [i for i, s in enumerate(state.seats) if s is not None]
+    if len(seated) > limit:
+        raise RuleError(
+            f"{variant.name} seats at most {limit} players (R1.3) and {len(seated)} are "
+            "seated: someone must leave first"
+        )
+    # The seats keep their numbers; R1.3 limits how many players sit in them.
+    new = config.model_copy(update={"variant": variant, "structure": ev.structure})
+    return evolve(state, config=new)
+
+
+def apply_button_rule_changed(state: TableState, ev: ButtonRuleChanged) -> TableState:
+    """R1.5: dead or moving button from the next hand on.
+
+    A moving button starts from where the last button was; a dead button from where
+    the last blinds were, so the big blind keeps moving one player at a time.
+    """
+    between_hands(state, "change the button rule")
+    config = state.config
+    assert config is not None
+    new = config.model_copy(update={"button_rule": ev.rule})
+    return evolve(state, config=new)
+
+
+__all__ = [
+    "apply_button_rule_changed",
+    "apply_game_changed",
+    "apply_straddle_changed",
+    "between_hands",
+]
