@@ -149,9 +149,7 @@ def _moving_places(
     return _Places(btn, sb, bb)
 
 
-def propose_deal(
-    state: TableState, button: int | None = None, straddle: bool | None = None
-) -> Deal:
+def propose_deal(state: TableState, button: int | None = None, straddle: bool = False) -> Deal:
     """Who is dealt in and what each posts (R1.5, R2.1-R2.9), for ``HandStarted``.
 
     Dead button (R1.5, the default): the big blind goes to the next player after last
@@ -161,8 +159,9 @@ def propose_deal(
     for the big blind only when it reaches them (R2.6). Owing players post a live big
     blind, plus a dead small blind if they missed both (R2.6). Antes come first, a
     big-blind ante from the big blind before the blind (R2.9); short stacks post what
-    they have (R2.5). ``straddle``: post the table's straddle this hand (``None``: when
-    the table has a standing straddle, R2.8). ``button`` places the button by hand.
+    they have (R2.5). A standing straddle (``TableState.straddle``) is posted whenever
+    four or more are dealt in; ``straddle`` asks for one this hand (R2.8). ``button``
+    places the button by hand.
 
     >>> from omaha_tui.engine.tables import quick_table
     >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))
@@ -213,7 +212,7 @@ def propose_deal(
 
 
 def _posts(
-    state: TableState, order: tuple[int, ...], sb: int | None, bb: int, straddle: bool | None
+    state: TableState, order: tuple[int, ...], sb: int | None, bb: int, straddle: bool
 ) -> tuple[Post, ...]:
     stakes = state.stakes
     assert stakes is not None
@@ -245,16 +244,18 @@ def _posts(
             post(i, PostKind.BIG_BLIND, stakes.big_blind)  # R2.6 live big blind
         if seat.owes_sb and left[i]:
             post(i, PostKind.DEAD_SMALL_BLIND, stakes.small_blind)  # R2.6 dead
-    if straddle is False or (straddle is None and not state.straddle):
+    if not (straddle or state.straddle):
         return tuple(posts)
     size_ = state.straddle or stakes.straddle
     if not size_:
         raise RuleError("this table has no straddle: set one in the stakes first")
     if len(order) < 4:
-        if straddle is None:
+        if not straddle:
             return tuple(posts)  # a standing straddle waits for four players (R2.8)
         raise RuleError(f"a straddle needs at least 4 players dealt in, not {len(order)} (R2.8)")
     if size_ < 2 * stakes.big_blind:
+        if not straddle:
+            return tuple(posts)  # the blinds went up past the standing straddle
         raise RuleError(
             f"a straddle of {size_} is below twice the big blind ({2 * stakes.big_blind}) (R2.8)"
         )

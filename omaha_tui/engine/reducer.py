@@ -275,7 +275,11 @@ def _came_back(state: TableState, ev: CameBack) -> TableState:
     if player.stack <= 0:
         raise RuleError(f"{player.name} is out of chips: rebuy first, then come back")
     if ev.post_now:
-        return _set_seat(state, ev.seat, evolve(player, sitting_out=False, waiting_for_bb=False))
+        # R2.6: a player who was waiting for the big blind and now plays posts one.
+        owes_bb = player.owes_bb or player.waiting_for_bb
+        return _set_seat(
+            state, ev.seat, evolve(player, sitting_out=False, waiting_for_bb=False, owes_bb=owes_bb)
+        )
     # R2.6: wait for the big blind; what was owed is settled when it arrives.
     return _set_seat(
         state,

@@ -327,7 +327,7 @@ def play_one(seed: int, scn: Scenario, tally: Tally) -> None:
     pk = _pk_state(scn, stacks)
     holes = [[_card(c) for c in pk.hole_cards[i]] for i in range(n)]
     ours = _our_table(scn, stacks)
-    deal = propose_deal(ours, straddle=bool(scn.straddle) or None)
+    deal = propose_deal(ours, straddle=bool(scn.straddle))
     ours = apply(ours, HandStarted(button=deal.button, seats=deal.seats, posts=deal.posts))
     step = 0
     shorts = 0  # short all-in raises this round (pokerkit counts them as raises)

@@ -241,3 +241,11 @@ def test_newcomer_into_an_occupied_seat_is_refused():
     state = table((100, 100))
     with pytest.raises(RuleError, match="seat 1 is taken by P0: pick an empty seat"):
         apply(state, PlayerSeated(seat=0, name="New", stack=100))
+
+
+def test_r2_6_a_player_waiting_for_the_bb_who_decides_to_play_now_posts_it():
+    state = fold_out(deal(table((100,) * 4)))
+    state = apply(state, SatOut(seat=3))
+    state = apply(state, CameBack(seat=3, post_now=False))
+    state = apply(state, CameBack(seat=3, post_now=True))
+    assert state.seats[3].owes_bb and not state.seats[3].waiting_for_bb
