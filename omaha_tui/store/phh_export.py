@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from omaha_tui.engine.config import Stakes, Structure, TableConfig
+from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig
 from omaha_tui.engine.events import (
     BetPlaced,
     BoardDealt,
@@ -66,9 +66,11 @@ def _start(state: TableState, event: HandStarted, after: TableState) -> _Hand:
     order = after.hand.seats
     names = tuple(state.seats[s].name for s in order)  # type: ignore[union-attr]
     stacks = tuple(state.seats[s].stack for s in order)  # type: ignore[union-attr]
-    # The hand's own stakes: a level change takes effect at a hand start (R2.7).
+    # The hand's own game, structure and stakes (dealer's choice; levels take effect
+    # at a hand start, R2.7).
+    config = state.config.model_copy(update={"structure": after.hand.structure})
     stakes = after.hand.stakes
-    return _Hand(after.hands_played + 1, state.config, stakes, event, order, names, stacks)
+    return _Hand(after.hands_played + 1, config, stakes, event, order, names, stacks)
 
 
 def _action(hand: _Hand, before: TableState, event: Event) -> None:
@@ -188,7 +190,10 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
     else:
         extra = tuple((str(k), v) for k, v in dict(detail.get("extra", {})).items())
     if not any(k == "ante_trimming_status" for k, _ in extra):
-        extra = (("ante_trimming_status", True), *extra)
+        # R5.2 agrees with pokerkit's trimming for uniform antes, with no trimming for
+        # a big-blind ante (or when every ante goes to the main pot).
+        trimming = not (stakes.big_blind_ante or config.ante_pots is AntePots.MAIN)
+        extra = (("ante_trimming_status", trimming), *extra)
     fixed = config.structure is Structure.FIXED_LIMIT
     return PhhHand(
         variant=code,

@@ -18,7 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from omaha_tui.engine.cards import CardError, format_card, parse_cards
-from omaha_tui.engine.config import ShortBlindRule, Stakes, Structure, TableConfig, max_players
+from omaha_tui.engine.config import (
+    AntePots,
+    ShortBlindRule,
+    Stakes,
+    Structure,
+    TableConfig,
+    max_players,
+)
 from omaha_tui.engine.events import (
     BetPlaced,
     BoardDealt,
@@ -155,6 +162,7 @@ def table_config(hand: PhhHand, scale: int) -> TableConfig:
         stakes=stakes,
         seats=max(n, 2),
         short_blind_rule=ShortBlindRule.POSTED,  # R2.5: the format's semantics
+        ante_pots=ante_pots(hand),
     )
 
 
@@ -175,6 +183,15 @@ def _big_blind(hand: PhhHand, scale: int) -> int:
         return to_chips(hand.min_bet, scale)
     blinds = sorted({to_chips(b, scale) for b in hand.blinds_or_straddles if b > 0})
     return blinds[min(1, len(blinds) - 1)] if blinds else 0
+
+
+def ante_pots(hand: PhhHand) -> AntePots:
+    """How the file's antes enter the pots, as pokerkit reads ``ante_trimming_status``:
+    true, antes layer with the bets by each player's total; false (the default), every
+    ante goes to the main pot first. Both agree with R5.2 for uniform antes and for a
+    big-blind ante."""
+    trimming = dict(hand.extra).get("ante_trimming_status", False)
+    return AntePots.TOTAL if trimming is True else AntePots.MAIN
 
 
 def forced_bets(hand: PhhHand, scale: int) -> tuple[Post, ...]:

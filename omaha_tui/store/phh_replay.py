@@ -16,6 +16,7 @@ from typing import Any
 
 from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.cards import format_card
+from omaha_tui.engine.config import AntePots
 from omaha_tui.engine.decide import Decided, Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Event, PostKind, PotsAwarded
@@ -158,10 +159,12 @@ def collected_pots(hand: HandState) -> tuple[Pot, ...]:
     if hand.complete:
         return ()
     antes = [0] * len(hand.committed)
-    for post in hand.posts:
-        if post.kind is PostKind.ANTE:
-            antes[post.seat] += post.amount
-    # Antes are dead money in the main pot, as pokerkit treats them.
+    if hand.ante_pots is not AntePots.TOTAL:
+        for post in hand.posts:
+            if post.kind is PostKind.ANTE:
+                antes[post.seat] += post.amount
+    # Antes go to the main pot first unless the file trims them with the bets
+    # (``ante_trimming_status``), as pokerkit treats them.
     live_chips = [c - a for c, a in zip(hand.committed, antes, strict=True)]
     collected = [c - b for c, b in zip(live_chips, hand.bets, strict=True)]
     live = set(hand.live)
