@@ -288,7 +288,8 @@ def table_view(state: TableState) -> TableView:
     stakes = state.stakes or state.config.stakes
     live = hand is not None and not hand.complete
     return TableView(
-        title=shown(state.config.title),
+        # R2.7 the current level's blinds, R1.5 the button rule.
+        title=shown(f"{state.config.title_at(stakes)} · {state.config.button_rule.value} button"),
         hand_number=hand.number if hand is not None else None,
         street=STREET_NAMES[hand.street] if live and hand is not None else "Between hands",
         board=hand.board if hand is not None else (),

@@ -32,6 +32,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--blinds", help='blinds as "SB/BB" or just "BB" (R2.3), e.g. 1/2')
     p.add_argument("--structure", choices=("pl", "nl", "fl"), help="betting structure; default pl")
     p.add_argument("--ante", type=int, default=0, help="ante from every dealt-in player")
+    p.add_argument(
+        "--button",
+        choices=("dead", "moving"),
+        help="R1.5 button rule: dead (card rooms, default) or moving (casual home games)",
+    )
     p.add_argument("--players", help='names and buy-ins, e.g. "Ann:200,Bob:200,Cy:150"')
     p.add_argument(
         "--levels", help='blind schedule "SB/BB[/ante]:minutes,...", e.g. "1/2:20,2/4:20"'
@@ -102,11 +107,12 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     """
     from pydantic import ValidationError
 
-    from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
+    from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig, parse_game
     from omaha_tui.engine.levels import parse_schedule
     from omaha_tui.session.setup import Player, TableSetup
 
-    quick = (args.game, args.blinds, args.structure, args.players, args.levels)
+    button_rule = getattr(args, "button", None)
+    quick = (args.game, args.blinds, args.structure, args.players, args.levels, button_rule)
     if not any(quick) and not args.ante:
         return None
     if not args.players:
@@ -129,6 +135,7 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
             variant=variant,
             structure=Structure(args.structure or "pl"),
             stakes=Stakes(small_blind=small, big_blind=big, ante=args.ante),
+            button_rule=ButtonRule(button_rule or "dead"),
         )
     except ValidationError as e:
         raise FlagError(e.errors()[0]["msg"].removeprefix("Value error, ")) from None

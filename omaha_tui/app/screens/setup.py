@@ -37,6 +37,7 @@ from omaha_tui.app.view import shown
 from omaha_tui.engine.config import (
     STRUCTURE_NAMES,
     VARIANTS,
+    ButtonRule,
     Stakes,
     Structure,
     TableConfig,
@@ -149,6 +150,13 @@ class SetupScreen(Screen[SetupResult]):
                 )
                 yield Select([], prompt="on seat…", compact=True, id="button-seat")
                 yield Button("Draw", id="draw", compact=True)
+                yield Select(
+                    [("Dead button (R1.5)", "dead"), ("Moving button", "moving")],
+                    value="dead",
+                    allow_blank=False,
+                    compact=True,
+                    id="button-rule",
+                )
             yield Static(id="draw-result")
             yield Static(id="error")
             yield Button("Start game", variant="primary", id="start")
@@ -216,6 +224,7 @@ class SetupScreen(Screen[SetupResult]):
                 raise_cap=cap if isinstance(cap, int) else None,
                 no_cap_heads_up=self.query_one("#no-cap-hu", Checkbox).value,
                 binglao_seven=self.query_one("#binglao-seven", Checkbox).value,
+                button_rule=ButtonRule(str(self._select("button-rule"))),
             )
         except ValidationError as exc:
             first = exc.errors()[0]
