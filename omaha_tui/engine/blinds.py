@@ -265,6 +265,35 @@ def _posts(
     return tuple(posts)
 
 
+def not_dealt(state: TableState) -> dict[int, str]:
+    """Why each seated player would not be dealt the next hand, as the table says it.
+
+    >>> from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
+    >>> cfg = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
+    >>> seats = (SeatState("Ann", 100), SeatState("Eve", 0, sitting_out=True),
+    ...          SeatState("Cy", 100), SeatState("Dee", 100, waiting_for_bb=True))
+    >>> not_dealt(TableState(config=cfg, stakes=cfg.stakes, seats=seats, button=3))
+    {1: 'out of chips: rebuy, or sit out', 3: 'waits for the big blind (R2.6)'}
+    """
+    try:
+        dealt = set(propose_deal(state).seats)
+    except RuleError:
+        dealt = set()
+    out: dict[int, str] = {}
+    for i, seat in enumerate(state.seats):
+        if seat is None or i in dealt:
+            continue
+        if seat.stack <= 0:
+            out[i] = "out of chips: rebuy, or sit out"
+        elif seat.sitting_out:
+            out[i] = "sitting out"
+        elif seat.waiting_for_bb:
+            out[i] = "waits for the big blind (R2.6)"
+        elif owes(seat):
+            out[i] = "waits until the button has passed (R1.5)"
+    return out
+
+
 def _seat(state: TableState, index: int) -> SeatState:
     seat = state.seats[index]
     assert seat is not None
@@ -325,6 +354,7 @@ __all__ = [
     "describe_post",
     "in_game",
     "next_button",
+    "not_dealt",
     "owes",
     "positions",
     "propose_deal",

@@ -249,3 +249,12 @@ def test_r2_6_a_player_waiting_for_the_bb_who_decides_to_play_now_posts_it():
     state = apply(state, CameBack(seat=3, post_now=False))
     state = apply(state, CameBack(seat=3, post_now=True))
     assert state.seats[3].owes_bb and not state.seats[3].waiting_for_bb
+
+
+def test_r1_5_d_the_table_says_why_a_newcomer_is_not_dealt_in_yet():
+    from omaha_tui.engine.blinds import not_dealt
+
+    state = fold_out(deal(table((100, 100, 100, None), seats=4, button=2)))
+    state = apply(state, PlayerLeft(seat=0))
+    state = apply(state, PlayerSeated(seat=0, name="New", stack=100))
+    assert not_dealt(state) == {0: "waits until the button has passed (R1.5)"}
