@@ -203,7 +203,8 @@ def forced_bets(hand: PhhHand, scale: int) -> tuple[Post, ...]:
     """
     n = hand.player_count
     stacks = [to_chips(s, scale) for s in hand.starting_stacks]
-    returning = _returning(hand, scale, _big_blind(hand, scale))
+    big = _big_blind(hand, scale)
+    returning = _returning(hand, scale, big)
 
     def source_index(i: int) -> int:
         return (1 - i) if n == 2 else i
@@ -223,8 +224,9 @@ def forced_bets(hand: PhhHand, scale: int) -> tuple[Post, ...]:
         amount = min(to_chips(hand.blinds_or_straddles[j], scale), stacks[i])
         if not hand.blinds_or_straddles[j] > 0:
             continue
-        if len(nonzero) == 1 or j in returning:
-            kind = PostKind.BIG_BLIND
+        dead_sb = j == 0 and n > 2 and to_chips(hand.blinds_or_straddles[0], scale) >= big
+        if len(nonzero) == 1 or j in returning or dead_sb:
+            kind = PostKind.BIG_BLIND  # alone, returning, or after a dead small blind (R1.5b)
         else:
             kind = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)[j] if j < 2 else PostKind.STRADDLE
         blind_posts.append((j, Post(seat=i, kind=kind, amount=amount)))
