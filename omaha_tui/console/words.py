@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from omaha_tui.engine import requests as rq
-from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.config import ButtonRule, Stakes, Structure
 from omaha_tui.engine.labels import seat_range
 from omaha_tui.engine.state import TableState
 
@@ -177,11 +177,39 @@ def _misdeal(state: TableState, args: list[str]) -> Parsed:
     return rq.Misdeal(" ".join(args))
 
 
-def _not_yet(word: str) -> Parser:
-    def parse(state: TableState, args: list[str]) -> Parsed:
-        raise LineError(f"{word}: this table cannot change that between hands yet")
+def _straddle(state: TableState, args: list[str]) -> Parsed:
+    """R2.8: ``straddle 4`` stands a straddle of 4 from the next hand; ``straddle off``."""
+    usage = "straddle N (at least twice the big blind), or straddle off"
+    if len(args) != 1:
+        raise LineError(f"usage: {usage}")
+    word = args[0].lower()
+    if word in ("off", "0"):
+        return rq.SetStraddle(0)
+    if not (word.isascii() and word.isdigit()) or len(word) > 12:
+        raise LineError(f'"{args[0]}" is not a straddle: {usage}')
+    return rq.SetStraddle(int(word))
 
-    return parse
+
+STRUCTURE_WORDS = {"pl": Structure.POT_LIMIT, "nl": Structure.NO_LIMIT, "fl": Structure.FIXED_LIMIT}
+
+
+def _game(state: TableState, args: list[str]) -> Parsed:
+    """Dealer's choice: ``game big-o pl``; the last word may name the structure."""
+    usage = "game NAME [pl|nl|fl], e.g. game big-o pl"
+    if not args:
+        raise LineError(f"usage: {usage}")
+    structure = STRUCTURE_WORDS.get(args[-1].lower())
+    name = " ".join(args[:-1] if structure is not None else args)
+    if not name:
+        raise LineError(f"usage: {usage}")
+    return rq.ChangeGame(name, structure)
+
+
+def _button_rule(state: TableState, args: list[str]) -> Parsed:
+    """R1.5: ``buttonrule dead`` or ``buttonrule moving``."""
+    if len(args) != 1 or args[0].lower() not in ("dead", "moving"):
+        raise LineError("usage: buttonrule dead|moving")
+    return rq.SetButtonRule(ButtonRule(args[0].lower()))
 
 
 WORDS: dict[str, tuple[Parser, str]] = {
@@ -207,8 +235,9 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "correct": (_correct, "correct NAME ±N REASON"),
     "button": (_button, "button SEAT"),
     "level": (_level, "level SB/BB[/ANTE]"),
-    "straddle": (_not_yet("straddle"), "straddle N|off"),
-    "game": (_not_yet("game"), "game NAME [pl|nl|fl]"),
+    "straddle": (_straddle, "straddle N|off"),
+    "game": (_game, "game NAME [pl|nl|fl]"),
+    "buttonrule": (_button_rule, "buttonrule dead|moving"),
     "misdeal": (_misdeal, "misdeal [REASON]"),
     "ledger": (_none(Local("ledger"), "ledger"), "ledger"),  # type: ignore[arg-type]
     "state": (_none(Local("state"), "state"), "state"),  # type: ignore[arg-type]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import events as ev
 from . import requests as rq
+from .config import parse_game
 from .decide import Ask, Built, Choice, decides, fold
 from .errors import RuleError
 from .labels import player_name, seat_label, seat_range
@@ -138,6 +139,33 @@ def _draw_button(state: TableState, req: rq.DrawButton) -> Built:
 def _change_level(state: TableState, req: rq.ChangeLevel) -> Built:
     """R2.7: new blinds, effective with the next hand."""
     return (ev.LevelChanged(level=req.level, stakes=req.stakes),)
+
+
+@decides(rq.SetStraddle)
+def _set_straddle(state: TableState, req: rq.SetStraddle) -> Built:
+    """R2.8: a standing straddle between hands; the reducer checks its size and the players."""
+    if req.amount < 0:
+        raise RuleError(f"a straddle cannot be negative ({req.amount}): give an amount, or off")
+    return (ev.StraddleChanged(amount=req.amount),)
+
+
+@decides(rq.ChangeGame)
+def _change_game(state: TableState, req: rq.ChangeGame) -> Built:
+    """Dealer's choice (R9): the game by any of its names; the structure stays unless given."""
+    if state.config is None:
+        raise RuleError("no session: start a session first")
+    try:
+        variant = parse_game(req.game)
+    except ValueError as e:
+        raise RuleError(str(e)) from None
+    structure = req.structure or state.config.structure
+    return (ev.GameChanged(game=variant.key, structure=structure),)
+
+
+@decides(rq.SetButtonRule)
+def _set_button_rule(state: TableState, req: rq.SetButtonRule) -> Built:
+    """R1.5: dead button (card-room practice) or moving button (casual home games)."""
+    return (ev.ButtonRuleChanged(rule=req.rule),)
 
 
 @decides(rq.Misdeal)

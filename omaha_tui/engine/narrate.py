@@ -125,6 +125,15 @@ class _Teller:
                 )
             case ev.SessionEnded():
                 return "Session ended: everyone cashes out; the ledger has the settle-up"
+            case ev.StraddleChanged(amount=amount):
+                if amount:
+                    return f"Straddle {amount:,} from the next hand, when four or more play (R2.8)"
+                return "Straddle off from the next hand"
+            case ev.GameChanged():
+                config = after.config
+                return f"Next hands: {config.title}" if config is not None else "Game changed"
+            case ev.ButtonRuleChanged(rule=rule):
+                return f"{rule.value.capitalize()} button from the next hand (R1.5)"
             case ev.Undo():
                 return "Undone"
         return e.type.replace("_", " ")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import Stakes
+from .config import ButtonRule, Stakes, Structure
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +219,28 @@ class ChangeLevel:
 
 
 @dataclass(frozen=True, slots=True)
+class SetStraddle:
+    """R2.8: a standing straddle of ``amount`` from the next hand; 0 switches it off."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeGame:
+    """Dealer's choice: the game (a name or alias, R9) and structure of the next hands."""
+
+    game: str
+    structure: Structure | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetButtonRule:
+    """R1.5: dead button (the default) or moving button, from the next hand."""
+
+    rule: ButtonRule
+
+
+@dataclass(frozen=True, slots=True)
 class Misdeal:
     """R3.5: the hand restarts, no chips move, the button stays."""
 
@@ -257,6 +279,9 @@ Request = (
     | PlaceButton
     | DrawButton
     | ChangeLevel
+    | SetStraddle
+    | ChangeGame
+    | SetButtonRule
     | Misdeal
     | EndSession
 )
@@ -268,6 +293,7 @@ __all__ = [
     "Back",
     "Bet",
     "Call",
+    "ChangeGame",
     "ChangeLevel",
     "Check",
     "CheckOrCall",
@@ -288,6 +314,8 @@ __all__ = [
     "RecordBoard",
     "Request",
     "SeatPlayer",
+    "SetButtonRule",
+    "SetStraddle",
     "Show",
     "Showdown",
     "SitOut",

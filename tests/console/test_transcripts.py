@@ -34,3 +34,10 @@ def test_resume_in_the_middle_of_a_hand_gives_the_same_next_output(tmp_path: Pat
     straight = golden.replace("# resume\n", "")
     assert play(straight, tmp_path / "a.sqlite3").replace("# resume\n", "") == straight
     assert play(golden, tmp_path / "b.sqlite3") == golden
+
+
+def test_r2_8_standing_straddle_and_dealers_choice_between_hands(tmp_path: Path) -> None:
+    text = play((HERE / "dealers_choice_and_straddle.txt").read_text(), tmp_path / "j.sqlite3")
+    assert "Dee posts straddle 4" in text
+    assert "refused: a hand is running: change the game between hands" in text
+    assert "ok: Omaha hi-lo fixed limit 1/2, hand #2" in text
