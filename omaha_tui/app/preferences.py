@@ -31,7 +31,10 @@ class Preferences(App[None]):
         self.settings = loaded.settings
         if loaded.warning:
             self.notify(loaded.warning, severity="warning")
-        names = register_themes(self)
+        problems: list[str] = []
+        names = register_themes(self, problems=problems)
+        for problem in problems:  # a broken theme file is one clear line, never a crash
+            self.notify(problem, severity="warning", timeout=10)
         self.theme = self.settings.theme if self.settings.theme in names else DEFAULT_THEME
         if self.speech is None:
             s = self.settings

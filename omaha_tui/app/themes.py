@@ -192,11 +192,17 @@ def themes_dir() -> Traversable:
     return Path(__file__).resolve().parents[2] / "themes"
 
 
-def load_themes(folder: Path | Traversable | None = None) -> dict[str, ThemeSpec]:
+def load_themes(
+    folder: Path | Traversable | None = None, problems: list[str] | None = None
+) -> dict[str, ThemeSpec]:
     """Every ``*.toml`` theme in ``folder`` (default: :func:`themes_dir`), by theme name.
 
+    With a ``problems`` list, a bad file is left out and its one-line reason appended,
+    so one broken theme never stops the app; without it the first problem raises.
+
     Raises:
-        ThemeError: for the first bad file, or when two files share a theme name.
+        ThemeError: for the first bad file, or when two files share a theme name
+            (only when ``problems`` is None).
     """
     root = themes_dir() if folder is None else folder
     specs: dict[str, ThemeSpec] = {}
@@ -205,9 +211,15 @@ def load_themes(folder: Path | Traversable | None = None) -> dict[str, ThemeSpec
         key=lambda f: f.name,
     )
     for file in files:
-        spec = load_theme_file(file)
-        if spec.name in specs:
-            raise ThemeError(f"theme file {file}: name {spec.name!r} is already used")
+        try:
+            spec = load_theme_file(file)
+            if spec.name in specs:
+                raise ThemeError(f"theme file {file}: name {spec.name!r} is already used")
+        except ThemeError as exc:
+            if problems is None:
+                raise
+            problems.append(f"{' '.join(str(exc).split())} (theme left out)")
+            continue
         specs[spec.name] = spec
     return specs
 
@@ -218,9 +230,17 @@ class ThemeRegistry(Protocol):
     def register_theme(self, theme: Theme) -> None: ...
 
 
-def register_themes(app: ThemeRegistry, specs: Mapping[str, ThemeSpec] | None = None) -> list[str]:
-    """Register the themes with a Textual ``App``; returns the names in label order."""
-    chosen = load_themes() if specs is None else specs
+def register_themes(
+    app: ThemeRegistry,
+    specs: Mapping[str, ThemeSpec] | None = None,
+    problems: list[str] | None = None,
+) -> list[str]:
+    """Register the themes with a Textual ``App``; returns the names in label order.
+
+    ``problems`` collects one line per theme file that could not be used (see
+    :func:`load_themes`).
+    """
+    chosen = load_themes(problems=problems) if specs is None else specs
     for spec in chosen.values():
         app.register_theme(spec.to_theme())
     return [s.name for s in sorted(chosen.values(), key=_order)]

@@ -175,6 +175,11 @@ async def test_setup_r1_3_seat_limit_hides_seats_beyond_it() -> None:
             "Seat 2 buy-in 333 is not a multiple of the smallest chip 5",
         ),
         ({"name_0": "Ann", "name_1": "Bob"}, "Button: draw for it first (Draw, or ctrl+b)"),
+        (
+            {"name_0": "Eve\x1b[2J", "name_1": "Bob"},
+            'Seat 1: the name "Eve\\x1b[2J" holds a control character (\\x1b): '
+            "use letters, digits, spaces and punctuation",
+        ),
     ],
 )
 async def test_setup_refuses_a_bad_form_saying_what_to_fix(
@@ -190,6 +195,8 @@ async def test_setup_refuses_a_bad_form_saying_what_to_fix(
         await pilot.pause()
         assert _text(screen, "error") == message
         assert app.results == []
+        error = screen.query_one("#error").region  # in sight at 80x24, above the footer
+        assert error.height >= 1 and error.bottom <= 23
 
 
 def test_r1_4_button_draw_kd_kh_9s_gives_the_kh_player_the_button() -> None:

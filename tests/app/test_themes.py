@@ -149,6 +149,26 @@ def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
         load_themes(tmp_path)
 
 
+async def test_an_invalid_theme_file_is_one_clear_line_and_the_app_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from .test_flows import make_app, six_handed_plo
+
+    folder = tmp_path / "themes"
+    folder.mkdir()
+    for path in SHIPPED:
+        (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "broken.toml").write_text("name = \n[colors\n", encoding="utf-8")
+    monkeypatch.setattr("omaha_tui.app.themes.themes_dir", lambda: folder)
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (note,) = [n.message for n in app._notifications]
+        assert note.startswith(f"theme file {folder / 'broken.toml'}: not valid TOML: ")
+        assert note.endswith("(theme left out)") and "\n" not in note
+        assert app.theme == DEFAULT_THEME and app.controller is not None
+
+
 def test_two_files_with_one_name_are_refused(tmp_path: Path) -> None:
     (tmp_path / "a.toml").write_text(GOOD, encoding="utf-8")
     (tmp_path / "b.toml").write_text(GOOD, encoding="utf-8")

@@ -21,6 +21,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
@@ -44,6 +45,7 @@ from omaha_tui.engine.config import (
     default_small_blind,
     max_players,
 )
+from omaha_tui.engine.labels import check_name, printable
 
 __all__ = [
     "ButtonDraw",
@@ -158,8 +160,8 @@ class SetupScreen(Screen[SetupResult]):
                     id="button-rule",
                 )
             yield Static(id="draw-result")
-            yield Static(id="error")
             yield Button("Start game", variant="primary", id="start")
+        yield Static(id="error")  # outside the scroll: always in sight, even at 80x24
         yield Footer()
 
     def on_mount(self) -> None:
@@ -188,6 +190,10 @@ class SetupScreen(Screen[SetupResult]):
                 if buy_in_text.strip():
                     raise ValueError(f"Seat {i + 1}: a buy-in without a name; add the name")
                 continue
+            try:
+                name = check_name(name)
+            except ValueError as exc:
+                raise ValueError(f"Seat {i + 1}: {exc}") from None
             if name.lower() in seen:
                 raise ValueError(f'Seat {i + 1}: "{name}" is already seated; names must differ')
             seen.add(name.lower())
@@ -354,19 +360,18 @@ class SetupScreen(Screen[SetupResult]):
     @on(Button.Pressed, "#draw")
     def action_draw(self) -> None:
         """Deal one card to each seated player and show who gets the button (R1.4)."""
-        error = self.query_one("#error", Static)
         try:
             players = self._players()
         except ValueError as exc:
-            error.update(str(exc))
+            self._error(str(exc))
             return
         if len(players) < 2:
-            error.update("Seat at least two players before drawing for the button")
+            self._error("Seat at least two players before drawing for the button")
             return
         self._draw = draw_for_button(tuple(p.seat for p in players), self._rng)
         names = {p.seat: p.name for p in players}
         self.query_one("#draw-result", Static).update(describe_draw(self._draw, names))
-        error.update("")
+        self._error("")
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -374,6 +379,13 @@ class SetupScreen(Screen[SetupResult]):
         try:
             result = self._result()
         except ValueError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self._error(str(exc))
             return
         self.dismiss(result)
+
+    def _error(self, text: str) -> None:
+        """Say what to fix on the line above the footer, which never scrolls away;
+        the text is plain (it may hold a name), never markup."""
+        error = self.query_one("#error", Static)
+        error.update(Content(printable(text)))
+        error.display = bool(text)
