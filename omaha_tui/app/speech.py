@@ -216,7 +216,11 @@ def speak_in_background(
             return outcome
         if outcome.caption:
             app.call_from_thread(
-                app.notify, outcome.caption, title="🔈 Said", timeout=8, markup=False
+                app.notify,
+                outcome.caption,
+                title="🔈 Caption (not spoken)",
+                timeout=8,
+                markup=False,
             )
         if outcome.error:
             app.call_from_thread(

@@ -160,9 +160,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     resume: int | str | None = args.resume
     if isinstance(resume, str) and resume != "last":
-        if not (resume.isascii() and resume.isdigit()) or not 0 < int(resume) < 2**63:
+        digits = resume.isascii() and resume.isdigit() and len(resume) < 20
+        if not digits or not 0 < int(resume) < 2**63:
             print(
-                f'omaha-tui play: --resume "{resume}" is not a session id: '
+                f'omaha-tui play: --resume "{printable(resume[:24])}" is not a session id: '
                 "`omaha-tui sessions` lists them",
                 file=sys.stderr,
             )

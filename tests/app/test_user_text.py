@@ -8,6 +8,7 @@ as typed (control characters made visible), and nothing crashes.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from omaha_tui.app.view import shown
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.amount_prompt import AmountPrompt, TextPrompt
 from omaha_tui.app.widgets.seat import Seat
+from omaha_tui.cli import play
 from omaha_tui.cli.play import FlagError, parse_players
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.labels import printable
@@ -206,3 +208,15 @@ async def test_a_failed_speech_program_is_shown_as_not_said(tmp_path: Path) -> N
         caption = await _spoken(app, pilot, "Ann wins 3")
         assert caption == "🔈 Not said (espeak-ng failed: exit status 3): Ann wins 3"
         assert "Said" not in caption.replace("Not said", "")
+
+
+@pytest.mark.parametrize("resume", ["²", "9" * 5000, "-1", "x\x1b[2J"])
+def test_play_resume_with_a_bad_id_is_one_line_and_exit_2(
+    resume: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = argparse.ArgumentParser(prog="omaha-tui")
+    play.register(parser.add_subparsers())
+    args = parser.parse_args(["play", f"--resume={resume}"])
+    assert play.run(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not a session id" in err and "\x1b" not in err
