@@ -166,7 +166,7 @@ async def test_an_invalid_theme_file_is_one_clear_line_and_the_app_starts(
         (note,) = [n.message for n in app._notifications]
         assert note.startswith(f"theme file {folder / 'broken.toml'}: not valid TOML: ")
         assert note.endswith("(theme left out)") and "\n" not in note
-        assert app.theme == DEFAULT_THEME and app.controller is not None
+        assert app.theme == DEFAULT_THEME and app.session is not None
 
 
 def test_two_files_with_one_name_are_refused(tmp_path: Path) -> None:
