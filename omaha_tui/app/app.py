@@ -23,7 +23,8 @@ from textual.reactive import var
 
 from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import Structure
-from omaha_tui.engine.decide import Ask
+from omaha_tui.engine.decide import Ask, to_act
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.levels import BlindSchedule
@@ -69,6 +70,15 @@ def live_actions(session: Session) -> frozenset[TableAction]:
     if session.can_redo:
         live.add(TableAction.REDO)
     return frozenset(live)
+
+
+def nobody_to_act(state: TableState) -> str:
+    """Why no player can act now, in the engine's words."""
+    try:
+        to_act(state)
+    except RuleError as e:
+        return str(e)
+    return "nobody can bet or raise now"
 
 
 class OmahaApp(Preferences):
@@ -352,7 +362,8 @@ class OmahaApp(Preferences):
         avail = session.available()
         la = avail.legal
         if la is None or not la.can_bet_or_raise:
-            self.request(rq.Bet(0))  # the session says why not
+            why = la.describe_range() if la is not None else nobody_to_act(session.state)
+            self.report(Outcome(False, why, refused=True))
             return
         seat = session.state.seats[la.seat]
         config = session.state.config

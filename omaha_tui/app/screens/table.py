@@ -38,6 +38,7 @@ from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
 from omaha_tui.app.widgets.seat import Seat
 
+FOOTER_ACTIONS = frozenset(TableAction) - {TableAction.REDO}  # U is not in the footer
 TALL = 36  # rows from which seats get roomier boxes and the cards grow
 
 
@@ -178,9 +179,14 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ actions
 
     def set_live(self, live: frozenset[TableAction]) -> None:
-        """The table keys the rules allow now; the footer disables the others."""
-        if live != self._live:
-            self._live = live
+        """The table keys the rules allow now; the footer disables the others.
+
+        ``check_action`` reads the set at every key press; the footer is redrawn only
+        when a key it shows changes, since redrawing it rebuilds all its keys.
+        """
+        shown_before = self._live & FOOTER_ACTIONS
+        self._live = live
+        if live & FOOTER_ACTIONS != shown_before:
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
