@@ -77,7 +77,7 @@ def peak_memory(spot: Spot, samples: int | None) -> int:
     return peak
 
 
-def pokerkit_time(spot: Spot, samples: int | None, limit: int, seed: int) -> tuple[float, int]:
+def pokerkit_time(spot: Spot, result: Equity, limit: int, seed: int) -> tuple[float, int]:
     """Seconds pokerkit takes to read every board of the spot (scaled from ``limit``)."""
     from pokerkit import Card, OmahaEightOrBetterLowHand, OmahaHoldemHand
 
@@ -86,13 +86,13 @@ def pokerkit_time(spot: Spot, samples: int | None, limit: int, seed: int) -> tup
     used = {*board, *(c for _, h in hands for c in h)}
     rest = [c for c in range(52) if c not in used]
     missing = 5 - len(board)
-    if samples is None:
+    if result.exact:
         total = comb(len(rest), missing)
         boards = list(islice(combinations(rest, missing), limit))
     else:
-        total = samples
+        total = result.boards
         rng = random.Random(seed)
-        boards = [tuple(rng.sample(rest, missing)) for _ in range(min(limit, samples))]
+        boards = [tuple(rng.sample(rest, missing)) for _ in range(min(limit, total))]
     holes = [tuple(pk[c] for c in h) for _, h in hands]
 
     def low(hole: Any, cards: Any) -> Any:
@@ -133,18 +133,18 @@ def main() -> int:
     evaluate.prepare_tables()
     print(f"table build: {1000 * (time.perf_counter() - start):.0f} ms (once per process)\n")
 
-    head = f"{'spot':28}{'boards':>11}{'exact':>7}{'ms':>9}{'target':>8}{'peak KiB':>10}"
+    head = f"{'spot':28}{'boards':>11}{'exact':>7}{'ms':>9}{'target':>10}{'peak KiB':>10}"
     print(f"{head}{'margin':>8}{'pokerkit ms':>13}{'ratio':>8}")
     for label, spot, samples, target in spots:
         repeats = args.repeats if (samples or 0) < 100_000 and spot[1] else 3
         seconds, result = best_time(spot, samples, repeats)
         peak = peak_memory(spot, samples)
-        pk, read = pokerkit_time(spot, samples, args.pokerkit_boards, 0)
+        pk, read = pokerkit_time(spot, result, args.pokerkit_boards, 0)
         margin = max(h.margin for h in result.hands)
         ok = "ok" if seconds <= target else "MISS"
         print(
             f"{label:28}{result.boards:>11,}{'yes' if result.exact else 'no':>7}"
-            f"{1000 * seconds:>9.1f}{f'{1000 * target:.0f} {ok}':>8}{peak / 1024:>10,.0f}"
+            f"{1000 * seconds:>9.1f}{f'{1000 * target:.0f} {ok}':>10}{peak / 1024:>10,.0f}"
             f"{(f'±{100 * margin:.1f}%' if margin else '-'):>8}"
             f"{1000 * pk:>13,.0f}{pk / seconds:>7.0f}x"
             + ("" if read >= result.boards else f"  (pokerkit read {read:,} boards, scaled)")
