@@ -406,7 +406,9 @@ def _tally(
         margin = 0.0
         if not exact:
             var = max(0.0, sq[i] / boards - mean * mean)
-            margin = Z95 * sqrt(var / boards)
+            # A sample in which a rare out never came has no spread at all; the rule of
+            # three (3 / boards) is the 95 % bound on what it can have missed.
+            margin = max(Z95 * sqrt(var / boards), 3 / boards)
         out.append(
             HandEquity(
                 mean, hi[i] / boards, lo[i] / boards, scoop[i] / boards, tie[i] / boards, margin

@@ -200,6 +200,7 @@ def test_r10_3_exact_and_sampled_agree_within_the_stated_margin(spot, seed: int)
     assert not sampled.exact and exact.exact
     for x, s in zip(exact.hands, sampled.hands, strict=True):
         # One 95 % margin is missed one time in twenty by design; twice the margin (about
-        # four standard errors) is not. A sample that never saw a rare out has margin 0:
-        # the rule of three (3 / samples) bounds what it can have missed.
-        assert abs(x.equity - s.equity) <= 2 * s.margin + 3 / 150
+        # four standard errors) is not. A sample that never saw a rare out states the rule
+        # of three (3 / samples) as its margin rather than 0.
+        assert s.margin >= 3 / 150
+        assert abs(x.equity - s.equity) <= 2 * s.margin + 0.01
