@@ -17,7 +17,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from omaha_tui.engine import requests as rq
 from omaha_tui.engine.amounts import AmountError, parse_chips
-from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.config import ButtonRule, Stakes, Structure
 from omaha_tui.engine.labels import check_name, printable
 from omaha_tui.engine.state import TableState
 
@@ -127,7 +127,56 @@ def _level(state: TableState, text: str) -> rq.Request:
     return rq.ChangeLevel(state.level + 1, parse_stakes(text, chip))
 
 
+def _straddle(state: TableState, text: str) -> rq.Request:
+    """R2.8: a standing straddle from the next hand, or off."""
+    word = text.strip().lower()
+    if word in ("off", "0", "none"):
+        return rq.SetStraddle(0)
+    return rq.SetStraddle(parse_amount(word, "straddle"))
+
+
+def _game(state: TableState, text: str) -> rq.Request:
+    """Dealer's choice: a game name, then optionally pl, nl or fl ("big-o pl")."""
+    parts = text.split()
+    if not parts:
+        raise AnswerError("name a game, e.g. big-o pl, omaha8 fl or plo")
+    structure = None
+    if parts[-1].lower() in {s.value for s in Structure}:
+        structure = Structure(parts.pop().lower())
+    if not parts:
+        raise AnswerError("name a game before the structure, e.g. big-o pl")
+    return rq.ChangeGame(" ".join(parts), structure)
+
+
+def _button_rule(state: TableState, text: str) -> rq.Request:
+    word = text.strip().lower()
+    if word not in {r.value for r in ButtonRule}:
+        raise AnswerError('type "dead" (card-room practice) or "moving" (R1.5)')
+    return rq.SetButtonRule(ButtonRule(word))
+
+
 QUESTIONS: tuple[Question, ...] = (
+    Question(
+        "Game (dealer's choice)",
+        "Change the game and structure from the next hand (R9)",
+        "Game and structure for the next hands?",
+        "big-o pl",
+        _game,
+    ),
+    Question(
+        "Straddle",
+        "A standing straddle from the next hand, or off (R2.8)",
+        "Straddle amount (at least twice the big blind), or off?",
+        "4 or off",
+        _straddle,
+    ),
+    Question(
+        "Button rule",
+        "Dead button (card rooms) or moving button (casual games) (R1.5)",
+        "Dead or moving button from the next hand?",
+        "dead or moving",
+        _button_rule,
+    ),
     Question(
         "Rebuy",
         "Add chips to a player's stack between hands (R4.11)",

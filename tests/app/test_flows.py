@@ -452,3 +452,20 @@ async def test_resuming_a_session_that_does_not_exist_exits_with_the_reason(
         await pilot.pause()
     assert app.return_code == 2
     assert said[0].endswith("has no session 7: `omaha-tui sessions` lists them")
+
+
+async def test_dealers_choice_and_straddle_from_the_palette(tmp_path: Path) -> None:
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for command, answer in (("Game (dealer", "big-o pl"), ("Straddle", "4")):
+            app.action_command_palette()
+            await pilot.pause()
+            await type_text(pilot, command)
+            await keys(pilot, "enter")
+            await type_text(pilot, answer)
+            await keys(pilot, "enter")
+        assert status(app) == "Straddle 4 from the next hand, when four or more play (R2.8)"
+        state = app.session.state
+        assert state.config is not None and state.config.variant.key == "big-o"
+        assert state.straddle == 4
