@@ -260,7 +260,29 @@ def _consequences(
         out.append(f"{amount:,} returned to {teller.who(after, seat)}, uncalled (R4.9)")
     if a.complete and same and b is not None and not b.complete:
         out.append(teller.winnings(before, after))
+        # The table offers a rebuy to whoever the hand left without chips (R1.5, R2.6).
+        for seat in a.seats:
+            player = after.seat(seat)
+            if player is not None and player.stack == 0:
+                out.append(f"{teller.who(after, seat)} is out of chips: rebuy, or sit out")
+    if not same and any(type(e) is ev.HandStarted for e in events):
+        out += _held_back(teller, before, after)
     return out
+
+
+def _held_back(teller: _Teller, before: TableState, after: TableState) -> list[str]:
+    """Seated players a new hand leaves out while they wait for the big blind (R2.6) or
+    for the button to pass (R1.5), so the table hears why they were not dealt in."""
+    from .blinds import not_dealt
+
+    hand = after.hand
+    assert hand is not None
+    reasons = not_dealt(before)
+    return [
+        f"{teller.who(after, seat)} {why}"
+        for seat, why in sorted(reasons.items())
+        if seat not in hand.seats and why.startswith("waits")
+    ]
 
 
 __all__ = ["POST_NAMES", "narrate"]

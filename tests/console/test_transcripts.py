@@ -41,3 +41,13 @@ def test_r2_8_standing_straddle_and_dealers_choice_between_hands(tmp_path: Path)
     assert "Dee posts straddle 4" in text
     assert "refused: a hand is running: change the game between hands" in text
     assert "ok: Omaha hi-lo fixed limit 1/2, hand #2" in text
+
+
+def test_r2_6_the_table_says_why_a_newcomer_is_not_dealt_in(tmp_path: Path) -> None:
+    text = play((HERE / "newcomer_waits_for_the_big_blind.txt").read_text(), tmp_path / "j.sqlite3")
+    assert "Dee posts big blind 2; Eve waits for the big blind (R2.6)" in text
+
+
+def test_a_busted_player_is_offered_a_rebuy_when_the_hand_ends(tmp_path: Path) -> None:
+    text = play((HERE / "side_pots.txt").read_text(), tmp_path / "j.sqlite3")
+    assert "Bob is out of chips: rebuy, or sit out" in text
