@@ -3,21 +3,21 @@
 The follower opens the journal read-only (SQLite ``mode=ro``: it takes no lock and
 never writes) and, on each :meth:`Follower.poll`, reads only the events recorded after
 the last one it has seen and applies them, so a poll costs one index lookup when
-nothing happened. The blind clock is derived from the journal alone: the level in
-force (R2.7) started at the recorded time of its ``LevelChanged`` event (the session's
-first event for level 1), and the session's blind schedule, kept with the session,
-says how long it lasts. Nothing here imports Textual.
+nothing happened. The blind clock is the dealer's own: the session's rule
+(:func:`omaha_tui.session.clock.track_level`, :func:`~omaha_tui.session.clock.read_clock`)
+applied to the journaled events and their times, so the display and the dealer's header
+never disagree (R2.7). Nothing here imports Textual.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
-from omaha_tui.engine.events import LevelChanged
 from omaha_tui.engine.levels import BlindSchedule
 from omaha_tui.engine.reducer import apply, initial_state
+from omaha_tui.session.clock import Anchor, read_clock, track_level
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.records import EventRecord, JournalError
 
@@ -34,31 +34,6 @@ class LevelClock:
     seconds_left: float | None
 
 
-def seconds_left(
-    schedule: BlindSchedule | None, level: int, started: float | None, now: float
-) -> float | None:
-    """Seconds left at ``now`` in ``level``, which started at ``started`` (seconds since
-    the epoch); ``None`` when the level has no time limit (R2.7).
-
-    >>> from omaha_tui.engine.levels import Level
-    >>> sched = BlindSchedule(levels=(Level(small_blind=1, big_blind=2, minutes=20),
-    ...                               Level(small_blind=2, big_blind=5)))
-    >>> seconds_left(sched, 1, started=1000.0, now=1065.0)
-    1135.0
-    >>> seconds_left(sched, 1, started=1000.0, now=9999.0), seconds_left(sched, 2, 0.0, 1.0)
-    (0.0, None)
-    """
-    if schedule is None or started is None or not 0 < level <= len(schedule.levels):
-        return None
-    minutes = schedule.levels[level - 1].minutes
-    return max(0.0, minutes * 60 - (now - started)) if minutes else None
-
-
-def _seconds(created: str) -> float:
-    """A journal time (ISO 8601, UTC) as seconds since the epoch."""
-    return datetime.fromisoformat(created).timestamp()
-
-
 class Follower:
     """A session seen through a read-only journal; :meth:`poll` catches up with it."""
 
@@ -71,7 +46,8 @@ class Follower:
         self.schedule = BlindSchedule.model_validate(raw) if raw else None
         self.state = initial_state()
         self.seq = 0
-        self.level_started: float | None = None
+        self._anchors: list[Anchor] = []  # when each level took effect (R2.7)
+        self._length = 0
         self.poll()
 
     @classmethod
@@ -107,10 +83,7 @@ class Follower:
 
     def _apply(self, record: EventRecord) -> None:
         state = apply(self.state, record.event)
-        # A level's clock starts when the level is recorded (R2.7); level 1 with the session.
-        moved = isinstance(record.event, LevelChanged) or state.level != self.state.level
-        if moved or self.level_started is None:
-            self.level_started = _seconds(record.created)
+        self._length = track_level(self._anchors, self._length, record.event, record.created)
         self.state, self.seq = state, record.seq
 
     def clock(self, now: float) -> LevelClock:
@@ -122,8 +95,10 @@ class Follower:
         state = self.state
         stakes = state.stakes or (state.config.stakes if state.config is not None else None)
         sb, bb, ante = (stakes.small_blind, stakes.big_blind, stakes.ante) if stakes else (0, 0, 0)
-        left = seconds_left(self.schedule, state.level, self.level_started, now)
-        return LevelClock(state.level, sb, bb, ante, left)
+        anchor = self._anchors[-1] if self._anchors else None
+        when = datetime.fromtimestamp(now, UTC)
+        clock = read_clock(self.schedule, state.level, stakes, anchor, when)
+        return LevelClock(state.level, sb, bb, ante, clock.seconds_left)
 
     def close(self) -> None:
         """Close the journal (it was only ever read)."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.events import Event, HandStarted, LevelChanged, Undo
 from omaha_tui.engine.levels import BlindSchedule
 
 
@@ -64,3 +65,20 @@ def read_clock(
     elapsed = (now - datetime.fromisoformat(anchor.at)).total_seconds()
     left = minutes * 60 - elapsed
     return Clock(level, stakes, max(0.0, left), left <= 0)
+
+
+def track_level(anchors: list[Anchor], length: int, event: Event, at: str) -> int:
+    """Follow one logged event recorded at ``at``: note when a level took effect (level 1
+    with the first hand, later levels with their ``LevelChanged``), drop what an undo
+    retracts, and return the effective log's new length. The live session, its resume
+    and the players' display all read the clock through this one rule."""
+    if isinstance(event, Undo):
+        length -= 1
+        while anchors and anchors[-1].position >= length:
+            anchors.pop()
+        return length
+    if isinstance(event, LevelChanged):
+        anchors.append(Anchor(length, event.level, at))
+    elif isinstance(event, HandStarted) and not anchors:
+        anchors.append(Anchor(length, 1, at))
+    return length + 1

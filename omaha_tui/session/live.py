@@ -21,7 +21,7 @@ from typing import Any
 from omaha_tui.engine.available import Available, available
 from omaha_tui.engine.decide import Ask, Refusal, decide, fold
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import Event, HandStarted, LevelChanged, SessionStarted, Undo
+from omaha_tui.engine.events import Event, HandStarted, SessionStarted, Undo
 from omaha_tui.engine.levels import BlindSchedule
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer import initial_state
@@ -31,7 +31,7 @@ from omaha_tui.store.journal import Journal, JournalError
 from omaha_tui.store.records import utc_now
 from omaha_tui.store.snapshot import UNDO_HANDS
 
-from .clock import Anchor, Clock, read_clock
+from .clock import Anchor, Clock, read_clock, track_level
 from .outcome import Outcome
 
 NOTHING_TO_UNDO = "nothing more to undo: the log starts here"
@@ -138,13 +138,7 @@ class Session:
         anchors: list[Anchor] = []
         length = 0
         for record in records:
-            if isinstance(record.event, Undo):
-                length -= 1
-                while anchors and anchors[-1].position >= length:
-                    anchors.pop()
-            else:
-                anchors += _anchor(anchors, length, record.event, record.created)
-                length += 1
+            length = track_level(anchors, length, record.event, record.created)
         redo = _undone_events(records)
         return cls(
             journal,
@@ -223,7 +217,7 @@ class Session:
             after = fold(before, (Undo(),))
         except RuleError as e:  # pragma: no cover - undo_limit guards the chain
             return Outcome(False, str(e), refused=True)
-        failed = self._record(after.events, after.state, undo=True)
+        failed = self._record(after.events, after.state)
         if failed is not None:
             return failed
         self._redo.append(undone)
@@ -253,7 +247,6 @@ class Session:
         events: tuple[Event, ...],
         state: TableState,
         *,
-        undo: bool = False,
         now: datetime | None = None,
     ) -> Outcome | None:
         try:
@@ -271,14 +264,8 @@ class Session:
         self._available = None
         # The journal stamps its own time; a front end with its own clock passes ``now``.
         at = now.isoformat(timespec="milliseconds") if now is not None else utc_now()
-        if undo:
-            self._length -= 1
-            while self._anchors and self._anchors[-1].position >= self._length:
-                self._anchors.pop()
-        else:
-            for event in events:
-                self._anchors += _anchor(self._anchors, self._length, event, at)
-                self._length += 1
+        for event in events:
+            self._length = track_level(self._anchors, self._length, event, at)
         return None
 
     def _with_due_level(self, req: NextHand, now: datetime | None) -> NextHand:
@@ -288,14 +275,6 @@ class Session:
         level = self._state.level + 1
         change = ChangeLevel(level, self.schedule.stakes(level))
         return NextHand(req.die_roll, req.straddle, change)
-
-
-def _anchor(anchors: list[Anchor], position: int, event: Event, at: str) -> list[Anchor]:
-    if isinstance(event, LevelChanged):
-        return [Anchor(position, event.level, at)]
-    if isinstance(event, HandStarted) and not anchors:
-        return [Anchor(position, 1, at)]  # level 1 starts with the first hand
-    return []
 
 
 def _undone_events(records: Sequence[Any]) -> list[Event]:
