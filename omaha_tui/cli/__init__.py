@@ -117,8 +117,6 @@ def run_command(args: argparse.Namespace) -> int:
     pipe (``omaha-tui replay --json … | head -1``) ends quietly with 141, as a shell tool
     killed by SIGPIPE would. Set ``OMAHA_TUI_DEBUG=1`` to see the traceback of a bug.
     """
-    from omaha_tui.store.records import JournalError
-
     name = str(getattr(args, "command", None) or "play").rstrip("_")
     try:
         code: int = args.func(args)
@@ -127,16 +125,26 @@ def run_command(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 141
-    except JournalError as e:
-        return _fail(name, str(e))
-    except OSError as e:
-        where = f"{e.filename}: " if e.filename else ""
-        return _fail(name, f"{where}{e.strerror or e}")
-    except Exception as e:  # the last net: a bug, said in one line
+    except Exception as e:
+        if _is_journal_error(e):
+            return _fail(name, str(e))
+        if isinstance(e, OSError):
+            where = f"{e.filename}: " if e.filename else ""
+            return _fail(name, f"{where}{e.strerror or e}")
         if os.environ.get("OMAHA_TUI_DEBUG"):
             raise
         return _fail(name, f"internal error ({type(e).__name__}: {e}); please report it", code=70)
     return code
+
+
+def _is_journal_error(error: Exception) -> bool:
+    """Whether ``error`` is the journal's own (its message is already the one to show).
+
+    Only a command that loaded the store can raise one, so the store is looked up
+    rather than imported: ``read`` and ``equity`` start without the event schemas.
+    """
+    records = sys.modules.get("omaha_tui.store.records")
+    return records is not None and isinstance(error, records.JournalError)
 
 
 def _fail(name: str, message: str, code: int = 1) -> int:

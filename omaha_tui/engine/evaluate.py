@@ -43,10 +43,11 @@ _SUIT_NIBBLE: tuple[int, ...] = tuple(1 << (4 * (c & 3)) for c in range(52))
 _LOW_BIT: tuple[int, ...] = tuple(
     1 if c >> 2 == 12 else (1 << ((c >> 2) + 1) if c >> 2 <= 6 else 0) for c in range(52)
 )
-_PAIRS: dict[int, tuple[tuple[int, int], ...]] = {
+# Positions of the two hole cards (4 to 6 in a hand) and three board cards (3 to 5).
+PAIRS: dict[int, tuple[tuple[int, int], ...]] = {
     n: tuple(combinations(range(n), 2)) for n in range(4, 7)
 }
-_TRIPLES: dict[int, tuple[tuple[int, int, int], ...]] = {
+TRIPLES: dict[int, tuple[tuple[int, int, int], ...]] = {
     n: tuple(combinations(range(n), 3)) for n in range(3, 6)
 }
 
@@ -97,24 +98,54 @@ def rank_five(ranks: Sequence[int], flush: bool) -> int:
 
 
 def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
+    """Every five-card rank multiset's value, listed category by category.
+
+    The same values as :func:`rank_five` (the tests compare all 7,462), written out by
+    shape so that no multiset is counted or sorted: building them is a start-up cost
+    of every command that reads a hand.
+    """
+    p = _PRIMES
     plain: dict[int, int] = {}
     suited: dict[int, int] = {}
-    for ranks in combinations_with_replacement(range(13), 5):
-        if max(Counter(ranks).values()) > 4:
-            continue
-        key = 1
-        for r in ranks:
-            key *= _PRIMES[r]
-        plain[key] = rank_five(ranks, False)
-        if len(set(ranks)) == 5:
-            suited[key] = rank_five(ranks, True)
+    high_first = range(12, -1, -1)
+    for a, b, c, d, e in combinations(high_first, 5):
+        key = p[a] * p[b] * p[c] * p[d] * p[e]
+        top = a if a - e == 4 else 3 if (a, b) == (12, 3) else -1  # R6.3: A-2-3-4-5
+        if top >= 0:
+            plain[key] = (STRAIGHT << 20) | (top << 16)
+            suited[key] = (STRAIGHT_FLUSH << 20) | (top << 16)
+        else:
+            ranks = (a << 16) | (b << 12) | (c << 8) | (d << 4) | e
+            plain[key] = (HIGH_CARD << 20) | ranks
+            suited[key] = (FLUSH << 20) | ranks
+    for a in high_first:
+        others = [r for r in high_first if r != a]
+        for b in others:
+            plain[p[a] ** 4 * p[b]] = (QUADS << 20) | (a << 16) | (b << 12)
+            plain[p[a] ** 3 * p[b] ** 2] = (FULL_HOUSE << 20) | (a << 16) | (b << 12)
+        for b, c in combinations(others, 2):
+            plain[p[a] ** 3 * p[b] * p[c]] = (TRIPS << 20) | (a << 16) | (b << 12) | (c << 8)
+        for b, c, d in combinations(others, 3):
+            value = (PAIR << 20) | (a << 16) | (b << 12) | (c << 8) | (d << 4)
+            plain[p[a] ** 2 * p[b] * p[c] * p[d]] = value
+    for a, b in combinations(high_first, 2):
+        for c in high_first:
+            if c != a and c != b:
+                value = (TWO_PAIR << 20) | (a << 16) | (b << 12) | (c << 8)
+                plain[p[a] ** 2 * p[b] ** 2 * p[c]] = value
     return plain, suited
 
 
 @cache
-def _tables() -> tuple[dict[int, int], dict[int, int]]:
-    """The five-card tables (plain, flush), built on first use so that importing the
-    engine for replay or the journal does not pay for them."""
+def five_card_tables() -> tuple[dict[int, int], dict[int, int]]:
+    """The five-card tables (plain, flush) keyed by the product of the cards' rank
+    primes, built on first use so that importing the engine for replay or the journal
+    does not pay for them.
+
+    >>> plain, flush = five_card_tables()
+    >>> len(plain), len(flush)
+    (6175, 1287)
+    """
     return _build_tables()
 
 
@@ -139,25 +170,18 @@ def value_ranks(value: int) -> tuple[int, ...]:
     return tuple((value >> (4 * (4 - i))) & 15 for i in range(n))
 
 
-def _check(hole: Sequence[int], board: Sequence[int]) -> None:
+def check_counts(hole: Sequence[int], board: Sequence[int]) -> None:
+    """Refuse card counts no Omaha game reads (the one check done here).
+
+    >>> check_counts([0, 1, 2, 3], [4, 5])
+    Traceback (most recent call last):
+    ...
+    omaha_tui.engine.cards.CardError: the board has 2 cards: a hand is read on 3, 4 or 5
+    """
     if not 4 <= len(hole) <= 6:
         raise CardError(f"the hand has {len(hole)} cards: Omaha hands hold 4, 5 or 6")
     if not 3 <= len(board) <= 5:
         raise CardError(f"the board has {len(board)} cards: a hand is read on 3, 4 or 5")
-
-
-def _flush_suit(board: Sequence[int]) -> int:
-    """The suit with three or more board cards, or -1 (at most one on five cards)."""
-    nib = _SUIT_NIBBLE
-    x = 0
-    for c in board:
-        x += nib[c]
-    if not (x + 0x5555) & 0x8888:
-        return -1
-    for s in range(4):
-        if (x >> (4 * s)) & 15 >= 3:
-            return s
-    return -1  # pragma: no cover - the bit test above guarantees a suit
 
 
 class _Rows(dict[int, list[int]]):
@@ -178,7 +202,7 @@ class _Rows(dict[int, list[int]]):
     def __missing__(self, key: int) -> list[int]:
         ranks = _factor(key)
         if len(ranks) == 3:
-            get = _tables()[self._flush].get
+            get = five_card_tables()[self._flush].get
             row = [get(p * key, -1) for p in _PAIR_KEYS]
         else:
             keys = {_PRIMES[a] * _PRIMES[b] * _PRIMES[c] for a, b, c in combinations(ranks, 3)}
@@ -271,7 +295,7 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
     True
     """
     if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
-        _check(hole, board)
+        check_counts(hole, board)
     row = _HIGH_ROWS[prod(map(_PRIME_GET, board))]
     best: int = max(
         map(
@@ -295,48 +319,6 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
             if flush > best:
                 best = flush
     return best
-
-
-def high_detail(
-    hole: Sequence[int], board: Sequence[int]
-) -> tuple[int, tuple[int, int], tuple[int, int, int]]:
-    """Best high value with the positions of the two hole and three board cards used.
-
-    Positions index into ``hole`` and ``board`` as given; among equal values the first
-    combination found is returned. Slower than :func:`high_value`; used for readings.
-
-    >>> from omaha_tui.engine.cards import parse_cards
-    >>> _, pair, triple = high_detail(parse_cards("Ts 9c 9h 2d"), parse_cards("2h Jc Qc Ks Ad"))
-    >>> pair, triple
-    ((0, 1), (1, 2, 3))
-    """
-    value = high_value(hole, board)
-    category = value >> CATEGORY_SHIFT
-    prime = _CARD_PRIME
-    hp = [prime[c] for c in hole]
-    bp = [prime[c] for c in board]
-    pairs: Sequence[tuple[int, int]] = _PAIRS[len(hole)]
-    triples: Sequence[tuple[int, int, int]] = _TRIPLES[len(board)]
-    if category in (FLUSH, STRAIGHT_FLUSH):
-        suit = _flush_suit(board)
-        pairs = [(i, j) for i, j in pairs if hole[i] & 3 == hole[j] & 3 == suit]
-        triples = [t for t in triples if board[t[0]] & 3 == board[t[1]] & 3 == board[t[2]] & 3]
-        table, row = (
-            _tables()[1],
-            _FLUSH_ROWS[prod(bp[k] for k in range(len(board)) if board[k] & 3 == suit)],
-        )
-    else:
-        # Any suited combination would outrank a non-flush best, so matching the plain
-        # table finds cards that make exactly this value.
-        table, row = _tables()[0], _HIGH_ROWS[prod(bp)]
-    for i, j in pairs:
-        p = hp[i] * hp[j]
-        if row[_PAIR_INDEX_GET(p)] != value:
-            continue  # this pair's best on the board is something else
-        for a, b, c in triples:
-            if table.get(p * bp[a] * bp[b] * bp[c]) == value:
-                return value, (i, j), (a, b, c)
-    raise AssertionError("the best value always has cards that make it")  # pragma: no cover
 
 
 def _low_row(board_mask: int) -> list[int]:
@@ -375,7 +357,7 @@ def low_value(hole: Sequence[int], board: Sequence[int]) -> int | None:
     True
     """
     if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
-        _check(hole, board)
+        check_counts(hole, board)
     bit = _LOW_BIT
     hole_mask = 0
     for c in hole:
@@ -406,31 +388,3 @@ def low_ranks(value: int) -> tuple[int, ...]:
     """
     mask = 255 - value
     return tuple(b + 1 for b in range(7, -1, -1) if mask >> b & 1)
-
-
-def low_detail(
-    hole: Sequence[int], board: Sequence[int]
-) -> tuple[int, tuple[int, int], tuple[int, int, int]] | None:
-    """Best low value with positions of the two hole and three board cards, or ``None``.
-
-    >>> from omaha_tui.engine.cards import parse_cards
-    >>> low_detail(parse_cards("Ah 2s Kh Ks"), parse_cards("4h 5c 7h Qs Ad"))
-    (164, (0, 1), (0, 1, 2))
-    """
-    value = low_value(hole, board)
-    if value is None:
-        return None
-    mask = 255 - value
-    bit = _LOW_BIT
-    bb = [bit[c] for c in board]
-    for i, j in _PAIRS[len(hole)]:
-        x, y = bit[hole[i]], bit[hole[j]]
-        p = x | y
-        if x == y or p & mask != p:
-            continue
-        rest = mask ^ p
-        for a, b, c in _TRIPLES[len(board)]:
-            # Three different low ranks: their bits do not overlap, so sum equals union.
-            if bb[a] + bb[b] + bb[c] == rest and bb[a] | bb[b] | bb[c] == rest:
-                return value, (i, j), (a, b, c)
-    raise AssertionError("a low value always has cards that make it")  # pragma: no cover

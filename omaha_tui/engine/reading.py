@@ -11,12 +11,13 @@ This module does not decide pots and does not speak; it only describes.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 from omaha_tui.engine import evaluate
+from omaha_tui.engine.best_cards import high_detail, low_detail
 from omaha_tui.engine.cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, rank_of
 from omaha_tui.engine.speech import cards_sentence, low_spoken
 
@@ -56,7 +57,8 @@ class HighReading:
         hole_used: the two hole cards that play.
         board_used: the three board cards that play.
         description: "three queens", "king-high straight".
-        sentence: the description with the cards, for speech.
+        sentence: the description with the cards, for speech (worked out when first
+            asked for: a table of readings or ``read --json`` never says it).
     """
 
     category: HandCategory
@@ -65,7 +67,14 @@ class HighReading:
     hole_used: tuple[int, int]
     board_used: tuple[int, int, int]
     description: str
-    sentence: str
+
+    @cached_property
+    def sentence(self) -> str:
+        """The description with the cards, in the order they decide, for speech."""
+        flush = self.category in (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH)
+        hole_order = [x for x in self.five if x in self.hole_used]
+        board_order = [x for x in self.five if x in self.board_used]
+        return cards_sentence(self.description, hole_order, board_order, flush)
 
 
 @dataclass(frozen=True)
@@ -80,6 +89,9 @@ class LowReading:
         description: "7-5-4-2-A low".
         spoken: "seven-five-four-two-ace".
         sentence: the description with the cards, for speech.
+
+    ``spoken`` and ``sentence`` are worked out when first asked for, as for
+    :class:`HighReading`.
     """
 
     category: HandCategory
@@ -89,8 +101,21 @@ class LowReading:
     hole_used: tuple[int, int]
     board_used: tuple[int, int, int]
     description: str
-    spoken: str
-    sentence: str
+
+    @cached_property
+    def spoken(self) -> str:
+        """The low's ranks in words, highest first."""
+        return low_spoken(self.ranks)
+
+    @cached_property
+    def sentence(self) -> str:
+        """The low in words with the two hole cards and the three board cards."""
+        hole_order = sorted(self.hole_used, key=_low_key, reverse=True)
+        board_order = sorted(self.board_used, key=_low_key, reverse=True)
+        hole_words = "-".join(spoken_rank(x) for x in hole_order)
+        board_words = ", ".join(spoken_rank(x) for x in board_order[:-1])
+        board_words += f" and {spoken_rank(board_order[-1])}"
+        return f"{self.spoken} low, {hole_words} from the hand with the {board_words}"
 
 
 def check_hand(hole: Sequence[int], board: Sequence[int]) -> None:
@@ -153,10 +178,10 @@ def describe_high(value: int) -> str:
 
 def _display_order(five: Sequence[int], category: int) -> tuple[int, ...]:
     """Deciding cards first: groups by size then rank; a wheel as 5-4-3-2-A."""
-    counts = Counter(rank_of(c) for c in five)
-    ordered = sorted(five, key=lambda c: (counts[rank_of(c)], rank_of(c), c), reverse=True)
+    ranks = [c >> 2 for c in five]  # rank_of, inlined: every reading sorts its five
+    ordered = sorted(five, key=lambda c: (ranks.count(c >> 2), c >> 2, c), reverse=True)
     straight = category in (evaluate.STRAIGHT, evaluate.STRAIGHT_FLUSH)
-    if straight and rank_of(ordered[0]) == 12 and rank_of(ordered[1]) == 3:
+    if straight and ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3:
         ordered = ordered[1:] + ordered[:1]
     return tuple(ordered)
 
@@ -173,23 +198,17 @@ def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) 
     """
     if check:
         check_hand(hole, board)
-    value, (i, j), (a, b, c) = evaluate.high_detail(hole, board)
+    value, (i, j), (a, b, c) = high_detail(hole, board)
     category = evaluate.category_of(value)
     hole_used = (hole[i], hole[j])
     board_used = (board[a], board[b], board[c])
-    five = _display_order(hole_used + board_used, category)
-    description = describe_high(value)
-    flush = category in (evaluate.FLUSH, evaluate.STRAIGHT_FLUSH)
-    in_order = [x for x in five if x in board_used]
-    hole_order = [x for x in five if x in hole_used]
     return HighReading(
         category=HIGH_CATEGORIES[category],
         value=value,
-        five=five,
+        five=_display_order(hole_used + board_used, category),
         hole_used=hole_used,
         board_used=board_used,
-        description=description,
-        sentence=cards_sentence(description, hole_order, in_order, flush),
+        description=describe_high(value),
     )
 
 
@@ -211,31 +230,22 @@ def read_low(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -
     """
     if check:
         check_hand(hole, board)
-    found = evaluate.low_detail(hole, board)
+    found = low_detail(hole, board)
     if found is None:
         return None
     value, (i, j), (a, b, c) = found
     hole_used = (hole[i], hole[j])
     board_used = (board[a], board[b], board[c])
-    five = tuple(sorted(hole_used + board_used, key=_low_key, reverse=True))
     ranks = evaluate.low_ranks(value)
     text = "-".join("A" if r == 1 else str(r) for r in ranks)
-    spoken = low_spoken(ranks)
-    hole_order = sorted(hole_used, key=_low_key, reverse=True)
-    board_order = sorted(board_used, key=_low_key, reverse=True)
-    hole_words = "-".join(spoken_rank(x) for x in hole_order)
-    board_words = ", ".join(spoken_rank(x) for x in board_order[:-1])
-    board_words += f" and {spoken_rank(board_order[-1])}"
     return LowReading(
         category=HandCategory.LOW,
         value=value,
         ranks=ranks,
-        five=five,
+        five=tuple(sorted(hole_used + board_used, key=_low_key, reverse=True)),
         hole_used=hole_used,
         board_used=board_used,
         description=f"{text} low",
-        spoken=spoken,
-        sentence=f"{spoken} low, {hole_words} from the hand with the {board_words}",
     )
 
 

@@ -1,0 +1,113 @@
+"""Which two hole cards and which three board cards make a hand's best value (R6.1).
+
+A reading names the cards that play, so it needs more than the value: the positions of
+the two hole cards and the three board cards. A showdown reads a handful of hands on a
+board nobody has seen before, so these functions scan the hand's 2 + 3 combinations
+directly against the five-card tables (60 lookups for four hole cards on a river, 150
+for six) instead of building the board's row of every hole pair, which only pays for
+itself when many hands or many boards share it (equity, :mod:`evaluate`).
+
+The values are exactly :func:`evaluate.high_value` and :func:`evaluate.low_value`'s;
+among combinations of equal value the first in hole-pair order, then board-triple
+order, is named, so a reading is the same however it was found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from omaha_tui.engine.evaluate import (
+    CARD_PRIME,
+    LOW_BIT,
+    PAIRS,
+    SUIT_NIBBLE,
+    TRIPLES,
+    check_counts,
+    five_card_tables,
+)
+
+
+def high_detail(
+    hole: Sequence[int], board: Sequence[int]
+) -> tuple[int, tuple[int, int], tuple[int, int, int]]:
+    """Best high value with the positions of the two hole and three board cards used.
+
+    Positions index into ``hole`` and ``board`` as given; among equal values the first
+    combination found is returned. A flush needs all five cards of one suit: two from
+    the hand and three from the board (R6.2(a)).
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> _, pair, triple = high_detail(parse_cards("Ts 9c 9h 2d"), parse_cards("2h Jc Qc Ks Ad"))
+    >>> pair, triple
+    ((0, 1), (1, 2, 3))
+    """
+    if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
+        check_counts(hole, board)
+    plain, suited = five_card_tables()
+    prime = CARD_PRIME
+    pairs = PAIRS[len(hole)]
+    triples = TRIPLES[len(board)]
+    pair_keys = [prime[hole[i]] * prime[hole[j]] for i, j in pairs]
+    triple_keys = [prime[board[a]] * prime[board[b]] * prime[board[c]] for a, b, c in triples]
+    # Every combination's plain value, hole pair by hole pair (the order ties are named in)
+    values = list(map(plain.__getitem__, [p * t for p in pair_keys for t in triple_keys]))
+    x = sum(map(SUIT_NIBBLE.__getitem__, board))
+    spot = (x + 0x5555) & 0x8888
+    if spot:
+        # R6.2(a): a flush takes two hole cards and three board cards of one suit, and
+        # a board of five holds three of at most one suit.
+        suit = spot.bit_length() // 4 - 1
+        suited_triples = [
+            k
+            for k, (a, b, c) in enumerate(triples)
+            if board[a] & 3 == board[b] & 3 == board[c] & 3 == suit
+        ]
+        n = len(triples)
+        for k, (i, j) in enumerate(pairs):
+            if hole[i] & 3 == hole[j] & 3 == suit:
+                for t in suited_triples:
+                    values[k * n + t] = suited[pair_keys[k] * triple_keys[t]]
+    best = max(values)
+    k, t = divmod(values.index(best), len(triples))
+    return best, pairs[k], triples[t]
+
+
+def low_detail(
+    hole: Sequence[int], board: Sequence[int]
+) -> tuple[int, tuple[int, int], tuple[int, int, int]] | None:
+    """Best low value with positions of the two hole and three board cards, or ``None``.
+
+    A low takes two different ranks ace to eight from the hand and three more from the
+    board, five different in all (R7.1); the lowest highest card wins, which is the
+    smallest rank mask (R7.2).
+
+    >>> from omaha_tui.engine.cards import parse_cards
+    >>> low_detail(parse_cards("Ah 2s Kh Ks"), parse_cards("4h 5c 7h Qs Ad"))
+    (164, (0, 1), (0, 1, 2))
+    """
+    if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
+        check_counts(hole, board)
+    bit = LOW_BIT
+    bb = [bit[c] for c in board]
+    triples = []
+    for t in TRIPLES[len(board)]:
+        x, y, z = bb[t[0]], bb[t[1]], bb[t[2]]
+        m = x | y | z
+        if x and y and z and x + y + z == m:  # three different low ranks
+            triples.append((m, t))
+    if not triples:
+        return None
+    hb = [bit[c] for c in hole]
+    best = 256
+    found: tuple[tuple[int, int], tuple[int, int, int]] = ((0, 1), (0, 1, 2))
+    for pair in PAIRS[len(hole)]:
+        x, y = hb[pair[0]], hb[pair[1]]
+        if not x or not y or x == y:
+            continue
+        p = x | y
+        for m, t in triples:
+            if not p & m and p | m < best:
+                best, found = p | m, (pair, t)
+    if best == 256:
+        return None
+    return 255 - best, found[0], found[1]
