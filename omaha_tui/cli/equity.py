@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from omaha_tui.engine.config import Variant
     from omaha_tui.engine.equity import Equity
+    from omaha_tui.engine.games import Variant
 
 HELP = "each tabled hand's equity over the boards to come: high and low apart, scoops, ties"
 

@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
-    from omaha_tui.engine.config import Variant
+    from omaha_tui.engine.games import Variant
     from omaha_tui.engine.showdown import ShowdownReading
 
 HELP = "read a showdown: each hand's high and low, which 2 + 3 cards, and the winners"
@@ -61,7 +61,7 @@ def register(subparsers: Any) -> None:
 
 def resolve_game(game: str, die: int | None) -> Variant:
     """The variant to read: a Binglao hand needs its die roll (R3.4)."""
-    from omaha_tui.engine.config import binglao_variant, parse_game
+    from omaha_tui.engine.games import binglao_variant, parse_game
 
     variant = parse_game(game)
     if variant.binglao:

@@ -22,20 +22,11 @@ if TYPE_CHECKING:
     from .blinds import Deal, button_from_draw, next_button, positions, propose_deal
     from .cards import CardError, format_card, format_cards, parse_card, parse_cards
     from .claims import ClaimVerdict, explain_claim
-    from .config import (
-        VARIANTS,
-        ShortBlindRule,
-        Split,
-        Stakes,
-        Structure,
-        TableConfig,
-        Variant,
-        binglao_variant,
-        parse_game,
-    )
+    from .config import ShortBlindRule, Stakes, Structure, TableConfig
     from .errors import RuleError
     from .evaluate import high_value, low_value
     from .events import Event, event_from_json, event_to_json
+    from .games import VARIANTS, Split, Variant, binglao_variant, parse_game
     from .labels import name_of, pot_label, seat_label
     from .levels import BlindSchedule, Level, level_at, level_change
     from .pots import hand_pots, showdown_order, side_pots
@@ -78,15 +69,15 @@ _WHERE: dict[str, str] = {
     "parse_cards": "cards",
     "ClaimVerdict": "claims",
     "explain_claim": "claims",
-    "VARIANTS": "config",
+    "VARIANTS": "games",
     "ShortBlindRule": "config",
-    "Split": "config",
+    "Split": "games",
     "Stakes": "config",
     "Structure": "config",
     "TableConfig": "config",
-    "Variant": "config",
-    "binglao_variant": "config",
-    "parse_game": "config",
+    "Variant": "games",
+    "binglao_variant": "games",
+    "parse_game": "games",
     "RuleError": "errors",
     "high_value": "evaluate",
     "low_value": "evaluate",

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from math import comb, prod, sqrt
 
 from .cards import CardError, check_count, check_distinct, format_card
-from .config import Variant, max_players
 from .evaluate import CARD_PRIME, LOW_BIT, SUIT_NIBBLE, high_row, low_row, pair_positions
+from .games import Variant, max_players
 from .state import HandState
 
 EXACT_LIMIT = 500_000
@@ -86,7 +86,7 @@ def board_sizes(variant: Variant) -> tuple[int, ...]:
     """Board sizes equity accepts: before the flop, flop, turn, river; Courchevel's
     single early flop card too (R3.3).
 
-    >>> from omaha_tui.engine.config import parse_game
+    >>> from omaha_tui.engine.games import parse_game
     >>> board_sizes(parse_game("courchevel8")), board_sizes(parse_game("omaha"))
     ((0, 1, 3, 4, 5), (0, 3, 4, 5))
     """
@@ -102,7 +102,7 @@ def validate_equity(
     """Refuse what no table can show: counts, duplicates, too few or too many hands.
 
     >>> from omaha_tui.engine.cards import parse_cards
-    >>> from omaha_tui.engine.config import parse_game
+    >>> from omaha_tui.engine.games import parse_game
     >>> validate_equity(parse_game("omaha"), parse_cards("2c 3c"),
     ...                 [("Ann", parse_cards("Ah Kh Qh Jh")), ("Bob", parse_cards("2d 3d 4d 5d"))])
     Traceback (most recent call last):
@@ -143,7 +143,7 @@ def validate_equity(
 def remaining_boards(variant: Variant, board: Sequence[int], seen: int) -> int:
     """How many boards can still come from the unseen cards (``seen`` = cards known).
 
-    >>> from omaha_tui.engine.config import parse_game
+    >>> from omaha_tui.engine.games import parse_game
     >>> remaining_boards(parse_game("omaha"), [0, 1, 2], 3 + 8)
     820
     """
@@ -165,7 +165,7 @@ def equity(
     random boards drawn with ``seed``, and each hand's 95 % margin.
 
     >>> from omaha_tui.engine.cards import parse_cards
-    >>> from omaha_tui.engine.config import parse_game
+    >>> from omaha_tui.engine.games import parse_game
     >>> e = equity(parse_game("omaha"), parse_cards("Ah 7h 2c Kd"),
     ...            [("Ann", parse_cards("Kh Qh 3c 4d")), ("Bob", parse_cards("7c 7d 9s Ts"))])
     >>> e.boards, e.exact, e.hands[0].equity  # 8 hearts not pairing the board, 3 fives

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from omaha_tui.engine.cards import CardError, check_count, check_distinct
-from omaha_tui.engine.config import Variant, max_players
 from omaha_tui.engine.deciding import Decider, high_decider, low_decider
+from omaha_tui.engine.games import Variant, max_players
 from omaha_tui.engine.reading import HighReading, LowReading, read_high, read_low
 from omaha_tui.engine.speech import join_words
 

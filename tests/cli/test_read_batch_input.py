@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -41,3 +43,19 @@ def test_bad_lines_are_error_lines_and_the_good_ones_still_read(
         "error": '"die" must be a whole number from 1 to 6 (the Binglao die roll)',
     }
     assert out[3]["game"] == "omaha"
+
+
+def test_a_batch_is_read_without_the_event_schemas_or_pydantic(tmp_path: Path) -> None:
+    """Start-up stays lean: reading deals needs the cards and the games, nothing else."""
+    path = tmp_path / "deals.jsonl"
+    path.write_text(GOOD, encoding="utf-8")
+    code = (
+        "import contextlib, io, sys\n"
+        "from omaha_tui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['read', '--batch', {str(path)!r}]) == 0\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'rich'}),\n"
+        "      'omaha_tui.engine.events' in sys.modules, 'omaha_tui.store' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[] False False"
