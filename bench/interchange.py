@@ -30,8 +30,8 @@ from journal import session_events  # noqa: E402
 from omaha_tui.store.interop import export_session, import_files  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
 from omaha_tui.store.locks import lock_dir  # noqa: E402
-from omaha_tui.store.phh import dumps_all  # noqa: E402
 from omaha_tui.store.phh_export import session_hands  # noqa: E402
+from omaha_tui.store.phh_write import dumps_all  # noqa: E402
 
 
 def timed(work: Callable[[], object], runs: int = 3) -> tuple[float, object]:

@@ -26,7 +26,8 @@ from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
 from omaha_tui.engine.reducer import replay
 from omaha_tui.engine.state import TableState
 
-from .phh import PhhError, PhhHand, dumps
+from .phh import PhhError, PhhHand
+from .phh_write import dumps
 from .schema import upgrade_payload
 
 EVENTS_FIELD = "_omaha_tui_events"

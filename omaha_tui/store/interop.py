@@ -25,10 +25,11 @@ from omaha_tui.engine.events import SessionEnded
 from .exact_log import SessionLog, attach, carried, check_log, from_json
 from .files import write_text_safely
 from .journal import Journal
-from .phh import PhhError, dumps, dumps_all, find_files, load
+from .phh import PhhError, find_files, load
 from .phh_export import session_hands
 from .phh_replay import replay_hand
 from .phh_tables import TableRun, join
+from .phh_write import dumps, dumps_all
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,8 @@ from omaha_tui.engine.reducer import apply, effective_events, initial_state
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
 from .exact_log import OUR_FIELDS
-from .phh import PhhError, PhhHand, code_for_variant, from_chips, toml_field, toml_text
+from .phh import PhhError, PhhHand, code_for_variant, from_chips
+from .phh_write import toml_field, toml_text
 
 
 @dataclass

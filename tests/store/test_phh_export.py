@@ -8,9 +8,10 @@ import pytest
 
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.reducer import effective_events, replay
-from omaha_tui.store.phh import PhhError, dumps_all, loads
+from omaha_tui.store.phh import PhhError, loads
 from omaha_tui.store.phh_export import session_hands
 from omaha_tui.store.phh_replay import replay_hand, summary
+from omaha_tui.store.phh_write import dumps_all
 from tests import decided as c
 
 from .recorded import Table, two_hands

@@ -13,8 +13,6 @@ from omaha_tui.store.phh import (
     PhhError,
     amount_scale,
     code_for_variant,
-    dumps,
-    dumps_all,
     find_files,
     from_chips,
     hand_amounts,
@@ -23,6 +21,7 @@ from omaha_tui.store.phh import (
     to_chips,
     variant_for_code,
 )
+from omaha_tui.store.phh_write import dumps, dumps_all
 
 HAND = """
 variant = "PO"

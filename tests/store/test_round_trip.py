@@ -12,8 +12,9 @@ from omaha_tui.engine.events import HandStarted, SessionEnded, Undo
 from omaha_tui.store.interop import export_session, import_files
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.locks import lock_dir
-from omaha_tui.store.phh import dumps_all, load
+from omaha_tui.store.phh import load
 from omaha_tui.store.phh_export import session_hands
+from omaha_tui.store.phh_write import dumps_all
 
 from .recorded import random_session, two_hands
 

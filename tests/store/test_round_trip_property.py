@@ -63,9 +63,10 @@ def test_the_standard_fields_alone_replay_every_hand_to_its_finishing_stacks() -
     (R2.5 "posted"), the table called the full blind."""
     from omaha_tui.engine.events import PostKind
     from omaha_tui.engine.reducer import effective_events
-    from omaha_tui.store.phh import dumps, loads
+    from omaha_tui.store.phh import loads
     from omaha_tui.store.phh_export import session_hands
     from omaha_tui.store.phh_replay import replay_hand, summary
+    from omaha_tui.store.phh_write import dumps
 
     checked = 0
     for seed in range(40):

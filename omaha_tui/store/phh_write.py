@@ -1,0 +1,108 @@
+"""PHH text from hands: TOML written by hand, decimals exactly as they were read.
+
+The standard library reads TOML but does not write it, and a general writer would
+turn ``12.50`` into a float. Every value here is written the way :mod:`.phh` reads it
+back (:class:`~decimal.Decimal` amounts keep their digits), field order as pokerkit
+writes a hand: variant and forced bets, stacks, actions, then the optional fields.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from .phh import PhhError, PhhHand
+
+
+def toml_text(value: Any) -> str:
+    """A field value as TOML text, decimals exactly as they were written.
+
+    >>> toml_text({"winnings": [Decimal("12.50"), 0], "who": "Ann"})
+    '{winnings = [12.50, 0], who = "Ann"}'
+    """
+    return _toml_value(value)
+
+
+def toml_field(text: str) -> Any:
+    """The value of :func:`toml_text` (decimals as :class:`~decimal.Decimal`).
+
+    >>> toml_field("[12.50, 0]")
+    [Decimal('12.50'), 0]
+    """
+    return tomllib.loads(f"x = {text}", parse_float=Decimal)["x"]
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return f"{value:f}"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    raise PhhError(f"cannot write {value!r} as PHH")
+
+
+def _toml_string(text: str) -> str:
+    out = ['"']
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _toml_key(key: str) -> str:
+    bare = key.replace("_", "").replace("-", "").isalnum() and key.isascii()
+    return key if bare else _toml_string(key)
+
+
+def dumps(hand: PhhHand) -> str:
+    """PHH text of one hand (the body of a ``.phh`` file)."""
+    fields: list[tuple[str, Any]] = [("variant", hand.variant)]
+    fields += [(k, v) for k, v in hand.extra if k == "ante_trimming_status"]
+    fields += [("antes", hand.antes), ("blinds_or_straddles", hand.blinds_or_straddles)]
+    fields += [
+        (k, v)
+        for k, v in (
+            ("min_bet", hand.min_bet),
+            ("small_bet", hand.small_bet),
+            ("big_bet", hand.big_bet),
+        )
+        if v is not None
+    ]
+    fields.append(("starting_stacks", hand.starting_stacks))
+    lines = [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in fields]
+    lines.append("actions = [")
+    lines += [f"  {_toml_string(a)}," for a in hand.actions]
+    lines.append("]")
+    tail: list[tuple[str, Any]] = []
+    if hand.players is not None:
+        tail.append(("players", hand.players))
+    if hand.finishing_stacks is not None:
+        tail.append(("finishing_stacks", hand.finishing_stacks))
+    tail += [(k, v) for k, v in hand.extra if k != "ante_trimming_status"]
+    lines += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in tail]
+    return "\n".join(lines) + "\n"
+
+
+def dumps_all(hands: Iterable[PhhHand]) -> str:
+    """PHH text of several hands (a ``.phhs`` file: ``[1]``, ``[2]`` ...)."""
+    return "\n".join(f"[{i}]\n{dumps(h)}" for i, h in enumerate(hands, start=1))
