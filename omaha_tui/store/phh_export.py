@@ -13,7 +13,7 @@ This module writes no files.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -31,7 +31,10 @@ from omaha_tui.engine.events import (
     HoleCardsShown,
     Misdeal,
     PostKind,
+    PotsAwarded,
     RaisedTo,
+    RunBoardDealt,
+    RunsAgreed,
     WentAllIn,
     nominal_post,
 )
@@ -40,6 +43,7 @@ from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
 from .exact_log import OUR_FIELDS
 from .phh import PhhError, PhhHand, code_for_variant, from_chips
+from .phh_runs import RUN_FIELDS, RunOut, run_fields
 from .phh_write import toml_field, toml_text
 
 
@@ -57,6 +61,7 @@ class _Hand:
     actions: list[str] = field(default_factory=list)
     shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
     finishing: tuple[int, ...] | None = None
+    run: RunOut | None = None
 
     def label(self, seat: int) -> str:
         return f"p{self.order.index(seat) + 1}"
@@ -110,6 +115,12 @@ def _action(hand: _Hand, before: TableState, event: Event) -> None:
         hand.actions.append(f"{hand.label(event.seat)} sm {''.join(event.cards)}")
     elif isinstance(event, HandMucked):
         hand.actions.append(f"{hand.label(event.seat)} sm")
+    elif isinstance(event, RunsAgreed) and before.hand is not None:  # R10.2
+        hand.run = RunOut(event.runs, before.hand.board_count)
+    elif isinstance(event, RunBoardDealt) and hand.run is not None:
+        hand.run = replace(hand.run, boards=(*hand.run.boards, event.cards))
+    elif isinstance(event, PotsAwarded) and hand.run is not None and not event.by_cards:
+        hand.run = replace(hand.run, awards=event.awards)
 
 
 def session_hands(events: Sequence[Event], meta: Mapping[str, Any] | None = None) -> list[PhhHand]:
@@ -195,6 +206,8 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
         # a big-blind ante (or when every ante goes to the main pot).
         trimming = not (stakes.big_blind_ante or config.ante_pots is AntePots.MAIN)
         extra = (("ante_trimming_status", trimming), *extra)
+    if hand.run is not None:  # R10.2: the later runs in user fields (docs/phh-extensions.md)
+        extra += run_fields(hand.run, hand.label, amt)
     fixed = config.structure is Structure.FIXED_LIMIT
     return PhhHand(
         variant=code,
@@ -229,8 +242,9 @@ def imported_details(
         "scale": scale,
         "hole_cards": [list(c) if c else None for c in hole_cards],
         "players": list(hand.players) if hand.players else None,
-        # The file's own fields; an earlier export's event log is not the new session's.
-        "extra_toml": {k: toml_text(v) for k, v in hand.extra if k not in OUR_FIELDS},
+        # The file's own fields; an earlier export's event log and run-outs are written
+        # again from the new session's events.
+        "extra_toml": {k: toml_text(v) for k, v in hand.extra if k not in OUR_FIELDS + RUN_FIELDS},
     }
 
 

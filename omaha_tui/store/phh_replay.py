@@ -3,9 +3,11 @@
 :func:`replay_hand` folds the events of :func:`~.phh_import.translate` with the
 engine's ``apply`` (so every action is checked against the rules), then, once every
 player still in has shown or mucked on a complete board, settles the pots by the
-cards (``engine.decide`` on ``AwardByCards``). A refused action becomes a :class:`PhhError` naming
-the file, the action line and the reason. :func:`summary` describes where the hand
-stands in the file's own units and player order. No output formatting happens here.
+cards (``engine.decide`` on ``AwardByCards``), or by the dealer's awards of each run
+when a board run more than once was settled by hand. A refused action becomes a
+:class:`PhhError` naming the file, the action line and the reason. :func:`summary`
+describes where the hand stands in the file's own units and player order. No output
+formatting happens here.
 """
 
 from __future__ import annotations
@@ -51,6 +53,11 @@ class ReplayedHand:
         return from_chips(chips, self.imported.scale)
 
 
+def _at_showdown(state: TableState) -> bool:
+    hand = state.hand
+    return hand is not None and not hand.complete and hand.street is Street.SHOWDOWN
+
+
 def ready_to_settle(state: TableState) -> bool:
     """Board complete, betting over, and every player still in has shown or mucked
     (or only one claimant is left)."""
@@ -78,7 +85,14 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
             where = "the table set-up" if line is None else _where(hand, line)
             raise PhhError(f"{hand.source}: {where}: {e}") from None
     events = imported.events
-    if ready_to_settle(state):
+    if imported.run_awards is not None and _at_showdown(state):
+        by_hand = PotsAwarded(awards=imported.run_awards, by_cards=False)  # R10.2, per run
+        try:
+            state = apply(state, by_hand)
+        except RuleError as e:
+            raise PhhError(f"{hand.source}: the awards of each run: {e}") from None
+        events = (*events, by_hand)
+    elif ready_to_settle(state):
         settled = decide(state, AwardByCards())  # one decision, applied once
         if not isinstance(settled, Decided):
             why = settled.reason if isinstance(settled, Refusal) else settled.question

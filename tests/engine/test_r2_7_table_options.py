@@ -10,7 +10,7 @@ from omaha_tui.engine.events import Event, GameChanged, LevelChanged, PlayerSeat
 from omaha_tui.engine.reducer import apply
 from omaha_tui.store.phh import PhhHand
 from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_import import ante_pots
+from omaha_tui.store.phh_stakes import ante_pots
 
 from .evening import deal, fold_out, table
 

@@ -107,20 +107,28 @@ def random_session(game: str, hands: int, seed: int, players: int = 6) -> Table:
 def eventful_session(game: str, hands: int, seed: int) -> Table:
     """A session with every kind of event the app records: seats taken and left, rebuys,
     corrections, sitting out and coming back (dead blinds on return), level changes,
-    misdeals, undos, chips-only boards recorded later or never, hands settled by the
-    cards and by hand, and the session's end. Each candidate event is kept only when the
-    rules accept it, so the session is always one the app could have recorded."""
+    misdeals, undos, chips-only boards recorded later or never, boards run twice and
+    three times (agreed before the flop, on the flop and on the turn), hands settled by
+    the cards and by hand (per run, too), and the session's end. Each candidate event is
+    kept only when the rules accept it, so the session is always one the app could have
+    recorded."""
     import random
 
+    from omaha_tui.engine.awards import claimants, run_parts
     from omaha_tui.engine.cards import format_card
     from omaha_tui.engine.errors import RuleError
     from omaha_tui.engine.events import (
+        Award,
         CameBack,
         ChipsCorrected,
+        Half,
         LevelChanged,
         Misdeal,
         PlayerLeft,
         PlayerRebought,
+        PotsAwarded,
+        RunBoardDealt,
+        RunsAgreed,
         SatOut,
         SessionEnded,
     )
@@ -180,6 +188,29 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
         elif roll < 0.85:
             attempt(Undo())
 
+    def by_hand_per_run() -> bool:
+        """R10.2 settled by the dealer: each run's part of each pot to a claimant (in a
+        hi-lo game sometimes split into high and low halves)."""
+        hand = t.state.hand
+        assert hand is not None
+        pots = hand_pots(hand)
+        awards = []
+        for k, (pot, who) in enumerate(zip(pots, claimants(t.state, pots), strict=True)):
+            for run, part in enumerate(run_parts(pot.amount, hand.runs), start=1):
+                if hand.variant.hilo and part > 1 and rng.random() < 0.5:
+                    low = part // 2
+                    awards.append(
+                        Award(pot=k, seat=rng.choice(who), amount=low, half=Half.LOW, run=run)
+                    )
+                    awards.append(
+                        Award(
+                            pot=k, seat=rng.choice(who), amount=part - low, half=Half.HIGH, run=run
+                        )
+                    )
+                elif part:
+                    awards.append(Award(pot=k, seat=rng.choice(who), amount=part, run=run))
+        return attempt(PotsAwarded(awards=tuple(awards), by_cards=False))
+
     for _ in range(hands):
         between_hands()
         if not attempt(c.start_hand):
@@ -190,13 +221,22 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
         deck = DECK[:]
         rng.shuffle(deck)
         steps = 0
+        # Some hands are all in from a street on (0 before the flop, 3 on the flop, 4 on
+        # the turn), and then most are run twice or three times (R10.2).
+        shove_from = rng.choice((0, 3, 4)) if rng.random() < 0.25 else None
         while t.state.hand is not None and not t.state.hand.complete and steps < 200:
             steps += 1
             hand = t.state.hand
             if rng.random() < 0.03:
                 attempt(Undo())
                 continue
-            if hand.to_act is not None:
+            if (
+                hand.to_act is not None
+                and shove_from is not None
+                and hand.board_count >= shove_from
+            ):
+                _ = attempt(c.all_in) or attempt(c.pot) or attempt(c.check_or_call)
+            elif hand.to_act is not None:
                 roll = rng.random()
                 if roll < 0.2 and hand.current_bet > hand.bets[hand.to_act]:
                     attempt(c.fold)
@@ -208,13 +248,22 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
                     attempt(c.check_or_call)
             elif hand.street.value != "showdown":
                 count = 3 if not hand.board_count else 1
-                if rng.random() < 0.3:
+                if shove_from is not None and hand.runs == 1 and rng.random() < 0.7:
+                    attempt(RunsAgreed(runs=rng.choice((2, 3))))  # before the next card
+                if shove_from is None and rng.random() < 0.3:
                     attempt(c.deal_board)  # chips only: cards not entered
                 else:
                     used = set(shown_board(hand))
                     cards = [x for x in deck if x not in used][:count]
                     if not attempt(c.deal_board, cards):
                         attempt(c.deal_board)
+            elif hand.runs > 1 + len(hand.run_boards):
+                used = set(shown_board(hand)) | {format_card(x) for r in hand.run_boards for x in r}
+                cards = tuple(x for x in deck if x not in used)[: 5 - hand.run_from]
+                attempt(RunBoardDealt(run=len(hand.run_boards) + 2, cards=cards))
+            elif hand.runs > 1 and rng.random() < 0.4:
+                if not by_hand_per_run():
+                    break
             else:
                 if hand.board_count > len(hand.board) and rng.random() < 0.5:
                     if not by_hand(rng.randrange(10)):
@@ -227,7 +276,7 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
                     if not attempt(c.record_board, board) and not by_hand(0):
                         break
                     continue
-                used = set(shown_board(hand))
+                used = set(shown_board(hand)) | {format_card(x) for r in hand.run_boards for x in r}
                 rest = [x for x in deck if x not in used]
                 for seat in sorted(hand.live):
                     if seat not in dict(hand.shown):

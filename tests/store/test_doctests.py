@@ -7,7 +7,10 @@ import importlib
 
 import pytest
 
-MODULES = ("paths", "schema", "phh", "ledger", "phh_import", "phh_export")
+MODULES = (
+    "paths", "schema", "phh", "phh_write", "phh_cards", "phh_runs", "ledger", "phh_import",
+    "phh_export",
+)  # fmt: skip
 
 
 @pytest.mark.parametrize("name", MODULES)

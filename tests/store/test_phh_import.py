@@ -25,8 +25,9 @@ from omaha_tui.engine.events import (
     WentAllIn,
 )
 from omaha_tui.store.phh import PhhError, PhhHand, from_chips
-from omaha_tui.store.phh_import import forced_bets, player_names, translate
+from omaha_tui.store.phh_import import player_names, translate
 from omaha_tui.store.phh_replay import replay_hand, summary
+from omaha_tui.store.phh_stakes import forced_bets
 
 from .phh_samples import BIG_O, THREE_WAY, hand
 

@@ -49,7 +49,7 @@ def test_the_generated_sessions_hold_every_kind_of_event() -> None:
         "chips_corrected", "sat_out", "came_back", "button_placed", "level_changed",
         "hand_started", "folded", "checked", "called", "bet_placed", "raised_to",
         "went_all_in", "board_dealt", "board_recorded", "hole_cards_shown", "pots_awarded",
-        "misdeal", "undo", "session_ended",
+        "misdeal", "undo", "session_ended", "runs_agreed", "run_board_dealt",
     }  # fmt: skip
     assert expected <= set(kinds), expected - set(kinds)
 
@@ -58,9 +58,11 @@ def test_the_standard_fields_alone_replay_every_hand_to_its_finishing_stacks() -
     """Without the event log (as another program reads it), each exported hand replays to
     the table's stacks: level changes write that hand's min_bet, a returning player's
     live big blind and dead small blind read back as such, chips-only boards are dealt
-    as ``d db ??``, and a hand the dealer settled by hand is settled by its finishing
-    stacks. The one exception is a big blind posted short: PHH calls what was posted
-    (R2.5 "posted"), the table called the full blind."""
+    as ``d db ??``, a board run twice or three times replays every run from its user
+    fields, and a hand the dealer settled by hand is settled by its finishing stacks (by
+    its awards per run when it was run more than once). The one exception is a big
+    blind posted short: PHH calls what was posted (R2.5 "posted"), the table called the
+    full blind."""
     from omaha_tui.engine.events import PostKind
     from omaha_tui.engine.reducer import effective_events
     from omaha_tui.store.phh import loads
