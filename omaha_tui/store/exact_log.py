@@ -99,9 +99,9 @@ def from_json(text: str, source: str) -> SessionLog:
             f'{source}: not an omaha-tui JSON export (it needs an "events" list, as '
             "`omaha-tui export --format json` writes)"
         )
-    session = data.get("session") if isinstance(data.get("session"), dict) else {}
-    title = session.get("title") if isinstance(session.get("title"), str) else ""
-    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+    session: dict[str, Any] = data["session"] if isinstance(data.get("session"), dict) else {}
+    title: str = session["title"] if isinstance(session.get("title"), str) else ""
+    meta: dict[str, Any] = data["meta"] if isinstance(data.get("meta"), dict) else {}
     events = decode_events(data["events"], source)
     if not events:
         raise PhhError(f"{source}: the export holds no event")

@@ -121,7 +121,7 @@ def _moved(event: Event, where: dict[int, int]) -> Event:
 
 def _remap(value: Any, where: dict[int, int]) -> Any:
     if isinstance(value, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, item in value.items():
             if key in _SEAT_KEYS and isinstance(item, int):
                 out[key] = where[item]
