@@ -21,10 +21,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=(
             "Run the table as text, one command per line (for screen readers, typists and "
             "scripts). Commands: fold | check | call | bet N | raise N | pot | allin | "
-            "deal [CARDS] | show NAME CARDS | muck NAME | award | next | undo | redo | "
+            "deal [CARDS] | show NAME CARDS | muck NAME | runtwice [3] | "
+            "award [NAME+NAME ...] [| NAME ...] | next [DIE] | undo | redo | "
             "seat N NAME STACK [post|wait] | leave NAME | sitout NAME | back NAME [post|wait] | "
             "rebuy NAME N | correct NAME ±N REASON | button SEAT | level SB/BB[/ANTE] | "
-            "misdeal | ledger | state | end | help."
+            "straddle N|off | game NAME [pl|nl|fl] | buttonrule dead|moving | "
+            "misdeal [REASON] | ledger | state | end | help."
         ),
     )
     p.add_argument("--game", help="game name or alias (plo, plo8, big-o, ...); default plo")

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from omaha_tui.engine import requests as rq
 from omaha_tui.engine.available import Available
+from omaha_tui.engine.awards import run_board
 from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import STRUCTURE_NAMES
+from omaha_tui.engine.equity import board_sizes, hand_equity
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.state import HandState, TableState, ledger_lines
@@ -51,19 +54,24 @@ def state_json(state: TableState, avail: Available) -> dict[str, Any]:
     blinds = f"{stakes.small_blind}/{stakes.big_blind}" + (f"/{stakes.ante}" if stakes.ante else "")
     button = hand.button if hand is not None else state.button
     seats_out = []
+    running = hand is not None and not hand.complete
+    shown = dict(hand.shown) if hand is not None and running else {}
+    figures = tabled_equity(hand) if hand is not None and running else {}
     for i, p in enumerate(state.seats):
         if p is None:
             continue
-        bet = hand.bets[i] if hand is not None and not hand.complete else 0
-        seats_out.append(
-            {
-                "seat": i + 1,
-                "name": p.name,
-                "stack": p.stack,
-                "bet": bet,
-                "status": status(state, i, hand),
-            }
-        )
+        bet = hand.bets[i] if hand is not None and running else 0
+        entry: dict[str, Any] = {
+            "seat": i + 1,
+            "name": p.name,
+            "stack": p.stack,
+            "bet": bet,
+            "status": status(state, i, hand),
+        }
+        if i in shown:  # R10.1: a tabled hand, and its equity while cards are to come
+            entry["cards"] = [format_card(c) for c in shown[i]]
+            entry["equity"] = figures.get(i)
+        seats_out.append(entry)
     la = avail.legal
     legal = None
     if la is not None:
@@ -101,7 +109,40 @@ def state_json(state: TableState, avail: Available) -> dict[str, Any]:
         "seats": seats_out,
         "pots": pots,
         "board": [format_card(c) for c in hand.board] if hand is not None else [],
+        "runs": hand.runs if hand is not None else 1,
+        "run_boards": [
+            [format_card(c) for c in run_board(hand, run)] for run in range(2, hand.runs + 1)
+        ]
+        if hand is not None
+        else [],
         "complete": hand.complete if hand is not None else False,
+    }
+
+
+def tabled_equity(hand: HandState) -> dict[int, dict[str, Any] | None]:
+    """R10.3: each tabled hand's equity over the boards still to come, by seat.
+
+    Empty once the board is complete, while fewer than two hands still in are tabled,
+    or when the board dealt so far is not entered. A board run more than once is
+    reckoned on the first run's cards (each run deals from the same remaining deck).
+    """
+    if hand.board_count >= 5 or len(hand.board) not in board_sizes(hand.variant):
+        return {}
+    result = hand_equity(hand)
+    if result is None:
+        return {}
+    seats, figures = result
+    return {
+        seat: {
+            "equity": round(f.equity, 4),
+            "high": round(f.high, 4),
+            "low": round(f.low, 4),
+            "scoop": round(f.scoop, 4),
+            "tie": round(f.tie, 4),
+            "exact": figures.exact,
+            "boards": figures.boards,
+        }
+        for seat, f in zip(seats, figures.hands, strict=True)
     }
 
 
@@ -131,10 +172,27 @@ def state_line(state: TableState, avail: Available) -> str:
         parts.append(f"{player_name(state, la.seat)} to act: {', '.join(can)}")
     elif avail.cards_due is not None:
         due = avail.cards_due
-        parts.append(f"deal the {due.street.value} ({due.count} card{'s' * (due.count > 1)})")
+        what = f"run {due.run} of the board" if due.run > 1 else f"the {due.street.value}"
+        parts.append(f"deal {what} ({due.count} card{'s' * (due.count > 1)})")
+        if avail.allows(rq.RunItTwice):  # R10.1/R10.2: nobody can bet any more
+            parts.append("all in: show the hands, runtwice if everyone agrees")
+        figures = tabled_equity(hand)
+        if figures:  # R10.3
+            parts.append("equity " + ", ".join(_share(state, s, f) for s, f in figures.items()))
     elif avail.showdown_due:
         parts.append("showdown: show or muck, then award")
     return "; ".join(parts)
+
+
+def _share(state: TableState, seat: int, figure: dict[str, Any] | None) -> str:
+    """``Ann 62%``, or ``Ann 62% (high 50%, low 75%)`` in a split game."""
+    if figure is None:
+        return player_name(state, seat)
+    text = f"{player_name(state, seat)} {figure['equity']:.0%}"
+    hand = state.hand
+    if hand is not None and hand.variant.hilo:
+        text += f" (high {figure['high']:.0%}, low {figure['low']:.0%})"
+    return text
 
 
 def ledger_line(state: TableState) -> str:

@@ -101,11 +101,27 @@ def _seat_word(kind: Callable[[int], rq.Request], usage: str) -> Parser:
 
 
 def _award(state: TableState, args: list[str]) -> Parsed:
-    """``award`` by the cards; ``award Ann Bob+Cy``: by hand, one group per pot."""
+    """``award`` by the cards; ``award Ann Bob+Cy``: by hand, one group per pot;
+    ``award Ann | Bob``: a board run twice, the winners of each run (R10.2)."""
     if not args:
         return rq.AwardByCards()
-    groups = tuple(tuple(seat_of(state, n) for n in g.split("+")) for g in args)
-    return rq.AwardByHand(groups)
+    runs: list[tuple[tuple[int, ...], ...]] = [()]
+    for token in " ".join(args).replace("|", " | ").split():
+        if token == "|":
+            runs.append(())
+            continue
+        runs[-1] += (tuple(seat_of(state, n) for n in token.split("+") if n),)
+    if any(not groups for groups in runs):
+        raise LineError("usage: award [NAME+NAME ...] [| NAME ...] (one | between runs)")
+    later = tuple(rq.RunWinners(groups) for groups in runs[1:])
+    return rq.AwardByHand(runs[0], later=later)
+
+
+def _run_twice(state: TableState, args: list[str]) -> Parsed:
+    """``runtwice``, or ``runtwice 3`` to run it three times (R10.2)."""
+    if len(args) > 1 or (args and args[0] not in ("2", "3")):
+        raise LineError("usage: runtwice [2|3] (the number of runs, twice by default)")
+    return rq.RunItTwice(int(args[0]) if args else 2)
 
 
 def _post_or_wait(args: list[str], at: int, usage: str) -> bool | None:
@@ -223,7 +239,8 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "deal": (_deal, "deal [CARDS]"),
     "show": (_show, "show NAME CARDS"),
     "muck": (_seat_word(rq.Muck, "muck NAME"), "muck NAME"),
-    "award": (_award, "award [NAME+NAME ...]"),
+    "runtwice": (_run_twice, "runtwice [3]"),
+    "award": (_award, "award [NAME+NAME ...] [| NAME ...]"),
     "next": (_next, "next [DIE]"),
     "undo": (_none(Local("undo"), "undo"), "undo"),  # type: ignore[arg-type]
     "redo": (_none(Local("redo"), "redo"), "redo"),  # type: ignore[arg-type]
@@ -244,7 +261,15 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "end": (_none(rq.EndSession(), "end"), "end"),
     "help": (_none(Local("help"), "help"), "help"),  # type: ignore[arg-type]
 }
-ALIASES = {"all-in": "allin", "all": "allin", "raiseto": "raise", "?": "help", "quit": "exit"}
+ALIASES = {
+    "run-it-twice": "runtwice",
+    "rit": "runtwice",
+    "all-in": "allin",
+    "all": "allin",
+    "raiseto": "raise",
+    "?": "help",
+    "quit": "exit",
+}
 
 
 def usage() -> str:

@@ -16,7 +16,7 @@ from .betting import LegalActions, PotBreakdown, legal_actions, pot_limit_breakd
 from .blinds import propose_deal
 from .config import Structure
 from .errors import RuleError
-from .state import BOARD_AFTER, NEXT_STREET, Street, TableState
+from .state import BOARD_AFTER, NEXT_STREET, HandState, Street, TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,11 +24,21 @@ class CardsDue:
     """The next board cards the dealer must deal: ``count`` cards for ``street``.
 
     ``early``: Courchevel's early flop card (R3.3), before the pre-flop betting.
+    ``run``: 2 or 3 when the cards due are a later run of a board run twice (R10.2);
+    ``count`` is then that run's cards, from the card after the shared ones to the river.
     """
 
     street: Street
     count: int
     early: bool = False
+    run: int = 1
+
+    @property
+    def label(self) -> str:
+        """What the dealer deals now: ``flop``, ``turn``, ``river`` or ``run 2``."""
+        if self.early:
+            return "early flop card"
+        return f"run {self.run}" if self.run > 1 else self.street.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +80,15 @@ def cards_due(state: TableState) -> CardsDue | None:
     >>> for r in (rq.NextHand(), rq.Call(), rq.Check()):
     ...     s = decide(s, r).state
     >>> cards_due(s)
-    CardsDue(street=<Street.FLOP: 'flop'>, count=3, early=False)
+    CardsDue(street=<Street.FLOP: 'flop'>, count=3, early=False, run=1)
     """
     hand = state.hand
     if hand is None or hand.complete:
         return None
     if hand.early_card_pending:
         return CardsDue(Street.FLOP, 1, early=True)  # R3.3
+    if hand.runs > 1 and len(hand.board) == 5 and len(hand.run_boards) < hand.runs - 1:
+        return CardsDue(Street.RIVER, 5 - hand.run_from, run=len(hand.run_boards) + 2)  # R10.2
     if hand.to_act is not None or hand.street not in NEXT_STREET:
         return None
     nxt = NEXT_STREET[hand.street]
@@ -126,8 +138,10 @@ def available(state: TableState) -> Available:
     if due is not None:
         live.add(rq.EarlyCard if due.early else rq.Deal)
     showdown = hand.street is Street.SHOWDOWN
-    if showdown or (hand.betting_over and la is None and due is None):
-        live |= {rq.Show}
+    if showdown or (hand.betting_over and la is None and not hand.early_card_pending):
+        live |= {rq.Show, rq.TableHands}  # R8, and R10.1: tabled when nobody can bet
+    if _may_run_twice(hand, la, due):
+        live.add(rq.RunItTwice)
     if showdown:
         live |= {rq.Muck, rq.AwardByCards, rq.AwardByHand, rq.Showdown}
     to_enter = hand.board_count - len(hand.board)
@@ -152,6 +166,18 @@ def _all_in_ok(state: TableState, la: LegalActions) -> bool:
         return True  # a call for the whole stack (R4.5)
     stack = la.all_in_to - hand.bets[la.seat]
     return wager_error(la, la.all_in_to, stack) is None
+
+
+def _may_run_twice(hand: HandState, la: LegalActions | None, due: CardsDue | None) -> bool:
+    """R10.2: nobody can bet, the board so far is entered, and a card is still to come."""
+    return (
+        hand.runs == 1
+        and hand.betting_over
+        and la is None
+        and due is not None
+        and not due.early
+        and hand.board_count == len(hand.board)
+    )
 
 
 def _why_not_next(state: TableState) -> str:

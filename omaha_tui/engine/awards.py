@@ -187,49 +187,74 @@ def awards_by_hand(
     state: TableState,
     winners: Sequence[Sequence[int]],
     low_winners: Sequence[Sequence[int]] | None = None,
+    later: Sequence[tuple[Sequence[Sequence[int]], Sequence[Sequence[int]] | None]] = (),
 ) -> tuple[Award, ...]:
     """Awards when the dealer names the winners of each pot (cards not entered).
 
     ``winners[i]`` share pot ``i`` (the high half when ``low_winners[i]`` is non-empty);
-    odd chips follow R7.4.
+    odd chips follow R7.4. A board run more than once (R10.2) needs the winners of
+    every run: ``later`` holds ``(winners, low_winners)`` of runs 2 (and 3), and each
+    run's part of a pot (:func:`run_parts`) goes to that run's winners.
     """
     hand = state.hand
     if hand is None:
         raise RuleError("no hand to settle")
+    if len(later) != hand.runs - 1:
+        if hand.runs == 1:
+            raise RuleError("the board was run once: name the winners of one run only")
+        raise RuleError(
+            f"the board was run {_RUN_WORDS[hand.runs]}: name the winners of each pot "
+            f"on each of the {hand.runs} runs (R10.2)"
+        )
     pots = hand_pots(hand)
-    if len(winners) != len(pots):
-        raise RuleError(f"name the winners of each of the {len(pots)} pots, not {len(winners)}")
+    runs = [(winners, low_winners), *later]
+    for run, (hi_all, _) in enumerate(runs, 1):
+        if len(hi_all) != len(pots):
+            where = f" of run {run}" if hand.runs > 1 else ""
+            raise RuleError(
+                f"name the winners{where} of each of the {len(pots)} pots, not {len(hi_all)}"
+            )
     size = len(state.seats)
+    chip = hand.stakes.chip
     out: list[Award] = []
     for i, pot in enumerate(pots):
-        hi = list(winners[i])
-        lo = list(low_winners[i]) if low_winners is not None and i < len(low_winners) else []
-        if not hi:
-            raise RuleError(f"the {pot_label(i)} needs at least one winner")
-        if lo:
-            if not hand.variant.hilo:
-                raise RuleError(f"{hand.variant.name} has no low half")
-            out.extend(_split_named(i, pot.amount, hi, lo, hand.button, size, hand.stakes.chip))
-            continue
-        out.extend(
-            split_pot(
-                i, pot.amount, dict.fromkeys(hi, 1), None, hand.button, size, hand.stakes.chip
-            )
-        )
+        parts = run_parts(pot.amount, hand.runs, chip)
+        for run, ((hi_all, lo_all), part) in enumerate(zip(runs, parts, strict=True), 1):
+            hi = list(hi_all[i])
+            lo = list(lo_all[i]) if lo_all is not None and i < len(lo_all) else []
+            if not hi:
+                where = f" on run {run}" if hand.runs > 1 else ""
+                raise RuleError(f"the {pot_label(i)} needs at least one winner{where}")
+            if lo:
+                if not hand.variant.hilo:
+                    raise RuleError(f"{hand.variant.name} has no low half")
+                out.extend(_split_named(i, part, hi, lo, hand.button, size, chip, run))
+                continue
+            out.extend(split_pot(i, part, dict.fromkeys(hi, 1), None, hand.button, size, chip, run))
     return tuple(out)
 
 
+_RUN_WORDS = {2: "twice", 3: "three times"}
+
+
 def _split_named(
-    index: int, amount: int, hi: list[int], lo: list[int], button: int, size: int, chip: int
+    index: int,
+    amount: int,
+    hi: list[int],
+    lo: list[int],
+    button: int,
+    size: int,
+    chip: int,
+    run: int = 1,
 ) -> list[Award]:
     units = amount // chip
     high_half = (units - units // 2) * chip + amount % chip
     out = [
-        Award(pot=index, seat=s, amount=a, half=Half.HIGH)
+        Award(pot=index, seat=s, amount=a, half=Half.HIGH, run=run)
         for s, a in share(high_half, hi, button, size, chip).items()
     ]
     out += [
-        Award(pot=index, seat=s, amount=a, half=Half.LOW)
+        Award(pot=index, seat=s, amount=a, half=Half.LOW, run=run)
         for s, a in share(amount - high_half, lo, button, size, chip).items()
     ]
     return out
@@ -269,3 +294,13 @@ def check_awards(
                 f"the {pot_label(i)} holds {pot.amount} but the awards give out {paid[i]}: "
                 f"award exactly {pot.amount}"
             )
+    if hand.runs > 1:  # R10.2: each run wins its own part of every pot
+        for i, pot in enumerate(pots):
+            parts = run_parts(pot.amount, hand.runs, hand.stakes.chip)
+            for run, part in enumerate(parts, 1):
+                got = sum(a.amount for a in awards if a.pot == i and a.run == run)
+                if got != part:
+                    raise RuleError(
+                        f"run {run} of the {pot_label(i)} is {part} (R10.2), "
+                        f"but the awards give out {got} for it"
+                    )

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from . import events as ev
 from . import requests as rq
+from .available import cards_due
 from .awards import awards_by_hand, awards_from_cards
 from .betting import legal_actions
 from .blinds import propose_deal
@@ -246,6 +247,14 @@ def _deal(state: TableState, req: rq.Deal) -> Built:
     hand = state.hand
     if hand is not None and hand.early_card_pending:  # R3.3: the early card comes first
         return _early(state, rq.EarlyCard(req.cards))
+    due = cards_due(state)
+    if due is not None and due.run > 1:  # R10.2: the next run, from the rest of the deck
+        cards = card_texts(req.cards)
+        if not cards:
+            raise RuleError(
+                f"type run {due.run}'s {due.count} cards: each run is read by its own board (R10.2)"
+            )
+        return (ev.RunBoardDealt(run=due.run, cards=cards),)
     return (ev.BoardDealt(cards=card_texts(req.cards)),)
 
 
@@ -267,6 +276,22 @@ def _show(state: TableState, req: rq.Show) -> Built:
     return (ev.HoleCardsShown(seat=req.seat, cards=card_texts(req.cards)),)
 
 
+@decides(rq.TableHands)
+def _table_hands(state: TableState, req: rq.TableHands) -> Decision:
+    """R10.1: with the betting over, the hands still in are tabled, all or nothing."""
+    if not req.shown:
+        raise RuleError("type at least one hand to table")
+    return chain(state, [rq.Show(seat, cards) for seat, cards in req.shown])
+
+
+@decides(rq.RunItTwice)
+def _run_it_twice(state: TableState, req: rq.RunItTwice) -> Built:
+    """R10.2: agreed by every player still in, before the next card."""
+    if req.runs not in (2, 3):
+        raise RuleError(f"the board is run twice or three times, not {req.runs} times")
+    return (ev.RunsAgreed(runs=req.runs),)
+
+
 @decides(rq.Muck)
 def _muck(state: TableState, req: rq.Muck) -> Built:
     return (ev.HandMucked(seat=req.seat),)
@@ -286,7 +311,8 @@ def _award_by_cards(state: TableState, _: rq.AwardByCards) -> Built:
 @decides(rq.AwardByHand)
 def _award_by_hand(state: TableState, req: rq.AwardByHand) -> Built:
     _running(state)
-    awards = awards_by_hand(state, req.winners, req.low_winners)
+    later = [(r.winners, r.low_winners) for r in req.later]
+    awards = awards_by_hand(state, req.winners, req.low_winners, later)
     return (ev.PotsAwarded(awards=awards, by_cards=False),)
 
 
@@ -305,7 +331,7 @@ def _showdown(state: TableState, req: rq.Showdown) -> Built:
     if req.winners is None:
         steps.append(rq.AwardByCards())
     else:
-        steps.append(rq.AwardByHand(req.winners, req.low_winners))
+        steps.append(rq.AwardByHand(req.winners, req.low_winners, req.later))
     return chain(state, steps)
 
 

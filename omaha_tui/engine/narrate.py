@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from . import events as ev
+from .cards import format_card
 from .config import binglao_variant
 from .labels import player_name, pot_label, printable
 from .state import TableState
@@ -108,11 +109,23 @@ class _Teller:
                 now = after.hand.board_count if after.hand is not None else 0
                 was = before.hand.board_count if before.hand is not None else 0
                 street = STREETS.get(now, "Board")
+                if after.hand is not None and after.hand.runs > 1:  # R10.2
+                    street = f"Run 1 {street.lower()}"
                 if cards:
                     return f"{street}: {self.cards(cards)}"
                 return f"{street}: {now - was} card{'s' * (now - was > 1)} dealt, not entered"
             case ev.BoardRecorded(cards=cards):
                 return f"Board entered: {self.cards(cards)}"
+            case ev.RunsAgreed(runs=runs):
+                hand = after.hand
+                names = _and([who(after, s) for s in hand.live]) if hand is not None else ""
+                times = "twice" if runs == 2 else "three times"
+                return f"{names} agree to run it {times} (R10.2)"
+            case ev.RunBoardDealt(run=run, cards=cards):
+                hand = after.hand
+                shared = hand.board[: hand.run_from] if hand is not None else ()
+                from_ = f" (after {self.cards([format_card(c) for c in shared])})" if shared else ""
+                return f"Run {run}{from_}: {self.cards(cards)}"
             case ev.HoleCardsShown(seat=seat, cards=cards):
                 return f"{who(before, seat)} shows {self.cards(cards)}"
             case ev.HandMucked(seat=seat):
@@ -175,19 +188,32 @@ class _Teller:
         for a in hand.awards:
             won[a.seat] = won.get(a.seat, 0) + a.amount
         pots = {a.pot for a in hand.awards}
+        runs = hand.runs > 1
         lines = []
         for seat, amount in won.items():
             detail = ""
-            if len(pots) > 1 or any(a.half.value != "whole" for a in hand.awards):
+            if len(pots) > 1 or runs or any(a.half.value != "whole" for a in hand.awards):
                 parts = [
-                    pot_label(a.pot) + ("" if a.half.value == "whole" else f" {a.half.value}")
-                    for a in hand.awards
-                    if a.seat == seat
+                    _award_label(a, len(pots) > 1, runs) for a in hand.awards if a.seat == seat
                 ]
                 detail = f" ({', '.join(parts)})"
             lines.append(f"{self.who(after, seat)} wins {amount:,}{detail}")
         folds = "" if any(isinstance(e, ev.PotsAwarded) for e in after.journal) else " (R4.2)"
         return "; ".join(lines) + folds
+
+
+def _award_label(a: ev.Award, pots: bool, runs: bool) -> str:
+    """``main pot high``, ``run 2 side pot 1``, ``run 1 low``: what one award was for."""
+    words = [f"run {a.run}"] if runs else []
+    if pots or not runs:
+        words.append(pot_label(a.pot))
+    if a.half.value != "whole":
+        words.append(a.half.value)
+    return " ".join(words)
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _returned(before: TableState, after: TableState, seat: int) -> int:

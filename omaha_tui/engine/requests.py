@@ -90,10 +90,27 @@ class RecordBoard:
 
 @dataclass(frozen=True, slots=True)
 class Show:
-    """A player tables their hole cards at showdown (R8.2)."""
+    """A player tables their hole cards at showdown (R8.2), or when all are all in (R10.1)."""
 
     seat: int
     cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableHands:
+    """R10.1: the hands tabled at once when nobody can bet any more, all or nothing.
+
+    ``shown``: ``(seat, cards)`` for each player tabling now, in showdown order.
+    """
+
+    shown: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RunItTwice:
+    """R10.2: every player still in agrees to run the rest of the board ``runs`` times."""
+
+    runs: int = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +126,27 @@ class AwardByCards:
 
 
 @dataclass(frozen=True, slots=True)
+class RunWinners:
+    """The winners the dealer names on one later run of the board (R10.2), as in
+    :class:`AwardByHand`: ``winners[i]`` share that run's part of pot ``i``."""
+
+    winners: tuple[tuple[int, ...], ...]
+    low_winners: tuple[tuple[int, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AwardByHand:
     """Settle pots to the seats the dealer names (cards not entered).
 
     ``winners[i]`` share pot ``i`` (its high half when ``low_winners[i]`` names anyone).
+    When the board was run more than once (R10.2) these are run 1's winners and
+    ``later`` names the winners of runs 2 (and 3): each run's part of a pot goes to
+    that run's winners.
     """
 
     winners: tuple[tuple[int, ...], ...]
     low_winners: tuple[tuple[int, ...], ...] | None = None
+    later: tuple[RunWinners, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +162,7 @@ class Showdown:
     board: str = ""
     winners: tuple[tuple[int, ...], ...] | None = None
     low_winners: tuple[tuple[int, ...], ...] | None = None
+    later: tuple[RunWinners, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +296,8 @@ Request = (
     | EarlyCard
     | RecordBoard
     | Show
+    | TableHands
+    | RunItTwice
     | Muck
     | AwardByCards
     | AwardByHand
@@ -313,10 +346,13 @@ __all__ = [
     "Rebuy",
     "RecordBoard",
     "Request",
+    "RunItTwice",
+    "RunWinners",
     "SeatPlayer",
     "SetButtonRule",
     "SetStraddle",
     "Show",
     "Showdown",
     "SitOut",
+    "TableHands",
 ]

@@ -139,3 +139,34 @@ def test_console_end_stops_and_marks_the_session_finished(tmp_path, monkeypatch,
     code, out = run(monkeypatch, capsys, "end\nnext\n", "--db", db, "--players", "Ann:100,Bob:100")
     assert code == 0
     assert out == ["ok: Session ended: everyone cashes out; the ledger has the settle-up"]
+
+
+def test_r10_3_json_state_gives_each_tabled_hand_its_equity(tmp_path, monkeypatch, capsys) -> None:
+    lines = (
+        "next\nallin\ncall\nshow Ann Ah Kh 7c 2c\nshow Bob 7d 7s 9s Ts\ndeal Qh 7h 2d\ndeal 3c\n"
+    )
+    code, out = run(
+        monkeypatch,
+        capsys,
+        lines,
+        "--db",
+        str(tmp_path / "j.sqlite3"),
+        "--players",
+        "Ann:100,Bob:100",
+        "--structure",
+        "nl",
+        "--json",
+    )
+    assert code == 0
+    objs = [json.loads(line) for line in out]
+    before_any = objs[3]["state"]["seats"]  # Ann tabled, Bob not yet: no figures
+    assert before_any[0]["cards"] == ["Ah", "Kh", "7c", "2c"] and before_any[0]["equity"] is None
+    assert "cards" not in before_any[1]
+    turn = objs[6]["state"]
+    ann, bob = (seat["equity"] for seat in turn["seats"])
+    # Turn Qh 7h 2d 3c, 40 rivers: Ann (two pair) wins only with a heart for the nut
+    # flush, 9 hearts left but the 2h and 3h pair the board and fill Bob's set: 7 of 40.
+    assert ann["exact"] and ann["boards"] == 40
+    assert ann["equity"] == 0.175 and bob["equity"] == 0.825
+    assert ann["scoop"] == 0.175 and ann["tie"] == 0.0
+    assert turn["runs"] == 1 and turn["run_boards"] == []

@@ -51,3 +51,11 @@ def test_r2_6_the_table_says_why_a_newcomer_is_not_dealt_in(tmp_path: Path) -> N
 def test_a_busted_player_is_offered_a_rebuy_when_the_hand_ends(tmp_path: Path) -> None:
     text = play((HERE / "side_pots.txt").read_text(), tmp_path / "j.sqlite3")
     assert "Bob is out of chips: rebuy, or sit out" in text
+
+
+def test_r10_2_run_it_twice_transcript_awards_each_run_by_its_own_board(tmp_path: Path) -> None:
+    text = play((HERE / "run_it_twice.txt").read_text(), tmp_path / "j.sqlite3")
+    # Run 1 (4h 5c 7h Qs Ad): Bob's three queens high, Ann's 7-5-4-2-A low; run 2
+    # (4h 5c 7h Kc 9d): Ann's three kings and the same low scoop the second half.
+    assert "ok: Bob wins 75 (run 1 high); Ann wins 225 (run 1 low, run 2 high, run 2 low)" in text
+    assert "deal run 2 of the board (2 cards)" in text
