@@ -24,6 +24,9 @@ class AllInSpot:
     board: tuple[int, ...]
     hands: tuple[tuple[int, tuple[int, ...]], ...]
     """(seat, hole cards) of every player still in, in dealing order."""
+    dead: tuple[int, ...] = ()
+    """Cards out of the deck that no board can hold: the earlier runs' own cards (R10.2)."""
+    run: int = 1
 
 
 def all_in_spot(state: TableState) -> AllInSpot | None:
@@ -40,9 +43,15 @@ def all_in_spot(state: TableState) -> AllInSpot | None:
         return None
     if any(s not in shown for s in live):
         return None
-    board = hand.board
+    board, dead, run = hand.board, (), 1
+    tabled = tuple((s, shown[s]) for s in live)
+    if hand.runs > 1 and len(board) == 5 and len(hand.run_boards) < hand.runs - 1:
+        # R10.2: the next run is dealt from what the earlier runs left in the deck.
+        run = len(hand.run_boards) + 2
+        dead = (*board[hand.run_from :], *(c for r in hand.run_boards for c in r))
+        return AllInSpot(hand.variant, board[: hand.run_from], tabled, dead, run)
     if hand.board_count != len(board) or len(board) >= 5:
         return None
     if len(board) not in board_sizes(hand.variant):
         return None
-    return AllInSpot(hand.variant, board, tuple((s, shown[s]) for s in live))
+    return AllInSpot(hand.variant, board, tabled)

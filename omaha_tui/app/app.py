@@ -65,6 +65,11 @@ def live_actions(session: Session) -> frozenset[TableAction]:
     betting_done = hand is not None and not hand.complete and hand.to_act is None
     if betting_done and hand is not None and not hand.early_card_pending:
         live.add(TableAction.SHOWDOWN)  # R8 / R10.1: hands may be tabled
+        untabled = any(s not in dict(hand.shown) for s in hand.live)
+        if untabled and avail.allows(rq.TableHands) and avail.cards_due is not None:
+            live.add(TableAction.TABLE_HANDS)  # R10.1: all in, cards to come
+    if avail.allows(rq.RunItTwice):
+        live.add(TableAction.RUN_TWICE)  # R10.2
     if session.can_undo:
         live.add(TableAction.UNDO)
     if session.can_redo:
@@ -351,6 +356,10 @@ class OmahaApp(Preferences):
                 self._deal(session)
             case TableAction.SHOWDOWN:
                 self._showdown(session)
+            case TableAction.TABLE_HANDS:
+                self.table_hands()
+            case TableAction.RUN_TWICE:
+                self.request(rq.RunItTwice())
 
     def _pot(self, session: Session) -> None:
         breakdown = session.available().breakdown
@@ -405,7 +414,30 @@ class OmahaApp(Preferences):
             if text is not None:
                 self.request(rq.Deal(text))
 
-        self.push_screen(BoardPrompt(due.street.value, due.count, hand.board), done)
+        if due.run > 1:  # R10.2: the next run, after the cards every run shares
+            seen = (*hand.board, *(c for run in hand.run_boards for c in run))
+            prompt = BoardPrompt(
+                due.label, due.count, hand.board[: hand.run_from], required=True, seen=seen
+            )
+        else:
+            prompt = BoardPrompt(due.label, due.count, hand.board)
+        self.push_screen(prompt, done)
+
+    def table_hands(self) -> None:
+        """R10.1: nobody can bet any more: type the hands still in, then see the equities."""
+        from .screens.tabling import TablingScreen
+
+        session = self.session
+        if session is None or not session.available().allows(rq.TableHands):
+            why = "hands are tabled when nobody can bet any more (R10.1)"
+            self.report(Outcome(False, why, refused=True))
+            return
+
+        def submit(request: rq.TableHands) -> str | None:  # one decision, all or nothing
+            outcome = self.request(request)
+            return None if outcome.ok else outcome.message
+
+        self.push_screen(TablingScreen(session.state, submit))
 
     def _showdown(self, session: Session) -> None:
         from .screens.showdown import ShowdownScreen

@@ -25,6 +25,8 @@ class TableAction(StrEnum):
     DEAL = "deal"
     SHOWDOWN = "showdown"
     NEXT_HAND = "next_hand"
+    TABLE_HANDS = "table_hands"
+    RUN_TWICE = "run_twice"
 
 
 class ActionRequested(Message):

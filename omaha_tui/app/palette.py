@@ -288,6 +288,21 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
             "Say the last pot-limit sentence",
             app.read_breakdown,
         ),
+        (
+            "Table the hands (all in)",
+            "Nobody can bet any more: type the hands still in to see their equity (R10.1)",
+            app.table_hands,
+        ),
+        (
+            "Run it twice",
+            "Every player still in agrees: deal the rest of the board twice (R10.2)",
+            partial(app.request, rq.RunItTwice(2)),
+        ),
+        (
+            "Run it three times",
+            "Every player still in agrees: deal the rest of the board three times (R10.2)",
+            partial(app.request, rq.RunItTwice(3)),
+        ),
         ("History", "Hands of this session with their actions and results", app.show_history),
         ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
     ]

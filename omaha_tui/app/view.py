@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from omaha_tui.app.allin import AllInSpot, all_in_spot
 from omaha_tui.engine import requests as rq
 from omaha_tui.engine.available import available
+from omaha_tui.engine.awards import run_board
 from omaha_tui.engine.betting import LegalActions, legal_actions, pot_limit_breakdown
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.labels import pot_label, printable
@@ -85,6 +86,12 @@ class TableView:
     stakes: str
     spot: AllInSpot | None = None
     """The tabled hands when everyone is all in (R10.3): their equities are shown."""
+    runs: int = 1
+    """How many times the board is run (R10.2)."""
+    run_boards: tuple[tuple[int, ...], ...] = ()
+    """The whole boards of runs 2 (and 3) dealt so far."""
+    run_from: int = 0
+    """Board cards every run shares (those out before the agreement)."""
 
 
 _JOINER = "\u2060"
@@ -141,7 +148,6 @@ STREET_NAMES = {
     Street.RIVER: "River",
     Street.SHOWDOWN: "Showdown",
 }
-NEXT_BOARD = {Street.PREFLOP: "flop", Street.FLOP: "turn", Street.TURN: "river"}
 
 
 def options(la: LegalActions, *, all_in: bool = True) -> tuple[str, ...]:
@@ -214,9 +220,18 @@ def next_step(state: TableState) -> str:
         return "Press d to turn the first flop card (Courchevel, R3.3)."
     if hand.to_act is not None:
         return ""
-    if hand.street in NEXT_BOARD:
-        return f"Press d to deal the {NEXT_BOARD[hand.street]}."
-    return "Press s for the showdown."
+    avail = available(state)
+    due = avail.cards_due
+    if due is not None and due.run > 1:  # R10.2
+        return f"Press d to deal run {due.run} ({due.count} card{'s' * (due.count > 1)})."
+    if due is None:
+        return "Press s for the showdown."
+    deal = f"d to deal the {due.street.value}"
+    if hand.betting_over and any(s not in dict(hand.shown) for s in hand.live):
+        deal = f"t to table the hands (R10.1), {deal}"
+    if avail.allows(rq.RunItTwice):
+        deal += ", 2 to run it twice (R10.2)"
+    return f"All in: press {deal}." if hand.betting_over else f"Press {deal}."
 
 
 def collected_pots(hand: HandState) -> tuple[Pot, ...]:
@@ -291,7 +306,7 @@ def table_view(state: TableState) -> TableView:
         # R2.7 the current level's blinds, R1.5 the button rule.
         title=shown(f"{state.config.title_at(stakes)} · {state.config.button_rule.value} button"),
         hand_number=hand.number if hand is not None else None,
-        street=STREET_NAMES[hand.street] if live and hand is not None else "Between hands",
+        street=_street_title(hand) if live and hand is not None else "Between hands",
         board=hand.board if hand is not None else (),
         board_untracked=(hand.board_count - len(hand.board)) if hand is not None else 0,
         seats=tuple(seats),
@@ -303,4 +318,17 @@ def table_view(state: TableState) -> TableView:
         stakes=f"{chips(stakes.small_blind)}/{chips(stakes.big_blind)}"
         + (f" ante {chips(stakes.ante)}" if stakes.ante else ""),
         spot=all_in_spot(state),
+        runs=hand.runs if live and hand is not None else 1,
+        run_boards=tuple(run_board(hand, r) for r in range(2, len(hand.run_boards) + 2))
+        if live and hand is not None
+        else (),
+        run_from=hand.run_from if live and hand is not None else 0,
     )
+
+
+def _street_title(hand: HandState) -> str:
+    """``Turn``, or ``Turn · run it twice`` once the players agreed (R10.2)."""
+    name = STREET_NAMES[hand.street]
+    if hand.runs > 1:
+        name += f" · run it {'twice' if hand.runs == 2 else 'three times'}"
+    return name

@@ -151,8 +151,13 @@ def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> t
     highs: dict[tuple[int, int], int] = {}
     lows: dict[tuple[int, int], int | None] = {}
     for i, (pot, who) in enumerate(zip(pots, claimants(state, pots), strict=True)):
-        if len(who) == 1:
-            out.append(Award(pot=i, seat=who[0], amount=pot.amount))
+        if len(who) == 1:  # uncontested; run twice, still one part per run (R10.2)
+            parts = run_parts(pot.amount, hand.runs, hand.stakes.chip)
+            out += [
+                Award(pot=i, seat=who[0], amount=part, run=run)
+                for run, part in enumerate(parts, 1)
+                if part or run == 1
+            ]
             continue
         missing = [s for s in who if s not in shown]
         if missing:

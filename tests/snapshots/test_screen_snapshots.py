@@ -128,3 +128,15 @@ def test_history(snap_compare: Any) -> None:
 
 def test_help(snap_compare: Any) -> None:
     assert snap_compare(ScreenHost(HelpScreen()), terminal_size=(80, 24))
+
+
+def test_showdown_run_twice_160x50(snap_compare: Any) -> None:
+    """R10.2: the board run twice, hi-lo: both boards, and each run's part of the pot
+    read by its own board (two plus three cards highlighted on each)."""
+    from omaha_tui.engine import requests as rq
+    from omaha_tui.engine.decide import decide
+    from tests.snapshots.test_table_view_snapshots import three_way_hi_lo_run_twice
+
+    out = decide(three_way_hi_lo_run_twice(run_one_dealt=True), rq.Deal("Kc 9d"))
+    app = ScreenHost(ShowdownScreen(out.state))  # type: ignore[union-attr]
+    assert snap_compare(app, terminal_size=(160, 50))

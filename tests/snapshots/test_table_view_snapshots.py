@@ -94,3 +94,52 @@ async def _show_all_in(pilot: Pilot[Any]) -> None:
 def test_table_view_all_in_hands_and_equities(snap_compare: Any, size: tuple[int, int]) -> None:
     """R10.3: both players all in on the flop, hands tabled: each hand and its equity."""
     assert snap_compare(host("omaha-four-colour"), terminal_size=size, run_before=_show_all_in)
+
+
+def three_way_hi_lo_run_twice(*, run_one_dealt: bool = False) -> TableState:
+    """Omaha hi-lo, Ann, Bob and Cy all in for 6 and tabled; they agree to run it twice
+    after the flop 4h 5c 7h. With ``run_one_dealt`` the first run's turn and river
+    (Qs, Ad) are out and the second run is to deal."""
+    from omaha_tui.engine import requests as rq
+    from omaha_tui.engine.decide import Decided, decide
+
+    def ok(state: TableState, request: rq.Request) -> TableState:
+        out = decide(state, request)
+        assert isinstance(out, Decided), out
+        return out.state
+
+    state = replay(seated("omaha8", ["Ann", "Bob", "Cy"], stacks=(6, 6, 6)))
+    for request in (rq.NextHand(), rq.AllIn(), rq.Call(), rq.Call()):
+        state = ok(state, request)
+    hands = ((0, "Ah 2s Kh Ks"), (1, "As 3s Qh Qd"), (2, "9c 9s 8c 8d"))
+    state = ok(state, rq.TableHands(hands))
+    state = ok(state, rq.Deal("4h 5c 7h"))
+    state = ok(state, rq.RunItTwice())
+    if run_one_dealt:
+        state = ok(ok(state, rq.Deal("Qs")), rq.Deal("Ad"))
+    return state
+
+
+def _show_run_twice(run_one_dealt: bool) -> Any:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, TableScreen)
+        screen.show(table_view(three_way_hi_lo_run_twice(run_one_dealt=run_one_dealt)))
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("run_one_dealt", [False, True], ids=["flop", "run-2-to-deal"])
+def test_table_view_hi_lo_all_in_run_twice(
+    snap_compare: Any, size: tuple[int, int], run_one_dealt: bool
+) -> None:
+    """R10.2/R10.3: three hi-lo hands tabled, high and low equity apart beside each seat,
+    the board run twice: on the flop, then with the first run out and the second to
+    deal (its equity reckoned without the first run's own cards)."""
+    assert snap_compare(
+        host("omaha-dark"), terminal_size=size, run_before=_show_run_twice(run_one_dealt)
+    )

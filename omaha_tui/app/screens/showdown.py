@@ -40,6 +40,8 @@ from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_backgrou
 from omaha_tui.app.view import shown as safe
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
+from omaha_tui.engine import requests as rq
+from omaha_tui.engine.awards import run_board, run_parts
 from omaha_tui.engine.cards import format_cards
 from omaha_tui.engine.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError
@@ -113,9 +115,20 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
             yield Static(f"Showdown · hand {hand.number} · {safe(title)}", id="sd-title")
             yield Static(f"Showing order (R8.1): {safe(order)}", id="sd-order", classes="hint")
             with Grid(id="sd-hands"):
-                yield Label("Board")
+                yield Label("Board" if hand.runs == 1 else "Run 1")
                 if self._board_known:
                     yield Static(cards_markup(hand.board), id="board-cards")
+                    for run in range(2, hand.runs + 1):  # R10.2: every run's board
+                        yield Static()
+                        yield Label(f"Run {run}")
+                        dealt = len(hand.run_boards) >= run - 1
+                        yield Static(
+                            cards_markup(run_board(hand, run))
+                            if dealt
+                            else "[i]not dealt yet: press d at the table (R10.2)[/i]",
+                            id=f"run-{run}-cards",
+                            classes="run-cards",
+                        )
                 else:
                     yield CardInput(
                         format_cards(hand.board),
@@ -150,15 +163,22 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
             yield Static(id="readout")
             with Vertical(id="by-hand"):
                 yield Static("Award by hand: tick each pot's winners", classes="section")
-                for i, pot in enumerate(hand_pots(hand)):
-                    label = pot_label(i).capitalize()
-                    choices = [(name_of(state, s), s) for s in pot.eligible]
-                    half = " (high half)" if hand.variant.hilo else ""
-                    yield Label(f"{label} {pot.amount:,}{half}")
-                    yield SelectionList[int](*choices, id=f"win-{i}", classes="winners")
-                    if hand.variant.hilo:
-                        yield Label(f"{label} low half (leave empty: no low)")
-                        yield SelectionList[int](*choices, id=f"low-{i}", classes="winners")
+                for run in range(1, hand.runs + 1):  # R10.2: each run's part apart
+                    suffix = "" if run == 1 else f"-r{run}"
+                    for i, pot in enumerate(hand_pots(hand)):
+                        label = pot_label(i).capitalize()
+                        if hand.runs > 1:
+                            label = f"Run {run} · {pot_label(i)}"
+                        amount = run_parts(pot.amount, hand.runs, hand.stakes.chip)[run - 1]
+                        choices = [(name_of(state, s), s) for s in pot.eligible]
+                        half = " (high half)" if hand.variant.hilo else ""
+                        yield Label(f"{label} {amount:,}{half}")
+                        yield SelectionList[int](*choices, id=f"win-{i}{suffix}", classes="winners")
+                        if hand.variant.hilo:
+                            yield Label(f"{label} low half (leave empty: no low)")
+                            yield SelectionList[int](
+                                *choices, id=f"low-{i}{suffix}", classes="winners"
+                            )
             yield Static(id="sd-error")
         yield Footer()
 
@@ -224,8 +244,7 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
         except RuleError as exc:
             readout.update(f"[i]{safe(str(exc))}[/i]")
             return
-        board_cards = sim.hand.board if sim.hand is not None else ()
-        readout.update("\n".join(pot_markup(p, board_cards) for p in self._pots))
+        readout.update("\n".join(pot_markup(p, p.board) for p in self._pots))
 
     @on(CardInput.Changed)
     def _cards_changed(self) -> None:
@@ -276,27 +295,50 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
         new_shown = tuple((s, shown[s]) for s in self._order if s in shown)
         speech = pot_speech(self._pots)
         if self._by_hand:
-            pots = hand_pots(self._hand)
-            winners = tuple(
-                tuple(self.query_one(f"#win-{i}", SelectionList).selected) for i in range(len(pots))
-            )
-            lows = None
-            if self._hand.variant.hilo:
-                lows = tuple(
-                    tuple(self.query_one(f"#low-{i}", SelectionList).selected)
-                    for i in range(len(pots))
-                )
+            runs = [self._named(run) for run in range(1, self._hand.runs + 1)]
+            (winners, lows), *later = runs
             said = " ".join(
-                f"{self._names(w)} {'win' if len(w) > 1 else 'wins'} "
-                f"{'the main pot' if i == 0 else pot_label(i)}."
-                for i, w in enumerate(winners)
+                self._said(w, i, run)
+                for run, (won, _) in enumerate(runs, 1)
+                for i, w in enumerate(won)
                 if w
             )
-            return ShowdownResult(new_shown, tuple(mucked), board, winners, lows, said)
+            return ShowdownResult(
+                new_shown,
+                tuple(mucked),
+                board,
+                winners,
+                lows,
+                said,
+                tuple(rq.RunWinners(w, lo) for w, lo in later),
+            )
         if not self._pots:
             raise RuleError(str(self.query_one("#readout").render()))
         # A board typed here is recorded first (BoardRecorded), then settled by the cards.
         return ShowdownResult(new_shown, tuple(mucked), board, speech=speech)
+
+    def _named(
+        self, run: int
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...] | None]:
+        """The winners ticked for each pot (and each low half) on ``run``."""
+        suffix = "" if run == 1 else f"-r{run}"
+        count = len(hand_pots(self._hand))
+        winners = tuple(
+            tuple(self.query_one(f"#win-{i}{suffix}", SelectionList).selected) for i in range(count)
+        )
+        lows = None
+        if self._hand.variant.hilo:
+            lows = tuple(
+                tuple(self.query_one(f"#low-{i}{suffix}", SelectionList).selected)
+                for i in range(count)
+            )
+        return winners, lows
+
+    def _said(self, winners: tuple[int, ...], pot: int, run: int) -> str:
+        what = "the main pot" if pot == 0 else pot_label(pot)
+        if self._hand.runs > 1:
+            what = f"run {run} of {what}"
+        return f"{self._names(winners)} {'win' if len(winners) > 1 else 'wins'} {what}."
 
     def action_award(self) -> None:
         """Record the result (one decision), or show why the rules refuse it."""

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from omaha_tui.engine import requests as rq
-from omaha_tui.engine.awards import awards_from_cards, claimants
+from omaha_tui.engine.awards import awards_from_cards, claimants, run_board, run_parts
 from omaha_tui.engine.cards import format_card, format_cards
 from omaha_tui.engine.decide import Ask, Refusal, decide
 from omaha_tui.engine.errors import RuleError
@@ -50,6 +50,8 @@ class ShowdownResult:
     winners: tuple[tuple[int, ...], ...] | None = None
     low_winners: tuple[tuple[int, ...], ...] | None = None
     speech: str = ""
+    later: tuple[rq.RunWinners, ...] = ()
+    """By hand on a board run twice (R10.2): the winners of runs 2 (and 3)."""
 
     @property
     def by_cards(self) -> bool:
@@ -91,10 +93,15 @@ class PotResult:
     losers: tuple[str, ...]
     notes: tuple[str, ...]
     speech: str = ""
+    run: int = 1
+    """The run whose board decides this part of the pot, when run twice (R10.2)."""
+    runs: int = 1
+    board: tuple[int, ...] = ()
 
     @property
     def label(self) -> str:
-        return pot_label(self.index).capitalize()
+        pot = pot_label(self.index).capitalize()
+        return f"Run {self.run} · {pot_label(self.index)}" if self.runs > 1 else pot
 
 
 def name_of(state: TableState, seat: int) -> str:
@@ -142,12 +149,25 @@ def pot_results(sim: TableState) -> tuple[PotResult, ...]:
     hand = sim.hand
     assert hand is not None
     awards = awards_from_cards(sim)
+    out: list[PotResult] = []
+    for run in range(1, hand.runs + 1):  # R10.2: each run's part by its own board
+        mine = [a for a in awards if a.run == run]
+        out += _run_results(sim, mine, run)
+    return tuple(out)
+
+
+def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[PotResult]:
+    """The pots (or, run twice, their parts) that the board of ``run`` decides."""
+    hand = sim.hand
+    assert hand is not None
     shown = dict(hand.shown)
-    board = hand.board
+    board = run_board(hand, run)
     hilo = hand.variant.hilo
+    parts = [run_parts(p.amount, hand.runs, hand.stakes.chip)[run - 1] for p in hand_pots(hand)]
     out: list[PotResult] = []
     for i, (pot, who) in enumerate(zip(hand_pots(hand), claimants(sim), strict=True)):
         mine = [a for a in awards if a.pot == i]
+        amount = parts[i]
         names = tuple(name_of(sim, s) for s in who)
         mucked = tuple(
             f"{name_of(sim, s)} mucked: no claim on this pot (R8.2)"
@@ -159,8 +179,8 @@ def pot_results(sim: TableState) -> tuple[PotResult, ...]:
             winner = HandReading(
                 only, name_of(sim, only), shown.get(only, ()), "uncontested", (), ()
             )
-            won = (replace(winner, won=pot.amount),)
-            out.append(PotResult(i, pot.amount, names, won, (), mucked, ()))
+            won = (replace(winner, won=amount),)
+            out.append(PotResult(i, amount, names, won, (), mucked, (), "", run, hand.runs, board))
             continue
         reading = read_showdown(hand.variant, board, [(name_of(sim, s), shown[s]) for s in who])
         high_won = {a.seat: a.amount for a in mine if a.half.value in ("high", "whole")}
@@ -182,8 +202,10 @@ def pot_results(sim: TableState) -> tuple[PotResult, ...]:
             {k: high_won[s] for k, s in enumerate(who) if s in high_won},
             {k: low_won[s] for k, s in enumerate(who) if s in low_won} if low else None,
         )
-        out.append(PotResult(i, pot.amount, names, high, low, losers, notes, speech))
-    return tuple(out)
+        out.append(
+            PotResult(i, amount, names, high, low, losers, notes, speech, run, hand.runs, board)
+        )
+    return out
 
 
 def _losers(
@@ -223,7 +245,7 @@ def pot_speech(pots: Sequence[PotResult]) -> str:
             out.append(f"{label} goes to {pot.high[0].name}.")
         else:
             out.append(f"{pot.label}. {pot.speech}" if len(pots) > 1 else pot.speech)
-    return " ".join(out)
+    return " ".join(out).replace(" · ", ", ")
 
 
 def showdown_request(result: ShowdownResult) -> rq.Showdown:
@@ -240,4 +262,5 @@ def showdown_request(result: ShowdownResult) -> rq.Showdown:
         board=format_cards(result.board) if result.board else "",
         winners=result.winners,
         low_winners=result.low_winners,
+        later=result.later,
     )

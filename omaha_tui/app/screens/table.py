@@ -31,6 +31,7 @@ from omaha_tui.app.messages import ActionRequested, TableAction
 from omaha_tui.app.view import TableView, chips
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board
+from omaha_tui.app.widgets.cards import board_markup
 from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
@@ -39,6 +40,8 @@ from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slo
 from omaha_tui.app.widgets.seat import Seat
 
 FOOTER_ACTIONS = frozenset(TableAction) - {TableAction.REDO}  # U is not in the footer
+# Keys of the all-in moment only (R10.1, R10.2): hidden, not dimmed, the rest of the time.
+MOMENT_ACTIONS = frozenset({TableAction.TABLE_HANDS, TableAction.RUN_TWICE})
 TALL = 36  # rows from which seats get roomier boxes and the cards grow
 
 
@@ -57,6 +60,8 @@ class TableScreen(Screen[None]):
         Binding("U", "act('redo')", "Redo", show=False),
         Binding("d", "act('deal')", "Deal"),
         Binding("s", "act('showdown')", "Show"),
+        Binding("t", "act('table_hands')", "Table hands"),
+        Binding("2", "act('run_twice')", "Run twice"),
         Binding("n", "act('next_hand')", "Next"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
         Binding("r", "app.read_breakdown", "Read aloud", show=False),
@@ -70,6 +75,7 @@ class TableScreen(Screen[None]):
         self._live: frozenset[TableAction] = frozenset()
         self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
         self._spot: AllInSpot | None = None
+        self._runs_text = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="title-row"):
@@ -84,6 +90,7 @@ class TableScreen(Screen[None]):
                     yield Seat(LEFT[0])
                 with Vertical(id="felt"):
                     yield Board("", id="board")
+                    yield Static("", id="runs")
                     yield Pots(id="pots")
                     yield PotBreakdownPanel(id="breakdown")
                 with Vertical(id="right-end", classes="seat-end"):
@@ -146,8 +153,25 @@ class TableScreen(Screen[None]):
                 end.display = ends
         self.query_one("#felt").border_title = view.street
         self.query_one(Board).show(view.board, view.board_untracked, tall=tall)
+        self._paint_runs(view)
         self.query_one(Pots).show(view.pots, view.in_front)
         self.query_one(ActionBar).show(view.turn, view.prompt)
+
+    def _paint_runs(self, view: TableView) -> None:
+        """R10.2: under the first run's board, one line per later run."""
+        runs = self.query_one("#runs", Static)
+        lines = [
+            f"Run {n}  {board_markup(cards)}" for n, cards in enumerate(view.run_boards, start=2)
+        ]
+        shared = board_markup(view.board[: view.run_from])
+        lines += [f"Run {n}  {shared}" for n in range(len(lines) + 2, view.runs + 1)]
+        if view.runs > 1:
+            lines.insert(0, f"Run 1  {board_markup(view.board, view.board_untracked)}")
+        text = "\n".join(lines)
+        if text != self._runs_text:  # most keypresses change nothing here
+            self._runs_text = text
+            runs.display = bool(text)
+            runs.update(text, layout=True)
 
     def _show_equities(self, spot: AllInSpot, lines: dict[int, str]) -> None:
         """The figures are ready: show them if the table is still at that spot."""
@@ -190,10 +214,14 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enabled when the rules allow it now; ``None`` shows the key disabled."""
+        """Enabled when the rules allow it now; ``None`` shows the key disabled (the
+        all-in keys are hidden instead, so the footer stays short at 80 columns)."""
         if action != "act" or not parameters:
             return True
-        return True if TableAction(str(parameters[0])) in self._live else None
+        key = TableAction(str(parameters[0]))
+        if key in self._live:
+            return True
+        return False if key in MOMENT_ACTIONS else None
 
     def action_act(self, action: str) -> None:
         if action != TableAction.POT:

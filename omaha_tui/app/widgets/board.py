@@ -45,22 +45,42 @@ class BoardPrompt(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, street: str, count: int, known: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self,
+        street: str,
+        count: int,
+        known: tuple[int, ...] = (),
+        *,
+        required: bool = False,
+        seen: tuple[int, ...] = (),
+    ) -> None:
+        """``street``: ``flop`` .. ``river``, or ``run 2`` for a later run (R10.2), whose
+        cards are ``required`` (each run is read by its own board) and may not repeat
+        any card ``seen`` on the earlier runs."""
         super().__init__()
         self.street = street
         self.count = count
         self.known = known
+        self.required = required
+        self.seen = seen or known
 
     def compose(self) -> ComposeResult:
+        plural = "s" * (self.count > 1)
         with Vertical(id="board-prompt", classes="prompt"):
-            yield Label(f"Deal the {self.street}: {self.count} card{'s' * (self.count > 1)}")
+            what = self.street if self.required else f"the {self.street}"
+            yield Label(f"Deal {what}: {self.count} card{plural}")
             if self.known:
-                yield Label(f"board so far: {board_markup(self.known, slots=0)}", classes="hint")
+                so_far = "shared by every run" if self.required else "board so far"
+                yield Label(f"{so_far}: {board_markup(self.known, slots=0)}", classes="hint")
             yield CardInput(
-                counts=(0, self.count),
+                counts=(self.count,) if self.required else (0, self.count),
                 place=f"the {self.street}",
-                others=lambda: {"board": self.known},
-                placeholder="e.g. Ah Kd 7c  (leave empty to track chips only)",
+                others=lambda: {"board": self.seen},
+                placeholder=(
+                    f"{self.count} card{plural}, e.g. Ah Kd"
+                    if self.required
+                    else "e.g. Ah Kd 7c  (leave empty to track chips only)"
+                ),
                 id="board-cards",
             )
             yield Label("Enter to deal · Esc to cancel", classes="hint")

@@ -29,13 +29,18 @@ def percent(share: float) -> str:
 
 
 def tabled_lines(spot: AllInSpot) -> dict[int, str]:
-    """Markup per seat: the hand's cards and its equity, ``A♥K♦Q♣J♠ 62%``."""
+    """Markup per seat: the hand's cards and its equity, ``A♥K♦Q♣J♠ 62%``; in a
+    split game the high and low shares follow apart (R10.3): ``62% H50/L75``."""
     hands = [(f"seat {seat + 1}", cards) for seat, cards in spot.hands]
-    figures = equity(spot.variant, spot.board, hands)
-    return {
-        seat: f"{cards_markup(cards, sep='')} [b]{percent(figure.equity)}[/b]"
-        for (seat, cards), figure in zip(spot.hands, figures.hands, strict=True)
-    }
+    figures = equity(spot.variant, spot.board, hands, dead=spot.dead)
+    out = {}
+    for (seat, cards), figure in zip(spot.hands, figures.hands, strict=True):
+        line = f"{cards_markup(cards, sep='')} [b]{percent(figure.equity)}[/b]"
+        if spot.variant.hilo:
+            high, low = percent(figure.high).rstrip("%"), percent(figure.low).rstrip("%")
+            line += f" [dim]H{high}/L{low}[/dim]"
+        out[seat] = line
+    return out
 
 
 def compute_in_background(
