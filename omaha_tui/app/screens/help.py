@@ -26,6 +26,8 @@ TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("u", "undo the last action (press again to go further back)"),
     ("d", "deal: enter the next board cards (or leave empty to track chips only)"),
     ("s", "showdown: enter the tabled hands, read them, award the pots"),
+    ("t", "all in: table the hands still in; each seat then shows its equity (R10.1, R10.3)"),
+    ("2", "run it twice, when everyone still in agrees before the next card (R10.2)"),
     ("n", "next hand: the button moves and the blinds are posted"),
     ("ctrl+p", "command palette: rebuy, sit out, chip correction, history, ledger, theme, speech…"),
     ("?", "this help"),
@@ -43,6 +45,13 @@ HOW_TO = """\
    and three board cards that make each hand (R6, R7), and reads it aloud.
 5. Made a mistake? **u** undoes it. Everything is saved as you go: if the laptop
    dies, start `omaha-tui` again and the table is exactly where it was.
+
+## All in
+When nobody can bet any more, **t** tables the hands still in: each seat then shows
+its chance of winning (high and low apart in hi-lo), updated as **d** deals each
+street (R10.1, R10.3). If everyone still in agrees before the next card, **2** runs
+the rest of the board twice: **d** deals run 1, then run 2, and **s** reads each
+run's half of every pot by its own board (R10.2).
 
 ## Cards
 Ranks `2`–`9`, `T` (or `10`), `J`, `Q`, `K`, `A`; suits `c` `d` `h` `s` (or ♣ ♦ ♥ ♠).
