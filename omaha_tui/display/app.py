@@ -25,7 +25,7 @@ from textual.widgets import Digits, Static
 from omaha_tui.app.allin import AllInSpot
 from omaha_tui.app.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
 from omaha_tui.app.view import TableView, chips, shown, table_view
-from omaha_tui.app.widgets.board import Board
+from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.clock import format_clock
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pots import Pots, pot_total
@@ -118,6 +118,7 @@ class DisplayApp(App[None]):
                 yield Digits("", id="clock")
         with Vertical(id="felt"):
             yield Board("", id="board")
+            yield Static("", id="runs")
             yield Pots(id="pots")
         yield Static("", id="turn")
         with Grid(id="players"):
@@ -179,6 +180,12 @@ class DisplayApp(App[None]):
         self.query_one("#title", Static).update(title_line(view, self.follower.clock(self._now())))
         self.query_one("#felt").border_title = view.street
         self.query_one(Board).show(view.board, view.board_untracked, tall=True)
+        runs = self.query_one("#runs", Static)  # R10.2: every run's board
+        text = runs_markup(
+            view.board, view.board_untracked, view.runs, view.run_boards, view.run_from
+        )
+        runs.display = bool(text)
+        runs.update(text)
         self.query_one(Pots).show(view.pots, view.in_front)
         seats = [s for s in view.seats if s.name is not None]
         for slot, widget in enumerate(self.query(Seat)):

@@ -30,8 +30,7 @@ from omaha_tui.app.allin import AllInSpot
 from omaha_tui.app.messages import ActionRequested, TableAction
 from omaha_tui.app.view import TableView, chips
 from omaha_tui.app.widgets.action_bar import ActionBar
-from omaha_tui.app.widgets.board import Board
-from omaha_tui.app.widgets.cards import board_markup
+from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
@@ -158,18 +157,13 @@ class TableScreen(Screen[None]):
         self.query_one(ActionBar).show(view.turn, view.prompt)
 
     def _paint_runs(self, view: TableView) -> None:
-        """R10.2: under the first run's board, one line per later run."""
-        runs = self.query_one("#runs", Static)
-        lines = [
-            f"Run {n}  {board_markup(cards)}" for n, cards in enumerate(view.run_boards, start=2)
-        ]
-        shared = board_markup(view.board[: view.run_from])
-        lines += [f"Run {n}  {shared}" for n in range(len(lines) + 2, view.runs + 1)]
-        if view.runs > 1:
-            lines.insert(0, f"Run 1  {board_markup(view.board, view.board_untracked)}")
-        text = "\n".join(lines)
+        """R10.2: under the first run's board, one line per run."""
+        text = runs_markup(
+            view.board, view.board_untracked, view.runs, view.run_boards, view.run_from
+        )
         if text != self._runs_text:  # most keypresses change nothing here
             self._runs_text = text
+            runs = self.query_one("#runs", Static)
             runs.display = bool(text)
             runs.update(text, layout=True)
 

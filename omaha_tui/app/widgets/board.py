@@ -21,6 +21,27 @@ from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import board_faces, board_markup
 
 
+def runs_markup(
+    board: tuple[int, ...],
+    untracked: int,
+    runs: int,
+    run_boards: tuple[tuple[int, ...], ...],
+    run_from: int,
+) -> str:
+    """R10.2: one line per run of a board run more than once, empty otherwise.
+
+    Run 1 is the board as dealt; a later run not yet dealt shows the cards every run
+    shares and empty slots.
+    """
+    if runs < 2:
+        return ""
+    lines = [f"Run 1  {board_markup(board, untracked)}"]
+    lines += [f"Run {n}  {board_markup(cards)}" for n, cards in enumerate(run_boards, start=2)]
+    shared = board_markup(board[:run_from])
+    lines += [f"Run {n}  {shared}" for n in range(len(run_boards) + 2, runs + 1)]
+    return "\n".join(lines)
+
+
 class Board(Static):
     """Five card slots: dealt cards, face-down untracked ones, then empty slots."""
 
