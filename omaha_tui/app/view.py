@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from omaha_tui.app.allin import AllInSpot, all_in_spot
 from omaha_tui.engine import requests as rq
+from omaha_tui.engine.allin import AllInSpot, all_in_spot
 from omaha_tui.engine.available import available
 from omaha_tui.engine.awards import run_board
 from omaha_tui.engine.betting import LegalActions, legal_actions, pot_limit_breakdown

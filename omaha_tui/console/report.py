@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from omaha_tui.engine import requests as rq
+from omaha_tui.engine.allin import all_in_spot
 from omaha_tui.engine.available import Available
 from omaha_tui.engine.awards import run_board
 from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import STRUCTURE_NAMES
-from omaha_tui.engine.equity import board_sizes, hand_equity
+from omaha_tui.engine.equity import equity
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.state import HandState, TableState, ledger_lines
@@ -56,7 +57,7 @@ def state_json(state: TableState, avail: Available) -> dict[str, Any]:
     seats_out = []
     running = hand is not None and not hand.complete
     shown = dict(hand.shown) if hand is not None and running else {}
-    figures = tabled_equity(hand) if hand is not None and running else {}
+    figures = tabled_equity(state) if running else {}
     for i, p in enumerate(state.seats):
         if p is None:
             continue
@@ -119,19 +120,19 @@ def state_json(state: TableState, avail: Available) -> dict[str, Any]:
     }
 
 
-def tabled_equity(hand: HandState) -> dict[int, dict[str, Any] | None]:
+def tabled_equity(state: TableState) -> dict[int, dict[str, Any] | None]:
     """R10.3: each tabled hand's equity over the boards still to come, by seat.
 
-    Empty once the board is complete, while fewer than two hands still in are tabled,
-    or when the board dealt so far is not entered. A board run more than once is
-    reckoned on the first run's cards (each run deals from the same remaining deck).
+    The same spot the table and the players' display show (:func:`all_in_spot`):
+    empty unless nobody can bet, every hand still in is tabled and the board dealt so
+    far is entered with cards to come; for a later run of a board run twice (R10.2),
+    reckoned without the earlier runs' own cards.
     """
-    if hand.board_count >= 5 or len(hand.board) not in board_sizes(hand.variant):
+    spot = all_in_spot(state)
+    if spot is None:
         return {}
-    result = hand_equity(hand)
-    if result is None:
-        return {}
-    seats, figures = result
+    hands = [(str(seat), cards) for seat, cards in spot.hands]
+    figures = equity(spot.variant, spot.board, hands, dead=spot.dead)
     return {
         seat: {
             "equity": round(f.equity, 4),
@@ -142,7 +143,7 @@ def tabled_equity(hand: HandState) -> dict[int, dict[str, Any] | None]:
             "exact": figures.exact,
             "boards": figures.boards,
         }
-        for seat, f in zip(seats, figures.hands, strict=True)
+        for (seat, _), f in zip(spot.hands, figures.hands, strict=True)
     }
 
 
@@ -176,7 +177,7 @@ def state_line(state: TableState, avail: Available) -> str:
         parts.append(f"deal {what} ({due.count} card{'s' * (due.count > 1)})")
         if avail.allows(rq.RunItTwice):  # R10.1/R10.2: nobody can bet any more
             parts.append("all in: show the hands, runtwice if everyone agrees")
-        figures = tabled_equity(hand)
+        figures = tabled_equity(state)
         if figures:  # R10.3
             parts.append("equity " + ", ".join(_share(state, s, f) for s, f in figures.items()))
     elif avail.showdown_due:

@@ -22,7 +22,6 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Digits, Static
 
-from omaha_tui.app.allin import AllInSpot
 from omaha_tui.app.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
 from omaha_tui.app.view import TableView, chips, shown, table_view
 from omaha_tui.app.widgets.board import Board, runs_markup
@@ -30,6 +29,7 @@ from omaha_tui.app.widgets.clock import format_clock
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pots import Pots, pot_total
 from omaha_tui.app.widgets.seat import Seat
+from omaha_tui.engine.allin import AllInSpot
 from omaha_tui.engine.labels import printable
 from omaha_tui.store.records import JournalError
 

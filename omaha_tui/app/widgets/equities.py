@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from textual.dom import DOMNode
 
-from omaha_tui.app.allin import AllInSpot
 from omaha_tui.app.widgets.cards import cards_markup
+from omaha_tui.engine.allin import AllInSpot
 from omaha_tui.engine.equity import equity
 
 
