@@ -286,10 +286,27 @@ class OmahaApp(Preferences):
         return outcome
 
     def request(self, req: rq.Request) -> Outcome:
-        """Send ``req`` to the session, show the outcome, adopt the new state."""
+        """Send ``req`` to the session, show the outcome, adopt the new state.
+
+        When it is the action that leaves nobody able to bet with players all in and
+        the board tracked, the app asks for the tabled hands at once (R10.1).
+        """
         if self.session is None:
             return self.report(Outcome(False, "No table is open yet.", refused=True))
-        return self._adopt(self.session.request(req, now=self.wall_now()))
+        hand = self.session.state.hand
+        was_over = hand is not None and not hand.complete and hand.betting_over
+        outcome = self._adopt(self.session.request(req, now=self.wall_now()))
+        if outcome.ok and not was_over and self._tabling_due():
+            self.call_later(self.table_hands)
+        return outcome
+
+    def _tabling_due(self) -> bool:
+        """R10.1: all in, cards to come and the board so far entered: table the hands."""
+        session = self.session
+        hand = session.state.hand if session is not None else None
+        if session is None or hand is None or hand.board_count != len(hand.board):
+            return False
+        return TableAction.TABLE_HANDS in live_actions(session)
 
     def wall_now(self) -> datetime:
         """The time by the app's clock, as the session's blind clock reads it."""

@@ -54,7 +54,11 @@ async def test_r10_an_all_in_hi_lo_hand_is_tabled_and_run_twice(tmp_path: Path) 
         assert not live_key(app, "table_hands") and not live_key(app, "run_twice")
         await keys(pilot, "a", "c", "c")  # Ann moves in for 6; Bob and Cy call all in
         assert app.session.state.hand is not None and app.session.state.hand.betting_over
-        # R10.1: the hands are tabled first; R10.2: run it twice is offered.
+        # R10.1: the app asks for the tabled hands at once; Esc leaves it for later.
+        assert isinstance(app.screen, TablingScreen)
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, TableScreen)
+        # R10.2: run it twice is offered; t brings the hands back.
         assert live_key(app, "table_hands") and live_key(app, "run_twice")
         assert "t to table the hands" in turn_line(app)
 
@@ -135,7 +139,7 @@ async def test_r10_2_run_it_twice_by_hand_names_each_runs_winners(tmp_path: Path
     app = plo8_short_stacks(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await keys(pilot, "n", "a", "c", "c", "2")
+        await keys(pilot, "n", "a", "c", "c", "escape", "2")  # the hands stay untabled
         for cards in ("4h 5c 7h", "Qs", "Ad", "Kc 9d Tc Jc 8s"):
             await deal(pilot, cards)
         await keys(pilot, "s", "ctrl+b")
