@@ -188,10 +188,9 @@ def test_r10_2_runs_keep_chips_and_award_every_chip(
     for i, pot in enumerate(pots):
         mine = [a for a in awards if a.pot == i]
         assert sum(a.amount for a in mine) == pot.amount
-        if len(pot.eligible) > 1:
-            parts = run_parts(pot.amount, runs)
-            for run in range(1, runs + 1):
-                assert sum(a.amount for a in mine if a.run == run) == parts[run - 1]
+        parts = run_parts(pot.amount, runs)  # a lone claimant's pot is paid per run too
+        for run in range(1, runs + 1):
+            assert sum(a.amount for a in mine if a.run == run) == parts[run - 1]
     done_state = apply(state, PotsAwarded(awards=awards))
     assert chips_total(done_state) == total
 

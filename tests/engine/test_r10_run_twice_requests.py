@@ -3,20 +3,28 @@ twice, dealing each run, and settling each run's part of every pot."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from omaha_tui.engine import requests as rq
 from omaha_tui.engine.available import available
+from omaha_tui.engine.awards import run_parts
+from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.decide import Decided, Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, PotsAwarded
 from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.reducer import apply
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.tables import quick_table
 
 ANN, BOB = "Ah 2s Kh Ks", "As 3s Qh Qd"
+CARDS = tuple(format_card(c) for c in range(52))
 
 
 def _ok(state: TableState, request: rq.Request) -> TableState:
@@ -28,9 +36,9 @@ def _ok(state: TableState, request: rq.Request) -> TableState:
 def _all_in(stacks: tuple[int, ...] = (100, 100), game: str = "omaha8") -> TableState:
     state = quick_table(stacks=stacks, structure=Structure.NO_LIMIT, game=game)
     state = _ok(state, rq.NextHand())
-    state = _ok(state, rq.AllIn())
     while state.hand is not None and state.hand.to_act is not None:
-        state = _ok(state, rq.Call())
+        out = decide(state, rq.AllIn())  # a call is all that is left once others are in for less
+        state = out.state if isinstance(out, Decided) else _ok(state, rq.Call())
     return state
 
 
@@ -165,3 +173,51 @@ def test_r10_2_the_table_hears_each_run() -> None:
     assert isinstance(out, Decided)
     line = narrate(before, out.events, out.state)[0]
     assert "run 1" in line and "run 2" in line
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.integers(min_value=3, max_value=60), min_size=2, max_size=4),
+    st.sampled_from(("omaha", "omaha8")),
+    st.integers(min_value=2, max_value=3),
+    st.randoms(use_true_random=False),
+)
+def test_r10_2_by_hand_every_run_of_every_pot_is_paid_and_no_chip_is_made(
+    sizes: list[int], game: str, runs: int, rng: random.Random
+) -> None:
+    state = _ok(_all_in(tuple(sizes), game=game), rq.RunItTwice(runs))
+    deck = [c for c in CARDS]
+    rng.shuffle(deck)
+    for count in (3, 1, 1):
+        state = _ok(state, rq.Deal(" ".join(deck[:count])))
+        deck = deck[count:]
+    for _ in range(runs - 1):
+        state = _ok(state, rq.Deal(" ".join(deck[:5])))
+        deck = deck[5:]
+    hand = state.hand
+    assert hand is not None
+    total = sum(s.stack for s in state.seats if s is not None) + hand.total
+    pots = hand_pots(hand)
+
+    def pick() -> rq.RunWinners:
+        winners = tuple(
+            tuple(rng.sample(p.eligible, rng.randint(1, len(p.eligible)))) for p in pots
+        )
+        lows = None
+        if hand.variant.hilo:
+            lows = tuple(
+                tuple(rng.sample(p.eligible, rng.randint(0, len(p.eligible)))) for p in pots
+            )
+        return rq.RunWinners(winners, lows)
+
+    first, *later = [pick() for _ in range(runs)]
+    out = decide(state, rq.AwardByHand(first.winners, first.low_winners, tuple(later)))
+    assert isinstance(out, Decided), out
+    (awarded,) = out.events
+    assert isinstance(awarded, PotsAwarded)
+    for i, pot in enumerate(pots):
+        parts = run_parts(pot.amount, runs, hand.stakes.chip)
+        for run in range(1, runs + 1):
+            paid = sum(a.amount for a in awarded.awards if a.pot == i and a.run == run)
+            assert paid == parts[run - 1]
+    assert sum(s.stack for s in out.state.seats if s is not None) == total
