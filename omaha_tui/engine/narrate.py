@@ -174,6 +174,8 @@ class _Teller:
                 what = f"the start of hand #{before.hand.number if before.hand else ''}"
             case ev.PotsAwarded():
                 what = "the award of the pots"
+            case ev.RunsAgreed(runs=runs):
+                what = f"the agreement to run it {'twice' if runs == 2 else 'three times'}"
             case ev.BoardDealt(cards=cards):
                 street = STREETS.get(before.hand.board_count if before.hand else 0, "board")
                 what = f"the {street.lower()}" + (f" ({self.cards(cards)})" if cards else "")

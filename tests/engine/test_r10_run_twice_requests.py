@@ -221,3 +221,13 @@ def test_r10_2_by_hand_every_run_of_every_pot_is_paid_and_no_chip_is_made(
             paid = sum(a.amount for a in awarded.awards if a.pot == i and a.run == run)
             assert paid == parts[run - 1]
     assert sum(s.stack for s in out.state.seats if s is not None) == total
+
+
+def test_r10_2_undo_says_the_agreement_was_taken_back() -> None:
+    from omaha_tui.engine.events import Undo
+
+    before = _ok(_all_in(), rq.RunItTwice())
+    after = apply(before, Undo())
+    assert after.hand is not None and after.hand.runs == 1
+    line = narrate(before, (Undo(),), after)
+    assert line == ("Undone: the agreement to run it twice",)
