@@ -43,7 +43,7 @@ def all_in_spot(state: TableState) -> AllInSpot | None:
         return None
     if any(s not in shown for s in live):
         return None
-    board, dead, run = hand.board, (), 1
+    board = hand.board
     tabled = tuple((s, shown[s]) for s in live)
     if hand.runs > 1 and len(board) == 5 and len(hand.run_boards) < hand.runs - 1:
         # R10.2: the next run is dealt from what the earlier runs left in the deck.

@@ -143,8 +143,8 @@ class _Teller:
                     return f"Straddle {amount:,} from the next hand, when four or more play (R2.8)"
                 return "Straddle off from the next hand"
             case ev.GameChanged():
-                config = after.config
-                return f"Next hands: {config.title}" if config is not None else "Game changed"
+                new = after.config
+                return f"Next hands: {new.title}" if new is not None else "Game changed"
             case ev.ButtonRuleChanged(rule=rule):
                 return f"{rule.value.capitalize()} button from the next hand (R1.5)"
             case ev.Undo():
