@@ -522,13 +522,15 @@ class OmahaApp(Preferences):
             self.push_screen(HistoryScreen(self.session.events()))
 
     def show_ledger(self) -> None:
-        from omaha_tui.store.ledger import ledger, settle_up
+        from omaha_tui.store.ledger import imbalance_text, ledger, settle_up
 
         from .screens.ledger import LedgerScreen
 
         if self.session is not None:
             book = ledger(self.session.state)
-            self.push_screen(LedgerScreen(book.lines, settle_up(book), book.explain()))
+            pay = settle_up(book)
+            unsettled = imbalance_text(book, pay)
+            self.push_screen(LedgerScreen(book.lines, pay, book.explain(), unsettled=unsettled))
 
     # ------------------------------------------------------------------ clock
 

@@ -3,7 +3,9 @@
 The App computes the ledger and the settle-up with the store and hands this screen
 plain data (anything with the attributes of :class:`LedgerRow` and
 :class:`TransferRow`), so the screen never imports the store. Nets carry their sign
-and a word ("up"/"down"), so they read without colour. The screen changes nothing.
+and a word ("up"/"down"), so they read without colour. When the chips do not balance,
+what the settle-up cannot pay has a line of its own ("Not settled: ..."), as in the
+CLI. Every name is shown as text, never as markup. The screen changes nothing.
 """
 
 from __future__ import annotations
@@ -111,9 +113,11 @@ class LedgerScreen(Screen[None]):
         transfers: Sequence[TransferRow] | None = None,
         balance: str = "",
         title: str = "Ledger",
+        unsettled: str | None = None,
     ) -> None:
-        """Show ``lines`` (the store's ``Ledger.lines``), ``transfers`` (its settle-up)
-        and ``balance`` (``Ledger.explain()``).
+        """Show ``lines`` (the store's ``Ledger.lines``), ``transfers`` (its settle-up),
+        ``balance`` (``Ledger.explain()``) and ``unsettled`` (the store's
+        ``imbalance_text``: chips the settle-up cannot pay because they do not balance).
 
         Given a ``TableState`` instead, the lines come from the engine's ledger and the
         settle-up is left out unless ``transfers`` is given (it lives in the store).
@@ -131,6 +135,7 @@ class LedgerScreen(Screen[None]):
         self._lines = tuple(lines)
         self._transfers = None if transfers is None else tuple(transfers)
         self._balance = balance
+        self._unsettled = unsettled
         self._title = title
 
     def compose(self) -> ComposeResult:
@@ -140,7 +145,7 @@ class LedgerScreen(Screen[None]):
             if self._balance:
                 balanced = self._balance.startswith("the chips balance")
                 yield Static(
-                    self._balance[:1].upper() + self._balance[1:],
+                    shown(self._balance[:1].upper() + self._balance[1:]),
                     id="balance",
                     classes="ok" if balanced else "off",
                 )
@@ -149,8 +154,11 @@ class LedgerScreen(Screen[None]):
                 yield Static("[dim]Settle-up not available here.[/dim]", id="transfers")
             elif self._transfers:
                 yield Static("\n".join(transfer_text(t) for t in self._transfers), id="transfers")
-            else:
+            elif not self._unsettled:
                 yield Static("Nobody owes anybody anything.", id="transfers")
+            if self._unsettled:  # never folded quietly into one player's payment
+                text = self._unsettled[:1].upper() + self._unsettled[1:]
+                yield Static(shown(text), id="unsettled", classes="off")
         yield Footer()
 
     def action_close(self) -> None:
