@@ -5,7 +5,8 @@ field says what it has read ("3 of 4 cards: A♥ K♦ 7♣") or what is wrong, n
 card ("Ah appears twice: on the board and in Ann's hand"). A half-typed last card
 (``AhK``) is not an error yet. Parsing and the checks live in the pure function
 :func:`check_cards`, so they are tested without a terminal; the widget only shows the
-result in its border and marks itself ``-invalid``.
+result in its border (as text: typed brackets and control characters are shown, never
+read as markup) and marks itself ``-invalid``.
 
 This module does not decide what the cards mean; the screen that holds the field
 does that with the engine.
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
+from omaha_tui.app.view import shown
 from omaha_tui.engine.cards import (
     CardError,
     card_symbol,
@@ -188,6 +190,8 @@ class CardInput(Input):
     def refresh_status(self) -> None:
         """Re-check (another field may have changed) and show the status line."""
         check = self.check
-        self.border_subtitle = check.status
+        # The status repeats what was typed and the player's name: text, never markup
+        # or terminal escapes.
+        self.border_subtitle = shown(check.status)
         self.set_class(check.error is not None, "-invalid")
         self.set_class(check.complete, "-complete")
