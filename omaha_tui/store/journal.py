@@ -24,7 +24,7 @@ from omaha_tui.engine.events import Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer import initial_state
 from omaha_tui.engine.state import TableState
 
-from .journal_reading import JournalReading
+from .journal_reading import JournalReading, played_hands
 from .locks import SessionBusy, SessionLock
 from .opening import check_ours, connect
 from .paths import resolve_db_path
@@ -33,16 +33,6 @@ from .schema import MIGRATIONS, SCHEMA_VERSION
 from .snapshot import encode_state, follow
 
 KEEP_SNAPSHOTS = 2
-
-
-def played_hands(state: TableState) -> int:
-    """Hands played at a table so far: finished ones and the one in play, if any.
-
-    >>> played_hands(initial_state())
-    0
-    """
-    running = state.hand is not None and not state.hand.complete
-    return state.hands_played + int(running)
 
 
 __all__ = ["EventRecord", "Journal", "JournalError", "SessionBusy", "SessionInfo"]
@@ -157,7 +147,7 @@ class Journal(JournalReading):
             SessionBusy: another process is writing it.
         """
         self._writable()
-        self.session(session_id)
+        self._stored_session(session_id)
         if session_id not in self._locks:
             lock = SessionLock(self.path, session_id)
             lock.acquire()

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,25 @@ from .schema import upgrade_payload
 from .snapshot import SnapshotError, decode_state
 
 _EVENTS = TypeAdapter(list[Event])
+
+# Sessions whose stored hand count may be the old one: before the journal counted the
+# hands played, it counted every hand start, and only an undone or misdealt hand start
+# makes the two differ. Per such session: its hand starts.
+_OLD_COUNTS = (
+    "SELECT session_id, sum(type = 'hand_started') FROM events {where}GROUP BY session_id "
+    "HAVING max(type IN ('undo', 'misdeal')) = 1"
+)
+
+
+def played_hands(state: TableState) -> int:
+    """Hands played at a table so far: finished ones and the one in play, if any
+    (an undone or misdealt hand is not one).
+
+    >>> played_hands(initial_state())
+    0
+    """
+    running = state.hand is not None and not state.hand.complete
+    return state.hands_played + int(running)
 
 
 class JournalReading:
@@ -54,6 +74,14 @@ class JournalReading:
         Raises:
             JournalError: no such session (the message says how to list them).
         """
+        return self._counted([self._stored_session(session_id)], session_id)[0]
+
+    def _stored_session(self, session_id: int) -> SessionInfo:
+        """One session's summary as stored (also: does the session exist?).
+
+        Raises:
+            JournalError: no such session (the message says how to list them).
+        """
         row = None
         if 0 < session_id < 2**63:  # beyond SQLite's integers there is no session either
             with self._guard("reading the session list"):
@@ -75,7 +103,27 @@ class JournalReading:
                 "SELECT id, title, created, updated, event_count, hands, finished "
                 "FROM sessions ORDER BY id"
             ).fetchall()
-        return [session_info(r) for r in rows]
+        return self._counted([session_info(r) for r in rows])
+
+    def _counted(self, infos: list[SessionInfo], only: int | None = None) -> list[SessionInfo]:
+        """``infos`` with the hands played, for sessions recorded before the journal kept
+        that count (it counted undone and misdealt hand starts too).
+
+        Such a count is recomputed from the session's state (its latest snapshot and
+        the events after it) and shown, never written: a read-only journal stays as it
+        is, and the next event appended stores the right count. A session whose log
+        cannot be replayed keeps its stored count (its own commands name the problem).
+        """
+        where, args = ("WHERE session_id = ? ", (only,)) if only is not None else ("", ())
+        with self._guard("reading the session list"):
+            starts = dict(self._conn.execute(_OLD_COUNTS.format(where=where), args).fetchall())
+        out = []
+        for info in infos:
+            if starts.get(info.id) == info.hands:
+                with suppress(JournalError):
+                    info = replace(info, hands=played_hands(self.load_state(info.id)))
+            out.append(info)
+        return out
 
     def last_unfinished(self) -> SessionInfo | None:
         """The most recently updated session without a ``SessionEnded``, if any."""
@@ -88,7 +136,7 @@ class JournalReading:
 
     def meta(self, session_id: int) -> dict[str, Any]:
         """A session's metadata (``{}`` when none was set)."""
-        self.session(session_id)
+        self._stored_session(session_id)
         with self._guard("reading session details"):
             row = self._conn.execute(
                 "SELECT meta FROM sessions WHERE id = ?", (session_id,)
@@ -99,7 +147,7 @@ class JournalReading:
     def records(self, session_id: int, after: int = 0) -> list[EventRecord]:
         """The session's events (those after sequence number ``after``) with their
         sequence numbers and times, in order."""
-        self.session(session_id)
+        self._stored_session(session_id)
         with self._guard("reading events"):
             rows = self._conn.execute(
                 "SELECT seq, created, v, payload FROM events WHERE session_id = ? AND seq > ? "
@@ -130,7 +178,7 @@ class JournalReading:
     def last_seq(self, session_id: int) -> int:
         """The sequence number of the session's last event (0 when none): one index
         lookup, so a read-only follower can poll it cheaply before :meth:`records`."""
-        self.session(session_id)
+        self._stored_session(session_id)
         with self._guard("reading events"):
             row = self._conn.execute(
                 "SELECT max(seq) FROM events WHERE session_id = ?", (session_id,)

@@ -81,3 +81,56 @@ def test_a_session_id_too_large_for_any_journal_is_a_usage_error(
         run_cli("ledger", ["ledger", "99999999999999999999999", "--db", str(tmp_path / "j")])
     assert info.value.code == 2
     assert '"99999999999999999999999" is not a session id' in capsys.readouterr().err
+
+
+def _old_count_journal(db: Path) -> int:
+    """A journal in the shape older versions wrote: a session with a misdealt hand and
+    an undone hand start, whose stored count is every hand start (4), not the hands
+    played (2). Returns the session id."""
+    import sqlite3
+
+    from omaha_tui.engine.events import Misdeal
+    from tests import decided as c
+    from tests.store.recorded import Table
+
+    t = Table()
+    t.do(c.start_hand(t.state))
+    t.do(Misdeal(reason="a card flipped"))  # R3.5: the same hand again
+    t.do(c.start_hand(t.state))
+    while t.state.hand is not None and not t.state.hand.complete:
+        t.do(c.fold(t.state))
+    t.do(c.start_hand(t.state))
+    t.do(Undo())  # the next hand was started by mistake
+    t.do(c.start_hand(t.state))
+    with Journal.open(db) as j:
+        sid = j.create_session("Friday")
+        j.append_many(sid, t.events)
+        assert j.session(sid).hands == 2  # what the journal stores today
+    conn = sqlite3.connect(db)
+    conn.execute(
+        "UPDATE sessions SET hands = (SELECT count(*) FROM events "
+        "WHERE events.session_id = sessions.id AND type = 'hand_started')"
+    )
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return sid
+
+
+def test_sessions_counts_the_hands_played_in_an_old_journal_without_writing_to_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    sid = _old_count_journal(db)
+    before = db.read_bytes()
+    assert run_cli("sessions", ["sessions", "--json", "--db", str(db)]) == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    assert (row["id"], row["hands"]) == (sid, 2)  # not the 4 hand starts stored
+    assert run_cli("sessions", ["sessions", "--db", str(db)]) == 0
+    with Journal.open(db, read_only=True) as j:
+        assert j.session(sid).hands == 2
+    # Read-only: the journal is not written (SQLite's WAL reader files hold nothing).
+    assert db.read_bytes() == before
+    assert (
+        not (tmp_path / "j.sqlite3-wal").exists() or not (tmp_path / "j.sqlite3-wal").stat().st_size
+    )

@@ -9,7 +9,7 @@ import pytest
 
 MODULES = (
     "paths", "schema", "phh", "phh_write", "phh_cards", "phh_runs", "ledger", "phh_import",
-    "phh_export",
+    "phh_export", "journal_reading",
 )  # fmt: skip
 
 
