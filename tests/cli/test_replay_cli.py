@@ -181,3 +181,36 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     )
     assert proc.stdout.count("\n") == 1
     assert "Traceback" not in proc.stderr and "Error" not in proc.stderr
+
+
+HOSTILE = """variant = "PO"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????????", "d dh p2 ????????", "p2 cbr 3"]
+players = ["Ann [/x]", "Eve\\u001b[31m"]
+event = "=HYPERLINK(\\"x\\") [/x]"
+"""
+
+
+def test_names_with_markup_and_escapes_in_a_refused_hand_print_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "h.phh"
+    path.write_text(HOSTILE)
+    assert run_cli("replay", ["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert "Eve\\x1b[31m (seat 2): raise to 3 is below the minimum" in " ".join(out.split())
+    assert run_cli("replay", ["replay", str(path), "--json"]) == 1
+    (line,) = _lines(capsys.readouterr().out)
+    assert "Eve\x1b[31m (seat 2)" in str(line["error"])  # JSON escapes it: \u001b
+    fixed = tmp_path / "fixed.phh"
+    fixed.write_text(HOSTILE.replace('"p2 cbr 3"', '"p2 f"'))
+    db = tmp_path / "j.sqlite3"
+    assert run_cli("import_", ["import", str(fixed), "--db", str(db)]) == 0
+    for command in ("sessions", "ledger"):
+        assert run_cli(command, [command, "--db", str(db)]) == 0
+        out = capsys.readouterr().out
+        assert "\x1b" not in out and "[/x]" in out
