@@ -61,7 +61,14 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; given ``argv``, only the subcommand it names is built.
+
+    Each subcommand's module is imported to register it, so a command line that names
+    one (``omaha-tui read --batch -``) imports that module alone and starts sooner;
+    with no subcommand named (``--help``, bare ``omaha-tui``) every one is registered.
+    """
+    chosen = _named_subcommand(argv) if argv is not None else None
     parser = argparse.ArgumentParser(
         prog="omaha-tui",
         description="A terminal dealer's assistant for home Omaha poker games.",
@@ -79,9 +86,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
-        module = importlib.import_module(f"omaha_tui.cli.{name}")
-        module.register(sub)
+        if chosen is None or name == chosen:
+            module = importlib.import_module(f"omaha_tui.cli.{name}")
+            module.register(sub)
     return parser
+
+
+def _named_subcommand(argv: Sequence[str]) -> str | None:
+    """The module of the subcommand ``argv`` names, or ``None`` (none, or help first).
+
+    >>> _named_subcommand(["--db", "x.sqlite3", "import", "a.phh"])
+    'import_'
+    >>> _named_subcommand(["--help", "read"]) is None
+    True
+    """
+    modules = {name.rstrip("_"): name for name in SUBCOMMANDS}
+    words = iter(argv)
+    for word in words:
+        if word in ("-h", "--help"):
+            return None
+        if word == "--db":
+            next(words, None)  # the option's value, whatever it says
+        elif not word.startswith("-"):
+            return modules.get(word)
+    return None
 
 
 def session_id(text: str) -> int:
@@ -102,7 +130,7 @@ def session_id(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code."""
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.command is None:
         # Bare `omaha-tui [--demo] [--db PATH]` means `play`.

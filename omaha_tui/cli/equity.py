@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from omaha_tui.cli import deals
 
 if TYPE_CHECKING:
     from omaha_tui.engine.equity import Equity
@@ -26,24 +27,13 @@ HELP = "each tabled hand's equity over the boards to come: high and low apart, s
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("equity", help=HELP, description=HELP + ".")
-    parser.add_argument(
-        "--game",
-        default="omaha",
-        help="omaha, omaha8, omaha5, big-o, omaha6, omaha6-8, courchevel, courchevel8, "
-        "binglao (with --die); aliases plo, plo8, o8...; default omaha",
-    )
-    parser.add_argument(
-        "--board", default="", help="known board cards: none, the flop, or flop and turn"
-    )
-    parser.add_argument(
-        "--hand",
-        action="append",
-        default=[],
-        metavar='"NAME: CARDS"',
-        help='a tabled hand, e.g. "Ann: Ah 2s Kh Ks" (repeat per player, at least two)',
+    deals.add_deal_options(
+        parser,
+        board="known board cards: none, the flop, or flop and turn",
+        hands='a tabled hand, e.g. "Ann: Ah 2s Kh Ks" (repeat per player, at least two)',
+        batch="JSON Lines of spots to compute ('-' for stdin)",
     )
     parser.add_argument("--dead", default="", help="cards known to be out of play (mucked)")
-    parser.add_argument("--die", type=int, help="Binglao die roll (1-6) that picked the game")
     parser.add_argument(
         "--samples",
         type=int,
@@ -51,10 +41,6 @@ def register(subparsers: Any) -> None:
         help="random boards to draw instead of counting them all (exact when N covers them)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random boards")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--batch", metavar="FILE", help="JSON Lines of spots to compute ('-' for stdin)"
-    )
     parser.set_defaults(func=run)
 
 
@@ -68,20 +54,12 @@ def compute(
     seed: int = 0,
 ) -> tuple[Variant, tuple[int, ...], list[tuple[str, tuple[int, ...]]], Equity]:
     """Parse one spot and compute it (raises ValueError/CardError with the message to show)."""
-    from omaha_tui.cli.read import parse_hands, resolve_game
-    from omaha_tui.engine.cards import CardError, parse_cards
     from omaha_tui.engine.equity import equity
 
-    variant = resolve_game(game, die)
-    try:
-        board_cards = parse_cards(board)
-    except CardError as e:
-        raise CardError(f"board: {e}") from None
-    try:
-        dead_cards = parse_cards(dead)
-    except CardError as e:
-        raise CardError(f"dead cards: {e}") from None
-    tabled = parse_hands(hands)
+    variant = deals.resolve_game(game, die)
+    board_cards = deals.cards_of(board, "board")
+    dead_cards = deals.cards_of(dead, "dead cards")
+    tabled = deals.parse_hands(hands)
     if samples is not None and samples < 1:
         raise ValueError(f"--samples {samples}: draw at least 1 board")
     result = equity(variant, board_cards, tabled, dead_cards, samples=samples, seed=seed)
@@ -121,14 +99,13 @@ def to_json(
 
 def run(args: argparse.Namespace) -> int:
     if args.batch:
-        return run_batch(args.batch)
+        return deals.run_batch(args.batch, "equity", _answer, unreadable=2)
     try:
         variant, board, hands, result = compute(
             args.game, args.board, args.hand, args.dead, args.die, args.samples, args.seed
         )
     except ValueError as e:  # CardError is a ValueError
-        print(f"omaha-tui equity: error: {e}", file=sys.stderr)
-        return 2
+        return deals.fail("equity", e)
     if args.json:
         print(json.dumps(to_json(variant, board, hands, result), ensure_ascii=False))
     else:
@@ -136,51 +113,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_batch(source: str) -> int:
-    """One JSON object per input line; a bad line prints ``{"line", "error"}`` (status 1)."""
-    try:
-        stream = sys.stdin if source == "-" else open(source, encoding="utf-8")  # noqa: SIM115
-    except OSError as e:
-        print(f"omaha-tui equity: error: cannot read {source}: {e.strerror}", file=sys.stderr)
-        return 2
-    status = 0
-    try:
-        for n, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            try:
-                out = _batch_line(line)
-            except ValueError as e:  # json.JSONDecodeError and CardError are ValueErrors
-                out, status = {"line": n, "error": str(e)}, 1
-            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-    return status
-
-
-def _batch_line(line: str) -> dict[str, Any]:
-    try:
-        spot = json.loads(line)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"not a JSON object: {e}") from None
-    if not isinstance(spot, dict):
-        raise ValueError('each line must be an object {"game", "board", "hands"}')
-    hands = spot.get("hands", [])
-    if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
-        raise ValueError('"hands" must be a list of strings like "Ann: Ah 2s Kh Ks"')
-    for field in ("die", "samples", "seed"):
-        value = spot.get(field)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError(f'"{field}" must be a whole number')
+def _answer(spot: dict[str, Any]) -> dict[str, Any]:
+    """The equity of one ``--batch`` spot."""
     variant, board, tabled, result = compute(
         str(spot.get("game", "omaha")),
         str(spot.get("board", "")),
-        hands,
+        spot.get("hands", []),
         str(spot.get("dead", "")),
         spot.get("die"),
-        spot.get("samples"),
-        spot.get("seed") or 0,
+        deals.whole_number(spot, "samples"),
+        deals.whole_number(spot, "seed") or 0,
     )
     return to_json(variant, board, tabled, result)
 

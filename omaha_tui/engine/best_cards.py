@@ -15,6 +15,7 @@ order, is named, so a reading is the same however it was found.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from omaha_tui.engine.evaluate import (
     CARD_PRIME,
@@ -44,15 +45,15 @@ def high_detail(
     if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
         check_counts(hole, board)
     plain, suited = five_card_tables()
-    prime = CARD_PRIME
-    pairs = PAIRS[len(hole)]
-    triples = TRIPLES[len(board)]
-    pair_keys = [prime[hole[i]] * prime[hole[j]] for i, j in pairs]
-    triple_keys = [prime[board[a]] * prime[board[b]] * prime[board[c]] for a, b, c in triples]
+    prime = CARD_PRIME.__getitem__
+    # combinations() yields in PAIRS / TRIPLES order, so key k belongs to PAIRS[n][k]
+    pair_keys = [a * b for a, b in combinations(map(prime, hole), 2)]
+    triple_keys = [a * b * c for a, b, c in combinations(map(prime, board), 3)]
     # Every combination's plain value, hole pair by hole pair (the order ties are named in)
     values = list(map(plain.__getitem__, [p * t for p in pair_keys for t in triple_keys]))
-    x = sum(map(SUIT_NIBBLE.__getitem__, board))
-    spot = (x + 0x5555) & 0x8888
+    pairs = PAIRS[len(hole)]
+    triples = TRIPLES[len(board)]
+    spot = (sum(map(SUIT_NIBBLE.__getitem__, board)) + 0x5555) & 0x8888
     if spot:
         # R6.2(a): a flush takes two hole cards and three board cards of one suit, and
         # a board of five holds three of at most one suit.

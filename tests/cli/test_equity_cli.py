@@ -125,4 +125,6 @@ def test_batch_answers_each_line_and_reports_bad_ones(
 
 def test_batch_file_that_cannot_be_read_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--batch", "/nonexistent/spots.jsonl"]) == 2
-    assert "cannot read /nonexistent/spots.jsonl" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("omaha-tui equity: /nonexistent/spots.jsonl: cannot read it (")
+    assert err.count("\n") == 1

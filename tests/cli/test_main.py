@@ -35,6 +35,17 @@ def test_every_subcommand_is_registered() -> None:
     assert set(sub.choices) == {name.rstrip("_") for name in SUBCOMMANDS}
 
 
+def test_a_named_subcommand_is_built_alone_and_any_other_word_gets_them_all() -> None:
+    def choices(argv: list[str]) -> set[str]:
+        parser = build_parser(argv)
+        return set(next(a for a in parser._actions if a.dest == "command").choices)
+
+    assert choices(["read", "--batch", "-"]) == {"read"}
+    assert choices(["--db", "read", "import", "x.phh"]) == {"import"}
+    every = {name.rstrip("_") for name in SUBCOMMANDS}
+    assert choices(["--help", "read"]) == choices(["bogus"]) == choices([]) == every
+
+
 def test_unknown_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["--no-such-option"])

@@ -46,7 +46,7 @@ def test_bad_lines_are_error_lines_and_the_good_ones_still_read(
 
 
 def test_a_batch_is_read_without_the_event_schemas_or_pydantic(tmp_path: Path) -> None:
-    """Start-up stays lean: reading deals needs the cards and the games, nothing else."""
+    """Start-up stays lean: reading deals needs the cards, the games and its own command."""
     path = tmp_path / "deals.jsonl"
     path.write_text(GOOD, encoding="utf-8")
     code = (
@@ -55,7 +55,8 @@ def test_a_batch_is_read_without_the_event_schemas_or_pydantic(tmp_path: Path) -
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert main(['read', '--batch', {str(path)!r}]) == 0\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'rich'}),\n"
-        "      'omaha_tui.engine.events' in sys.modules, 'omaha_tui.store' in sys.modules)\n"
+        "      'omaha_tui.engine.events' in sys.modules, 'omaha_tui.store' in sys.modules,\n"
+        "      'omaha_tui.cli.play' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[] False False"
+    assert out.stdout.strip() == "[] False False False"

@@ -1,0 +1,193 @@
+"""What ``read`` and ``equity`` both take: a game, cards and tabled hands as typed, one deal
+on the command line or one per line of a JSON Lines ``--batch``.
+
+Cards are looked up by their common spelling (``Ah``, ``ah``, ``AH``) and fall back on
+the engine's full parser, which reads every other spelling and words every refusal. A
+batch is read line by line: each line is decoded and parsed on its own, so a bad line is
+one ``{"line", "error"}`` object in the output and the rest are still answered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import IO, TYPE_CHECKING, Any
+
+from omaha_tui.engine.labels import printable
+
+if TYPE_CHECKING:
+    from omaha_tui.engine.games import Variant
+
+GAMES_HELP = (
+    "omaha, omaha8, omaha5, big-o, omaha6, omaha6-8, courchevel, courchevel8, "
+    "binglao (with --die); aliases plo, plo8, o8...; default omaha"
+)
+HAND_SHAPE = '"hands" must be a list of strings like "Ann: Ah 2s Kh Ks"'
+
+
+def add_deal_options(
+    parser: argparse.ArgumentParser, *, board: str, hands: str, batch: str
+) -> None:
+    """The options of one deal: ``--game --board --hand --die --json --batch``."""
+    parser.add_argument("--game", default="omaha", help=GAMES_HELP)
+    parser.add_argument("--board", default="", help=board)
+    parser.add_argument("--hand", action="append", default=[], metavar='"NAME: CARDS"', help=hands)
+    parser.add_argument("--die", type=int, help="Binglao die roll (1-6) that picked the game")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--batch", metavar="FILE", help=batch)
+
+
+def resolve_game(game: str, die: int | None) -> Variant:
+    """The variant to read: a Binglao hand needs its die roll (R3.4)."""
+    from omaha_tui.engine.games import binglao_variant, parse_game
+
+    variant = parse_game(game)
+    if variant.binglao:
+        if die is None:
+            raise ValueError(
+                "Binglao: give the die roll with --die N (1 to 6); it decides the hole cards "
+                "and the split (R3.4)"
+            )
+        return binglao_variant(die)
+    if die is not None:
+        raise ValueError(f"--die applies only to binglao, not to {variant.name}")
+    return variant
+
+
+CARD_NAMES: tuple[str, ...] = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+# Cards as machines and most people write them: a dictionary lookup per card.
+_QUICK: dict[str, int] = {
+    text: i
+    for i, name in enumerate(CARD_NAMES)
+    for text in (name, name.lower(), name.upper(), name[0] + name[1].upper())
+}
+
+
+def quick_cards(text: str) -> tuple[int, ...]:
+    """Parse cards separated by spaces, the common case, falling back on the full parser
+    (for glued runs, ``10h``, suit symbols) and its messages for anything else.
+
+    >>> quick_cards("Ah kd, 2C"), quick_cards("10h")
+    ((50, 45, 0), (34,))
+    """
+    from omaha_tui.engine.cards import parse_cards
+
+    cards = tuple(map(_QUICK.get, text.replace(",", " ").split()))
+    if None in cards or len(set(cards)) != len(cards):
+        return parse_cards(text)
+    return cards  # type: ignore[return-value]  # no None: checked above
+
+
+def cards_of(text: str, what: str) -> tuple[int, ...]:
+    """Cards of ``what`` (``board``, ``dead cards``), a refusal naming it."""
+    from omaha_tui.engine.cards import CardError
+
+    try:
+        return quick_cards(text)
+    except CardError as e:
+        raise CardError(f"{what}: {e}") from None
+
+
+def parse_hands(texts: Iterable[str]) -> list[tuple[str, tuple[int, ...]]]:
+    """``"Ann: Ah 2s Kh Ks"`` -> ``("Ann", cards)``; a hand without a name is "Player N".
+
+    >>> parse_hands(["Ann: Ah 2s Kh Ks", "3c 4c 5c 6c"])
+    [('Ann', (50, 3, 46, 47)), ('Player 2', (4, 8, 12, 16))]
+    """
+    out: list[tuple[str, tuple[int, ...]]] = []
+    for n, text in enumerate(texts, 1):
+        name, sep, cards = text.partition(":")
+        if not sep:
+            name, cards = f"Player {n}", text
+        name = name.strip()
+        out.append((name, cards_of(cards, f"{name}'s hand")))
+    return out
+
+
+def run_batch(
+    source: str,
+    command: str,
+    answer: Callable[[dict[str, Any]], dict[str, Any]],
+    *,
+    unreadable: int = 1,
+) -> int:
+    """Answer one JSON object per input line; a bad line prints ``{"line", "error"}``
+    and makes the status 1. A file that cannot be opened is one line on stderr and
+    the status ``unreadable``.
+
+    ``answer`` takes the line's object and raises ValueError (CardError is one) with
+    the message to print for it.
+    """
+    stdin: IO[Any] = getattr(sys.stdin, "buffer", sys.stdin)
+    try:
+        stream = stdin if source == "-" else open(source, "rb")  # noqa: SIM115
+    except OSError as e:
+        print(f"omaha-tui {command}: {source}: cannot read it ({e.strerror})", file=sys.stderr)
+        return unreadable
+    status = 0
+    write = sys.stdout.write
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    try:
+        for n, raw in enumerate(stream, 1):
+            try:
+                deal = batch_object(raw)
+                if deal is None:
+                    continue
+                out = answer(deal)
+            except ValueError as e:  # json.JSONDecodeError and CardError are ValueErrors
+                out, status = {"line": n, "error": str(e)}, 1
+            write(encode(out) + "\n")
+    except OSError as e:
+        print(f"omaha-tui {command}: {source}: cannot read it ({e.strerror})", file=sys.stderr)
+        return unreadable
+    finally:
+        if stream is not stdin:
+            stream.close()
+    return status
+
+
+def batch_object(raw: bytes | str) -> dict[str, Any] | None:
+    """One ``--batch`` line as an object with a list of hand texts (``None`` if blank).
+
+    >>> batch_object(b'{"hands": ["A: Ah Kh Qh Jh"]}')
+    {'hands': ['A: Ah Kh Qh Jh']}
+    >>> batch_object(b'[1]')
+    Traceback (most recent call last):
+    ...
+    ValueError: each line must be an object {"game", "board", "hands"}
+    """
+    try:
+        line = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    if not line.strip():
+        return None
+    try:
+        deal = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not a JSON object: {e}") from None
+    except RecursionError:
+        raise ValueError("not a deal: the JSON is nested too deeply") from None
+    if not isinstance(deal, dict):
+        raise ValueError('each line must be an object {"game", "board", "hands"}')
+    hands = deal.get("hands", [])
+    if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+        raise ValueError(HAND_SHAPE)
+    whole_number(deal, "die", "a whole number from 1 to 6 (the Binglao die roll)")
+    return deal
+
+
+def whole_number(deal: dict[str, Any], field: str, what: str = "a whole number") -> int | None:
+    """The batch field ``field`` when it is absent or a whole number (not true/false)."""
+    value = deal.get(field)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ValueError(f'"{field}" must be {what}')
+    return value
+
+
+def fail(command: str, error: ValueError) -> int:
+    """A refused deal on the command line: one line on stderr, exit status 2."""
+    print(f"omaha-tui {command}: error: {printable(str(error))}", file=sys.stderr)
+    return 2
