@@ -10,22 +10,22 @@ shares are fractions of the pot.
 
 Speed comes from doing almost nothing per board. A board's outcome depends only on its
 rank multiset and, when three or more of its cards share a suit, on which ranks are of
-that suit; so boards are first *counted* by an integer key (rank product, flush suit and
-flush-suit rank product), then each distinct key is read once with the evaluator's board
-rows: a hand costs one lookup per hole pair (pre-read into row positions), plus the same
-for its cards of the flush suit, plus one low lookup by rank masks.
+that suit; so boards are first *counted* by an integer key (:mod:`board_counts`), then
+each distinct key is read once with the evaluator's board rows: a hand costs one lookup
+per hole pair (pre-read into row positions), plus the same for its cards of the flush
+suit, plus one low lookup by rank masks.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from math import comb, prod, sqrt
+from math import comb, sqrt
 
+from .board_counts import RANK_BITS, RANK_MASK, count_all, count_sampled
 from .cards import CardError, check_count, check_distinct, format_card
-from .evaluate import CARD_PRIME, LOW_BIT, SUIT_NIBBLE, high_row, low_row, pair_positions
+from .evaluate import LOW_BIT, high_row, low_row, pair_positions
 from .games import Variant, max_players
 from .state import HandState
 
@@ -38,10 +38,7 @@ DEFAULT_SAMPLES = 20_000
 """Random boards drawn when exact enumeration would take too long."""
 Z95 = 1.96
 
-_RANK_BITS = 27  # a five-card rank product is below 41**5 < 2**27
-_RANK_MASK = (1 << _RANK_BITS) - 1
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-_SPOT_SUIT = {0x8: 0, 0x80: 1, 0x800: 2, 0x8000: 3}
 
 
 @dataclass(frozen=True)
@@ -180,12 +177,12 @@ def equity(
     total = comb(len(unseen), missing)
     limit = EXACT_LIMIT if samples is None else samples
     if total <= limit:
-        counts = _count_all(board, unseen, missing)
+        counts = count_all(board, unseen, missing)
         return _tally(variant, hands, counts, total, exact=True, seed=None)
     n = DEFAULT_SAMPLES if samples is None else samples
     if n < 1:
         raise CardError(f"{n} samples: draw at least one board")
-    counts = _count_sampled(board, unseen, missing, n, random.Random(seed))
+    counts = count_sampled(board, unseen, missing, n, random.Random(seed))
     return _tally(variant, hands, counts, n, exact=False, seed=seed)
 
 
@@ -204,105 +201,6 @@ def hand_equity(
         return None
     tabled = [(str(s), shown[s]) for s in seats]
     return seats, equity(hand.variant, hand.board, tabled, samples=samples, seed=seed)
-
-
-def board_key(cards: Iterable[int]) -> int:
-    """The integer that decides every hand's outcome on a five-card board.
-
-    Rank product in the low bits; with three or more cards of one suit, that suit and
-    the product of its cards' ranks above them (R6.2a: only that suit can make a flush).
-
-    >>> board_key([0, 4, 9, 13, 18]) == 2 * 3 * 5 * 7 * 11  # 2c 3c 4d 5d 6h: no flush
-    True
-    """
-    cs = tuple(cards)
-    x = sum(map(SUIT_NIBBLE.__getitem__, cs))
-    rank = prod(map(CARD_PRIME.__getitem__, cs))
-    spot = (x + 0x5555) & 0x8888
-    if not spot:
-        return rank
-    suit = _SPOT_SUIT[spot]
-    flush = prod(CARD_PRIME[c] for c in cs if c & 3 == suit)
-    return (((flush << 2) | suit) << _RANK_BITS) | rank
-
-
-def _count_sampled(
-    board: Sequence[int], unseen: list[int], missing: int, n: int, rng: random.Random
-) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    get = counts.get
-    sample = rng.sample
-    known = tuple(board)
-    for _ in range(n):
-        key = board_key(known + tuple(sample(unseen, missing)))
-        counts[key] = get(key, 0) + 1
-    return counts
-
-
-def _count_all(board: Sequence[int], unseen: list[int], missing: int) -> dict[int, int]:
-    """Every remaining board counted by :func:`board_key`, with no per-board Python code.
-
-    The first ``missing - 1`` cards are walked recursively (rank product, suit counts and
-    per-suit products updated as they go). For the last card only its suit matters: with
-    three of a suit already out, every board is a flush board of that suit; with two, the
-    cards of that suit make one; the others cannot. Each group of last cards (precomputed
-    lists of rank primes, by suit set and start index) becomes keys by multiplying and
-    adding constants, counted by ``Counter.update`` in C.
-    """
-    counts: Counter[int] = Counter()
-    if missing == 0:
-        counts[board_key(board)] = 1
-        return counts
-    n = len(unseen)
-    rp = [CARD_PRIME[c] for c in unseen]
-    su = [c & 3 for c in unseen]
-    memo: dict[int, list[int]] = {}
-
-    def tail(suits: int, start: int) -> list[int]:
-        """Rank primes of ``unseen[start:]`` whose suit is in the bit set ``suits``."""
-        key = suits * 64 + start
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = [rp[j] for j in range(start, n) if suits >> su[j] & 1]
-        return got
-
-    update = counts.update
-
-    def last_card(start: int, rank: int, x: int, sp: list[int]) -> None:
-        three = (x + 0x5555) & 0x8888
-        if three:
-            s = _SPOT_SUIT[three]
-            f = sp[s]
-            mine = tail(1 << s, start)
-            if mine:
-                update(map((s << _RANK_BITS).__add__, map(((f << 29) + rank).__mul__, mine)))
-            other = tail(15 ^ (1 << s), start)
-            if other:
-                update(map((((f << 2) | s) << _RANK_BITS).__add__, map(rank.__mul__, other)))
-            return
-        two = (x + 0x6666) & 0x8888
-        flushing = sum(1 << s for spot, s in _SPOT_SUIT.items() if two & spot)
-        plain = tail(15 ^ flushing, start)
-        if plain:
-            update(map(rank.__mul__, plain))
-        for s in range(4):
-            if flushing >> s & 1 and tail(1 << s, start):
-                a = (sp[s] << 29) + rank
-                update(map((s << _RANK_BITS).__add__, map(a.__mul__, tail(1 << s, start))))
-
-    def walk(start: int, left: int, rank: int, x: int, sp: list[int]) -> None:
-        if left == 1:
-            last_card(start, rank, x, sp)
-            return
-        for j in range(start, n - left + 1):
-            s, p = su[j], rp[j]
-            sp[s] *= p
-            walk(j + 1, left - 1, rank * p, x + (1 << 4 * s), sp)
-            sp[s] //= p
-
-    suits = [prod(CARD_PRIME[c] for c in board if c & 3 == s) for s in range(4)]
-    walk(0, missing, prod(CARD_PRIME[c] for c in board), sum(SUIT_NIBBLE[c] for c in board), suits)
-    return counts
 
 
 def _low_mask(rank_key: int, cache: dict[int, int] = {}) -> int:  # noqa: B006 - a memo
@@ -340,7 +238,7 @@ def _tally(
     outcomes: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
     plain: dict[int, tuple[list[int], tuple[int, ...]]] = {}
     for key, count in counts.items():
-        rank = key & _RANK_MASK
+        rank = key & RANK_MASK
         got = plain.get(rank)
         if got is None:
             row = high_row(rank)
@@ -354,7 +252,7 @@ def _tally(
                     lw = tuple(i for i in range(k) if lows[i] == best_low)
             got = plain[rank] = (highs, lw)
         highs, lw = got
-        rest = key >> _RANK_BITS
+        rest = key >> RANK_BITS
         if rest:
             frow = high_row(rest >> 2, flush=True)
             flushed = highs
