@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import IO, TYPE_CHECKING, Any
 
+from omaha_tui.engine.cards import CardError, parse_cards
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
@@ -72,8 +73,6 @@ def quick_cards(text: str) -> tuple[int, ...]:
     >>> quick_cards("Ah kd, 2C"), quick_cards("10h")
     ((50, 45, 0), (34,))
     """
-    from omaha_tui.engine.cards import parse_cards
-
     cards = tuple(map(_QUICK.get, text.replace(",", " ").split()))
     if None in cards or len(set(cards)) != len(cards):
         return parse_cards(text)
@@ -82,8 +81,6 @@ def quick_cards(text: str) -> tuple[int, ...]:
 
 def cards_of(text: str, what: str) -> tuple[int, ...]:
     """Cards of ``what`` (``board``, ``dead cards``), a refusal naming it."""
-    from omaha_tui.engine.cards import CardError
-
     try:
         return quick_cards(text)
     except CardError as e:

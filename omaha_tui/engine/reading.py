@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from functools import cache, cached_property
 
 from omaha_tui.engine import evaluate
 from omaha_tui.engine.best_cards import high_detail, low_detail
@@ -146,6 +146,7 @@ def check_hand(hole: Sequence[int], board: Sequence[int]) -> None:
             where[c] = place
 
 
+@cache  # 7,462 values exist; a showdown's words for each are worked out once
 def describe_high(value: int) -> str:
     """Words for a high value: "aces full of kings", "pair of twos", "royal flush".
 
@@ -176,14 +177,20 @@ def describe_high(value: int) -> str:
     return f"{name[r[0]]} high"
 
 
+_UNPAIRED = (evaluate.HIGH_CARD, evaluate.STRAIGHT, evaluate.FLUSH, evaluate.STRAIGHT_FLUSH)
+
+
 def _display_order(five: Sequence[int], category: int) -> tuple[int, ...]:
     """Deciding cards first: groups by size then rank; a wheel as 5-4-3-2-A."""
+    if category in _UNPAIRED:
+        # Five different ranks: a card's index orders by rank, then suit (rank * 4 + suit).
+        ordered = sorted(five, reverse=True)
+        straight = category in (evaluate.STRAIGHT, evaluate.STRAIGHT_FLUSH)
+        if straight and ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3:
+            ordered = ordered[1:] + ordered[:1]
+        return tuple(ordered)
     ranks = [c >> 2 for c in five]  # rank_of, inlined: every reading sorts its five
-    ordered = sorted(five, key=lambda c: (ranks.count(c >> 2), c >> 2, c), reverse=True)
-    straight = category in (evaluate.STRAIGHT, evaluate.STRAIGHT_FLUSH)
-    if straight and ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3:
-        ordered = ordered[1:] + ordered[:1]
-    return tuple(ordered)
+    return tuple(sorted(five, key=lambda c: (ranks.count(c >> 2), c >> 2, c), reverse=True))
 
 
 def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -> HighReading:
@@ -199,7 +206,7 @@ def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) 
     if check:
         check_hand(hole, board)
     value, (i, j), (a, b, c) = high_detail(hole, board)
-    category = evaluate.category_of(value)
+    category = value >> evaluate.CATEGORY_SHIFT
     hole_used = (hole[i], hole[j])
     board_used = (board[a], board[b], board[c])
     return HighReading(
@@ -213,7 +220,7 @@ def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) 
 
 
 def _low_key(card: int) -> int:
-    r = rank_of(card)
+    r = card >> 2  # rank_of, inlined: every low sorts its five
     return 1 if r == 12 else r + 2
 
 
@@ -236,8 +243,7 @@ def read_low(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -
     value, (i, j), (a, b, c) = found
     hole_used = (hole[i], hole[j])
     board_used = (board[a], board[b], board[c])
-    ranks = evaluate.low_ranks(value)
-    text = "-".join("A" if r == 1 else str(r) for r in ranks)
+    ranks, description = _low_words(value)
     return LowReading(
         category=HandCategory.LOW,
         value=value,
@@ -245,8 +251,15 @@ def read_low(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -
         five=tuple(sorted(hole_used + board_used, key=_low_key, reverse=True)),
         hole_used=hole_used,
         board_used=board_used,
-        description=f"{text} low",
+        description=description,
     )
+
+
+@cache
+def _low_words(value: int) -> tuple[tuple[int, ...], str]:
+    """A low value's ranks and description (56 lows exist: each is worked out once)."""
+    ranks = evaluate.low_ranks(value)
+    return ranks, "-".join("A" if r == 1 else str(r) for r in ranks) + " low"
 
 
 def spoken_rank(card: int) -> str:

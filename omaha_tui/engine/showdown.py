@@ -104,18 +104,24 @@ def validate_deal(
     if len(hands) > limit:
         raise CardError(f"{len(hands)} hands: {variant.name} seats at most {limit} players (R1.3)")
     for c in board:
-        _check_index(c)
+        if type(c) is not int or not 0 <= c < 52:
+            _check_index(c)
     names: set[str] = set()
+    dealt = len(board)
     for name, cards in hands:
         for c in cards:
-            _check_index(c)
+            if type(c) is not int or not 0 <= c < 52:
+                _check_index(c)
         if not name.strip() or name == "board":
             raise CardError(f'"{name}" cannot name a player: use a name other than "board"')
         if name in names:
             raise CardError(f"{name} appears twice: give each player one hand")
         names.add(name)
-        check_count(cards, (variant.hole_cards,), f"{name}'s hand")
-    check_distinct({"board": board, **{name: cards for name, cards in hands}})
+        if len(cards) != variant.hole_cards:
+            check_count(cards, (variant.hole_cards,), f"{name}'s hand")
+        dealt += len(cards)
+    if len(set(board).union(*(cards for _, cards in hands))) != dealt:
+        check_distinct({"board": board, **{name: cards for name, cards in hands}})
 
 
 def _check_index(card: int) -> None:
@@ -139,8 +145,9 @@ def read_showdown(
     """
     validate_deal(variant, board, hands)
     board = tuple(board)
+    hilo = variant.hilo
     highs = [read_high(cards, board, check=False) for _, cards in hands]
-    lows = [read_low(cards, board, check=False) if variant.hilo else None for _, cards in hands]
+    lows = [read_low(cards, board, check=False) if hilo else None for _, cards in hands]
     best_high = max(h.value for h in highs)
     high_winners = tuple(i for i, h in enumerate(highs) if h.value == best_high)
     low_values = [lo.value for lo in lows if lo is not None]
@@ -149,7 +156,7 @@ def read_showdown(
         i for i, lo in enumerate(lows) if lo is not None and lo.value == best_low
     )  # R7.3: no qualifying low, no low winners
     names = [name for name, _ in hands]
-    half = " the high" if variant.hilo else ""
+    half = " the high" if hilo else ""
     high_text = join_words([f"{names[i]}'s" for i in high_winners])
     high_desc = highs[high_winners[0]].description
     players: list[PlayerReading] = []
@@ -165,7 +172,7 @@ def read_showdown(
             if high_why is not None:
                 high_result += f" ({high_why.text})"
         low_result, low_why = "", None
-        if variant.hilo:
+        if hilo:
             low_result = _low_result(i, lows, low_winners, names)
             mine = lows[i]
             if low_winners and i not in low_winners and mine is not None:
