@@ -125,7 +125,8 @@ def run_batch(
         return unreadable
     status = 0
     write = sys.stdout.write
-    encode = json.JSONEncoder(ensure_ascii=False).encode
+    # No container is ever its own member here: the circular check would only cost time.
+    encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
     try:
         for n, raw in enumerate(stream, 1):
             try:

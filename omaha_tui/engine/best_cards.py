@@ -15,6 +15,7 @@ order, is named, so a reading is the same however it was found.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from omaha_tui.engine.evaluate import (
@@ -45,32 +46,42 @@ def high_detail(
     if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
         check_counts(hole, board)
     plain, suited = five_card_tables()
-    prime = CARD_PRIME.__getitem__
-    # combinations() yields in PAIRS / TRIPLES order, so key k belongs to PAIRS[n][k]
-    pair_keys = [a * b for a, b in combinations(map(prime, hole), 2)]
-    triple_keys = [a * b * c for a, b, c in combinations(map(prime, board), 3)]
+    triple_keys, suit, suited_triples = _high_board(tuple(board))
+    # combinations() yields in PAIRS order, so key k belongs to PAIRS[len(hole)][k]
+    pair_keys = [a * b for a, b in combinations(map(CARD_PRIME.__getitem__, hole), 2)]
     # Every combination's plain value, hole pair by hole pair (the order ties are named in)
     values = list(map(plain.__getitem__, [p * t for p in pair_keys for t in triple_keys]))
     pairs = PAIRS[len(hole)]
-    triples = TRIPLES[len(board)]
-    spot = (sum(map(SUIT_NIBBLE.__getitem__, board)) + 0x5555) & 0x8888
-    if spot:
-        # R6.2(a): a flush takes two hole cards and three board cards of one suit, and
-        # a board of five holds three of at most one suit.
-        suit = spot.bit_length() // 4 - 1
-        suited_triples = [
-            k
-            for k, (a, b, c) in enumerate(triples)
-            if board[a] & 3 == board[b] & 3 == board[c] & 3 == suit
-        ]
-        n = len(triples)
+    if suited_triples:
+        # R6.2(a): a flush takes two hole cards and three board cards of one suit.
+        n = len(triple_keys)
         for k, (i, j) in enumerate(pairs):
             if hole[i] & 3 == hole[j] & 3 == suit:
                 for t in suited_triples:
                     values[k * n + t] = suited[pair_keys[k] * triple_keys[t]]
     best = max(values)
-    k, t = divmod(values.index(best), len(triples))
-    return best, pairs[k], triples[t]
+    k, t = divmod(values.index(best), len(triple_keys))
+    return best, pairs[k], TRIPLES[len(board)][t]
+
+
+@lru_cache(maxsize=8)
+def _high_board(board: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """What every hand read on ``board`` shares, worked out once for all of them: each
+    board triple's rank key (in TRIPLES order), the suit of three or more board cards
+    (-1 if none: a board of five holds three of at most one suit) and the positions of
+    the triples of that suit."""
+    primes = map(CARD_PRIME.__getitem__, board)
+    triple_keys = tuple(a * b * c for a, b, c in combinations(primes, 3))
+    spot = (sum(map(SUIT_NIBBLE.__getitem__, board)) + 0x5555) & 0x8888
+    if not spot:
+        return triple_keys, -1, ()
+    suit = spot.bit_length() // 4 - 1
+    suited_triples = tuple(
+        k
+        for k, (a, b, c) in enumerate(TRIPLES[len(board)])
+        if board[a] & 3 == board[b] & 3 == board[c] & 3 == suit
+    )
+    return triple_keys, suit, suited_triples
 
 
 def low_detail(
@@ -88,16 +99,10 @@ def low_detail(
     """
     if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
         check_counts(hole, board)
-    bit = LOW_BIT
-    bb = [bit[c] for c in board]
-    triples = []
-    for t in TRIPLES[len(board)]:
-        x, y, z = bb[t[0]], bb[t[1]], bb[t[2]]
-        m = x | y | z
-        if x and y and z and x + y + z == m:  # three different low ranks
-            triples.append((m, t))
+    triples = _low_board(tuple(board))
     if not triples:
         return None
+    bit = LOW_BIT
     hb = [bit[c] for c in hole]
     best = 256
     found: tuple[tuple[int, int], tuple[int, int, int]] = ((0, 1), (0, 1, 2))
@@ -112,3 +117,17 @@ def low_detail(
     if best == 256:
         return None
     return 255 - best, found[0], found[1]
+
+
+@lru_cache(maxsize=8)
+def _low_board(board: tuple[int, ...]) -> tuple[tuple[int, tuple[int, int, int]], ...]:
+    """The board's triples of three different low ranks, with their rank masks (shared by
+    every hand read on the board)."""
+    bb = [LOW_BIT[c] for c in board]
+    out = []
+    for t in TRIPLES[len(board)]:
+        x, y, z = bb[t[0]], bb[t[1]], bb[t[2]]
+        m = x | y | z
+        if x and y and z and x + y + z == m:  # three different low ranks
+            out.append((m, t))
+    return tuple(out)
