@@ -16,7 +16,10 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from omaha_tui.engine.state import HandState
 
 HELP = "replay PHH hand histories (files or folders), optionally as JSON lines"
 
@@ -33,9 +36,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def results(paths: list[Path]) -> Iterator[dict[str, Any]]:
+def results(paths: list[Path], *, runs: bool = False) -> Iterator[dict[str, Any]]:
     """The JSON object of every hand under ``paths`` (errors as ``{"file", "error"}``),
-    one at a time; a folder without hand histories is an error of its own."""
+    one at a time; a folder without hand histories is an error of its own. ``runs``
+    adds ``"runs"``, the whole board of each later run of a board run more than once
+    (R10.2), for the printed summary (the JSON objects keep their fixed keys)."""
     from omaha_tui.store.phh import PhhError, find_files, load
     from omaha_tui.store.phh_replay import replay_hand, summary
 
@@ -51,9 +56,22 @@ def results(paths: list[Path]) -> Iterator[dict[str, Any]]:
                 continue
             for hand in hands:
                 try:
-                    yield summary(replay_hand(hand))
+                    replayed = replay_hand(hand)
+                    item = summary(replayed)
+                    if runs:
+                        item["runs"] = _later_runs(replayed.hand)
+                    yield item
                 except PhhError as e:
                     yield {"file": hand.source, "error": _strip(str(e), hand.source)}
+
+
+def _later_runs(hand: HandState) -> list[list[str]]:
+    from omaha_tui.engine.awards import run_board
+    from omaha_tui.engine.cards import format_card
+
+    return [
+        [format_card(c) for c in run_board(hand, k)] for k in range(2, len(hand.run_boards) + 2)
+    ]
 
 
 def _strip(message: str, source: str) -> str:
@@ -63,7 +81,8 @@ def _strip(message: str, source: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not Path(p).exists()]
-    items = results([Path(p) for p in args.paths if Path(p).exists()])
+    found = [Path(p) for p in args.paths if Path(p).exists()]
+    items = results(found) if args.json else results(found, runs=True)
     gone = ({"file": p, "error": "no such file or folder"} for p in missing)
     failed = bool(missing)
     if args.json:
@@ -105,6 +124,8 @@ def _print_rich(items: Iterable[dict[str, Any]]) -> bool:
             f"{p['amount']:,} for {', '.join(map(str, p['eligible']))}" for p in item["pots"]
         )
         console.print(f"  board: {board}" + (f"   pots: {pots}" if pots else ""))
+        for k, cards in enumerate(item.get("runs", ()), start=2):
+            console.print(f"  run {k}: {' '.join(cards)}")  # R10.2
         legal = item["legal"]
         if legal is not None:
             parts = ["fold"] if legal["fold"] else []

@@ -214,3 +214,34 @@ def test_names_with_markup_and_escapes_in_a_refused_hand_print_as_text(
         assert run_cli(command, [command, "--db", str(db)]) == 0
         out = capsys.readouterr().out
         assert "\x1b" not in out and "[/x]" in out
+
+
+RUN_TWICE = """variant = "PO/8"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 As3sQhQd", "d dh p2 Ah2sKhKs", "p2 cbr 6", "p1 cbr 18", "p2 cbr 54",
+  "p1 cbr 100", "p2 cc", "d db 4h5c7h", "d db Qs", "d db Ad", "p2 sm Ah2sKhKs",
+  "p1 sm As3sQhQd"]
+players = ["Bob", "Ann"]
+finishing_stacks = [150, 50]
+_omaha_tui_runs = 2
+_omaha_tui_run_from = 0
+_omaha_tui_run_boards = ["Kc9dTcJc8s"]
+"""
+
+
+def test_r10_2_a_board_run_twice_replays_to_the_result_of_both_runs_and_shows_each_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "twice.phh"
+    path.write_text(RUN_TWICE)
+    assert run_cli("replay", ["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "board: 4h 5c 7h Qs Ad" in out and "run 2: Kc 9d Tc Jc 8s" in out
+    assert run_cli("replay", ["replay", str(path), "--json"]) == 0
+    (line,) = _lines(capsys.readouterr().out)
+    assert list(line) == KEYS  # the fixed schema: run 1's board, both runs' result
+    assert line["finishing_stacks"] == [150, 50]
+    assert line["board"] == ["4h", "5c", "7h", "Qs", "Ad"]

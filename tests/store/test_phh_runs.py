@@ -248,3 +248,18 @@ def test_r10_2_every_run_out_comes_back_with_and_without_the_event_log(tmp_path:
     runs_from = {(runs, start) for runs, start, _ in seen}
     assert runs_from == {(r, s) for r in (2, 3) for s in (0, 3, 4)}, seen
     assert {by_hand for *_, by_hand in seen} == {True, False}
+
+
+def test_r10_2_a_hand_imported_without_the_log_exports_its_runs_once(tmp_path: Path) -> None:
+    (hand,) = session_hands(_run_twice(by_hand=True).events)
+    path = tmp_path / "h.phh"
+    path.write_text(dumps(_without_log(hand)))
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        (outcome,) = import_files(journal, [path])
+        assert outcome.session_id is not None and outcome.error is None
+        again = export_session(journal, outcome.session_id, "phh", tmp_path / "out")
+    text = again.read_text()
+    for field in ("_omaha_tui_runs", "_omaha_tui_run_boards", "_omaha_tui_run_awards"):
+        assert text.count(f"\n{field} = ") == 1, field
+    (back,) = load(again)
+    assert _without_log(back).extra == _without_log(hand).extra
