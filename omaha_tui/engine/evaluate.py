@@ -18,8 +18,9 @@ larger is better, equal values tie. Speed comes from tables built once and cache
   mask (comparing the highest card first is comparing masks as integers).
 
 This module validates nothing beyond counts: callers check card text, duplicates and the
-game's counts first (``cards.check_distinct``, ``showdown.validate_deal``). It does not
-describe hands in words; ``reading`` does.
+game's counts first (``cards.check_distinct``, ``showdown.validate_deal``). Which two
+hole cards and three board cards make a value is :mod:`best_cards`' part, and words for
+it are ``reading``'s.
 """
 
 from __future__ import annotations
