@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,26 @@ _OLD_COUNTS = (
     "SELECT session_id, sum(type = 'hand_started') FROM events {where}GROUP BY session_id "
     "HAVING max(type IN ('undo', 'misdeal')) = 1"
 )
+
+
+def played_from_types(types: Iterable[str]) -> int:
+    """Hands played, from the log's event types alone: the hand starts of the effective
+    log (each ``undo`` retracts the last event left) less its misdeals (R3.5: a
+    misdealt hand is dealt again, and only once is it played). Equal to
+    :func:`played_hands` of the log's state, without decoding or replaying an event.
+
+    >>> played_from_types(["hand_started", "misdeal", "hand_started", "folded"])
+    1
+    >>> played_from_types(["hand_started", "folded", "hand_started", "undo"])
+    1
+    """
+    effective: list[str] = []
+    for kind in types:
+        if kind != "undo":
+            effective.append(kind)
+        elif effective:
+            effective.pop()
+    return effective.count("hand_started") - effective.count("misdeal")
 
 
 def played_hands(state: TableState) -> int:
@@ -109,20 +129,21 @@ class JournalReading:
         """``infos`` with the hands played, for sessions recorded before the journal kept
         that count (it counted undone and misdealt hand starts too).
 
-        Such a count is recomputed from the session's state (its latest snapshot and
-        the events after it) and shown, never written: a read-only journal stays as it
-        is, and the next event appended stores the right count. A session whose log
-        cannot be replayed keeps its stored count (its own commands name the problem).
+        Such a count is recomputed from the session's event types (no event is decoded
+        or replayed) and shown, never written: a read-only journal stays as it is, and
+        the next event appended stores the right count.
         """
         where, args = ("WHERE session_id = ? ", (only,)) if only is not None else ("", ())
         with self._guard("reading the session list"):
             starts = dict(self._conn.execute(_OLD_COUNTS.format(where=where), args).fetchall())
-        out = []
-        for info in infos:
-            if starts.get(info.id) == info.hands:
-                with suppress(JournalError):
-                    info = replace(info, hands=played_hands(self.load_state(info.id)))
-            out.append(info)
+            out = []
+            for info in infos:
+                if starts.get(info.id) == info.hands:
+                    rows = self._conn.execute(
+                        "SELECT type FROM events WHERE session_id = ? ORDER BY seq", (info.id,)
+                    )
+                    info = replace(info, hands=played_from_types(t for (t,) in rows))
+                out.append(info)
         return out
 
     def last_unfinished(self) -> SessionInfo | None:

@@ -197,3 +197,22 @@ def test_a_gap_in_the_log_is_reported_not_papered_over(db: Path) -> None:
     conn.close()
     with Journal.open(db) as j, pytest.raises(JournalError, match="lacks event 2"):
         j.events(sid)
+
+
+def test_hands_played_counted_from_event_types_equal_the_replayed_count() -> None:
+    """Sessions with misdeals, undone hand starts, undos across hands and paused hands:
+    the count read from the event types alone is the state's count of hands played."""
+    from omaha_tui.engine.reducer import replay
+    from omaha_tui.store.journal_reading import played_from_types, played_hands
+
+    from .recorded import eventful_session
+
+    differ = []
+    kinds: set[str] = set()
+    for seed in range(60):
+        events = eventful_session("omaha8", hands=8, seed=seed).events
+        kinds.update(e.type for e in events)
+        if played_from_types(e.type for e in events) != played_hands(replay(events)):
+            differ.append(seed)
+    assert differ == []
+    assert {"misdeal", "undo", "hand_started"} <= kinds
