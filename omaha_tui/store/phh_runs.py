@@ -94,9 +94,9 @@ def read_runs(hand: PhhHand, scale: int) -> RunOut | None:
         return None
     where = hand.source
     runs, run_from = fields[RUNS_FIELD], fields.get(RUN_FROM_FIELD)
-    if isinstance(runs, bool) or runs not in (2, 3):
+    if not _whole(runs) or runs not in (2, 3):
         raise PhhError(f"{where}: {RUNS_FIELD} must be 2 or 3 (R10.2), not {runs!r}")
-    if isinstance(run_from, bool) or run_from not in (0, 3, 4):
+    if not _whole(run_from) or run_from not in (0, 3, 4):
         raise PhhError(
             f"{where}: {RUN_FROM_FIELD} must be 0, 3 or 4 (board cards out when the players "
             f"agreed), not {run_from!r}"
@@ -121,6 +121,11 @@ def read_runs(hand: PhhHand, scale: int) -> RunOut | None:
     return RunOut(runs, run_from, tuple(boards), awards)
 
 
+def _whole(value: Any) -> bool:
+    """A TOML integer (not ``true``, not ``2.0``)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def take_run_cards(run: RunOut, deck: Deck, where: str) -> None:
     """Check the later runs' cards against every card of the hand (one deck, R10.2)."""
     for k, cards in enumerate(run.boards, start=2):
@@ -141,9 +146,9 @@ def _awards(raw: Any, hand: PhhHand, scale: int) -> tuple[Award, ...]:
 
 def _award(item: Mapping[str, Any], where: str, players: int, scale: int) -> Award:
     run, pot, player, half, amount = (item[k] for k in ("run", "pot", "player", "half", "amount"))
-    if isinstance(run, bool) or run not in (1, 2, 3):
+    if not _whole(run) or run not in (1, 2, 3):
         raise PhhError(f"{where}: run must be 1, 2 or 3, not {run!r}")
-    if isinstance(pot, bool) or not isinstance(pot, int) or not 0 <= pot < players:
+    if not _whole(pot) or not 0 <= pot < players:
         raise PhhError(f"{where}: pot must be 0 (the main pot) to {players - 1}, not {pot!r}")
     labels = [f"p{k}" for k in range(1, players + 1)]
     if player not in labels:

@@ -129,6 +129,8 @@ def test_r10_2_other_readers_see_run_one_and_finishing_stacks_say_the_true_resul
     ("field", "value", "message"),
     [
         ("_omaha_tui_runs", "4", "must be 2 or 3"),
+        ("_omaha_tui_runs", "2.0", "must be 2 or 3"),
+        ("_omaha_tui_runs", "true", "must be 2 or 3"),
         ("_omaha_tui_run_from", "2", "must be 0, 3 or 4"),
         ("_omaha_tui_run_boards", '["Kc9d"]', "run 2 is 5 cards after 0 shared, not 2"),
         ("_omaha_tui_run_boards", '["Kc9dTcJcAd"]', "Ad is already on the board"),
