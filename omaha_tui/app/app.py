@@ -445,9 +445,13 @@ class OmahaApp(Preferences):
         from .screens.tabling import TablingScreen
 
         session = self.session
-        if session is None or not session.available().allows(rq.TableHands):
+        hand = session.state.hand if session is not None else None
+        if session is None or hand is None or not session.available().allows(rq.TableHands):
             why = "hands are tabled when nobody can bet any more (R10.1)"
             self.report(Outcome(False, why, refused=True))
+            return
+        if all(s in dict(hand.shown) for s in hand.live):
+            self.report(Outcome(False, "every hand still in is tabled already", refused=True))
             return
 
         def submit(request: rq.TableHands) -> str | None:  # one decision, all or nothing

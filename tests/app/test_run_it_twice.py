@@ -151,3 +151,19 @@ async def test_r10_2_run_it_twice_by_hand_names_each_runs_winners(tmp_path: Path
         await keys(pilot, "ctrl+s")
         assert isinstance(app.screen, TableScreen)
         assert stacks(app)[:3] == [4, 5, 9]
+
+
+async def test_r10_1_tabling_twice_says_the_hands_are_tabled_already(tmp_path: Path) -> None:
+    app = plo8_short_stacks(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n", "a", "c", "c")
+        screen = app.screen
+        assert isinstance(screen, TablingScreen)
+        for seat, cards in HANDS.items():
+            screen.query_one(f"#hand-{seat}", CardInput).value = cards
+        await keys(pilot, "ctrl+s")
+        app.table_hands()  # the palette's "Table the hands", once more
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert status(app) == "every hand still in is tabled already"
