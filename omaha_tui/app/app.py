@@ -436,8 +436,8 @@ class OmahaApp(Preferences):
             prompt = BoardPrompt(
                 due.label, due.count, hand.board[: hand.run_from], required=True, seen=seen
             )
-        else:
-            prompt = BoardPrompt(due.label, due.count, hand.board)
+        else:  # once the board is run twice, every card is typed (R10.2)
+            prompt = BoardPrompt(due.label, due.count, hand.board, required=hand.runs > 1)
         self.push_screen(prompt, done)
 
     def table_hands(self) -> None:

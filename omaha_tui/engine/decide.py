@@ -255,7 +255,13 @@ def _deal(state: TableState, req: rq.Deal) -> Built:
                 f"type run {due.run}'s {due.count} cards: each run is read by its own board (R10.2)"
             )
         return (ev.RunBoardDealt(run=due.run, cards=cards),)
-    return (ev.BoardDealt(cards=card_texts(req.cards)),)
+    cards = card_texts(req.cards)
+    if hand is not None and hand.runs > 1 and not cards and due is not None:  # R10.2
+        raise RuleError(
+            f"the board is run {'twice' if hand.runs == 2 else 'three times'}: type the "
+            f"{due.street.value}'s cards, each run is read by its own board (R10.2)"
+        )
+    return (ev.BoardDealt(cards=cards),)
 
 
 @decides(rq.EarlyCard)

@@ -231,3 +231,12 @@ def test_r10_2_undo_says_the_agreement_was_taken_back() -> None:
     assert after.hand is not None and after.hand.runs == 1
     line = narrate(before, (Undo(),), after)
     assert line == ("Undone: the agreement to run it twice",)
+
+
+def test_r10_2_once_run_twice_every_card_is_typed() -> None:
+    state = _ok(_ok(_tabled(_all_in()), rq.Deal("4h 5c 7h")), rq.RunItTwice())
+    refusal = decide(state, rq.Deal())
+    assert isinstance(refusal, Refusal)
+    assert refusal.reason == (
+        "the board is run twice: type the turn's cards, each run is read by its own board (R10.2)"
+    )
