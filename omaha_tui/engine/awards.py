@@ -230,39 +230,15 @@ def awards_by_hand(
             if not hi:
                 where = f" on run {run}" if hand.runs > 1 else ""
                 raise RuleError(f"the {pot_label(i)} needs at least one winner{where}")
-            if lo:
-                if not hand.variant.hilo:
-                    raise RuleError(f"{hand.variant.name} has no low half")
-                out.extend(_split_named(i, part, hi, lo, hand.button, size, chip, run))
-                continue
-            out.extend(split_pot(i, part, dict.fromkeys(hi, 1), None, hand.button, size, chip, run))
+            if lo and not hand.variant.hilo:
+                raise RuleError(f"{hand.variant.name} has no low half")
+            # The named winners tie for their half; split_pot does the R7.4 arithmetic.
+            low = dict.fromkeys(lo, 1) if lo else None
+            out.extend(split_pot(i, part, dict.fromkeys(hi, 1), low, hand.button, size, chip, run))
     return tuple(out)
 
 
 _RUN_WORDS = {2: "twice", 3: "three times"}
-
-
-def _split_named(
-    index: int,
-    amount: int,
-    hi: list[int],
-    lo: list[int],
-    button: int,
-    size: int,
-    chip: int,
-    run: int = 1,
-) -> list[Award]:
-    units = amount // chip
-    high_half = (units - units // 2) * chip + amount % chip
-    out = [
-        Award(pot=index, seat=s, amount=a, half=Half.HIGH, run=run)
-        for s, a in share(high_half, hi, button, size, chip).items()
-    ]
-    out += [
-        Award(pot=index, seat=s, amount=a, half=Half.LOW, run=run)
-        for s, a in share(amount - high_half, lo, button, size, chip).items()
-    ]
-    return out
 
 
 def check_awards(
