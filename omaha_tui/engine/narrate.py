@@ -19,6 +19,7 @@ from . import events as ev
 from .cards import format_card
 from .config import binglao_variant
 from .labels import player_name, pot_label, printable
+from .speech import join_words
 from .state import TableState
 
 POST_NAMES = {
@@ -118,7 +119,7 @@ class _Teller:
                 return f"Board entered: {self.cards(cards)}"
             case ev.RunsAgreed(runs=runs):
                 hand = after.hand
-                names = _and([who(after, s) for s in hand.live]) if hand is not None else ""
+                names = join_words([who(after, s) for s in hand.live]) if hand is not None else ""
                 times = "twice" if runs == 2 else "three times"
                 return f"{names} agree to run it {times} (R10.2)"
             case ev.RunBoardDealt(run=run, cards=cards):
@@ -212,10 +213,6 @@ def _award_label(a: ev.Award, pots: bool, runs: bool) -> str:
     if a.half.value != "whole":
         words.append(a.half.value)
     return " ".join(words)
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _returned(before: TableState, after: TableState, seat: int) -> int:

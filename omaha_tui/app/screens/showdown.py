@@ -47,6 +47,7 @@ from omaha_tui.engine.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.pots import hand_pots, showdown_order
+from omaha_tui.engine.speech import join_words
 from omaha_tui.engine.state import HandState, TableState
 
 
@@ -282,10 +283,6 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
         text = pot_speech(self._pots) if self._pots else str(self.query_one("#readout").render())
         speak_in_background(self.app, self._backend(), text)
 
-    def _names(self, seats: tuple[int, ...]) -> str:
-        names = [name_of(self._state, s) for s in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
     def _result(self) -> ShowdownResult:
         for field in self.query(CardInput):
             error = field.check.error
@@ -338,7 +335,8 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
         what = "the main pot" if pot == 0 else pot_label(pot)
         if self._hand.runs > 1:
             what = f"run {run} of {what}"
-        return f"{self._names(winners)} {'win' if len(winners) > 1 else 'wins'} {what}."
+        names = join_words([name_of(self._state, s) for s in winners])
+        return f"{names} {'win' if len(winners) > 1 else 'wins'} {what}."
 
     def action_award(self) -> None:
         """Record the result (one decision), or show why the rules refuse it."""
