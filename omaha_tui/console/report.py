@@ -6,15 +6,16 @@ Seats are numbered as the dealer counts them, from 1, everywhere in this output
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from omaha_tui.engine import requests as rq
-from omaha_tui.engine.allin import all_in_spot
+from omaha_tui.engine.allin import AllInSpot, all_in_spot
 from omaha_tui.engine.available import Available
 from omaha_tui.engine.awards import run_board
 from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import STRUCTURE_NAMES
-from omaha_tui.engine.equity import equity
+from omaha_tui.engine.equity import Equity, equity
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.state import HandState, TableState, ledger_lines
@@ -131,8 +132,7 @@ def tabled_equity(state: TableState) -> dict[int, dict[str, Any] | None]:
     spot = all_in_spot(state)
     if spot is None:
         return {}
-    hands = [(str(seat), cards) for seat, cards in spot.hands]
-    figures = equity(spot.variant, spot.board, hands, dead=spot.dead)
+    figures = _spot_equity(spot)
     return {
         seat: {
             "equity": round(f.equity, 4),
@@ -145,6 +145,14 @@ def tabled_equity(state: TableState) -> dict[int, dict[str, Any] | None]:
         }
         for (seat, _), f in zip(spot.hands, figures.hands, strict=True)
     }
+
+
+@lru_cache(maxsize=4)
+def _spot_equity(spot: AllInSpot) -> Equity:
+    """The figures of one all-in spot, worked out once: every command prints the state
+    while the spot lasts, and a pre-flop spot takes a fifth of a second to count."""
+    hands = [(str(seat), cards) for seat, cards in spot.hands]
+    return equity(spot.variant, spot.board, hands, dead=spot.dead)
 
 
 def state_line(state: TableState, avail: Available) -> str:
