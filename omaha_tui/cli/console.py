@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from omaha_tui.cli import add_db_option
+from omaha_tui.cli.play import add_table_options
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,21 +30,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "misdeal [REASON] | ledger | state | end | help."
         ),
     )
-    p.add_argument("--game", help="game name or alias (plo, plo8, big-o, ...); default plo")
-    p.add_argument("--blinds", help='blinds as "SB/BB" or just "BB" (R2.3), e.g. 1/2')
-    p.add_argument("--structure", choices=("pl", "nl", "fl"), help="betting structure; default pl")
-    p.add_argument("--ante", type=int, default=0, help="ante from every dealt-in player")
-    p.add_argument("--players", help='names and buy-ins, e.g. "Ann:200,Bob:200,Cy:150"')
-    p.add_argument(
-        "--levels", help='blind schedule "SB/BB[/ante]:minutes,...", e.g. "1/2:20,2/4:20"'
-    )
-    p.add_argument(
-        "--resume",
-        nargs="?",
-        const="last",
-        metavar="ID",
-        help="continue a session (the last unfinished one without ID)",
-    )
+    add_table_options(p)
     p.add_argument("--json", action="store_true", help="one JSON object per command")
     add_db_option(p)
     p.set_defaults(func=run)

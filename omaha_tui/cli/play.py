@@ -28,6 +28,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="open the dealer's table (default)",
         description="Open the dealer's table: set up a game, or start one from flags.",
     )
+    add_table_options(p)
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="open a table with four sample players seated",
+    )
+    add_db_option(p)
+    p.set_defaults(func=run)
+
+
+def add_table_options(p: argparse.ArgumentParser) -> None:
+    """The options that open a table or resume one, shared by ``play`` and ``console``
+    (:func:`table_start` reads them)."""
     p.add_argument("--game", help="game name or alias (plo, plo8, big-o, ...); default plo")
     p.add_argument("--blinds", help='blinds as "SB/BB" or just "BB" (R2.3), e.g. 1/2')
     p.add_argument("--structure", choices=("pl", "nl", "fl"), help="betting structure; default pl")
@@ -48,14 +62,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="ID",
         help="continue a session (the last unfinished one without ID)",
     )
-    p.add_argument(
-        "--demo",
-        action="store_true",
-        default=argparse.SUPPRESS,
-        help="open a table with four sample players seated",
-    )
-    add_db_option(p)
-    p.set_defaults(func=run)
 
 
 class FlagError(ValueError):
