@@ -62,8 +62,9 @@ class Preferences(App[None]):
         )
 
     def say(self, text: str, *, refused: bool = False) -> None:
-        """Put a line on the status bar (the app's table screen overrides the target)."""
-        raise NotImplementedError
+        """Tell the dealer ``text``: a notification here; the app puts it on the table
+        screen's status line instead."""
+        self.notify(text, severity="error" if refused else "information")
 
     def watch_theme(self, theme: str) -> None:
         """Remember the theme the dealer picked (the palette's theme picker sets it)."""
