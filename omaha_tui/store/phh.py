@@ -153,7 +153,8 @@ def parse_amount(text: str, what: str) -> Decimal:
 _AMOUNT_TEXT = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
-def _dec(value: Any, name: str, source: str) -> Decimal:
+def field_amount(value: Any, name: str, source: str) -> Decimal:
+    """A number field of the file (an integer or a decimal, never ``true``) within bounds."""
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise PhhError(f"{source}: {name} must be a number, not {value!r}")
     if isinstance(value, int) and value.bit_length() > 64:
@@ -164,7 +165,7 @@ def _dec(value: Any, name: str, source: str) -> Decimal:
 def _dec_list(value: Any, name: str, source: str) -> tuple[Decimal, ...]:
     if not isinstance(value, list):
         raise PhhError(f"{source}: {name} must be a list of numbers, not {value!r}")
-    return tuple(_dec(v, f"{name}[{i}]", source) for i, v in enumerate(value))
+    return tuple(field_amount(v, f"{name}[{i}]", source) for i, v in enumerate(value))
 
 
 def hand_from_fields(data: Mapping[str, Any], source: str) -> PhhHand:
@@ -189,7 +190,7 @@ def hand_from_fields(data: Mapping[str, Any], source: str) -> PhhHand:
             lists[name] = _dec_list(data[name], name, source)
             if len(lists[name]) != n:
                 raise PhhError(f"{source}: {name} has {len(lists[name])} entries for {n} players")
-    singles = {k: _dec(data[k], k, source) for k in _AMOUNTS if k in data}
+    singles = {k: field_amount(data[k], k, source) for k in _AMOUNTS if k in data}
     players = data.get("players")
     if players is not None and (
         not isinstance(players, list)

@@ -27,7 +27,7 @@ from typing import Any
 
 from omaha_tui.engine.events import Award, Half
 
-from .phh import PhhError, PhhHand, check_amount, to_chips
+from .phh import PhhError, PhhHand, field_amount, to_chips
 from .phh_cards import Deck, card_list
 
 RUNS_FIELD = "_omaha_tui_runs"
@@ -155,11 +155,7 @@ def _award(item: Mapping[str, Any], where: str, players: int, scale: int) -> Awa
         raise PhhError(f"{where}: player must be one of p1 to p{players}, not {player!r}")
     if half not in [h.value for h in Half]:
         raise PhhError(f'{where}: half must be "whole", "high" or "low", not {half!r}')
-    if isinstance(amount, bool) or not isinstance(amount, int | Decimal):
-        raise PhhError(f"{where}: amount must be a number, not {amount!r}")
-    if isinstance(amount, int) and amount.bit_length() > 64:
-        raise PhhError(f"{where}: amount {amount} is too large")
-    chips = to_chips(check_amount(Decimal(amount), f"{where}: amount"), scale)
+    chips = to_chips(field_amount(amount, "amount", where), scale)
     return Award(pot=pot, seat=labels.index(player), amount=chips, half=Half(half), run=run)
 
 
