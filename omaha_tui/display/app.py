@@ -181,9 +181,7 @@ class DisplayApp(App[None]):
         self.query_one("#felt").border_title = view.street
         self.query_one(Board).show(view.board, view.board_untracked, tall=True)
         runs = self.query_one("#runs", Static)  # R10.2: every run's board
-        text = runs_markup(
-            view.board, view.board_untracked, view.runs, view.run_boards, view.run_from
-        )
+        text = runs_markup(view)
         runs.display = bool(text)
         runs.update(text)
         self.query_one(Pots).show(view.pots, view.in_front)

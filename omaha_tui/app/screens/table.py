@@ -158,9 +158,7 @@ class TableScreen(Screen[None]):
 
     def _paint_runs(self, view: TableView) -> None:
         """R10.2: under the first run's board, one line per run."""
-        text = runs_markup(
-            view.board, view.board_untracked, view.runs, view.run_boards, view.run_from
-        )
+        text = runs_markup(view)
         if text != self._runs_text:  # most keypresses change nothing here
             self._runs_text = text
             runs = self.query_one("#runs", Static)

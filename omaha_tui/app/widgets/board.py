@@ -8,7 +8,7 @@ tracks chips only: the board then shows a face-down card per card dealt
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -20,25 +20,22 @@ from textual.widgets import Input, Label, Static
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import board_faces, board_markup
 
+if TYPE_CHECKING:
+    from omaha_tui.app.view import TableView
 
-def runs_markup(
-    board: tuple[int, ...],
-    untracked: int,
-    runs: int,
-    run_boards: tuple[tuple[int, ...], ...],
-    run_from: int,
-) -> str:
+
+def runs_markup(view: TableView) -> str:
     """R10.2: one line per run of a board run more than once, empty otherwise.
 
     Run 1 is the board as dealt; a later run not yet dealt shows the cards every run
     shares and empty slots.
     """
-    if runs < 2:
+    if view.runs < 2:
         return ""
-    lines = [f"Run 1  {board_markup(board, untracked)}"]
-    lines += [f"Run {n}  {board_markup(cards)}" for n, cards in enumerate(run_boards, start=2)]
-    shared = board_markup(board[:run_from])
-    lines += [f"Run {n}  {shared}" for n in range(len(run_boards) + 2, runs + 1)]
+    lines = [f"Run 1  {board_markup(view.board, view.board_untracked)}"]
+    lines += [f"Run {n}  {board_markup(b)}" for n, b in enumerate(view.run_boards, start=2)]
+    shared = board_markup(view.board[: view.run_from])
+    lines += [f"Run {n}  {shared}" for n in range(len(view.run_boards) + 2, view.runs + 1)]
     return "\n".join(lines)
 
 
