@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any
 
 from omaha_tui.engine.cards import CardError, parse_cards
@@ -40,6 +41,7 @@ def add_deal_options(
     parser.add_argument("--batch", metavar="FILE", help=batch)
 
 
+@lru_cache(maxsize=64)  # a batch names a few games thousands of times
 def resolve_game(game: str, die: int | None) -> Variant:
     """The variant to read: a Binglao hand needs its die roll (R3.4)."""
     from omaha_tui.engine.games import binglao_variant, parse_game
@@ -68,15 +70,18 @@ _QUICK: dict[str, int] = {
 
 def quick_cards(text: str) -> tuple[int, ...]:
     """Parse cards separated by spaces, the common case, falling back on the full parser
-    (for glued runs, ``10h``, suit symbols) and its messages for anything else.
+    (for commas, glued runs, ``10h``, suit symbols) and its messages for anything else.
 
-    >>> quick_cards("Ah kd, 2C"), quick_cards("10h")
-    ((50, 45, 0), (34,))
+    >>> quick_cards("Ah kd 2C"), quick_cards("Ah, 10h")
+    ((50, 45, 0), (50, 34))
     """
-    cards = tuple(map(_QUICK.get, text.replace(",", " ").split()))
-    if None in cards or len(set(cards)) != len(cards):
+    try:
+        cards = tuple(map(_QUICK.__getitem__, text.split()))
+    except KeyError:
         return parse_cards(text)
-    return cards  # type: ignore[return-value]  # no None: checked above
+    if len(set(cards)) != len(cards):
+        return parse_cards(text)  # it names the card given twice
+    return cards
 
 
 def cards_of(text: str, what: str) -> tuple[int, ...]:
@@ -99,14 +104,17 @@ def parse_hands(texts: Iterable[str]) -> list[tuple[str, tuple[int, ...]]]:
         if not sep:
             name, cards = f"Player {n}", text
         name = name.strip()
-        out.append((name, cards_of(cards, f"{name}'s hand")))
+        try:
+            out.append((name, quick_cards(cards)))
+        except CardError as e:
+            raise CardError(f"{name}'s hand: {e}") from None
     return out
 
 
 def run_batch(
     source: str,
     command: str,
-    answer: Callable[[dict[str, Any]], dict[str, Any]],
+    answer: Callable[[dict[str, Any]], str],
     *,
     unreadable: int = 1,
 ) -> int:
@@ -114,8 +122,9 @@ def run_batch(
     and makes the status 1. A file that cannot be opened is one line on stderr and
     the status ``unreadable``.
 
-    ``answer`` takes the line's object and raises ValueError (CardError is one) with
-    the message to print for it.
+    ``answer`` takes the line's object and returns its answer as one line of JSON text
+    (:func:`json_text` writes any object so), or raises ValueError (CardError is one)
+    with the message to print for it.
     """
     stdin: IO[Any] = getattr(sys.stdin, "buffer", sys.stdin)
     try:
@@ -125,8 +134,6 @@ def run_batch(
         return unreadable
     status = 0
     write = sys.stdout.write
-    # No container is ever its own member here: the circular check would only cost time.
-    encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
     try:
         for n, raw in enumerate(stream, 1):
             try:
@@ -135,8 +142,8 @@ def run_batch(
                     continue
                 out = answer(deal)
             except ValueError as e:  # json.JSONDecodeError and CardError are ValueErrors
-                out, status = {"line": n, "error": str(e)}, 1
-            write(encode(out) + "\n")
+                out, status = json_text({"line": n, "error": str(e)}), 1
+            write(out + "\n")
     except OSError as e:
         print(f"omaha-tui {command}: {source}: cannot read it ({e.strerror})", file=sys.stderr)
         return unreadable
@@ -144,6 +151,12 @@ def run_batch(
         if stream is not stdin:
             stream.close()
     return status
+
+
+# One line of JSON as the answers are written: ", " and ": " between items, text other
+# than control characters kept as it is. No container holds itself, so the circular
+# check would only cost time.
+json_text: Callable[[Any], str] = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
 
 def batch_object(raw: bytes | str) -> dict[str, Any] | None:

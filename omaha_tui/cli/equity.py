@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _answer(spot: dict[str, Any]) -> dict[str, Any]:
+def _answer(spot: dict[str, Any]) -> str:
     """The equity of one ``--batch`` spot."""
     variant, board, tabled, result = compute(
         str(spot.get("game", "omaha")),
@@ -124,7 +124,7 @@ def _answer(spot: dict[str, Any]) -> dict[str, Any]:
         deals.whole_number(spot, "samples"),
         deals.whole_number(spot, "seed") or 0,
     )
-    return to_json(variant, board, tabled, result)
+    return deals.json_text(to_json(variant, board, tabled, result))
 
 
 def _percent(x: float) -> str:

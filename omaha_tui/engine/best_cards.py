@@ -1,11 +1,12 @@
 """Which two hole cards and which three board cards make a hand's best value (R6.1).
 
 A reading names the cards that play, so it needs more than the value: the positions of
-the two hole cards and the three board cards. A showdown reads a handful of hands on a
-board nobody has seen before, so these functions scan the hand's 2 + 3 combinations
-directly against the five-card tables (60 lookups for four hole cards on a river, 150
-for six) instead of building the board's row of every hole pair, which only pays for
-itself when many hands or many boards share it (equity, :mod:`evaluate`).
+the two hole cards and the three board cards. These functions look at every 2 + 3
+combination of a hand (60 for four hole cards on a river, 150 for six). The values come
+from the rows of :mod:`evaluate` kept for three-card boards: the row of a board triple
+holds the best five-card value for each of the 91 hole-pair rank keys. Only 455 triples
+of ranks exist, so over a batch of deals every row is built once (91 lookups) and each
+combination afterwards is one list index instead of a product and a table lookup.
 
 The values are exactly :func:`evaluate.high_value` and :func:`evaluate.low_value`'s;
 among combinations of equal value the first in hole-pair order, then board-triple
@@ -25,7 +26,8 @@ from omaha_tui.engine.evaluate import (
     SUIT_NIBBLE,
     TRIPLES,
     check_counts,
-    five_card_tables,
+    high_row,
+    pair_positions,
 )
 
 
@@ -45,43 +47,45 @@ def high_detail(
     """
     if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
         check_counts(hole, board)
-    plain, suited = five_card_tables()
-    triple_keys, suit, suited_triples = _high_board(tuple(board))
-    # combinations() yields in PAIRS order, so key k belongs to PAIRS[len(hole)][k]
-    pair_keys = [a * b for a, b in combinations(map(CARD_PRIME.__getitem__, hole), 2)]
-    # Every combination's plain value, hole pair by hole pair (the order ties are named in)
-    values = list(map(plain.__getitem__, [p * t for p in pair_keys for t in triple_keys]))
+    rows, suit, suited = _high_board(tuple(board))
+    # pair_positions follows PAIRS order, so position k belongs to PAIRS[len(hole)][k].
+    at = pair_positions(hole)
+    # Every combination's plain value, hole pair by hole pair (the order ties are named
+    # in). A comprehension with plain subscripts: the interpreter's fastest loop for it.
+    values = [row[k] for k in at for row in rows]
     pairs = PAIRS[len(hole)]
-    if suited_triples:
+    if suited:
         # R6.2(a): a flush takes two hole cards and three board cards of one suit.
-        n = len(triple_keys)
+        n = len(rows)
         for k, (i, j) in enumerate(pairs):
             if hole[i] & 3 == hole[j] & 3 == suit:
-                for t in suited_triples:
-                    values[k * n + t] = suited[pair_keys[k] * triple_keys[t]]
+                for t, row in suited:
+                    values[k * n + t] = row[at[k]]
     best = max(values)
-    k, t = divmod(values.index(best), len(triple_keys))
+    k, t = divmod(values.index(best), len(rows))
     return best, pairs[k], TRIPLES[len(board)][t]
 
 
 @lru_cache(maxsize=8)
-def _high_board(board: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+def _high_board(
+    board: tuple[int, ...],
+) -> tuple[tuple[list[int], ...], int, tuple[tuple[int, list[int]], ...]]:
     """What every hand read on ``board`` shares, worked out once for all of them: each
-    board triple's rank key (in TRIPLES order), the suit of three or more board cards
-    (-1 if none: a board of five holds three of at most one suit) and the positions of
-    the triples of that suit."""
-    primes = map(CARD_PRIME.__getitem__, board)
-    triple_keys = tuple(a * b * c for a, b, c in combinations(primes, 3))
+    board triple's row (in TRIPLES order), the suit of three or more board cards (-1 if
+    none: a board of five holds three of at most one suit) and, for each triple of that
+    suit, its position and its flush row."""
+    primes = [CARD_PRIME[c] for c in board]
+    rows = tuple(high_row(a * b * c) for a, b, c in combinations(primes, 3))
     spot = (sum(map(SUIT_NIBBLE.__getitem__, board)) + 0x5555) & 0x8888
     if not spot:
-        return triple_keys, -1, ()
+        return rows, -1, ()
     suit = spot.bit_length() // 4 - 1
-    suited_triples = tuple(
-        k
+    suited = tuple(
+        (k, high_row(primes[a] * primes[b] * primes[c], flush=True))
         for k, (a, b, c) in enumerate(TRIPLES[len(board)])
         if board[a] & 3 == board[b] & 3 == board[c] & 3 == suit
     )
-    return triple_keys, suit, suited_triples
+    return rows, suit, suited
 
 
 def low_detail(

@@ -13,18 +13,18 @@ This module only explains: who wins is decided by the values in :mod:`evaluate`.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
+from itertools import groupby
+from typing import NamedTuple
 
-from omaha_tui.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS, rank_of
+from omaha_tui.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
 from omaha_tui.engine.reading import HighReading, LowReading
 
 LOW_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight")
 
 
-@dataclass(frozen=True)
-class Decider:
-    """The first difference between a winning and a losing hand of one category.
+class Decider(NamedTuple):
+    """The first difference between a winning and a losing hand of one category (a
+    frozen named tuple, as the readings are).
 
     Attributes:
         winner_ranks: the winner's five ranks, deciding first (``A-K-Q-J-7``).
@@ -81,15 +81,10 @@ def high_decider(winner: HighReading, loser: HighReading) -> Decider | None:
 
 
 def _grouped(five: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Ranks with their counts in the reading's order (deciding first): a wheel's ace
+    """Ranks with their counts in the reading's order (deciding first): a reading
+    keeps each group's cards together, so a group is a run of one rank; a wheel's ace
     stays last, pairs come before kickers."""
-    counts = Counter(rank_of(c) for c in five)
-    out: list[tuple[int, int]] = []
-    for c in five:
-        r = rank_of(c)
-        if not out or out[-1][0] != r:
-            out.append((r, counts[r]))
-    return out
+    return [(r, len(list(run))) for r, run in groupby(c >> 2 for c in five)]
 
 
 def low_decider(winner: LowReading, loser: LowReading) -> Decider | None:

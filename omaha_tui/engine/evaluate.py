@@ -225,7 +225,8 @@ def _factor(key: int) -> list[int]:
 _PAIR_KEYS: tuple[int, ...] = tuple(
     sorted({_PRIMES[a] * _PRIMES[b] for a, b in combinations_with_replacement(range(13), 2)})
 )
-_PAIR_INDEX_GET = {k: i for i, k in enumerate(_PAIR_KEYS)}.__getitem__
+_PAIR_INDEX: dict[int, int] = {k: i for i, k in enumerate(_PAIR_KEYS)}
+_PAIR_INDEX_GET = _PAIR_INDEX.__getitem__
 _PRIME_GET = _CARD_PRIME.__getitem__
 _NIBBLE_GET = _SUIT_NIBBLE.__getitem__
 _HIGH_ROWS = _Rows(flush=False)
@@ -264,7 +265,8 @@ def pair_positions(cards: Sequence[int]) -> tuple[int, ...]:
     >>> len(pair_positions(parse_cards("Ah Kh Qh Jh Th")))
     10
     """
-    return tuple(_PAIR_INDEX_GET(p) for p in map(prod, combinations(map(_PRIME_GET, cards), 2)))
+    index = _PAIR_INDEX
+    return tuple([index[a * b] for a, b in combinations([_CARD_PRIME[c] for c in cards], 2)])
 
 
 def high_row(rank_key: int, flush: bool = False) -> list[int]:

@@ -12,9 +12,9 @@ This module does not decide pots and does not speak; it only describes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache, cached_property
+from functools import cache
+from typing import NamedTuple
 
 from omaha_tui.engine import evaluate
 from omaha_tui.engine.best_cards import high_detail, low_detail
@@ -46,8 +46,7 @@ _ORDER = tuple(HandCategory)
 HIGH_CATEGORIES = _ORDER[:9]
 
 
-@dataclass(frozen=True)
-class HighReading:
+class HighReading(NamedTuple):
     """The best high hand under 2 + 3 (R6.1, R6.3).
 
     Attributes:
@@ -57,8 +56,10 @@ class HighReading:
         hole_used: the two hole cards that play.
         board_used: the three board cards that play.
         description: "three queens", "king-high straight".
-        sentence: the description with the cards, for speech (worked out when first
-            asked for: a table of readings or ``read --json`` never says it).
+
+    Readings are frozen named tuples rather than frozen dataclasses: ``read --batch``
+    makes one per hand and half for thousands of deals, and a tuple is built several
+    times faster than a frozen dataclass sets its fields one by one.
     """
 
     category: HandCategory
@@ -68,7 +69,7 @@ class HighReading:
     board_used: tuple[int, int, int]
     description: str
 
-    @cached_property
+    @property
     def sentence(self) -> str:
         """The description with the cards, in the order they decide, for speech."""
         flush = self.category in (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH)
@@ -77,8 +78,7 @@ class HighReading:
         return cards_sentence(self.description, hole_order, board_order, flush)
 
 
-@dataclass(frozen=True)
-class LowReading:
+class LowReading(NamedTuple):
     """The best eight-or-better low under 2 + 3 (R7.1, R7.2).
 
     Attributes:
@@ -87,11 +87,8 @@ class LowReading:
         ranks: the low's ranks highest first, ace as 1: ``(7, 5, 4, 2, 1)``.
         five, hole_used, board_used: the cards, as for :class:`HighReading`.
         description: "7-5-4-2-A low".
-        spoken: "seven-five-four-two-ace".
-        sentence: the description with the cards, for speech.
 
-    ``spoken`` and ``sentence`` are worked out when first asked for, as for
-    :class:`HighReading`.
+    A frozen named tuple, as :class:`HighReading` is.
     """
 
     category: HandCategory
@@ -102,12 +99,12 @@ class LowReading:
     board_used: tuple[int, int, int]
     description: str
 
-    @cached_property
+    @property
     def spoken(self) -> str:
-        """The low's ranks in words, highest first."""
+        """The low's ranks in words, highest first: "seven-five-four-two-ace"."""
         return low_spoken(self.ranks)
 
-    @cached_property
+    @property
     def sentence(self) -> str:
         """The low in words with the two hole cards and the three board cards."""
         hole_order = sorted(self.hole_used, key=_low_key, reverse=True)
@@ -177,20 +174,43 @@ def describe_high(value: int) -> str:
     return f"{name[r[0]]} high"
 
 
-_UNPAIRED = (evaluate.HIGH_CARD, evaluate.STRAIGHT, evaluate.FLUSH, evaluate.STRAIGHT_FLUSH)
+def _display_order(five: Sequence[int], value: int) -> tuple[int, ...]:
+    """The five cards deciding first: groups by size then rank, kickers high to low, a
+    wheel as 5-4-3-2-A; cards of one rank by suit, as the card order has them."""
+    s = sorted(five, reverse=True)  # by rank, then suit
+    return tuple(map(s.__getitem__, _display_places(value)))
 
 
-def _display_order(five: Sequence[int], category: int) -> tuple[int, ...]:
-    """Deciding cards first: groups by size then rank; a wheel as 5-4-3-2-A."""
-    if category in _UNPAIRED:
-        # Five different ranks: a card's index orders by rank, then suit (rank * 4 + suit).
-        ordered = sorted(five, reverse=True)
-        straight = category in (evaluate.STRAIGHT, evaluate.STRAIGHT_FLUSH)
-        if straight and ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3:
-            ordered = ordered[1:] + ordered[:1]
-        return tuple(ordered)
-    ranks = [c >> 2 for c in five]  # rank_of, inlined: every reading sorts its five
-    return tuple(sorted(five, key=lambda c: (ranks.count(c >> 2), c >> 2, c), reverse=True))
+_GROUP_SIZES = {
+    evaluate.QUADS: (4, 1),
+    evaluate.FULL_HOUSE: (3, 2),
+    evaluate.TRIPS: (3, 1, 1),
+    evaluate.TWO_PAIR: (2, 2, 1),
+    evaluate.PAIR: (2, 1, 1, 1),
+}
+
+
+@cache  # 7,462 high values: each one's order is worked out once
+def _display_places(value: int) -> tuple[int, ...]:
+    """Where each card of a hand of ``value`` goes, taken from its five cards sorted
+    high to low. A high value fixes the five ranks (every group's rank is stored in it,
+    :func:`evaluate.value_ranks`), so it fixes this order too.
+
+    >>> _display_places(evaluate.rank_five([3, 2, 1, 0, 12], False))  # the wheel
+    (1, 2, 3, 4, 0)
+    >>> _display_places(evaluate.rank_five([11, 11, 2, 2, 2], False))  # threes full
+    (2, 3, 4, 0, 1)
+    """
+    category = value >> evaluate.CATEGORY_SHIFT
+    ranks = evaluate.value_ranks(value)
+    if category in (evaluate.STRAIGHT, evaluate.STRAIGHT_FLUSH):
+        return (1, 2, 3, 4, 0) if ranks[0] == 3 else (0, 1, 2, 3, 4)  # R6.3: the wheel
+    # The groups' ranks are stored in deciding order; their sizes make up the five.
+    sizes = _GROUP_SIZES.get(category, (1, 1, 1, 1, 1))
+    high_to_low = sorted(
+        (r for r, n in zip(ranks, sizes, strict=True) for _ in range(n)), reverse=True
+    )
+    return tuple(i for r in ranks for i, x in enumerate(high_to_low) if x == r)
 
 
 def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -> HighReading:
@@ -206,16 +226,15 @@ def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) 
     if check:
         check_hand(hole, board)
     value, (i, j), (a, b, c) = high_detail(hole, board)
-    category = value >> evaluate.CATEGORY_SHIFT
     hole_used = (hole[i], hole[j])
     board_used = (board[a], board[b], board[c])
     return HighReading(
-        category=HIGH_CATEGORIES[category],
-        value=value,
-        five=_display_order(hole_used + board_used, category),
-        hole_used=hole_used,
-        board_used=board_used,
-        description=describe_high(value),
+        HIGH_CATEGORIES[value >> evaluate.CATEGORY_SHIFT],
+        value,
+        _display_order(hole_used + board_used, value),
+        hole_used,
+        board_used,
+        describe_high(value),
     )
 
 
@@ -245,14 +264,25 @@ def read_low(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -
     board_used = (board[a], board[b], board[c])
     ranks, description = _low_words(value)
     return LowReading(
-        category=HandCategory.LOW,
-        value=value,
-        ranks=ranks,
-        five=tuple(sorted(hole_used + board_used, key=_low_key, reverse=True)),
-        hole_used=hole_used,
-        board_used=board_used,
-        description=description,
+        HandCategory.LOW,
+        value,
+        ranks,
+        _low_order(hole_used + board_used),
+        hole_used,
+        board_used,
+        description,
     )
+
+
+def _low_order(five: tuple[int, ...]) -> tuple[int, ...]:
+    """A low's five cards highest first, the ace last (five different ranks, R7.1).
+
+    >>> from omaha_tui.engine.cards import format_cards, parse_cards
+    >>> format_cards(_low_order(parse_cards("4h Ad 7h 2s 5c")))
+    '7h 5c 4h 2s Ad'
+    """
+    s = sorted(five, reverse=True)  # the ace, if any, first
+    return (*s[1:], s[0]) if s[0] >> 2 == 12 else tuple(s)
 
 
 @cache

@@ -12,7 +12,7 @@ reducer's awards. It works on one set of hands contesting one pot.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from omaha_tui.engine.cards import CardError, check_count, check_distinct
 from omaha_tui.engine.deciding import Decider, high_decider, low_decider
@@ -21,9 +21,8 @@ from omaha_tui.engine.reading import HighReading, LowReading, read_high, read_lo
 from omaha_tui.engine.speech import join_words
 
 
-@dataclass(frozen=True)
-class PlayerReading:
-    """One player's hand at showdown.
+class PlayerReading(NamedTuple):
+    """One player's hand at showdown (a frozen named tuple, as the readings are).
 
     Attributes:
         name: the player's name.
@@ -47,8 +46,7 @@ class PlayerReading:
     low_decider: Decider | None = None
 
 
-@dataclass(frozen=True)
-class ShowdownReading:
+class ShowdownReading(NamedTuple):
     """Readings of every hand, winners by index into ``players``."""
 
     variant: Variant
@@ -103,15 +101,16 @@ def validate_deal(
     limit = max_players(variant)
     if len(hands) > limit:
         raise CardError(f"{len(hands)} hands: {variant.name} seats at most {limit} players (R1.3)")
-    for c in board:
-        if type(c) is not int or not 0 <= c < 52:
+    every = list(board)
+    for _, cards in hands:
+        every += cards
+    # Whole numbers 0..51 and nothing else (not True, not 1.0), checked in one pass
+    # over every card; the slow walk only runs to name the card that is not one.
+    if not (_CARD_INDEXES.issuperset(every) and _INT.issuperset(map(type, every))):
+        for c in every:
             _check_index(c)
     names: set[str] = set()
-    dealt = len(board)
     for name, cards in hands:
-        for c in cards:
-            if type(c) is not int or not 0 <= c < 52:
-                _check_index(c)
         if not name.strip() or name == "board":
             raise CardError(f'"{name}" cannot name a player: use a name other than "board"')
         if name in names:
@@ -119,13 +118,16 @@ def validate_deal(
         names.add(name)
         if len(cards) != variant.hole_cards:
             check_count(cards, (variant.hole_cards,), f"{name}'s hand")
-        dealt += len(cards)
-    if len(set(board).union(*(cards for _, cards in hands))) != dealt:
+    if len(set(every)) != len(every):
         check_distinct({"board": board, **{name: cards for name, cards in hands}})
 
 
+_CARD_INDEXES = frozenset(range(52))
+_INT = frozenset({int})
+
+
 def _check_index(card: int) -> None:
-    if not isinstance(card, int) or not 0 <= card < 52:
+    if type(card) is not int or not 0 <= card < 52:
         raise CardError(f"{card!r} is not a card index: use 0..51")
 
 
@@ -157,52 +159,52 @@ def read_showdown(
     )  # R7.3: no qualifying low, no low winners
     names = [name for name, _ in hands]
     half = " the high" if hilo else ""
-    high_text = join_words([f"{names[i]}'s" for i in high_winners])
-    high_desc = highs[high_winners[0]].description
+    best = highs[high_winners[0]]
+    winners = join_words([f"{names[i]}'s" for i in high_winners])
+    high_lost = f"loses{half} to {winners}"
+    high_won = f"wins{half}" if len(high_winners) == 1 else f"ties for{half or ' the pot'}"
+    low_lost = _low_lost(lows, low_winners, names) if hilo else ""
     players: list[PlayerReading] = []
     for i, (name, cards) in enumerate(hands):
-        high_why = None
+        high, low = highs[i], lows[i]
+        high_why = low_why = None
         if i in high_winners:
-            high_result = (
-                f"wins{half}" if len(high_winners) == 1 else f"ties for{half or ' the pot'}"
-            )
+            high_result = high_won
         else:
-            high_result = f"loses{half} to {high_text} {high_desc}"
-            high_why = high_decider(highs[high_winners[0]], highs[i])  # R8.3: say why
+            high_result = f"{high_lost} {best.description}"
+            high_why = high_decider(best, high)  # R8.3: say why
             if high_why is not None:
                 high_result += f" ({high_why.text})"
-        low_result, low_why = "", None
-        if hilo:
-            low_result = _low_result(i, lows, low_winners, names)
-            mine = lows[i]
-            if low_winners and i not in low_winners and mine is not None:
-                best = lows[low_winners[0]]
-                assert best is not None
-                low_why = low_decider(best, mine)
-                if low_why is not None:
-                    low_result += f" ({low_why.text})"
-        players.append(
-            PlayerReading(
-                name, tuple(cards), highs[i], lows[i], high_result, low_result, high_why, low_why
+        if not hilo:
+            low_result = ""
+        elif i in low_winners:
+            low_result = "wins the low" if len(low_winners) == 1 else "ties for the low"
+        elif low is None:
+            low_result = (
+                f"no eight-or-better low: the low goes to {low_lost}"
+                if low_winners
+                else "no eight-or-better low (nobody has one)"
             )
+        else:
+            low_result = f"loses the low to {low_lost}"
+            top_low = lows[low_winners[0]]
+            assert top_low is not None  # a winner has a low
+            low_why = low_decider(top_low, low)
+            if low_why is not None:
+                low_result += f" ({low_why.text})"
+        players.append(
+            PlayerReading(name, tuple(cards), high, low, high_result, low_result, high_why, low_why)
         )
     return ShowdownReading(variant, board, tuple(players), high_winners, low_winners)
 
 
-def _low_result(
-    i: int,
-    lows: Sequence[LowReading | None],
-    winners: tuple[int, ...],
-    names: Sequence[str],
+def _low_lost(
+    lows: Sequence[LowReading | None], winners: tuple[int, ...], names: Sequence[str]
 ) -> str:
-    if i in winners:
-        return "wins the low" if len(winners) == 1 else "ties for the low"
-    mine = "no eight-or-better low" if lows[i] is None else None
+    """Who took the low, with what: "Ann's 7-5-4-2-A low" (empty when nobody did)."""
     if not winners:
-        return "no eight-or-better low (nobody has one)"
+        return ""
     best = lows[winners[0]]
-    assert best is not None
+    assert best is not None  # a winner has a low
     who = join_words([f"{names[w]}'s" for w in winners])
-    if mine:
-        return f"{mine}: the low goes to {who} {best.description}"
-    return f"loses the low to {who} {best.description}"
+    return f"{who} {best.description}"

@@ -247,3 +247,22 @@ def test_card_indexes_out_of_range_are_refused() -> None:
     with pytest.raises(CardError) as info:
         read_high((0, 1, 2, 60), (4, 5, 6))
     assert str(info.value) == "60 is not a card index: use 0..51"
+
+
+@pytest.mark.parametrize(
+    ("card", "shown"),
+    [(52, "52"), (-1, "-1"), (True, "True"), (1.0, "1.0"), ("Ah", "'Ah'"), (None, "None")],
+)
+def test_a_showdown_refuses_anything_but_a_card_index_and_names_it(
+    card: object, shown: str
+) -> None:
+    """Cards reach the reader as whole numbers 0..51: ``True`` and ``1.0`` equal 1 but are
+    not cards, and the refusal names the value whether it is on the board or in a hand."""
+    hand = [("Ann", (8, 9, 10, 11)), ("Bob", (12, 13, 14, 15))]
+    for board, hands in (
+        ((0, 1, card), hand),
+        ((0, 1, 2), [("Ann", (8, 9, 10, card)), *hand[1:]]),
+    ):
+        with pytest.raises(CardError) as info:
+            read_showdown(parse_game("omaha"), board, hands)  # type: ignore[arg-type]
+        assert str(info.value) == f"{shown} is not a card index: use 0..51"
