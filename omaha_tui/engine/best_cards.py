@@ -21,12 +21,13 @@ from itertools import combinations
 
 from omaha_tui.engine.evaluate import (
     CARD_PRIME,
+    FLUSH_ROWS,
+    HIGH_ROWS,
     LOW_BIT,
     PAIRS,
     SUIT_NIBBLE,
     TRIPLES,
     check_counts,
-    high_row,
     pair_positions,
 )
 
@@ -75,17 +76,20 @@ def _high_board(
     none: a board of five holds three of at most one suit) and, for each triple of that
     suit, its position and its flush row."""
     primes = [CARD_PRIME[c] for c in board]
-    rows = tuple(high_row(a * b * c) for a, b, c in combinations(primes, 3))
+    keys = [a * b * c for a, b, c in combinations(primes, 3)]
+    rows = tuple(map(HIGH_ROWS.__getitem__, keys))
     spot = (sum(map(SUIT_NIBBLE.__getitem__, board)) + 0x5555) & 0x8888
     if not spot:
         return rows, -1, ()
     suit = spot.bit_length() // 4 - 1
-    suited = tuple(
-        (k, high_row(primes[a] * primes[b] * primes[c], flush=True))
-        for k, (a, b, c) in enumerate(TRIPLES[len(board)])
-        if board[a] & 3 == board[b] & 3 == board[c] & 3 == suit
-    )
+    # Positions of the suit's board cards, taken three at a time in TRIPLES order.
+    index = _TRIPLE_INDEX[len(board)]
+    at = [i for i, c in enumerate(board) if c & 3 == suit]
+    suited = tuple([(k, FLUSH_ROWS[keys[k]]) for k in map(index.__getitem__, combinations(at, 3))])
     return rows, suit, suited
+
+
+_TRIPLE_INDEX = {n: {t: k for k, t in enumerate(triples)} for n, triples in TRIPLES.items()}
 
 
 def low_detail(

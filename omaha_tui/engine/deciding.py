@@ -71,8 +71,8 @@ def high_decider(winner: HighReading, loser: HighReading) -> Decider | None:
         if wr != lr:
             names = RANK_PLURALS if size > 1 else RANK_NAMES
             return Decider(
-                "-".join(RANKS[r] for r, n in w for _ in range(n)),
-                "-".join(RANKS[r] for r, n in lo for _ in range(n)),
+                "-".join([RANKS[c >> 2] for c in winner.five]),
+                "-".join([RANKS[c >> 2] for c in loser.five]),
                 names[wr],
                 names[lr],
                 size > 1,

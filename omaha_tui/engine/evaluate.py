@@ -227,10 +227,15 @@ _PAIR_KEYS: tuple[int, ...] = tuple(
 )
 _PAIR_INDEX: dict[int, int] = {k: i for i, k in enumerate(_PAIR_KEYS)}
 _PAIR_INDEX_GET = _PAIR_INDEX.__getitem__
+# Row position of every two cards' rank pair: [first card][second card].
+_CARD_PAIR_POSITION: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_PAIR_INDEX[_CARD_PRIME[a] * _CARD_PRIME[b]] for b in range(52)) for a in range(52)
+)
 _PRIME_GET = _CARD_PRIME.__getitem__
 _NIBBLE_GET = _SUIT_NIBBLE.__getitem__
-_HIGH_ROWS = _Rows(flush=False)
-_FLUSH_ROWS = _Rows(flush=True)
+# Board key -> row; a missing row is built when first looked up.
+HIGH_ROWS = _HIGH_ROWS = _Rows(flush=False)
+FLUSH_ROWS = _FLUSH_ROWS = _Rows(flush=True)
 
 
 def prepare_tables() -> None:
@@ -265,8 +270,7 @@ def pair_positions(cards: Sequence[int]) -> tuple[int, ...]:
     >>> len(pair_positions(parse_cards("Ah Kh Qh Jh Th")))
     10
     """
-    index = _PAIR_INDEX
-    return tuple([index[a * b] for a, b in combinations([_CARD_PRIME[c] for c in cards], 2)])
+    return tuple([_CARD_PAIR_POSITION[a][b] for a, b in combinations(cards, 2)])
 
 
 def high_row(rank_key: int, flush: bool = False) -> list[int]:

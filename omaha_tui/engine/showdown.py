@@ -150,13 +150,13 @@ def read_showdown(
     hilo = variant.hilo
     highs = [read_high(cards, board, check=False) for _, cards in hands]
     lows = [read_low(cards, board, check=False) if hilo else None for _, cards in hands]
-    best_high = max(h.value for h in highs)
-    high_winners = tuple(i for i, h in enumerate(highs) if h.value == best_high)
-    low_values = [lo.value for lo in lows if lo is not None]
-    best_low = max(low_values) if low_values else None
-    low_winners = tuple(
-        i for i, lo in enumerate(lows) if lo is not None and lo.value == best_low
-    )  # R7.3: no qualifying low, no low winners
+    high_values = [h.value for h in highs]
+    top = max(high_values)
+    high_winners = tuple([i for i, v in enumerate(high_values) if v == top])
+    low_values = [-1 if lo is None else lo.value for lo in lows]
+    top = max(low_values)
+    # R7.3: no qualifying low, no low winners
+    low_winners = tuple([i for i, v in enumerate(low_values) if v == top]) if top >= 0 else ()
     names = [name for name, _ in hands]
     half = " the high" if hilo else ""
     best = highs[high_winners[0]]
