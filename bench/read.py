@@ -9,10 +9,11 @@ pokerkit reading the same deals in this process (``OmahaHoldemHand.from_game`` a
 process start and no parsing charged to it. The ratio is pokerkit's time per deal over
 the command's; it grows with ``N`` as the start-up is spread over more deals.
 
-The timed processes run the package as installed, with its bytecode compiled (pip does
-that at install time): each checkout is copied to a temporary folder and compiled
-there. The time of one deal read from the checkout as it is, where the interpreter may
-have to compile every module first, is printed beside it.
+The timed processes run the command as installed: pip compiles the package's bytecode
+when it installs it and writes an ``omaha-tui`` script that imports the command line and
+calls it, so each checkout is copied to a temporary folder, compiled there and run by
+such a script. The time of one deal read from the checkout as it is (``python -m
+omaha_tui``, which may have to compile every module first) is printed beside it.
 """
 
 from __future__ import annotations
@@ -76,9 +77,16 @@ def pokerkit_per_deal(deals: list[Any], repeats: int) -> float:
     return best_time / len(deals)
 
 
+# What pip writes as the ``omaha-tui`` console script, less its line for Windows names.
+SCRIPT = "import sys\nfrom omaha_tui.cli import main\nsys.exit(main())\n"
+
+
 def _run(root: str, env: dict[str, str], deals: Path, count: int) -> float:
-    """Seconds for one whole ``python -m omaha_tui read --batch DEALS`` process."""
-    command = [sys.executable, "-m", "omaha_tui", "read", "--batch", str(deals)]
+    """Seconds for one whole ``omaha-tui read --batch DEALS`` process: the installed
+    script when ``env`` names an installed copy, else ``python -m omaha_tui``."""
+    script = Path(env["PYTHONPATH"]) / "omaha-tui"
+    start_with = [str(script)] if script.exists() else ["-m", "omaha_tui"]
+    command = [sys.executable, *start_with, "read", "--batch", str(deals)]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=deals.parent)
     took = time.perf_counter() - start
@@ -121,11 +129,13 @@ def main() -> int:
             env = {**os.environ, "PYTHONPATH": root}
             first[root] = _run(root, env, one, 1)  # as the checkout is, maybe compiling
             # As installed: pip compiles the package's bytecode when it installs it (and
-            # Python writes it on a first run where it may). A copy of the package with
-            # its bytecode written runs every timed process.
+            # Python writes it on a first run where it may) and writes the omaha-tui
+            # script, which imports the command line and calls it. A copy of the
+            # package with its bytecode, and such a script, run every timed process.
             installed = Path(folder) / f"installed-{n}"
             shutil.copytree(Path(root) / "omaha_tui", installed / "omaha_tui")
             compileall.compile_dir(installed, quiet=1)
+            (installed / "omaha-tui").write_text(SCRIPT, encoding="utf-8")
             envs[root] = {**os.environ, "PYTHONPATH": str(installed)}
         best = dict.fromkeys(roots, float("inf"))
         startup = dict.fromkeys(roots, float("inf"))

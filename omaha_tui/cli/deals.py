@@ -133,7 +133,11 @@ def run_batch(
         print(f"omaha-tui {command}: {source}: cannot read it ({e.strerror})", file=sys.stderr)
         return unreadable
     status = 0
-    write = sys.stdout.write
+    # A file's answers go out a chunk of lines at a time (one write, not one per line);
+    # answers to standard input go out as each line is read, so that a program feeding
+    # deals one at a time has each answer before it sends the next.
+    chunk = 1 if stream is stdin else 256
+    pending: list[str] = []
     try:
         for n, raw in enumerate(stream, 1):
             try:
@@ -143,14 +147,25 @@ def run_batch(
                 out = answer(deal)
             except ValueError as e:  # json.JSONDecodeError and CardError are ValueErrors
                 out, status = json_text({"line": n, "error": str(e)}), 1
-            write(out + "\n")
+            pending.append(out)
+            if len(pending) >= chunk:
+                _write_lines(pending)
     except OSError as e:
         print(f"omaha-tui {command}: {source}: cannot read it ({e.strerror})", file=sys.stderr)
-        return unreadable
+        status = unreadable
     finally:
         if stream is not stdin:
             stream.close()
+        _write_lines(pending)  # the lines answered before the end, a fault or Ctrl-C
     return status
+
+
+def _write_lines(lines: list[str]) -> None:
+    """Write ``lines`` to standard output, each ended by a new line, and clear them."""
+    if lines:
+        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.flush()
+        lines.clear()
 
 
 # One line of JSON as the answers are written: ", " and ": " between items, text other

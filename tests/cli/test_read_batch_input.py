@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +62,29 @@ def test_a_batch_is_read_without_the_event_schemas_or_pydantic(tmp_path: Path) -
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[] False False False"
+
+
+def test_answers_to_standard_input_come_as_each_line_is_read() -> None:
+    """A program can feed deals one at a time and read each answer before sending the
+    next: the answer to a line from standard input is written as soon as it is read
+    (a file's answers go out in chunks)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "omaha_tui", "read", "--batch", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for _ in range(2):
+            proc.stdin.write(GOOD)
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 30)
+            assert ready, "no answer while the input stays open"
+            assert json.loads(proc.stdout.readline())["game"] == "omaha"
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert proc.returncode == 0
