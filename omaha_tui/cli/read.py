@@ -4,10 +4,12 @@
 prints a table of each hand's high and low (which two from the hand, which three from
 the board) and the winners; ``--json`` prints one JSON object instead; ``--batch FILE``
 (or ``-`` for stdin) reads JSON Lines ``{"game", "board", "hands", "die"?}`` and writes
-one JSON object per line, so thousands of deals run in one process. ``--claim
-"Ann: flush"`` judges what a player announced (R6.2). ``--say`` speaks the result with
-espeak-ng, espeak or say (the sentence on their standard input) and exits 1 when it
-could not be heard; with ``--json`` the sentence goes to stderr so stdout stays JSON.
+one JSON object per line, so thousands of deals run in one process (the answer to a
+line from standard input is written as soon as the line is read, so a program can feed
+deals one at a time). ``--claim "Ann: flush"`` judges what a player announced (R6.2).
+``--say`` speaks the result with espeak-ng, espeak or say (the sentence on their
+standard input) and exits 1 when it could not be heard; with ``--json`` the sentence
+goes to stderr so stdout stays JSON.
 """
 
 from __future__ import annotations
