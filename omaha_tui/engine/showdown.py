@@ -106,7 +106,7 @@ def validate_deal(
         every += cards
     # Whole numbers 0..51 and nothing else (not True, not 1.0), checked in one pass
     # over every card; the slow walk only runs to name the card that is not one.
-    if not (_CARD_INDEXES.issuperset(every) and _INT.issuperset(map(type, every))):
+    if not (_INT.issuperset(map(type, every)) and _CARD_INDEXES.issuperset(every)):
         for c in every:
             _check_index(c)
     names: set[str] = set()

@@ -251,7 +251,15 @@ def test_card_indexes_out_of_range_are_refused() -> None:
 
 @pytest.mark.parametrize(
     ("card", "shown"),
-    [(52, "52"), (-1, "-1"), (True, "True"), (1.0, "1.0"), ("Ah", "'Ah'"), (None, "None")],
+    [
+        (52, "52"),
+        (-1, "-1"),
+        (True, "True"),
+        (1.0, "1.0"),
+        ("Ah", "'Ah'"),
+        (None, "None"),
+        ([1], "[1]"),
+    ],
 )
 def test_a_showdown_refuses_anything_but_a_card_index_and_names_it(
     card: object, shown: str
