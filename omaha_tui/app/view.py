@@ -20,7 +20,7 @@ from omaha_tui.engine.available import available
 from omaha_tui.engine.awards import run_board
 from omaha_tui.engine.betting import LegalActions, legal_actions, pot_limit_breakdown
 from omaha_tui.engine.config import Structure
-from omaha_tui.engine.labels import pot_label, printable
+from omaha_tui.engine.labels import pot_label, printable, run_times
 from omaha_tui.engine.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, SeatState, Street, TableState
 
@@ -330,5 +330,5 @@ def _street_title(hand: HandState) -> str:
     """``Turn``, or ``Turn · run it twice`` once the players agreed (R10.2)."""
     name = STREET_NAMES[hand.street]
     if hand.runs > 1:
-        name += f" · run it {'twice' if hand.runs == 2 else 'three times'}"
+        name += f" · run it {run_times(hand.runs)}"
     return name

@@ -45,11 +45,10 @@ def all_in_spot(state: TableState) -> AllInSpot | None:
         return None
     board = hand.board
     tabled = tuple((s, shown[s]) for s in live)
-    if hand.runs > 1 and len(board) == 5 and len(hand.run_boards) < hand.runs - 1:
+    if hand.run_due:
         # R10.2: the next run is dealt from what the earlier runs left in the deck.
-        run = len(hand.run_boards) + 2
         dead = (*board[hand.run_from :], *(c for r in hand.run_boards for c in r))
-        return AllInSpot(hand.variant, board[: hand.run_from], tabled, dead, run)
+        return AllInSpot(hand.variant, board[: hand.run_from], tabled, dead, hand.run_due)
     if hand.board_count != len(board) or len(board) >= 5:
         return None
     if len(board) not in board_sizes(hand.variant):

@@ -87,8 +87,8 @@ def cards_due(state: TableState) -> CardsDue | None:
         return None
     if hand.early_card_pending:
         return CardsDue(Street.FLOP, 1, early=True)  # R3.3
-    if hand.runs > 1 and len(hand.board) == 5 and len(hand.run_boards) < hand.runs - 1:
-        return CardsDue(Street.RIVER, 5 - hand.run_from, run=len(hand.run_boards) + 2)  # R10.2
+    if hand.run_due:
+        return CardsDue(Street.RIVER, 5 - hand.run_from, run=hand.run_due)  # R10.2
     if hand.to_act is not None or hand.street not in NEXT_STREET:
         return None
     nxt = NEXT_STREET[hand.street]

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from .errors import RuleError
 from .evaluate import high_value, low_value
 from .events import Award, Half
-from .labels import name_of, pot_label
+from .labels import name_of, pot_label, run_times
 from .pots import clockwise_from, hand_pots
 from .state import HandState, Pot, TableState
 
@@ -169,10 +169,9 @@ def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> t
             raise RuleError(
                 "the board was not entered in full: enter it, or settle the pots by hand"
             )
-        if len(hand.run_boards) != hand.runs - 1:
+        if hand.run_due:
             raise RuleError(
-                f"deal run {len(hand.run_boards) + 2} of the board first (R10.2), "
-                "or settle the pots by hand"
+                f"deal run {hand.run_due} of the board first (R10.2), or settle the pots by hand"
             )
         parts = run_parts(pot.amount, hand.runs, hand.stakes.chip)
         for run, part in enumerate(parts, 1):
@@ -208,7 +207,7 @@ def awards_by_hand(
         if hand.runs == 1:
             raise RuleError("the board was run once: name the winners of one run only")
         raise RuleError(
-            f"the board was run {_RUN_WORDS[hand.runs]}: name the winners of each pot "
+            f"the board was run {run_times(hand.runs)}: name the winners of each pot "
             f"on each of the {hand.runs} runs (R10.2)"
         )
     pots = hand_pots(hand)
@@ -236,9 +235,6 @@ def awards_by_hand(
             low = dict.fromkeys(lo, 1) if lo else None
             out.extend(split_pot(i, part, dict.fromkeys(hi, 1), low, hand.button, size, chip, run))
     return tuple(out)
-
-
-_RUN_WORDS = {2: "twice", 3: "three times"}
 
 
 def check_awards(

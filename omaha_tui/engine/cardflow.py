@@ -26,7 +26,7 @@ from .events import (
     RunsAgreed,
 )
 from .handflow import close_round, finish_hand, open_round
-from .labels import name_of, seat_label
+from .labels import name_of, run_times, seat_label
 from .pots import hand_pots
 from .state import BOARD_AFTER, NEXT_STREET, HandState, SeatState, Street, TableState, evolve
 
@@ -141,16 +141,13 @@ def apply_board_recorded(state: TableState, ev: BoardRecorded) -> TableState:
     return evolve(state, hand=evolve(hand, board=cards))
 
 
-_RUN_WORDS = {2: "twice", 3: "three times"}
-
-
 def apply_runs_agreed(state: TableState, ev: RunsAgreed) -> TableState:
     """R10.2: run the rest of the board ``ev.runs`` times, agreed before the next card."""
     hand = state.hand
     if hand is None or hand.complete:
         raise RuleError("no hand is running: there is no board to run twice")
     if hand.runs > 1:
-        raise RuleError(f"the players already agreed to run it {_RUN_WORDS[hand.runs]}")
+        raise RuleError(f"the players already agreed to run it {run_times(hand.runs)}")
     if not hand.betting_over or hand.to_act is not None or len(hand.live) < 2:
         raise RuleError(
             "the board is run twice only when no more betting is possible: every player "
@@ -171,7 +168,7 @@ def apply_run_board(state: TableState, ev: RunBoardDealt) -> TableState:
     if hand is None or hand.complete:
         raise RuleError("no hand is running: there is no board to run again")
     if hand.runs < ev.run:
-        agreed = "once" if hand.runs == 1 else _RUN_WORDS[hand.runs]
+        agreed = run_times(hand.runs)
         raise RuleError(f"the board is run {agreed}: there is no run {ev.run} (R10.2)")
     if len(hand.run_boards) != ev.run - 2:
         raise RuleError(f"deal run {len(hand.run_boards) + 2} first: runs are dealt in order")

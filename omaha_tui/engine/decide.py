@@ -30,7 +30,7 @@ from .blinds import propose_deal
 from .cards import CardError, format_card, parse_cards
 from .config import Structure
 from .errors import RuleError
-from .labels import player_name
+from .labels import player_name, run_times
 from .reducer import apply
 from .state import TableState
 
@@ -248,17 +248,16 @@ def _deal(state: TableState, req: rq.Deal) -> Built:
     if hand is not None and hand.early_card_pending:  # R3.3: the early card comes first
         return _early(state, rq.EarlyCard(req.cards))
     due = cards_due(state)
+    cards = card_texts(req.cards)
     if due is not None and due.run > 1:  # R10.2: the next run, from the rest of the deck
-        cards = card_texts(req.cards)
         if not cards:
             raise RuleError(
                 f"type run {due.run}'s {due.count} cards: each run is read by its own board (R10.2)"
             )
         return (ev.RunBoardDealt(run=due.run, cards=cards),)
-    cards = card_texts(req.cards)
     if hand is not None and hand.runs > 1 and not cards and due is not None:  # R10.2
         raise RuleError(
-            f"the board is run {'twice' if hand.runs == 2 else 'three times'}: type the "
+            f"the board is run {run_times(hand.runs)}: type the "
             f"{due.street.value}'s cards, each run is read by its own board (R10.2)"
         )
     return (ev.BoardDealt(cards=cards),)

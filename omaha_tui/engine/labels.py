@@ -151,6 +151,15 @@ def pot_label(pot: int) -> str:
     return "main pot" if pot == 0 else f"side pot {pot}"
 
 
+def run_times(runs: int) -> str:
+    """How many times the board is run, as the table says it (R10.2: one to three runs).
+
+    >>> run_times(1), run_times(2), run_times(3)
+    ('once', 'twice', 'three times')
+    """
+    return ("once", "twice", "three times")[runs - 1]
+
+
 __all__ = [
     "NAME_LIMIT",
     "check_name",
@@ -158,6 +167,7 @@ __all__ = [
     "player_name",
     "pot_label",
     "printable",
+    "run_times",
     "seat_label",
     "seat_number",
     "seat_range",

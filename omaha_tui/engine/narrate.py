@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from . import events as ev
 from .cards import format_card
 from .config import binglao_variant
-from .labels import player_name, pot_label, printable
+from .labels import player_name, pot_label, printable, run_times
 from .speech import join_words
 from .state import TableState
 
@@ -120,8 +120,7 @@ class _Teller:
             case ev.RunsAgreed(runs=runs):
                 hand = after.hand
                 names = join_words([who(after, s) for s in hand.live]) if hand is not None else ""
-                times = "twice" if runs == 2 else "three times"
-                return f"{names} agree to run it {times} (R10.2)"
+                return f"{names} agree to run it {run_times(runs)} (R10.2)"
             case ev.RunBoardDealt(run=run, cards=cards):
                 hand = after.hand
                 shared = hand.board[: hand.run_from] if hand is not None else ()
@@ -176,7 +175,7 @@ class _Teller:
             case ev.PotsAwarded():
                 what = "the award of the pots"
             case ev.RunsAgreed(runs=runs):
-                what = f"the agreement to run it {'twice' if runs == 2 else 'three times'}"
+                what = f"the agreement to run it {run_times(runs)}"
             case ev.BoardDealt(cards=cards):
                 street = STREETS.get(before.hand.board_count if before.hand else 0, "board")
                 what = f"the {street.lower()}" + (f" ({self.cards(cards)})" if cards else "")

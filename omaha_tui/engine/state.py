@@ -208,6 +208,14 @@ class HandState:
     def shown_cards(self) -> dict[int, tuple[int, ...]]:
         return dict(self.shown)
 
+    @property
+    def run_due(self) -> int:
+        """The later run whose board is dealt next (2 or 3, R10.2), or 0: a later run
+        comes once the first run's board is out, and none comes after the last."""
+        if self.runs > 1 and len(self.board) == 5 and len(self.run_boards) < self.runs - 1:
+            return len(self.run_boards) + 2
+        return 0
+
 
 @dataclass(frozen=True)
 class TableState:
