@@ -234,8 +234,8 @@ _CARD_PAIR_POSITION: tuple[tuple[int, ...], ...] = tuple(
 _PRIME_GET = _CARD_PRIME.__getitem__
 _NIBBLE_GET = _SUIT_NIBBLE.__getitem__
 # Board key -> row; a missing row is built when first looked up.
-HIGH_ROWS = _HIGH_ROWS = _Rows(flush=False)
-FLUSH_ROWS = _FLUSH_ROWS = _Rows(flush=True)
+HIGH_ROWS = _Rows(flush=False)
+FLUSH_ROWS = _Rows(flush=True)
 
 
 def prepare_tables() -> None:
@@ -248,9 +248,9 @@ def prepare_tables() -> None:
             if max(Counter(ranks).values()) > 4:
                 continue
             key = prod(_PRIMES[r] for r in ranks)
-            _HIGH_ROWS.get_row(key)
+            HIGH_ROWS.get_row(key)
             if len(set(ranks)) == n:
-                _FLUSH_ROWS.get_row(key)
+                FLUSH_ROWS.get_row(key)
     for mask in range(256):
         if _LOW_ROWS[mask] is None:
             _LOW_ROWS[mask] = _low_row(mask)
@@ -276,7 +276,7 @@ def pair_positions(cards: Sequence[int]) -> tuple[int, ...]:
 def high_row(rank_key: int, flush: bool = False) -> list[int]:
     """Best value per hole-pair position on a board given by its rank key (product of
     ``CARD_PRIME``); with ``flush`` the key is of the flush suit's board cards only."""
-    return (_FLUSH_ROWS if flush else _HIGH_ROWS)[rank_key]
+    return (FLUSH_ROWS if flush else HIGH_ROWS)[rank_key]
 
 
 def low_row(board_mask: int) -> list[int]:
@@ -303,7 +303,7 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
     """
     if not (4 <= len(hole) <= 6 and 3 <= len(board) <= 5):
         check_counts(hole, board)
-    row = _HIGH_ROWS[prod(map(_PRIME_GET, board))]
+    row = HIGH_ROWS[prod(map(_PRIME_GET, board))]
     best: int = max(
         map(
             row.__getitem__, map(_PAIR_INDEX_GET, map(prod, combinations(map(_PRIME_GET, hole), 2)))
@@ -316,7 +316,7 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
         suit = spot.bit_length() // 4 - 1
         hs = [c for c in hole if c & 3 == suit]
         if len(hs) >= 2:
-            frow = _FLUSH_ROWS[prod([_CARD_PRIME[c] for c in board if c & 3 == suit])]
+            frow = FLUSH_ROWS[prod([_CARD_PRIME[c] for c in board if c & 3 == suit])]
             flush: int = max(
                 map(
                     frow.__getitem__,
