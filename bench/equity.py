@@ -26,10 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from omaha_tui.engine import evaluate
-from omaha_tui.engine.cards import format_card
+from omaha_tui.engine.allin.equity import Equity, equity
 from omaha_tui.engine.config import Variant, parse_game
-from omaha_tui.engine.equity import Equity, equity
+from omaha_tui.engine.hands import evaluate
+from omaha_tui.engine.hands.cards import format_card
 
 # label, game, board cards, hands, samples (None = the engine decides; more samples than
 # boards = exact), target seconds

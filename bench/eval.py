@@ -24,11 +24,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from omaha_tui.engine import evaluate
-from omaha_tui.engine.cards import format_cards
 from omaha_tui.engine.config import parse_game
-from omaha_tui.engine.reading import read_high, read_low
-from omaha_tui.engine.showdown import read_showdown
+from omaha_tui.engine.hands import evaluate
+from omaha_tui.engine.hands.cards import format_cards
+from omaha_tui.engine.hands.reading import read_high, read_low
+from omaha_tui.engine.hands.showdown import read_showdown
 
 Deal = tuple[tuple[int, ...], tuple[int, ...]]
 

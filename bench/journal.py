@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig  # noqa: E402
 from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted  # noqa: E402
-from omaha_tui.engine.reducer import apply, replay  # noqa: E402
+from omaha_tui.engine.reducer.replay import apply, replay  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
 from omaha_tui.store.phh import find_files, load  # noqa: E402
 from omaha_tui.store.phh_replay import replay_hand, summary  # noqa: E402

@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from omaha_tui.engine.cards import format_card, format_cards
+from omaha_tui.engine.hands.cards import format_card, format_cards
 
 
 def make_deals(seed: int, count: int) -> list[tuple[tuple[int, ...], list[tuple[int, ...]]]]:

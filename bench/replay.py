@@ -23,19 +23,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: tests.decided
 
-from omaha_tui.engine.betting import legal_actions
-from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.events import (
+    ActionUndone,
     BoardDealt,
     ButtonPlaced,
     Event,
     PlayerRebought,
     PlayerSeated,
     SessionStarted,
-    Undo,
 )
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.hands.cards import format_card
+from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.state import Street, TableState
 from tests import decided as cmd  # event builders made by engine.decide
 
@@ -128,7 +128,7 @@ def time_undo(state: TableState, repeat: int = 200) -> float:
     """Mean CPU seconds of one undo at ``state``."""
     t0 = time.process_time()
     for _ in range(repeat):
-        apply(state, Undo())
+        apply(state, ActionUndone())
     return (time.process_time() - t0) / repeat
 
 

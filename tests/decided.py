@@ -1,7 +1,7 @@
 """Event builders for tests, made by ``engine.decide``: ``call(state) -> Called``.
 
 Tests that build hands event by event read best as ``run(state, call, check, ...)``;
-each builder asks :func:`~omaha_tui.engine.decide.decide` for the one event the rules
+each builder asks :func:`~omaha_tui.engine.decisions.decide.decide` for the one event the rules
 give (a refusal raises :class:`RuleError` with the rule's message, an ``Ask`` raises it
 with the question), so tests exercise exactly what the app and the console record.
 """
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.available import available
-from omaha_tui.engine.betting import legal_actions
-from omaha_tui.engine.decide import Ask, Refusal, decide
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import available
+from omaha_tui.engine.decisions.decide import Ask, Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event
+from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tables import quick_table
+from omaha_tui.engine.testing import quick_table
 
 __all__ = ["quick_table"]
 
@@ -72,7 +72,7 @@ def bet_or_raise(state: TableState, to: int, confirm_all_in: bool = False) -> Ev
 
 
 def pot(state: TableState) -> Event:
-    return one(state, rq.Pot())
+    return one(state, rq.RaisePot())
 
 
 def all_in(state: TableState) -> Event:
@@ -80,7 +80,7 @@ def all_in(state: TableState) -> Event:
 
 
 def deal_board(state: TableState, cards: Sequence[str] | str | None = None) -> Event:
-    return one(state, rq.Deal(_cards(cards)))
+    return one(state, rq.DealCards(_cards(cards)))
 
 
 def record_board(state: TableState, cards: Sequence[str] | str) -> Event:
@@ -132,7 +132,7 @@ def can_all_in(state: TableState) -> bool:
 
 
 def can_pot(state: TableState) -> bool:
-    return can(state, rq.Pot)
+    return can(state, rq.RaisePot)
 
 
 def can_start_hand(state: TableState, die_roll: int | None = None) -> bool:

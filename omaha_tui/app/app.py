@@ -20,11 +20,11 @@ from typing import Any, ClassVar
 
 from textual.reactive import var
 
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.decide import Ask
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.labels import printable
-from omaha_tui.engine.levels import BlindSchedule
+from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Outcome, Session, SessionError, TableSetup, demo_setup
 from omaha_tui.store.journal import Journal, JournalError, SessionBusy, SessionInfo

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from omaha_tui.engine import requests as rq
 from omaha_tui.engine.amounts import AmountError, parse_chips
 from omaha_tui.engine.config import ButtonRule, Stakes, Structure
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.labels import check_name, printable
 from omaha_tui.engine.state import TableState
 
@@ -224,7 +224,7 @@ QUESTIONS: tuple[Question, ...] = (
         "The hand restarts, no chips move, the button stays (R3.5)",
         "Misdeal: reason?",
         "two cards exposed",
-        lambda s, t: rq.Misdeal(t.strip()),
+        lambda s, t: rq.DeclareMisdeal(t.strip()),
     ),
     Question(
         "Blind level",

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from textual import on
 
-from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import Structure
-from omaha_tui.engine.decide import to_act
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import to_act
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Outcome, Session
@@ -31,9 +31,9 @@ KEY_REQUESTS: dict[TableAction, tuple[type, ...]] = {
     TableAction.FOLD: (rq.Fold,),
     TableAction.CHECK_CALL: (rq.CheckOrCall,),
     TableAction.BET: (rq.Bet,),
-    TableAction.POT: (rq.Pot,),
+    TableAction.POT: (rq.RaisePot,),
     TableAction.ALL_IN: (rq.AllIn,),
-    TableAction.DEAL: (rq.Deal, rq.EarlyCard),
+    TableAction.DEAL: (rq.DealCards, rq.EarlyCard),
     TableAction.NEXT_HAND: (rq.NextHand,),
 }
 
@@ -117,7 +117,7 @@ class TableKeys(Preferences):
 
     def _pot(self, session: Session) -> None:
         breakdown = session.available().breakdown
-        outcome = self.request(rq.Pot())
+        outcome = self.request(rq.RaisePot())
         if outcome.ok and breakdown is not None:
             self.table.show_breakdown(breakdown, outcome.message)
 
@@ -151,7 +151,7 @@ class TableKeys(Preferences):
     def _deal(self, session: Session) -> None:
         due = session.available().cards_due
         if due is None:
-            self.request(rq.Deal())  # the session says why not
+            self.request(rq.DealCards())  # the session says why not
             return
         if due.early:  # R3.3 Courchevel
 
@@ -166,7 +166,7 @@ class TableKeys(Preferences):
 
         def done(text: str | None) -> None:
             if text is not None:
-                self.request(rq.Deal(text))
+                self.request(rq.DealCards(text))
 
         if due.run > 1:  # R10.2: the next run, after the cards every run shares
             seen = (*hand.board, *(c for run in hand.run_boards for c in run))

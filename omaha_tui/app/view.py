@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.allin import AllInSpot, all_in_spot
-from omaha_tui.engine.available import available
-from omaha_tui.engine.awards import run_board
-from omaha_tui.engine.betting import LegalActions, legal_actions, pot_limit_breakdown
+from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
 from omaha_tui.engine.config import Structure
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import available
 from omaha_tui.engine.labels import pot_label, printable, run_times
-from omaha_tui.engine.pots import hand_pots
+from omaha_tui.engine.rules.awards import run_board
+from omaha_tui.engine.rules.betting import LegalActions, legal_actions, pot_limit_breakdown
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, SeatState, Street, TableState
 
 

@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any
 
-from omaha_tui.engine.cards import CardError, parse_cards
+from omaha_tui.engine.hands.cards import CardError, parse_cards
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
-    from omaha_tui.engine.games import Variant
+    from omaha_tui.engine.hands.games import Variant
 
 GAMES_HELP = (
     "omaha, omaha8, omaha5, big-o, omaha6, omaha6-8, courchevel, courchevel8, "
@@ -44,7 +44,7 @@ def add_deal_options(
 @lru_cache(maxsize=64)  # a batch names a few games thousands of times
 def resolve_game(game: str, die: int | None) -> Variant:
     """The variant to read: a Binglao hand needs its die roll (R3.4)."""
-    from omaha_tui.engine.games import binglao_variant, parse_game
+    from omaha_tui.engine.hands.games import binglao_variant, parse_game
 
     variant = parse_game(game)
     if variant.binglao:

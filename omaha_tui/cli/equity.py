@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from omaha_tui.cli import deals
 
 if TYPE_CHECKING:
-    from omaha_tui.engine.equity import Equity
-    from omaha_tui.engine.games import Variant
+    from omaha_tui.engine.allin.equity import Equity
+    from omaha_tui.engine.hands.games import Variant
 
 HELP = "each tabled hand's equity over the boards to come: high and low apart, scoops, ties"
 
@@ -54,7 +54,7 @@ def compute(
     seed: int = 0,
 ) -> tuple[Variant, tuple[int, ...], list[tuple[str, tuple[int, ...]]], Equity]:
     """Parse one spot and compute it (raises ValueError/CardError with the message to show)."""
-    from omaha_tui.engine.equity import equity
+    from omaha_tui.engine.allin.equity import equity
 
     variant = deals.resolve_game(game, die)
     board_cards = deals.cards_of(board, "board")
@@ -73,7 +73,7 @@ def to_json(
     result: Equity,
 ) -> dict[str, Any]:
     """The ``--json`` object: shares as fractions 0..1, the boards behind them."""
-    from omaha_tui.engine.cards import format_card
+    from omaha_tui.engine.hands.cards import format_card
 
     return {
         "game": variant.key,
@@ -141,7 +141,7 @@ def _print_table(
     from rich.table import Table
     from rich.text import Text
 
-    from omaha_tui.engine.cards import card_symbol
+    from omaha_tui.engine.hands.cards import card_symbol
 
     shown = " ".join(card_symbol(c) for c in board) or "none yet"
     table = Table(title=Text(f"{variant.name}: board {shown}"))

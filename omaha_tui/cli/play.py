@@ -114,7 +114,7 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     from pydantic import ValidationError
 
     from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig, parse_game
-    from omaha_tui.engine.levels import parse_schedule
+    from omaha_tui.engine.rules.levels import parse_schedule
     from omaha_tui.session.setup import Player, TableSetup
 
     button_rule = getattr(args, "button", None)

@@ -24,8 +24,8 @@ from omaha_tui.cli import deals
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
-    from omaha_tui.engine.reading import HighReading, LowReading
-    from omaha_tui.engine.showdown import ShowdownReading
+    from omaha_tui.engine.hands.reading import HighReading, LowReading
+    from omaha_tui.engine.hands.showdown import ShowdownReading
 
 HELP = "read a showdown: each hand's high and low, which 2 + 3 cards, and the winners"
 
@@ -51,7 +51,7 @@ def register(subparsers: Any) -> None:
 
 def read_deal(game: str, board: str, hands: Sequence[str], die: int | None) -> ShowdownReading:
     """Parse and read one deal (raises ValueError/CardError with the message to show)."""
-    from omaha_tui.engine.showdown import read_showdown
+    from omaha_tui.engine.hands.showdown import read_showdown
 
     variant = deals.resolve_game(game, die)
     return read_showdown(variant, deals.cards_of(board, "board"), deals.parse_hands(hands))
@@ -110,8 +110,8 @@ def reading_json(reading: ShowdownReading, claims: Sequence[dict[str, Any]] = ()
 def run(args: argparse.Namespace) -> int:
     if args.batch:
         return deals.run_batch(args.batch, "read", _answer)
-    from omaha_tui.engine.claims import explain_claim
-    from omaha_tui.engine.speech import showdown_speech
+    from omaha_tui.engine.hands.claims import explain_claim
+    from omaha_tui.engine.hands.spoken import showdown_speech
 
     try:
         reading = read_deal(args.game, args.board, args.hand, args.die)
@@ -153,7 +153,7 @@ def _print_table(reading: ShowdownReading, verdicts: Sequence[tuple[str, str, An
     from rich.table import Table
     from rich.text import Text
 
-    from omaha_tui.engine.cards import card_symbol
+    from omaha_tui.engine.hands.cards import card_symbol
 
     def cards(cs: Iterable[int]) -> str:
         return " ".join(card_symbol(c) for c in cs)

@@ -66,8 +66,8 @@ def results(paths: list[Path], *, runs: bool = False) -> Iterator[dict[str, Any]
 
 
 def _later_runs(hand: HandState) -> list[list[str]]:
-    from omaha_tui.engine.awards import run_board
-    from omaha_tui.engine.cards import format_card
+    from omaha_tui.engine.hands.cards import format_card
+    from omaha_tui.engine.rules.awards import run_board
 
     return [
         [format_card(c) for c in run_board(hand, k)] for k in range(2, len(hand.run_boards) + 2)

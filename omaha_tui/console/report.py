@@ -9,15 +9,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.allin import AllInSpot, all_in_spot
-from omaha_tui.engine.available import Available
-from omaha_tui.engine.awards import run_board
-from omaha_tui.engine.cards import format_card
+from omaha_tui.engine.allin.equity import Equity, equity
+from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
 from omaha_tui.engine.config import STRUCTURE_NAMES
-from omaha_tui.engine.equity import Equity, equity
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import Available
+from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.labels import player_name
-from omaha_tui.engine.pots import hand_pots
+from omaha_tui.engine.rules.awards import run_board
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, TableState, ledger_lines
 
 

@@ -16,8 +16,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.decide import Ask
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.session import Outcome, Session
 
 from .report import ledger_line, state_json, state_line

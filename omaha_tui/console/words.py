@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import ButtonRule, Stakes, Structure
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.labels import seat_range
 from omaha_tui.engine.state import TableState
 
@@ -83,7 +83,7 @@ def _wager(kind: type[rq.Bet] | type[rq.RaiseTo], usage: str) -> Parser:
 
 
 def _deal(state: TableState, args: list[str]) -> Parsed:
-    return rq.Deal(" ".join(args) or None)
+    return rq.DealCards(" ".join(args) or None)
 
 
 def _show(state: TableState, args: list[str]) -> Parsed:
@@ -190,7 +190,7 @@ def _next(state: TableState, args: list[str]) -> Parsed:
 
 
 def _misdeal(state: TableState, args: list[str]) -> Parsed:
-    return rq.Misdeal(" ".join(args))
+    return rq.DeclareMisdeal(" ".join(args))
 
 
 def _straddle(state: TableState, args: list[str]) -> Parsed:
@@ -234,7 +234,7 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "call": (_none(rq.Call(), "call"), "call"),
     "bet": (_wager(rq.Bet, "bet N"), "bet N"),
     "raise": (_wager(rq.RaiseTo, "raise N (to N)"), "raise N"),
-    "pot": (_none(rq.Pot(), "pot"), "pot"),
+    "pot": (_none(rq.RaisePot(), "pot"), "pot"),
     "allin": (_none(rq.AllIn(), "allin"), "allin"),
     "deal": (_deal, "deal [CARDS]"),
     "show": (_show, "show NAME CARDS"),
@@ -280,7 +280,7 @@ def usage() -> str:
 def parse_line(state: TableState, line: str) -> Parsed:
     """The request (or console action) a line stands for.
 
-    >>> from omaha_tui.engine.tables import quick_table
+    >>> from omaha_tui.engine.testing import quick_table
     >>> parse_line(quick_table(), "raise 12")
     RaiseTo(amount=12, confirm_all_in=False)
     >>> parse_line(quick_table(), "show p1 Ah Kd Qc Js")

@@ -29,7 +29,7 @@ from omaha_tui.app.widgets.clock import format_clock
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pots import Pots, pot_total
 from omaha_tui.app.widgets.seat import Seat
-from omaha_tui.engine.allin import AllInSpot
+from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.labels import printable
 from omaha_tui.store.records import JournalError
 

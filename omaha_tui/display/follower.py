@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from omaha_tui.engine.levels import BlindSchedule
-from omaha_tui.engine.reducer import apply, initial_state
+from omaha_tui.engine.reducer.replay import apply, initial_state
+from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.session.clock import Anchor, read_clock, track_level
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.records import EventRecord, JournalError

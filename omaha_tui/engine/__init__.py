@@ -2,7 +2,21 @@
 
 Use it as a library::
 
-    from omaha_tui.engine import replay, apply, RuleError, legal_actions
+    from omaha_tui.engine import replay, decide, available, equity, RuleError
+
+It exports functions and types only. Its packages say what they hold:
+
+- ``hands``: cards, the games (R9), evaluation, readings (R6), kickers (R8.3), claims,
+  the showdown and the words said about it;
+- ``rules``: betting (R4), blinds and the button (R1.5, R2), pots (R5), awards (R7),
+  blind levels (R2.7);
+- ``allin``: the all-in spot, the boards still to come and equity (R10);
+- ``reducer``: ``apply``, ``replay`` and ``undo``, one private handler per event;
+- ``decisions``: requests, ``decide`` and ``available``;
+- ``config``, ``events``, ``state``, ``errors``, ``labels``, ``narrate``: the shared
+  vocabulary (table settings, the facts recorded, the state they fold into, the error, the
+  names of seats and pots, the sentences about events);
+- ``testing``: ready-made tables for examples and tests.
 
 Nothing here does I/O or imports the store or the app.
 
@@ -17,23 +31,35 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .awards import awards_by_hand, awards_from_cards, claimants, scoopers, share, split_pot
-    from .betting import LegalActions, PotBreakdown, legal_actions, pot_limit_breakdown
-    from .blinds import Deal, button_from_draw, next_button, positions, propose_deal
-    from .cards import CardError, format_card, format_cards, parse_card, parse_cards
-    from .claims import ClaimVerdict, explain_claim
+    from .allin.equity import Equity, HandEquity, equity
+    from .allin.spot import AllInSpot, all_in_spot
     from .config import ShortBlindRule, Stakes, Structure, TableConfig
+    from .decisions.available import Available, CardsDue, available
+    from .decisions.decide import Ask, Choice, Decided, Refusal, decide
     from .errors import RuleError
-    from .evaluate import high_value, low_value
     from .events import Event, event_from_json, event_to_json
-    from .games import VARIANTS, Split, Variant, binglao_variant, parse_game
+    from .hands.cards import CardError, format_card, format_cards, parse_card, parse_cards
+    from .hands.claims import ClaimVerdict, explain_claim
+    from .hands.evaluate import high_value, low_value
+    from .hands.games import VARIANTS, Split, Variant, binglao_variant, parse_game
+    from .hands.reading import HandCategory, HighReading, LowReading, read_high, read_low
+    from .hands.showdown import PlayerReading, ShowdownReading, read_showdown, validate_deal
+    from .hands.spoken import showdown_speech
     from .labels import name_of, pot_label, seat_label
-    from .levels import BlindSchedule, Level, level_at, level_change
-    from .pots import hand_pots, showdown_order, side_pots
-    from .reading import HandCategory, HighReading, LowReading, read_high, read_low
-    from .reducer import apply, effective_events, initial_state, replay, undo
-    from .showdown import PlayerReading, ShowdownReading, read_showdown, validate_deal
-    from .speech import showdown_speech
+    from .narrate import narrate
+    from .reducer.replay import apply, effective_events, initial_state, replay, undo
+    from .rules.awards import (
+        awards_by_hand,
+        awards_from_cards,
+        claimants,
+        scoopers,
+        share,
+        split_pot,
+    )
+    from .rules.betting import LegalActions, PotBreakdown, legal_actions, pot_limit_breakdown
+    from .rules.blinds import HandOpening, button_from_draw, next_button, positions, propose_deal
+    from .rules.levels import BlindSchedule, Level, level_at, level_change
+    from .rules.pots import hand_pots, showdown_order, side_pots
     from .state import (
         HandState,
         LedgerLine,
@@ -47,68 +73,82 @@ if TYPE_CHECKING:
 
 # Each public name and the module that defines it.
 _WHERE: dict[str, str] = {
-    "awards_by_hand": "awards",
-    "awards_from_cards": "awards",
-    "claimants": "awards",
-    "scoopers": "awards",
-    "share": "awards",
-    "split_pot": "awards",
-    "LegalActions": "betting",
-    "PotBreakdown": "betting",
-    "legal_actions": "betting",
-    "pot_limit_breakdown": "betting",
-    "Deal": "blinds",
-    "button_from_draw": "blinds",
-    "next_button": "blinds",
-    "positions": "blinds",
-    "propose_deal": "blinds",
-    "CardError": "cards",
-    "format_card": "cards",
-    "format_cards": "cards",
-    "parse_card": "cards",
-    "parse_cards": "cards",
-    "ClaimVerdict": "claims",
-    "explain_claim": "claims",
-    "VARIANTS": "games",
+    "decide": "decisions.decide",
+    "Decided": "decisions.decide",
+    "Ask": "decisions.decide",
+    "Refusal": "decisions.decide",
+    "Choice": "decisions.decide",
+    "available": "decisions.available",
+    "Available": "decisions.available",
+    "CardsDue": "decisions.available",
+    "equity": "allin.equity",
+    "Equity": "allin.equity",
+    "HandEquity": "allin.equity",
+    "all_in_spot": "allin.spot",
+    "AllInSpot": "allin.spot",
+    "narrate": "narrate",
+    "awards_by_hand": "rules.awards",
+    "awards_from_cards": "rules.awards",
+    "claimants": "rules.awards",
+    "scoopers": "rules.awards",
+    "share": "rules.awards",
+    "split_pot": "rules.awards",
+    "LegalActions": "rules.betting",
+    "PotBreakdown": "rules.betting",
+    "legal_actions": "rules.betting",
+    "pot_limit_breakdown": "rules.betting",
+    "HandOpening": "rules.blinds",
+    "button_from_draw": "rules.blinds",
+    "next_button": "rules.blinds",
+    "positions": "rules.blinds",
+    "propose_deal": "rules.blinds",
+    "CardError": "hands.cards",
+    "format_card": "hands.cards",
+    "format_cards": "hands.cards",
+    "parse_card": "hands.cards",
+    "parse_cards": "hands.cards",
+    "ClaimVerdict": "hands.claims",
+    "explain_claim": "hands.claims",
+    "VARIANTS": "hands.games",
     "ShortBlindRule": "config",
-    "Split": "games",
+    "Split": "hands.games",
     "Stakes": "config",
     "Structure": "config",
     "TableConfig": "config",
-    "Variant": "games",
-    "binglao_variant": "games",
-    "parse_game": "games",
+    "Variant": "hands.games",
+    "binglao_variant": "hands.games",
+    "parse_game": "hands.games",
     "RuleError": "errors",
-    "high_value": "evaluate",
-    "low_value": "evaluate",
+    "high_value": "hands.evaluate",
+    "low_value": "hands.evaluate",
     "Event": "events",
     "event_from_json": "events",
     "event_to_json": "events",
     "name_of": "labels",
     "pot_label": "labels",
     "seat_label": "labels",
-    "BlindSchedule": "levels",
-    "Level": "levels",
-    "level_at": "levels",
-    "level_change": "levels",
-    "hand_pots": "pots",
-    "showdown_order": "pots",
-    "side_pots": "pots",
-    "HandCategory": "reading",
-    "HighReading": "reading",
-    "LowReading": "reading",
-    "read_high": "reading",
-    "read_low": "reading",
-    "apply": "reducer",
-    "effective_events": "reducer",
-    "initial_state": "reducer",
-    "replay": "reducer",
-    "undo": "reducer",
-    "PlayerReading": "showdown",
-    "ShowdownReading": "showdown",
-    "read_showdown": "showdown",
-    "validate_deal": "showdown",
-    "showdown_speech": "speech",
+    "BlindSchedule": "rules.levels",
+    "Level": "rules.levels",
+    "level_at": "rules.levels",
+    "level_change": "rules.levels",
+    "hand_pots": "rules.pots",
+    "showdown_order": "rules.pots",
+    "side_pots": "rules.pots",
+    "HandCategory": "hands.reading",
+    "HighReading": "hands.reading",
+    "LowReading": "hands.reading",
+    "read_high": "hands.reading",
+    "read_low": "hands.reading",
+    "apply": "reducer.replay",
+    "effective_events": "reducer.replay",
+    "initial_state": "reducer.replay",
+    "replay": "reducer.replay",
+    "undo": "reducer.replay",
+    "PlayerReading": "hands.showdown",
+    "ShowdownReading": "hands.showdown",
+    "read_showdown": "hands.showdown",
+    "validate_deal": "hands.showdown",
+    "showdown_speech": "hands.spoken",
     "HandState": "state",
     "LedgerLine": "state",
     "Pot": "state",
@@ -121,12 +161,20 @@ _WHERE: dict[str, str] = {
 
 __all__ = [
     "VARIANTS",
+    "AllInSpot",
+    "Ask",
+    "Available",
     "BlindSchedule",
     "CardError",
+    "CardsDue",
+    "Choice",
     "ClaimVerdict",
-    "Deal",
+    "Decided",
+    "Equity",
     "Event",
     "HandCategory",
+    "HandEquity",
+    "HandOpening",
     "HandState",
     "HighReading",
     "LedgerLine",
@@ -136,6 +184,7 @@ __all__ = [
     "PlayerReading",
     "Pot",
     "PotBreakdown",
+    "Refusal",
     "RuleError",
     "SeatState",
     "ShortBlindRule",
@@ -147,13 +196,17 @@ __all__ = [
     "TableConfig",
     "TableState",
     "Variant",
+    "all_in_spot",
     "apply",
+    "available",
     "awards_by_hand",
     "awards_from_cards",
     "binglao_variant",
     "button_from_draw",
     "claimants",
+    "decide",
     "effective_events",
+    "equity",
     "event_from_json",
     "event_to_json",
     "evolve",
@@ -169,6 +222,7 @@ __all__ = [
     "level_change",
     "low_value",
     "name_of",
+    "narrate",
     "next_button",
     "parse_card",
     "parse_cards",
@@ -199,7 +253,7 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     loaded = import_module(f".{module}", __name__)
-    value = loaded if module == name else getattr(loaded, name)
+    value = getattr(loaded, name)
     globals()[name] = value
     return value
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # The games themselves are plain data, importable without pydantic (``read``, ``equity``);
 # they are named here too, where the rest of the configuration is.
-from omaha_tui.engine.games import (
+from omaha_tui.engine.hands.games import (
     ALIASES,
     BINGLAO_ROLLS,
     VARIANTS,

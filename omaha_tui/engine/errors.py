@@ -1,7 +1,7 @@
 """The one error the reducer raises for an illegal event.
 
 Kept apart from ``reducer`` so that every engine module can raise it without
-import cycles. It is re-exported as ``omaha_tui.engine.reducer.RuleError``.
+import cycles. It is re-exported as ``omaha_tui.engine.reducer.replay.RuleError``.
 """
 
 from __future__ import annotations

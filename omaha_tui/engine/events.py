@@ -19,7 +19,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .config import ButtonRule, Stakes, Structure, TableConfig
+from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
 
 SCHEMA_VERSION = 1
 
@@ -316,14 +316,14 @@ class PotsAwarded(_Event):
     by_cards: bool = True
 
 
-class Misdeal(_Event):
+class MisdealDeclared(_Event):
     """R3.5: the hand restarts, no chips move, the button stays."""
 
     type: Literal["misdeal"] = "misdeal"
     reason: str = ""
 
 
-class Undo(_Event):
+class ActionUndone(_Event):
     """Retracts the last effective event (the log itself stays append-only)."""
 
     type: Literal["undo"] = "undo"
@@ -364,8 +364,8 @@ Event = Annotated[
     | HoleCardsShown
     | HandMucked
     | PotsAwarded
-    | Misdeal
-    | Undo
+    | MisdealDeclared
+    | ActionUndone
     | SessionEnded,
     Field(discriminator="type"),
 ]

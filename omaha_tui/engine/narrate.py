@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from . import events as ev
-from .cards import format_card
-from .config import binglao_variant
-from .labels import player_name, pot_label, printable, run_times
-from .speech import join_words
-from .state import TableState
+from omaha_tui.engine import events as ev
+from omaha_tui.engine.config import binglao_variant
+from omaha_tui.engine.hands.cards import format_card
+from omaha_tui.engine.hands.spoken import join_words
+from omaha_tui.engine.labels import player_name, pot_label, printable, run_times
+from omaha_tui.engine.state import TableState
 
 POST_NAMES = {
     "sb": "small blind",
@@ -132,7 +132,7 @@ class _Teller:
                 return f"{who(before, seat)} mucks"
             case ev.PotsAwarded():
                 return ""  # the winnings line below says it, once per hand
-            case ev.Misdeal(reason=reason):
+            case ev.MisdealDeclared(reason=reason):
                 return "Misdeal: the hand restarts, no chips move" + (
                     f" ({self.name(reason)})" if reason else ""
                 )
@@ -147,7 +147,7 @@ class _Teller:
                 return f"Next hands: {new.title}" if new is not None else "Game changed"
             case ev.ButtonRuleChanged(rule=rule):
                 return f"{rule.value.capitalize()} button from the next hand (R1.5)"
-            case ev.Undo():
+            case ev.ActionUndone():
                 return "Undone"
         return e.type.replace("_", " ")
 
@@ -235,9 +235,9 @@ def narrate(
     ``steps``: the state after each event (``Decided.steps``); without them a batch of
     several events is folded again here, which only History's retelling needs.
 
-    >>> from omaha_tui.engine.tables import quick_table
-    >>> from omaha_tui.engine.decide import decide
-    >>> from omaha_tui.engine import requests as rq
+    >>> from omaha_tui.engine.testing import quick_table
+    >>> from omaha_tui.engine.decisions.decide import decide
+    >>> from omaha_tui.engine.decisions import requests as rq
     >>> s = decide(quick_table(), rq.NextHand()).state
     >>> d = decide(s, rq.Bet(7))
     >>> narrate(s, d.events, d.state)
@@ -254,7 +254,7 @@ def narrate(
     single = len(events) == 1
     for i, e in enumerate(events):
         nxt = after if single else steps[i] if len(steps) == len(events) else _step(state, e)
-        if isinstance(e, ev.Undo):
+        if isinstance(e, ev.ActionUndone):
             out.append(teller.undone(state, nxt))
         else:
             line = teller.event(state, nxt, e)
@@ -266,7 +266,7 @@ def narrate(
 
 
 def _step(state: TableState, e: ev.Event) -> TableState:
-    from .reducer import apply
+    from omaha_tui.engine.reducer.replay import apply
 
     return apply(state, e)
 
@@ -276,7 +276,7 @@ def _consequences(
 ) -> list[str]:
     out: list[str] = []
     b, a = before.hand, after.hand
-    if any(isinstance(e, ev.Undo) for e in events) or a is None:
+    if any(isinstance(e, ev.ActionUndone) for e in events) or a is None:
         return out
     same = b is not None and b.number == a.number
     new_returns = a.returned[len(b.returned) :] if same and b is not None else ()
@@ -297,7 +297,7 @@ def _consequences(
 def _held_back(teller: _Teller, before: TableState, after: TableState) -> list[str]:
     """Seated players a new hand leaves out while they wait for the big blind (R2.6) or
     for the button to pass (R1.5), so the table hears why they were not dealt in."""
-    from .blinds import not_dealt
+    from omaha_tui.engine.rules.blinds import not_dealt
 
     hand = after.hand
     assert hand is not None

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .config import AntePots, Stakes, Structure, TableConfig, Variant
-from .events import Award, Post
+from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Variant
+from omaha_tui.engine.events import Award, Post
 
 if TYPE_CHECKING:
-    from .events import Event
+    from omaha_tui.engine.events import Event
 
 
 class Street(StrEnum):
@@ -261,7 +261,7 @@ def ledger_lines(state: TableState) -> tuple[LedgerLine, ...]:
     Chips a player has in the middle of a running hand count as theirs until the
     hand is settled, so the ledger balances at any moment.
 
-    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.reducer.replay import replay
     >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
     >>> from omaha_tui.engine.events import SessionStarted, PlayerSeated, PlayerRebought
     >>> cfg = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))

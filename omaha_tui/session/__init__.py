@@ -1,6 +1,6 @@
 """The headless session: one owner of a live table, shared by every front end.
 
-``Session`` takes dealer requests (``omaha_tui.engine.requests``), decides them once,
+``Session`` takes dealer requests (``omaha_tui.engine.decisions.requests``), decides them once,
 records the events durably, and returns an ``Outcome`` with what to say. It imports
 the engine and the store, never Textual or Rich (``tests/test_layers.py``).
 """

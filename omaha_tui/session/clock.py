@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from omaha_tui.engine.config import Stakes
-from omaha_tui.engine.events import Event, HandStarted, LevelChanged, Undo
-from omaha_tui.engine.levels import BlindSchedule
+from omaha_tui.engine.events import ActionUndone, Event, HandStarted, LevelChanged
+from omaha_tui.engine.rules.levels import BlindSchedule
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ def read_clock(
 ) -> Clock:
     """The clock at ``now`` for a table at ``level`` that took effect at ``anchor``.
 
-    >>> from omaha_tui.engine.levels import Level
+    >>> from omaha_tui.engine.rules.levels import Level
     >>> sched = BlindSchedule(levels=(Level(small_blind=1, big_blind=2, minutes=20),
     ...                               Level(small_blind=2, big_blind=4, minutes=20)))
     >>> start = Anchor(0, 1, "2026-01-01T20:00:00.000+00:00")
@@ -72,7 +72,7 @@ def track_level(anchors: list[Anchor], length: int, event: Event, at: str) -> in
     with the first hand, later levels with their ``LevelChanged``), drop what an undo
     retracts, and return the effective log's new length. The live session, its resume
     and the players' display all read the clock through this one rule."""
-    if isinstance(event, Undo):
+    if isinstance(event, ActionUndone):
         length -= 1
         while anchors and anchors[-1].position >= length:
             anchors.pop()

@@ -4,8 +4,8 @@ Every front end (the Textual app, ``omaha-tui console``) talks to a table only
 through this class. A request goes to ``engine.decide`` once; the events it returns
 are appended to the journal in one durable write together with the state decide
 computed, which becomes the current state (nobody applies an event twice); then the
-narrator says what happened. Undo and redo are operations on the log: an undo
-appends ``Undo``, a redo appends the undone event again, and the redo list is
+narrator says what happened. ActionUndone and redo are operations on the log: an undo
+appends ``ActionUndone``, a redo appends the undone event again, and the redo list is
 rebuilt from the log on resume, so both reach as far after a crash as before it.
 The blind clock is read from the journaled times (:mod:`.clock`).
 
@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from omaha_tui.engine.available import Available, available
-from omaha_tui.engine.decide import Ask, Refusal, decide, fold
+from omaha_tui.engine.decisions.available import Available, available
+from omaha_tui.engine.decisions.decide import Ask, Refusal, decide, fold
+from omaha_tui.engine.decisions.requests import ChangeLevel, NextHand, Request
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import Event, HandStarted, SessionStarted, Undo
-from omaha_tui.engine.levels import BlindSchedule
+from omaha_tui.engine.events import ActionUndone, Event, HandStarted, SessionStarted
 from omaha_tui.engine.narrate import narrate
-from omaha_tui.engine.reducer import initial_state
-from omaha_tui.engine.requests import ChangeLevel, NextHand, Request
+from omaha_tui.engine.reducer.replay import initial_state
+from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState, evolve
 from omaha_tui.store.journal import Journal, JournalError
 from omaha_tui.store.records import utc_now
@@ -171,7 +171,7 @@ class Session:
         return bool(self._redo)
 
     def events(self) -> list[Event]:
-        """The log as recorded (undone events and ``Undo`` included), for History."""
+        """The log as recorded (undone events and ``ActionUndone`` included), for History."""
         return self.journal.events(self.id)
 
     def clock(self, now: datetime | None = None) -> Clock:
@@ -214,7 +214,7 @@ class Session:
             return Outcome(False, why, refused=True)
         undone = before.journal[-1]
         try:
-            after = fold(before, (Undo(),))
+            after = fold(before, (ActionUndone(),))
         except RuleError as e:  # pragma: no cover - undo_limit guards the chain
             return Outcome(False, str(e), refused=True)
         failed = self._record(after.events, after.state)
@@ -278,12 +278,12 @@ class Session:
 
 
 def _undone_events(records: Sequence[Any]) -> list[Event]:
-    """The redo list of a resumed log: replay the Undo/new-event bookkeeping exactly."""
+    """The redo list of a resumed log: replay the undo/new-event bookkeeping exactly."""
     effective: list[Event] = []
     stack: list[Event] = []
     for record in records:
         event = record.event
-        if isinstance(event, Undo):
+        if isinstance(event, ActionUndone):
             if effective:
                 stack.append(effective.pop())
         else:

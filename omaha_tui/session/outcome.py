@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omaha_tui.engine.decide import Ask
+from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.engine.events import Event
 
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import Event
-from omaha_tui.engine.levels import BlindSchedule
-from omaha_tui.engine.tables import opening_events
+from omaha_tui.engine.rules.levels import BlindSchedule
+from omaha_tui.engine.testing import opening_events
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
-from omaha_tui.engine.reducer import replay
+from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.state import TableState
 
 from .phh import PhhError, PhhHand

@@ -21,7 +21,7 @@ from typing import Any, Self
 
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, HandStarted, event_to_json
-from omaha_tui.engine.reducer import initial_state
+from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.state import TableState
 
 from .journal_reading import JournalReading, played_hands

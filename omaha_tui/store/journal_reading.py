@@ -20,7 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event
 from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
-from omaha_tui.engine.reducer import apply, initial_state, replay
+from omaha_tui.engine.reducer.replay import apply, initial_state, replay
 from omaha_tui.engine.state import TableState
 
 from .opening import explain

@@ -8,7 +8,7 @@ have been dealt, and replaying it would settle pots on cards nobody held.
 
 from __future__ import annotations
 
-from omaha_tui.engine.cards import CardError, format_card, parse_cards
+from omaha_tui.engine.hands.cards import CardError, format_card, parse_cards
 
 from .phh import PhhError
 

@@ -29,7 +29,7 @@ from omaha_tui.engine.events import (
     HandMucked,
     HandStarted,
     HoleCardsShown,
-    Misdeal,
+    MisdealDeclared,
     PostKind,
     PotsAwarded,
     RaisedTo,
@@ -38,7 +38,7 @@ from omaha_tui.engine.events import (
     WentAllIn,
     nominal_post,
 )
-from omaha_tui.engine.reducer import apply, effective_events, initial_state
+from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
 from .exact_log import OUR_FIELDS
@@ -143,7 +143,7 @@ def session_hands(events: Sequence[Event], meta: Mapping[str, Any] | None = None
         after = apply(state, event)
         if isinstance(event, HandStarted):
             current = _start(state, event, after)
-        elif isinstance(event, Misdeal):
+        elif isinstance(event, MisdealDeclared):
             current = None
         elif current is not None:
             _action(current, state, event)

@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from omaha_tui.engine.betting import legal_actions
-from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import AntePots
-from omaha_tui.engine.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions.requests import AwardByCards
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Event, PostKind, PotsAwarded
-from omaha_tui.engine.pots import hand_pots
-from omaha_tui.engine.reducer import apply, initial_state
-from omaha_tui.engine.requests import AwardByCards
+from omaha_tui.engine.hands.cards import format_card
+from omaha_tui.engine.reducer.replay import apply, initial_state
+from omaha_tui.engine.rules.betting import legal_actions
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 
 from .phh import PhhError, PhhHand, from_chips, json_number, to_chips

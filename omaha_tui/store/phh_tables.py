@@ -16,7 +16,7 @@ from typing import Any
 
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, PlayerSeated, SessionStarted
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.state import TableState
 
 from .phh_export import imported_details

@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.state import TableState
 
 UNDO_HANDS = 3

@@ -7,8 +7,8 @@ from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.view import table_view
 from omaha_tui.app.widgets.equities import tabled_lines
 from omaha_tui.app.widgets.seat import Seat
-from omaha_tui.engine.allin import all_in_spot
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.allin.spot import all_in_spot
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 from tests import decided as commands
 from tests.app.hands import seated

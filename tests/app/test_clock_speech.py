@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from omaha_tui.app.app import OmahaApp
 from omaha_tui.app.speech import SpeechOutcome
 from omaha_tui.app.widgets.clock import LevelClock, parse_schedule
-from omaha_tui.engine import requests as rq
+from omaha_tui.engine.decisions import requests as rq
 from tests.app.test_flows import keys, six_handed_plo
 
 

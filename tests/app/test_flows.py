@@ -30,8 +30,8 @@ from omaha_tui.app.widgets.clock import LevelClock, parse_schedule
 from omaha_tui.app.widgets.pot_breakdown import PotBreakdownPanel
 from omaha_tui.cli import play
 from omaha_tui.cli.play import table_start
-from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.events import PotsAwarded
 from omaha_tui.engine.state import Street
 from omaha_tui.session import Player
@@ -169,7 +169,7 @@ async def test_r7_hi_lo_hand_splits_the_pot(tmp_path: Path) -> None:
         for board in ("4h 5c 7h", "Qs", "Ad"):
             while app.session.state.hand is not None and app.session.state.hand.to_act is not None:
                 app.request(rq.CheckOrCall())
-            assert app.request(rq.Deal(board)).ok
+            assert app.request(rq.DealCards(board)).ok
         app.request(rq.CheckOrCall())
         app.request(rq.Fold())  # Cy folds on the river
         app.request(rq.CheckOrCall())
@@ -190,7 +190,7 @@ async def test_chips_only_board_typed_at_showdown_is_journaled_and_read(tmp_path
         for _ in range(3):
             while app.session.state.hand is not None and app.session.state.hand.to_act is not None:
                 app.request(rq.CheckOrCall())
-            assert app.request(rq.Deal("")).ok
+            assert app.request(rq.DealCards("")).ok
         app.request(rq.CheckOrCall())
         app.request(rq.Fold())  # Cy folds on the river
         app.request(rq.CheckOrCall())

@@ -12,7 +12,7 @@ from omaha_tui.app.screens.ledger import LedgerScreen
 from omaha_tui.app.speech import SilentBackend
 from omaha_tui.cli import play
 from omaha_tui.cli.play import table_start
-from omaha_tui.engine import requests as rq
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.store.ledger import Ledger as ledger_of
 from omaha_tui.store.ledger import LedgerLine, imbalance_text, ledger, settle_up
 

@@ -22,17 +22,17 @@ from omaha_tui.app.screens.setup import (
 )
 from omaha_tui.app.widgets.card_input import check_cards
 from omaha_tui.app.widgets.cards import card_markup
-from omaha_tui.engine.cards import parse_card, parse_cards
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.events import (
+    ActionUndone,
     ButtonDrawn,
     ButtonPlaced,
     Event,
     PlayerSeated,
     SessionStarted,
-    Undo,
 )
-from omaha_tui.engine.reducer import apply, effective_events, replay
+from omaha_tui.engine.hands.cards import parse_card, parse_cards
+from omaha_tui.engine.reducer.replay import apply, effective_events, replay
 from omaha_tui.engine.state import TableState
 from tests import decided as commands
 
@@ -346,7 +346,7 @@ def _r7_hand() -> tuple[list[Event], TableState]:
 
 def test_history_tells_each_hand_without_undone_events() -> None:
     events, state = _r7_hand()
-    events += [commands.muck(state, 2), Undo()]  # a muck entered by mistake, undone
+    events += [commands.muck(state, 2), ActionUndone()]  # a muck entered by mistake, undone
     state = replay(events)
     events.append(commands.muck(state, 2))
     state = replay(events)
@@ -364,7 +364,7 @@ def test_history_tells_each_hand_without_undone_events() -> None:
 
 def test_effective_events_drop_the_last_effective_event_per_undo() -> None:
     events = seated("omaha", ["Ann", "Bob"])
-    assert effective_events([*events, Undo(), Undo()]) == tuple(events[:-2])
+    assert effective_events([*events, ActionUndone(), ActionUndone()]) == tuple(events[:-2])
 
 
 def test_history_untracked_board_is_said_so() -> None:

@@ -16,10 +16,10 @@ from omaha_tui.app.screens.showdown_view import (
 )
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import card_markup
-from omaha_tui.engine.cards import parse_card, parse_cards
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import BoardRecorded, Event, PotsAwarded
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.hands.cards import parse_card, parse_cards
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 from tests import decided as commands
 

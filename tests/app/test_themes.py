@@ -23,7 +23,7 @@ from omaha_tui.app.themes import (
     themes_dir,
 )
 from omaha_tui.app.widgets.cards import card_markup, cards_text
-from omaha_tui.engine.cards import parse_card, parse_cards
+from omaha_tui.engine.hands.cards import parse_card, parse_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "themes").glob("*.toml"))

@@ -15,13 +15,13 @@ from omaha_tui.app.widgets.amount_prompt import AmountRange, describe_amount
 from omaha_tui.app.widgets.clock import format_clock, parse_schedule
 from omaha_tui.cli import play
 from omaha_tui.cli.play import FlagError, parse_blinds, parse_players, table_start
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
-from omaha_tui.engine.decide import Decided, decide
-from omaha_tui.engine.reducer import replay
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.reducer.replay import replay
+from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tables import opening_events
+from omaha_tui.engine.testing import opening_events
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 

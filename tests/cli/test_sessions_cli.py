@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.engine.events import Undo
+from omaha_tui.engine.events import ActionUndone
 from omaha_tui.store.journal import Journal
 from tests.store.cli_runner import run_cli
 from tests.store.phh_samples import THREE_WAY
@@ -21,7 +21,7 @@ def test_sessions_lists_every_session_and_marks_the_one_to_resume(
     run_cli("import_", ["import", str(tmp_path / "a.phh"), "--db", str(db)])
     with Journal.open(db) as j:
         sid = j.create_session("Friday game")
-        j.append(sid, Undo())
+        j.append(sid, ActionUndone())
     capsys.readouterr()
     assert run_cli("sessions", ["sessions", "--db", str(db)]) == 0
     out = capsys.readouterr().out
@@ -46,7 +46,7 @@ def test_a_damaged_journal_is_named_with_what_to_do(
 ) -> None:
     db = tmp_path / "j.sqlite3"
     with Journal.open(db) as j:
-        j.append(j.create_session("t"), Undo())
+        j.append(j.create_session("t"), ActionUndone())
     with db.open("r+b") as f:  # the header survives; the pages after it do not
         f.seek(100)
         f.write(b"\xff" * 8000)
@@ -89,18 +89,18 @@ def _old_count_journal(db: Path) -> int:
     played (2). Returns the session id."""
     import sqlite3
 
-    from omaha_tui.engine.events import Misdeal
+    from omaha_tui.engine.events import MisdealDeclared
     from tests import decided as c
     from tests.store.recorded import Table
 
     t = Table()
     t.do(c.start_hand(t.state))
-    t.do(Misdeal(reason="a card flipped"))  # R3.5: the same hand again
+    t.do(MisdealDeclared(reason="a card flipped"))  # R3.5: the same hand again
     t.do(c.start_hand(t.state))
     while t.state.hand is not None and not t.state.hand.complete:
         t.do(c.fold(t.state))
     t.do(c.start_hand(t.state))
-    t.do(Undo())  # the next hand was started by mistake
+    t.do(ActionUndone())  # the next hand was started by mistake
     t.do(c.start_hand(t.state))
     with Journal.open(db) as j:
         sid = j.create_session("Friday")

@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.store.journal import Journal
 from tests import decided as commands
 from tests.app.hands import seated

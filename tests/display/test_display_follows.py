@@ -19,8 +19,8 @@ from textual.widgets import Digits, Static
 from omaha_tui.display.app import DisplayApp
 from omaha_tui.display.follower import Follower
 from omaha_tui.engine.events import Event, LevelChanged
-from omaha_tui.engine.levels import BlindSchedule, Level
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.rules.levels import BlindSchedule, Level
 from omaha_tui.engine.state import TableState
 from omaha_tui.store.locks import lock_dir
 from tests import decided as commands

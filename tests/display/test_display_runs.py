@@ -10,8 +10,8 @@ from textual.widgets import Static
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.display.app import DisplayApp
 from omaha_tui.display.follower import Follower
-from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.session import Player, Session, TableSetup
 from omaha_tui.store.journal import Journal
 
@@ -29,10 +29,10 @@ def record_run_twice(db: Path) -> None:
             rq.Call(),
             rq.Call(),
             rq.TableHands(hands),
-            rq.Deal("4h 5c 7h"),
+            rq.DealCards("4h 5c 7h"),
             rq.RunItTwice(),
-            rq.Deal("Qs"),
-            rq.Deal("Ad"),
+            rq.DealCards("Qs"),
+            rq.DealCards("Ad"),
         ):
             assert session.request(request).ok, request
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from omaha_tui.engine.betting import legal_actions
-from omaha_tui.engine.blinds import propose_deal
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.events import (
     Award,
@@ -24,8 +22,10 @@ from omaha_tui.engine.events import (
     PotsAwarded,
     SessionStarted,
 )
-from omaha_tui.engine.pots import hand_pots
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.rules.betting import legal_actions
+from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, Street, TableState
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 from tests import decided as cmd
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.cards import (
+from omaha_tui.engine.config import parse_game
+from omaha_tui.engine.hands.cards import (
     DECK,
     CardError,
     card_name,
@@ -15,8 +16,7 @@ from omaha_tui.engine.cards import (
     parse_card,
     parse_cards,
 )
-from omaha_tui.engine.config import parse_game
-from omaha_tui.engine.showdown import validate_deal
+from omaha_tui.engine.hands.showdown import validate_deal
 
 ALLOWED = "use rank 2-9,T,J,Q,K,A (or 10) and suit c,d,h,s (or ♣♦♥♠)"
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine import reducer
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.available import available, cards_due
 from omaha_tui.engine.config import Stakes, Structure
-from omaha_tui.engine.decide import Ask, Decided, Refusal, decide
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import available, cards_due
+from omaha_tui.engine.decisions.decide import Ask, Decided, Refusal, decide
 from omaha_tui.engine.events import BetPlaced, Checked, RaisedTo, WentAllIn
+from omaha_tui.engine.reducer import replay as reducer
 from omaha_tui.engine.state import Street, TableState
 
 from .table_helpers import new_table
@@ -48,7 +48,7 @@ def test_available_and_decide_agree_for_the_player_to_act() -> None:
     live = available(state)
     assert live.allows(rq.Call) and live.allows(rq.Fold) and not live.allows(rq.Check)
     assert refusal(state, rq.Check()) == "P2 (seat 3) cannot check: 2 to call; call, raise or fold"
-    assert live.allows(rq.Pot) and not live.allows(rq.AllIn)
+    assert live.allows(rq.RaisePot) and not live.allows(rq.AllIn)
     assert events(state, rq.Bet(8))[0].excess_returned == 1  # R4.6: cut to the pot of 7
     assert refusal(state, rq.AllIn()).startswith("P2 (seat 3) cannot go all in for 100: raise")
 
@@ -61,7 +61,7 @@ def test_check_or_call_picks_the_right_event() -> None:
 
 
 def test_a_wager_opens_with_a_bet_after_the_flop() -> None:
-    state = ok(started(stacks=(100,) * 3), rq.Call(), rq.Call(), rq.Check(), rq.Deal())
+    state = ok(started(stacks=(100,) * 3), rq.Call(), rq.Call(), rq.Check(), rq.DealCards())
     assert events(state, rq.RaiseTo(4)) == (BetPlaced(seat=0, amount=4),)
 
 
@@ -83,8 +83,11 @@ def test_r4_10_negative_and_off_chip_amounts_are_refused() -> None:
 
 def test_pot_only_in_pot_limit() -> None:
     state = started(stacks=(100,) * 3, structure=Structure.FIXED_LIMIT)
-    assert refusal(state, rq.Pot()) == "'pot' is the pot-limit maximum: this table is not pot limit"
-    assert not available(state).allows(rq.Pot)
+    assert (
+        refusal(state, rq.RaisePot())
+        == "'pot' is the pot-limit maximum: this table is not pot limit"
+    )
+    assert not available(state).allows(rq.RaisePot)
 
 
 def test_no_limit_bet_of_the_whole_stack_is_an_all_in() -> None:
@@ -166,16 +169,16 @@ def test_cards_due_is_the_one_answer_to_what_the_next_deal_needs() -> None:
     state = ok(started(stacks=(100,) * 3), rq.Call(), rq.Call(), rq.Check())
     due = cards_due(state)
     assert due is not None and (due.street, due.count) == (Street.FLOP, 3)
-    assert available(state).allows(rq.Deal) and not available(state).allows(rq.Fold)
-    assert refusal(state, rq.Deal("Ah Kd")) == "the flop is 3 cards, not 2"
-    state = ok(state, rq.Deal("Ah Kd 7c"))
+    assert available(state).allows(rq.DealCards) and not available(state).allows(rq.Fold)
+    assert refusal(state, rq.DealCards("Ah Kd")) == "the flop is 3 cards, not 2"
+    state = ok(state, rq.DealCards("Ah Kd 7c"))
     assert cards_due(state) is None
 
 
 def test_a_showdown_request_is_all_or_nothing() -> None:
     state = ok(started(stacks=(100, 100)), rq.Call(), rq.Check())
     for card in ("Ah Kd 7c", "2s", "3s"):
-        state = ok(state, rq.Deal(card), rq.Check(), rq.Check())
+        state = ok(state, rq.DealCards(card), rq.Check(), rq.Check())
     bad = rq.Showdown(shown=((0, "As Ad 9h 9c"), (1, "As Ks 4c 5d")))
     assert "As" in refusal(state, bad)
     good = rq.Showdown(shown=((0, "As Ad 9h 9c"), (1, "Kh Ks 4c 5d")))
@@ -195,5 +198,5 @@ def test_each_event_is_applied_once_per_request(monkeypatch: pytest.MonkeyPatch)
         monkeypatch.setitem(reducer._HANDLERS, kind, counted)
     state = started(stacks=(100,) * 3)
     calls.clear()
-    out = decide(state, rq.Pot())
+    out = decide(state, rq.RaisePot())
     assert isinstance(out, Decided) and calls == ["raised_to"]

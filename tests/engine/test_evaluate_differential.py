@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 from pokerkit import Card, OmahaEightOrBetterLowHand, OmahaHoldemHand
 
-from omaha_tui.engine.best_cards import high_detail, low_detail
-from omaha_tui.engine.cards import format_card, format_cards
-from omaha_tui.engine.evaluate import high_value, low_value
+from omaha_tui.engine.hands.best_cards import high_detail, low_detail
+from omaha_tui.engine.hands.cards import format_card, format_cards
+from omaha_tui.engine.hands.evaluate import high_value, low_value
 
 Deal = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from omaha_tui.engine.config import Stakes, TableConfig
-from omaha_tui.engine.games import VARIANTS, Variant, parse_game
+from omaha_tui.engine.hands.games import VARIANTS, Variant, parse_game
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
@@ -31,8 +31,8 @@ def test_r9_a_game_deals_four_five_or_six_hole_cards() -> None:
 def test_games_are_read_without_loading_pydantic() -> None:
     code = (
         "import sys\n"
-        "from omaha_tui.engine.games import parse_game\n"
-        "from omaha_tui.engine.showdown import read_showdown\n"
+        "from omaha_tui.engine.hands.games import parse_game\n"
+        "from omaha_tui.engine.hands.showdown import read_showdown\n"
         "parse_game('big-o')\n"
         "print('pydantic' in sys.modules)\n"
     )

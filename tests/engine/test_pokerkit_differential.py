@@ -65,9 +65,6 @@ from pokerkit import (
     UnfixedLimitHoldem,
 )
 
-from omaha_tui.engine.awards import awards_from_cards
-from omaha_tui.engine.betting import full_raise, legal_actions
-from omaha_tui.engine.blinds import propose_deal
 from omaha_tui.engine.config import (
     VARIANTS,
     ShortBlindRule,
@@ -90,8 +87,11 @@ from omaha_tui.engine.events import (
     RaisedTo,
     SessionStarted,
 )
-from omaha_tui.engine.pots import hand_pots
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.rules.awards import awards_from_cards
+from omaha_tui.engine.rules.betting import full_raise, legal_actions
+from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import Street, TableState
 
 AUTOMATIONS = (
@@ -278,8 +278,8 @@ def _side_pot_without_low(state: TableState) -> bool:
     R7.3 gives that whole pot to the best high. pokerkit halves every pot once anyone
     at the table has a low, and shares the low half of such a pot among its claimants.
     """
-    from omaha_tui.engine.awards import claimants
-    from omaha_tui.engine.evaluate import low_value
+    from omaha_tui.engine.hands.evaluate import low_value
+    from omaha_tui.engine.rules.awards import claimants
 
     hand = state.hand
     assert hand is not None

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha_tui.engine.cards import CardError, parse_cards
+from omaha_tui.engine.allin.equity import equity
 from omaha_tui.engine.config import binglao_variant, parse_game
-from omaha_tui.engine.equity import equity
-from omaha_tui.engine.evaluate import low_value
+from omaha_tui.engine.hands.cards import CardError, parse_cards
+from omaha_tui.engine.hands.evaluate import low_value
 
 GAMES = ("omaha", "omaha8", "omaha5", "big-o", "omaha6", "omaha6-8")
 

@@ -16,9 +16,9 @@ from itertools import combinations
 import pytest
 from pokerkit import Card, OmahaEightOrBetterLowHand, OmahaHoldemHand
 
-from omaha_tui.engine.cards import format_card
+from omaha_tui.engine.allin.equity import equity
 from omaha_tui.engine.config import Variant, parse_game
-from omaha_tui.engine.equity import equity
+from omaha_tui.engine.hands.cards import format_card
 
 GAMES = ("omaha", "omaha8", "omaha5", "big-o", "omaha6", "omaha6-8")
 _PK = tuple(next(iter(Card.parse(format_card(c)))) for c in range(52))

@@ -8,10 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha_tui.engine.awards import awards_from_cards, run_parts
-from omaha_tui.engine.cards import format_cards
+from omaha_tui.engine.allin.equity import hand_equity
 from omaha_tui.engine.config import Structure
-from omaha_tui.engine.equity import hand_equity
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     BoardDealt,
@@ -22,8 +20,10 @@ from omaha_tui.engine.events import (
     RunsAgreed,
     WentAllIn,
 )
-from omaha_tui.engine.pots import hand_pots
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.hands.cards import format_cards
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.awards import awards_from_cards, run_parts
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import TableState
 
 from .table_helpers import chips_total, new_table, stacks, start

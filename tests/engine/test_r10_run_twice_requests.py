@@ -9,19 +9,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.available import available
-from omaha_tui.engine.awards import run_parts
-from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import Structure
-from omaha_tui.engine.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import available
+from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, PotsAwarded
+from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.narrate import narrate
-from omaha_tui.engine.pots import hand_pots
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.awards import run_parts
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tables import quick_table
+from omaha_tui.engine.testing import quick_table
 
 ANN, BOB = "Ah 2s Kh Ks", "As 3s Qh Qd"
 CARDS = tuple(format_card(c) for c in range(52))
@@ -62,14 +62,14 @@ def test_r10_2_run_it_twice_is_offered_only_when_nobody_can_bet() -> None:
 def test_r10_2_no_agreement_after_the_river() -> None:
     state = _all_in()
     for cards in ("4h 5c 7h", "Qs", "Ad"):
-        state = _ok(state, rq.Deal(cards))
+        state = _ok(state, rq.DealCards(cards))
     assert not available(state).allows(rq.RunItTwice)
     refusal = decide(state, rq.RunItTwice())
     assert isinstance(refusal, Refusal) and "before the next card" in refusal.reason
 
 
 def test_r10_2_run_it_twice_needs_the_board_so_far_entered() -> None:
-    state = _ok(_all_in(), rq.Deal())  # the flop dealt, not typed
+    state = _ok(_all_in(), rq.DealCards())  # the flop dealt, not typed
     assert not available(state).allows(rq.RunItTwice)
     refusal = decide(state, rq.RunItTwice())
     assert isinstance(refusal, Refusal) and "enter the board dealt so far" in refusal.reason
@@ -99,12 +99,12 @@ def test_r10_1_tabling_is_all_or_nothing() -> None:
 def test_r10_2_after_the_first_run_the_deal_is_the_second_run() -> None:
     state = _ok(_tabled(_all_in()), rq.RunItTwice())
     for cards in ("4h 5c 7h", "Qs", "Ad"):
-        state = _ok(state, rq.Deal(cards))
+        state = _ok(state, rq.DealCards(cards))
     due = available(state).cards_due
     assert due is not None and (due.run, due.count, due.label) == (2, 5, "run 2")
-    refusal = decide(state, rq.Deal())
+    refusal = decide(state, rq.DealCards())
     assert isinstance(refusal, Refusal) and "type run 2's 5 cards" in refusal.reason
-    out = decide(state, rq.Deal("Kc 9d Tc Jc 8s"))
+    out = decide(state, rq.DealCards("Kc 9d Tc Jc 8s"))
     assert isinstance(out, Decided)
     assert [e.type for e in out.events] == ["run_board_dealt"]
     assert available(out.state).cards_due is None
@@ -113,7 +113,7 @@ def test_r10_2_after_the_first_run_the_deal_is_the_second_run() -> None:
 def _two_runs_dealt(stacks: tuple[int, ...] = (100, 100)) -> TableState:
     state = _ok(_tabled(_all_in(stacks)), rq.RunItTwice())
     for cards in ("4h 5c 7h", "Qs", "Ad", "Kc 9d Tc Jc 8s"):
-        state = _ok(state, rq.Deal(cards))
+        state = _ok(state, rq.DealCards(cards))
     return state
 
 
@@ -159,13 +159,13 @@ def test_r10_2_awards_that_ignore_the_runs_are_refused() -> None:
 
 
 def test_r10_2_the_table_hears_each_run() -> None:
-    state = _ok(_tabled(_all_in()), rq.Deal("4h 5c 7h"))
+    state = _ok(_tabled(_all_in()), rq.DealCards("4h 5c 7h"))
     state = _ok(state, rq.RunItTwice())
-    out = decide(state, rq.Deal("Qs"))
+    out = decide(state, rq.DealCards("Qs"))
     assert isinstance(out, Decided)
     assert narrate(state, out.events, out.state) == ("Run 1 turn: Qs",)
-    state = _ok(out.state, rq.Deal("Ad"))
-    out = decide(state, rq.Deal("Kc 9d"))
+    state = _ok(out.state, rq.DealCards("Ad"))
+    out = decide(state, rq.DealCards("Kc 9d"))
     assert isinstance(out, Decided)
     assert narrate(state, out.events, out.state) == ("Run 2 (after 4h 5c 7h): Kc 9d",)
     before = out.state
@@ -189,10 +189,10 @@ def test_r10_2_by_hand_every_run_of_every_pot_is_paid_and_no_chip_is_made(
     deck = [c for c in CARDS]
     rng.shuffle(deck)
     for count in (3, 1, 1):
-        state = _ok(state, rq.Deal(" ".join(deck[:count])))
+        state = _ok(state, rq.DealCards(" ".join(deck[:count])))
         deck = deck[count:]
     for _ in range(runs - 1):
-        state = _ok(state, rq.Deal(" ".join(deck[:5])))
+        state = _ok(state, rq.DealCards(" ".join(deck[:5])))
         deck = deck[5:]
     hand = state.hand
     assert hand is not None
@@ -224,18 +224,18 @@ def test_r10_2_by_hand_every_run_of_every_pot_is_paid_and_no_chip_is_made(
 
 
 def test_r10_2_undo_says_the_agreement_was_taken_back() -> None:
-    from omaha_tui.engine.events import Undo
+    from omaha_tui.engine.events import ActionUndone
 
     before = _ok(_all_in(), rq.RunItTwice())
-    after = apply(before, Undo())
+    after = apply(before, ActionUndone())
     assert after.hand is not None and after.hand.runs == 1
-    line = narrate(before, (Undo(),), after)
+    line = narrate(before, (ActionUndone(),), after)
     assert line == ("Undone: the agreement to run it twice",)
 
 
 def test_r10_2_once_run_twice_every_card_is_typed() -> None:
-    state = _ok(_ok(_tabled(_all_in()), rq.Deal("4h 5c 7h")), rq.RunItTwice())
-    refusal = decide(state, rq.Deal())
+    state = _ok(_ok(_tabled(_all_in()), rq.DealCards("4h 5c 7h")), rq.RunItTwice())
+    refusal = decide(state, rq.DealCards())
     assert isinstance(refusal, Refusal)
     assert refusal.reason == (
         "the board is run twice: type the turn's cards, each run is read by its own board (R10.2)"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.blinds import propose_deal
 from omaha_tui.engine.config import ButtonRule, Stakes, TableConfig, parse_game
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
@@ -21,7 +20,8 @@ from omaha_tui.engine.events import (
     SatOut,
     SessionStarted,
 )
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.rules.blinds import propose_deal
 
 from .evening import check_or_call, deal, fold_out, posts, settle, table
 
@@ -252,7 +252,7 @@ def test_r2_6_a_player_waiting_for_the_bb_who_decides_to_play_now_posts_it():
 
 
 def test_r1_5_d_the_table_says_why_a_newcomer_is_not_dealt_in_yet():
-    from omaha_tui.engine.blinds import not_dealt
+    from omaha_tui.engine.rules.blinds import not_dealt
 
     state = fold_out(deal(table((100, 100, 100, None), seats=4, button=2)))
     state = apply(state, PlayerLeft(seat=0))

@@ -7,7 +7,7 @@ import pytest
 from omaha_tui.engine.config import AntePots, Stakes, Structure
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, GameChanged, LevelChanged, PlayerSeated
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.store.phh import PhhHand
 from omaha_tui.store.phh_export import session_hands
 from omaha_tui.store.phh_stakes import ante_pots

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.betting import legal_actions
-from omaha_tui.engine.blinds import button_from_draw, next_button
 from omaha_tui.engine.config import ShortBlindRule, Stakes, default_small_blind
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
@@ -19,8 +17,10 @@ from omaha_tui.engine.events import (
     PostKind,
     SatOut,
 )
-from omaha_tui.engine.levels import BlindSchedule, Level, level_at, level_change
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.betting import legal_actions
+from omaha_tui.engine.rules.blinds import button_from_draw, next_button
+from omaha_tui.engine.rules.levels import BlindSchedule, Level, level_at, level_change
 from tests import decided as cmd
 
 from .table_helpers import new_table, run, start

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.betting import legal_actions
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
@@ -16,7 +15,8 @@ from omaha_tui.engine.events import (
     RaisedTo,
     WentAllIn,
 )
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.betting import legal_actions
 
 from .evening import check_or_call, deal, table
 

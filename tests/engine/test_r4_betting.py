@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.betting import legal_actions, pot_limit_breakdown
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import BetPlaced, Called, Checked, Folded, RaisedTo, WentAllIn
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.betting import legal_actions, pot_limit_breakdown
 from tests import decided as cmd
 
 from .table_helpers import board, chips_total, new_table, raise_to, run, stacks, start

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.betting import legal_actions
-from omaha_tui.engine.blinds import propose_deal
 from omaha_tui.engine.config import AntePots, Stakes
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Called, RaisedTo, SatOut, StraddleChanged, WentAllIn
-from omaha_tui.engine.pots import hand_pots
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.betting import legal_actions
+from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import Pot
 
 from .evening import deal, fold_out, posts, table

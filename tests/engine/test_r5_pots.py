@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.events import Folded, HandStarted, Post, PostKind, WentAllIn
-from omaha_tui.engine.pots import side_pots
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.pots import side_pots
 from omaha_tui.engine.state import Pot
 from tests import decided as cmd
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.awards import scoopers, share, split_pot
 from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.rules.awards import scoopers, share, split_pot
 
 
 def _table(awards):

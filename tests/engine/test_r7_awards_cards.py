@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from omaha_tui.engine.awards import scoopers
+from omaha_tui.engine.rules.awards import scoopers
 from tests import decided as cmd
 
 from .table_helpers import board, new_table, run, start

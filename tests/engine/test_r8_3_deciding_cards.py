@@ -6,10 +6,10 @@ aloud, whose card beats whose. Different categories need no decider; ties have n
 
 from __future__ import annotations
 
-from omaha_tui.engine.cards import parse_cards
 from omaha_tui.engine.config import parse_game
-from omaha_tui.engine.showdown import ShowdownReading, read_showdown
-from omaha_tui.engine.speech import showdown_speech
+from omaha_tui.engine.hands.cards import parse_cards
+from omaha_tui.engine.hands.showdown import ShowdownReading, read_showdown
+from omaha_tui.engine.hands.spoken import showdown_speech
 
 
 def read(game: str, board: str, **hands: str) -> ShowdownReading:

@@ -7,8 +7,8 @@ import pytest
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, HandMucked, PotsAwarded, WentAllIn
-from omaha_tui.engine.pots import showdown_order
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.pots import showdown_order
 from tests import decided as cmd
 
 from .table_helpers import board, new_table, raise_to, run, start

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.cards import CardError, parse_cards
-from omaha_tui.engine.claims import CLAIM_NAMES, explain_claim, parse_claim
-from omaha_tui.engine.reading import HandCategory
+from omaha_tui.engine.hands.cards import CardError, parse_cards
+from omaha_tui.engine.hands.claims import CLAIM_NAMES, explain_claim, parse_claim
+from omaha_tui.engine.hands.reading import HandCategory
 
 
 def judge(hole: str, board: str, claim: str) -> tuple[bool, str]:

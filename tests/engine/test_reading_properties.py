@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha_tui.engine.cards import rank_of
-from omaha_tui.engine.evaluate import high_value, low_value
-from omaha_tui.engine.reading import read_high, read_low
+from omaha_tui.engine.hands.cards import rank_of
+from omaha_tui.engine.hands.evaluate import high_value, low_value
+from omaha_tui.engine.hands.reading import read_high, read_low
 
 
 @st.composite

@@ -6,22 +6,22 @@ import pytest
 
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
+    ActionUndone,
     BoardDealt,
     ChipsCorrected,
     EarlyCardDealt,
     Event,
     HandStarted,
     HoleCardsShown,
-    Misdeal,
+    MisdealDeclared,
     PlayerLeft,
     PlayerRebought,
     PlayerSeated,
     SessionEnded,
-    Undo,
     event_from_json,
     event_to_json,
 )
-from omaha_tui.engine.reducer import apply, initial_state, replay, undo
+from omaha_tui.engine.reducer.replay import apply, initial_state, replay, undo
 from omaha_tui.engine.state import ledger_lines
 from tests import decided as cmd
 
@@ -83,7 +83,7 @@ def test_reducer_undo_retracts_the_last_event_within_a_hand():
     rec(cmd.start_hand, raise_to(7))
     before = rec.state
     rec(cmd.call)
-    assert apply(rec.state, Undo()) == before
+    assert apply(rec.state, ActionUndone()) == before
 
 
 def test_reducer_undo_works_repeatedly_across_hand_boundaries():
@@ -91,9 +91,9 @@ def test_reducer_undo_works_repeatedly_across_hand_boundaries():
     states = [replay(rec.log[:n]) for n in range(1, len(rec.log) + 1)]
     state = rec.state
     for expected in reversed(states[:-1]):
-        state = apply(state, Undo())
+        state = apply(state, ActionUndone())
         assert state == expected
-    assert apply(state, Undo()) == initial_state()
+    assert apply(state, ActionUndone()) == initial_state()
 
 
 def test_reducer_undo_then_redo_returns_the_same_state():
@@ -104,13 +104,13 @@ def test_reducer_undo_then_redo_returns_the_same_state():
 
 def test_reducer_undo_events_in_the_log_replay():
     rec = _session()
-    log = [*rec.log, Undo(), Undo(), rec.log[-2], rec.log[-1]]
+    log = [*rec.log, ActionUndone(), ActionUndone(), rec.log[-2], rec.log[-1]]
     assert replay(log) == rec.state
 
 
 def test_reducer_nothing_to_undo():
     with pytest.raises(RuleError, match="nothing to undo"):
-        apply(initial_state(), Undo())
+        apply(initial_state(), ActionUndone())
 
 
 def test_reducer_undo_snapshot_keeps_undo_to_the_current_hand():
@@ -122,7 +122,7 @@ def test_reducer_undo_snapshot_keeps_undo_to_the_current_hand():
 def test_r3_5_misdeal_returns_the_blinds_and_keeps_the_button():
     state = new_table(stacks=(100, 100, 100))
     state = start(state)
-    state = apply(state, Misdeal(reason="card exposed"))
+    state = apply(state, MisdealDeclared(reason="card exposed"))
     assert state.hand is None and [s.stack for s in state.seats if s] == [100, 100, 100]
     assert cmd.start_hand(state).button == 2
 
@@ -131,7 +131,7 @@ def test_r3_5_no_misdeal_after_substantial_action():
     state = start(new_table(stacks=(100, 100, 100)))
     state = apply(state, cmd.call(state))
     with pytest.raises(RuleError, match=r"too late for a misdeal: there has been substantial"):
-        apply(state, Misdeal())
+        apply(state, MisdealDeclared())
 
 
 def test_r3_3_courchevel_early_card_before_preflop_betting_then_two_flop_cards():

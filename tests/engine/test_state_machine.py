@@ -22,10 +22,6 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from omaha_tui.engine.awards import awards_from_cards
-from omaha_tui.engine.betting import legal_actions
-from omaha_tui.engine.blinds import propose_deal
-from omaha_tui.engine.cards import format_card
 from omaha_tui.engine.config import (
     VARIANTS,
     ButtonRule,
@@ -37,6 +33,7 @@ from omaha_tui.engine.config import (
 )
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
+    ActionUndone,
     Award,
     BetPlaced,
     BoardDealt,
@@ -53,7 +50,7 @@ from omaha_tui.engine.events import (
     HandStarted,
     HoleCardsShown,
     LevelChanged,
-    Misdeal,
+    MisdealDeclared,
     PlayerLeft,
     PlayerRebought,
     PlayerSeated,
@@ -62,11 +59,14 @@ from omaha_tui.engine.events import (
     SatOut,
     SessionStarted,
     StraddleChanged,
-    Undo,
     WentAllIn,
 )
-from omaha_tui.engine.pots import hand_pots
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.hands.cards import format_card
+from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.rules.awards import awards_from_cards
+from omaha_tui.engine.rules.betting import legal_actions
+from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, Street, TableState
 
 GAMES = list(VARIANTS)
@@ -124,7 +124,7 @@ class Evening(RuleBasedStateMachine):
         before = self.state
         after = apply(before, event)
         if data.draw(st.integers(0, 5), label="check undo") == 0:
-            undone = apply(after, Undo())
+            undone = apply(after, ActionUndone())
             assert undone == before
             assert apply(undone, event) == after
         self.state = after
@@ -255,7 +255,7 @@ class Evening(RuleBasedStateMachine):
         }
         self.with_cards = data.draw(st.integers(0, 4), label="cards") > 0
         if hand.actions == 0 and data.draw(st.integers(0, 15), label="misdeal") == 0:
-            self._do(data, Misdeal(reason="exposed card"))
+            self._do(data, MisdealDeclared(reason="exposed card"))
 
     def _act(self, data: st.DataObject) -> None:
         state = self.state

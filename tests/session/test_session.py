@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.engine import reducer
-from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
-from omaha_tui.engine.levels import parse_schedule
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.reducer import replay as reducer
+from omaha_tui.engine.rules.levels import parse_schedule
 from omaha_tui.session import (
     NOTHING_TO_REDO,
     NOTHING_TO_UNDO,
@@ -98,7 +98,7 @@ def test_each_new_event_is_applied_once_per_request(journal: Journal, monkeypatc
             return _h(state, event)
 
         monkeypatch.setitem(reducer._HANDLERS, kind, counted)
-    assert s.request(rq.Pot()).ok
+    assert s.request(rq.RaisePot()).ok
     assert calls == ["raised_to"]
     calls.clear()
     for req in (rq.Fold(), rq.Fold(), rq.NextHand()):

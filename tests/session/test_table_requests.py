@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.app.screens.showdown_view import ShowdownResult, showdown_request
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.cards import parse_cards
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.events import BoardRecorded, PotsAwarded, RaisedTo
-from omaha_tui.engine.levels import parse_schedule
+from omaha_tui.engine.hands.cards import parse_cards
+from omaha_tui.engine.rules.levels import parse_schedule
 from omaha_tui.engine.state import Street
 from omaha_tui.session import Outcome, Player, Session, TableSetup
 from omaha_tui.store.journal import Journal
@@ -94,7 +94,7 @@ def test_r4_4_pot_raise_blinds_1_2_first_to_act_raises_to_7(journal: Journal) ->
     s = table(journal)
     s.request(rq.NextHand())
     breakdown = s.available().breakdown
-    outcome = s.request(rq.Pot())
+    outcome = s.request(rq.RaisePot())
     assert outcome.ok
     assert breakdown is not None
     assert breakdown.sentence == "pot 3 + call 2 = 5; raise to 7"
@@ -108,10 +108,10 @@ def test_r4_4_pot_15_bet_10_raise_to_45(journal: Journal) -> None:
     assert s.request(rq.RaiseTo(5)).ok
     s.request(rq.CheckOrCall())
     s.request(rq.CheckOrCall())
-    assert s.request(rq.Deal("Ah Kd 7c")).ok
+    assert s.request(rq.DealCards("Ah Kd 7c")).ok
     assert s.request(rq.Bet(10)).message == "Bob bets 10"
     breakdown = s.available().breakdown
-    outcome = s.request(rq.Pot())
+    outcome = s.request(rq.RaisePot())
     assert breakdown is not None
     assert breakdown.sentence == "pot 25 + call 10 = 35; raise to 45"
     assert (breakdown.pot, breakdown.bets_this_round, breakdown.to_call) == (15, 10, 10)
@@ -140,7 +140,7 @@ def test_undo_is_repeatable_across_a_street(journal: Journal) -> None:
     s.request(rq.NextHand())
     for _ in range(3):
         s.request(rq.CheckOrCall())
-    s.request(rq.Deal("Ah Kd 7c"))
+    s.request(rq.DealCards("Ah Kd 7c"))
     s.request(rq.CheckOrCall())
     assert s.state.hand is not None and s.state.hand.street is Street.FLOP
     assert s.undo().message == "Undone: Bob's check"
@@ -156,7 +156,7 @@ def test_deal_board_accepts_cards_typed_together(journal: Journal) -> None:
     s.request(rq.NextHand())
     s.request(rq.CheckOrCall())
     s.request(rq.CheckOrCall())
-    assert s.request(rq.Deal("AhKd7c")).message == "Flop: Ah Kd 7c"
+    assert s.request(rq.DealCards("AhKd7c")).message == "Flop: Ah Kd 7c"
 
 
 def test_a_board_dealt_without_cards_is_counted(journal: Journal) -> None:
@@ -164,7 +164,7 @@ def test_a_board_dealt_without_cards_is_counted(journal: Journal) -> None:
     s.request(rq.NextHand())
     s.request(rq.CheckOrCall())
     s.request(rq.CheckOrCall())
-    assert s.request(rq.Deal("")).message == "Flop: 3 cards dealt, not entered"
+    assert s.request(rq.DealCards("")).message == "Flop: 3 cards dealt, not entered"
     hand = s.state.hand
     assert hand is not None and (hand.board, hand.board_count) == ((), 3)
 
@@ -175,7 +175,7 @@ def test_board_typed_at_showdown_is_journaled_and_the_pot_read_by_cards(journal:
     while s.state.hand is not None and s.state.hand.board_count < 5:
         while s.state.hand.to_act is not None:
             s.request(rq.CheckOrCall())
-        assert s.request(rq.Deal()).ok  # chips only: the board is a count
+        assert s.request(rq.DealCards()).ok  # chips only: the board is a count
     while s.state.hand is not None and s.state.hand.to_act is not None:
         s.request(rq.CheckOrCall())
     result = ShowdownResult(
@@ -199,7 +199,7 @@ def test_r3_3_courchevel_early_card_before_the_preflop_betting(journal: Journal)
     assert s.request(rq.Fold()).message == (
         "deal Courchevel's early flop card before the pre-flop betting (R3.3)"
     )
-    assert s.request(rq.Deal("Ah")).message == "Early flop card: Ah"
+    assert s.request(rq.DealCards("Ah")).message == "Early flop card: Ah"
     assert s.request(rq.Fold()).ok
 
 
@@ -208,7 +208,7 @@ def test_deal_board_refuses_a_bad_card_with_the_parser_message(journal: Journal)
     s.request(rq.NextHand())
     s.request(rq.CheckOrCall())
     s.request(rq.CheckOrCall())
-    outcome = s.request(rq.Deal("Ah Zz 7c"))
+    outcome = s.request(rq.DealCards("Ah Zz 7c"))
     assert outcome.refused
     assert outcome.message.startswith('"Zz" is not a card')
 

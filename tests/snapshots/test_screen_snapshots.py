@@ -20,7 +20,7 @@ from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
 from omaha_tui.app.screens.setup import SetupScreen
 from omaha_tui.app.screens.showdown import ShowdownScreen
-from omaha_tui.engine.reducer import apply
+from omaha_tui.engine.reducer.replay import apply
 from tests import decided as commands
 from tests.app.hands import checked_down, seated
 from tests.app.screen_harness import ScreenHost
@@ -133,10 +133,10 @@ def test_help(snap_compare: Any) -> None:
 def test_showdown_run_twice_160x50(snap_compare: Any) -> None:
     """R10.2: the board run twice, hi-lo: both boards, and each run's part of the pot
     read by its own board (two plus three cards highlighted on each)."""
-    from omaha_tui.engine import requests as rq
-    from omaha_tui.engine.decide import decide
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.engine.decisions.decide import decide
     from tests.snapshots.test_table_view_snapshots import three_way_hi_lo_run_twice
 
-    out = decide(three_way_hi_lo_run_twice(run_one_dealt=True), rq.Deal("Kc 9d"))
+    out = decide(three_way_hi_lo_run_twice(run_one_dealt=True), rq.DealCards("Kc 9d"))
     app = ScreenHost(ShowdownScreen(out.state))  # type: ignore[union-attr]
     assert snap_compare(app, terminal_size=(160, 50))

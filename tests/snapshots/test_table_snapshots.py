@@ -17,8 +17,8 @@ from textual.pilot import Pilot
 
 from omaha_tui.app.app import OmahaApp, TableStart
 from omaha_tui.app.speech import SilentBackend
-from omaha_tui.engine import requests as rq
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.session import Player
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -46,9 +46,9 @@ async def _side_pot_on_the_flop(pilot: Pilot[Any]) -> None:
     app = pilot.app
     assert isinstance(app, OmahaApp)
     app.request(rq.NextHand())
-    app.request(rq.Pot())  # Dee raises to 7
+    app.request(rq.RaisePot())  # Dee raises to 7
     app.request(rq.CheckOrCall())
-    app.request(rq.Pot())
+    app.request(rq.RaisePot())
     app.request(rq.CheckOrCall())
     app.request(rq.CheckOrCall())
     app.request(rq.AllIn())  # Hal
@@ -58,7 +58,7 @@ async def _side_pot_on_the_flop(pilot: Pilot[Any]) -> None:
     app.request(rq.AllIn())  # Cy, then the rest call
     while app.session.state.hand is not None and app.session.state.hand.to_act is not None:
         app.request(rq.CheckOrCall())
-    app.request(rq.Deal("Ah Kd 7c"))
+    app.request(rq.DealCards("Ah Kd 7c"))
     app.request(rq.CheckOrCall())
     await pilot.pause()
 

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.view import table_view
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 from tests import decided as commands
 from tests.app.hands import seated
@@ -100,8 +100,8 @@ def three_way_hi_lo_run_twice(*, run_one_dealt: bool = False) -> TableState:
     """Omaha hi-lo, Ann, Bob and Cy all in for 6 and tabled; they agree to run it twice
     after the flop 4h 5c 7h. With ``run_one_dealt`` the first run's turn and river
     (Qs, Ad) are out and the second run is to deal."""
-    from omaha_tui.engine import requests as rq
-    from omaha_tui.engine.decide import Decided, decide
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.engine.decisions.decide import Decided, decide
 
     def ok(state: TableState, request: rq.Request) -> TableState:
         out = decide(state, request)
@@ -113,10 +113,10 @@ def three_way_hi_lo_run_twice(*, run_one_dealt: bool = False) -> TableState:
         state = ok(state, request)
     hands = ((0, "Ah 2s Kh Ks"), (1, "As 3s Qh Qd"), (2, "9c 9s 8c 8d"))
     state = ok(state, rq.TableHands(hands))
-    state = ok(state, rq.Deal("4h 5c 7h"))
+    state = ok(state, rq.DealCards("4h 5c 7h"))
     state = ok(state, rq.RunItTwice())
     if run_one_dealt:
-        state = ok(ok(state, rq.Deal("Qs")), rq.Deal("Ad"))
+        state = ok(ok(state, rq.DealCards("Qs")), rq.DealCards("Ad"))
     return state
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
-from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted, Undo
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.events import ActionUndone, ButtonPlaced, Event, PlayerSeated, SessionStarted
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 from tests import decided as c
 
@@ -42,7 +42,7 @@ def two_hands() -> Table:
     t.do(c.start_hand(t.state))
     t.do(c.bet_or_raise(t.state, 7))
     t.do(c.fold(t.state))
-    t.do(Undo())  # Bob meant to call
+    t.do(ActionUndone())  # Bob meant to call
     t.do(c.call(t.state))
     t.do(c.call(t.state))
     t.do(c.deal_board(t.state, "2h 7c 8d"))
@@ -114,8 +114,6 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
     recorded."""
     import random
 
-    from omaha_tui.engine.awards import claimants, run_parts
-    from omaha_tui.engine.cards import format_card
     from omaha_tui.engine.errors import RuleError
     from omaha_tui.engine.events import (
         Award,
@@ -123,7 +121,7 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
         ChipsCorrected,
         Half,
         LevelChanged,
-        Misdeal,
+        MisdealDeclared,
         PlayerLeft,
         PlayerRebought,
         PotsAwarded,
@@ -132,7 +130,9 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
         SatOut,
         SessionEnded,
     )
-    from omaha_tui.engine.pots import hand_pots
+    from omaha_tui.engine.hands.cards import format_card
+    from omaha_tui.engine.rules.awards import claimants, run_parts
+    from omaha_tui.engine.rules.pots import hand_pots
 
     def shown_board(hand: object) -> list[str]:
         return [x if isinstance(x, str) else format_card(x) for x in hand.board]  # type: ignore[attr-defined]
@@ -186,7 +186,7 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
             newcomer += 1
             attempt(PlayerSeated(seat=rng.choice(free), name=f"N{newcomer}", stack=100))
         elif roll < 0.85:
-            attempt(Undo())
+            attempt(ActionUndone())
 
     def by_hand_per_run() -> bool:
         """R10.2 settled by the dealer: each run's part of each pot to a claimant (in a
@@ -216,7 +216,7 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
         if not attempt(c.start_hand):
             continue
         if rng.random() < 0.1:
-            attempt(Misdeal(reason="a card flipped"))
+            attempt(MisdealDeclared(reason="a card flipped"))
             continue
         deck = DECK[:]
         rng.shuffle(deck)
@@ -228,7 +228,7 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
             steps += 1
             hand = t.state.hand
             if rng.random() < 0.03:
-                attempt(Undo())
+                attempt(ActionUndone())
                 continue
             if (
                 hand.to_act is not None

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.engine.events import PlayerRebought, SessionEnded, Undo
+from omaha_tui.engine.events import ActionUndone, PlayerRebought, SessionEnded
 from omaha_tui.store.journal import Journal, JournalError, SessionBusy
 from omaha_tui.store.paths import default_db_path, resolve_db_path
 from omaha_tui.store.schema import MIGRATIONS, SCHEMA_VERSION
@@ -31,11 +31,11 @@ def test_append_returns_sequence_numbers_and_events_come_back_in_order(db: Path)
     with Journal.open(db) as j:
         sid = j.create_session("Friday game")
         assert j.append(sid, PlayerRebought(seat=1, amount=50)) == 1
-        assert j.append_many(sid, [Undo(), PlayerRebought(seat=2, amount=7)]) == 3
+        assert j.append_many(sid, [ActionUndone(), PlayerRebought(seat=2, amount=7)]) == 3
     with Journal.open(db) as j:
         assert j.events(sid) == [
             PlayerRebought(seat=1, amount=50),
-            Undo(),
+            ActionUndone(),
             PlayerRebought(seat=2, amount=7),
         ]
         assert [r.seq for r in j.records(sid)] == [1, 2, 3]
@@ -52,8 +52,8 @@ def test_sessions_list_counts_events_hands_and_finish(db: Path) -> None:
     with Journal.open(db) as j:
         a = j.create_session("first")
         b = j.create_session("second")
-        j.append(a, Undo())
-        j.append_many(b, [Undo(), SessionEnded()])
+        j.append(a, ActionUndone())
+        j.append_many(b, [ActionUndone(), SessionEnded()])
         infos = j.sessions()
         assert [(s.id, s.title, s.event_count, s.finished) for s in infos] == [
             (a, "first", 1, False),
@@ -81,25 +81,25 @@ def test_session_meta_round_trips(db: Path) -> None:
 def test_second_writer_of_a_session_is_told_it_is_open_elsewhere(db: Path) -> None:
     with Journal.open(db) as first, Journal.open(db) as second:
         sid = first.create_session("busy")
-        first.append(sid, Undo())
+        first.append(sid, ActionUndone())
         with pytest.raises(SessionBusy, match=r"session 1 is open elsewhere .*can read it"):
-            second.append(sid, Undo())
+            second.append(sid, ActionUndone())
         # The second may still read it, and may write a session of its own.
-        assert second.events(sid) == [Undo()]
+        assert second.events(sid) == [ActionUndone()]
         other = second.create_session("mine")
-        assert second.append(other, Undo()) == 1
+        assert second.append(other, ActionUndone()) == 1
         first.release(sid)
-        assert second.append(sid, Undo()) == 2
+        assert second.append(sid, ActionUndone()) == 2
 
 
 def test_read_only_journal_reads_but_refuses_to_record(db: Path) -> None:
     with Journal.open(db) as j:
         sid = j.create_session("t")
-        j.append(sid, Undo())
+        j.append(sid, ActionUndone())
     with Journal.open(db, read_only=True) as ro:
-        assert ro.events(sid) == [Undo()]
+        assert ro.events(sid) == [ActionUndone()]
         with pytest.raises(JournalError, match="is open read-only: nothing can be recorded"):
-            ro.append(sid, Undo())
+            ro.append(sid, ActionUndone())
 
 
 def test_read_only_open_of_a_missing_file_says_so(db: Path) -> None:
@@ -145,7 +145,7 @@ def test_a_truncated_file_names_the_file_and_what_to_do(db: Path) -> None:
 def test_an_event_payload_from_a_newer_program_is_refused_clearly(db: Path) -> None:
     with Journal.open(db) as j:
         sid = j.create_session("t")
-        j.append(sid, Undo())
+        j.append(sid, ActionUndone())
     conn = sqlite3.connect(db)
     conn.execute("UPDATE events SET payload = ?", (json.dumps({"type": "undo", "v": 9}),))
     conn.commit()
@@ -174,7 +174,7 @@ def test_a_version_1_journal_is_migrated_and_keeps_its_events(db: Path) -> None:
         conn.execute(sql)
     conn.execute("PRAGMA user_version = 1")
     conn.execute("INSERT INTO sessions (title, created, updated) VALUES ('old', 't', 't')")
-    payload = Undo().model_dump_json()
+    payload = ActionUndone().model_dump_json()
     conn.execute("INSERT INTO events VALUES (1, 1, 'undo', 1, ?, 't')", (payload,))
     conn.execute("INSERT INTO events VALUES (1, 2, 'undo', 1, ?, 't')", (payload,))
     conn.commit()
@@ -183,14 +183,14 @@ def test_a_version_1_journal_is_migrated_and_keeps_its_events(db: Path) -> None:
         assert j._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         (info,) = j.sessions()
         assert (info.title, info.event_count, info.hands) == ("old", 2, 0)
-        assert j.events(1) == [Undo(), Undo()]
+        assert j.events(1) == [ActionUndone(), ActionUndone()]
         assert j.meta(1) == {}
 
 
 def test_a_gap_in_the_log_is_reported_not_papered_over(db: Path) -> None:
     with Journal.open(db) as j:
         sid = j.create_session("t")
-        j.append_many(sid, [Undo(), Undo(), Undo()])
+        j.append_many(sid, [ActionUndone(), ActionUndone(), ActionUndone()])
     conn = sqlite3.connect(db)
     conn.execute("DELETE FROM events WHERE seq = 2")
     conn.commit()
@@ -202,7 +202,7 @@ def test_a_gap_in_the_log_is_reported_not_papered_over(db: Path) -> None:
 def test_hands_played_counted_from_event_types_equal_the_replayed_count() -> None:
     """Sessions with misdeals, undone hand starts, undos across hands and paused hands:
     the count read from the event types alone is the state's count of hands played."""
-    from omaha_tui.engine.reducer import replay
+    from omaha_tui.engine.reducer.replay import replay
     from omaha_tui.store.journal_reading import played_from_types, played_hands
 
     from .recorded import eventful_session

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.engine.events import PlayerRebought, Undo
+from omaha_tui.engine.events import ActionUndone, PlayerRebought
 from omaha_tui.store.journal import Journal, JournalError
 from omaha_tui.store.locks import SessionBusy, SessionLock, lock_dir
 from omaha_tui.store.opening import explain
@@ -58,7 +58,7 @@ def test_writable_opening_of_a_foreign_database_refuses_before_writing(tmp_path:
 def _journal(db: Path, events: int = 1) -> int:
     with Journal.open(db) as j:
         sid = j.create_session("t")
-        j.append_many(sid, [Undo()] * events)
+        j.append_many(sid, [ActionUndone()] * events)
     return sid
 
 
@@ -72,7 +72,7 @@ def test_a_read_only_journal_file_is_called_read_only_not_damaged(
         Journal.open(db)
     assert "is read-only" in str(info.value) and "damaged" not in str(info.value)
     with Journal.open(db, read_only=True) as ro:
-        assert ro.events(sid) == [Undo()]
+        assert ro.events(sid) == [ActionUndone()]
 
 
 def test_sqlite_saying_read_only_is_called_read_only() -> None:
@@ -85,7 +85,7 @@ def test_a_full_disk_is_called_full_and_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "j.sqlite3"
     with Journal.open(db) as j:
         sid = j.create_session("t")
-        j.append(sid, Undo())
+        j.append(sid, ActionUndone())
         pages = j._conn.execute("PRAGMA page_count").fetchone()[0]
         j._conn.execute(f"PRAGMA max_page_count = {pages}")
         with pytest.raises(JournalError) as info:
@@ -93,7 +93,7 @@ def test_a_full_disk_is_called_full_and_loses_nothing(tmp_path: Path) -> None:
     message = str(info.value)
     assert "the disk is full" in message and "damaged" not in message
     with Journal.open(db, read_only=True) as ro:
-        assert ro.events(sid) == [Undo()]
+        assert ro.events(sid) == [ActionUndone()]
 
 
 def test_a_busy_file_is_called_busy_not_damaged() -> None:
@@ -122,17 +122,17 @@ def test_a_read_only_follower_reads_what_a_writer_keeps_adding(tmp_path: Path) -
     db = tmp_path / "j.sqlite3"
     with Journal.open(db) as writer:
         sid = writer.create_session("live")
-        writer.append(sid, Undo())
+        writer.append(sid, ActionUndone())
         with Journal.open(db, read_only=True) as follower:
             assert follower.last_seq(sid) == 1
-            writer.append_many(sid, [PlayerRebought(seat=0, amount=5), Undo()])
+            writer.append_many(sid, [PlayerRebought(seat=0, amount=5), ActionUndone()])
             assert follower.last_seq(sid) == 3
             assert [r.seq for r in follower.records(sid, after=1)] == [2, 3]
             assert follower.records(sid, after=3) == []
             # The writer holds the session's lock; the follower took none and may not write.
             assert list(lock_dir(db).iterdir()) == [SessionLock(db, sid).path]
             with pytest.raises(JournalError, match="open read-only"):
-                follower.append(sid, Undo())
+                follower.append(sid, ActionUndone())
             # Even while the writer is inside a write transaction the follower reads.
             writer._conn.execute("BEGIN IMMEDIATE")
             assert follower.last_seq(sid) == 3
@@ -162,7 +162,7 @@ def test_released_sessions_leave_no_lock_files(tmp_path: Path) -> None:
     with Journal.open(db) as j:
         for _ in range(50):
             sid = j.create_session("t")
-            j.append(sid, Undo())
+            j.append(sid, ActionUndone())
             j.release(sid)
         last = j.create_session("open")
         assert [p.name for p in lock_dir(db).iterdir()] == [f"session-{last}.lock"]

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
-from omaha_tui.engine.reducer import effective_events, replay
+from omaha_tui.engine.reducer.replay import effective_events, replay
 from omaha_tui.store.phh import PhhError, loads
 from omaha_tui.store.phh_export import session_hands
 from omaha_tui.store.phh_replay import replay_hand, summary

@@ -19,7 +19,7 @@ from omaha_tui.engine.events import (
     RunBoardDealt,
     RunsAgreed,
 )
-from omaha_tui.engine.reducer import apply, effective_events, initial_state
+from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
 from omaha_tui.store.exact_log import OUR_FIELDS
 from omaha_tui.store.interop import export_session, import_files
 from omaha_tui.store.journal import Journal

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.engine.events import Undo
-from omaha_tui.engine.reducer import apply, replay
+from omaha_tui.engine.events import ActionUndone
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.store.journal import KEEP_SNAPSHOTS, Journal
 from omaha_tui.store.snapshot import decode_state, encode_state
 from tests import decided as c
@@ -57,7 +57,7 @@ def test_undo_after_resume_reaches_back_into_the_previous_hand(tmp_path: Path) -
         resumed = journal.load_state(sid)
     full = replay(events)  # type: ignore[arg-type]
     for _ in range(8):  # the running hand, then the whole previous hand and more
-        resumed, full = apply(resumed, Undo()), apply(full, Undo())
+        resumed, full = apply(resumed, ActionUndone()), apply(full, ActionUndone())
         assert resumed == full
 
 

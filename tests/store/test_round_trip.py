@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.engine.events import HandStarted, SessionEnded, Undo
+from omaha_tui.engine.events import ActionUndone, HandStarted, SessionEnded
 from omaha_tui.store.interop import export_session, import_files
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.locks import lock_dir
@@ -38,7 +38,7 @@ def test_a_played_session_with_an_undo_comes_back_event_for_event(
     tmp_path: Path, journal: Journal, fmt: str
 ) -> None:
     table = two_hands()
-    assert Undo() in table.events
+    assert ActionUndone() in table.events
     sid = _recorded(journal, table.events)
     written = export_session(journal, sid, fmt, tmp_path / "out")  # type: ignore[arg-type]
     (outcome,) = import_files(journal, [written])
@@ -145,7 +145,7 @@ def test_a_tampered_json_export_is_refused_whole(tmp_path: Path, journal: Journa
 
 def test_sessions_count_the_hands_played_not_the_ones_undone(journal: Journal) -> None:
     table = two_hands()
-    sid = _recorded(journal, [*table.events, Undo()])  # the second hand's fold undone
+    sid = _recorded(journal, [*table.events, ActionUndone()])  # the second hand's fold undone
     assert journal.session(sid).hands == 2
-    journal.append(sid, Undo())  # ...and the second hand's start
+    journal.append(sid, ActionUndone())  # ...and the second hand's start
     assert journal.session(sid).hands == 1

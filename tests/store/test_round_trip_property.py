@@ -64,7 +64,7 @@ def test_the_standard_fields_alone_replay_every_hand_to_its_finishing_stacks() -
     blind posted short: PHH calls what was posted (R2.5 "posted"), the table called the
     full blind."""
     from omaha_tui.engine.events import PostKind
-    from omaha_tui.engine.reducer import effective_events
+    from omaha_tui.engine.reducer.replay import effective_events
     from omaha_tui.store.phh import loads
     from omaha_tui.store.phh_export import session_hands
     from omaha_tui.store.phh_replay import replay_hand, summary

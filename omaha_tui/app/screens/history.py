@@ -1,6 +1,6 @@
 """The history screen: every hand of the session with its actions and results.
 
-The App gives this screen the session's journal events (as stored, ``Undo`` events
+The App gives this screen the session's journal events (as stored, ``ActionUndone`` events
 included). :func:`effective_events` drops what was undone, and :func:`hand_records`
 folds the rest through the engine's reducer and tells each event with the engine's one
 narrator, so the story reads as the status line did at the table. Both are
@@ -24,11 +24,11 @@ from textual.widgets.option_list import Option
 
 from omaha_tui.app.view import shown
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine.cards import parse_card
-from omaha_tui.engine.events import Award, Event, HandStarted, Misdeal
+from omaha_tui.engine.events import Award, Event, HandStarted, MisdealDeclared
+from omaha_tui.engine.hands.cards import parse_card
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.narrate import narrate
-from omaha_tui.engine.reducer import apply, effective_events, initial_state
+from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
 from omaha_tui.engine.state import TableState
 
 
@@ -70,7 +70,7 @@ def hand_records(events: Sequence[Event]) -> tuple[HandRecord, ...]:
         hand = after.hand
         if hand is not None and hand.complete and state.in_hand:  # by cards or by folds
             summary = _summary(after, hand.awards)
-        elif isinstance(event, Misdeal):
+        elif isinstance(event, MisdealDeclared):
             summary = "misdeal"
         state = after
     if lines:

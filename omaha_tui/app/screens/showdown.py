@@ -40,14 +40,14 @@ from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_backgrou
 from omaha_tui.app.view import shown as safe
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.awards import run_board, run_parts
-from omaha_tui.engine.cards import format_cards
-from omaha_tui.engine.decide import Refusal, decide
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.hands.cards import format_cards
+from omaha_tui.engine.hands.spoken import join_words
 from omaha_tui.engine.labels import pot_label
-from omaha_tui.engine.pots import hand_pots, showdown_order
-from omaha_tui.engine.speech import join_words
+from omaha_tui.engine.rules.awards import run_board, run_parts
+from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, TableState
 
 

@@ -1,7 +1,7 @@
 """What the showdown screen shows, as frozen data derived from the state and the cards.
 
 Winners and chip amounts come from the reducer's own awards
-(:func:`omaha_tui.engine.awards.awards_from_cards`, the same arithmetic
+(:func:`omaha_tui.engine.rules.awards.awards_from_cards`, the same arithmetic
 ``settle_by_cards`` records), the descriptions and the two-plus-three cards from the
 evaluator's readings (R6, R7, R8.3). Everything here is a pure function, tested without
 a terminal; :mod:`.showdown` renders it and collects the dealer's input.
@@ -15,17 +15,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.awards import awards_from_cards, claimants, run_board, run_parts
-from omaha_tui.engine.cards import format_card, format_cards
-from omaha_tui.engine.decide import Ask, Refusal, decide
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Ask, Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, BoardRecorded, Event, HandMucked, HoleCardsShown
+from omaha_tui.engine.hands.cards import format_card, format_cards
+from omaha_tui.engine.hands.showdown import PlayerReading, ShowdownReading, read_showdown
+from omaha_tui.engine.hands.spoken import showdown_speech
 from omaha_tui.engine.labels import player_name, pot_label
-from omaha_tui.engine.pots import hand_pots
-from omaha_tui.engine.reducer import apply
-from omaha_tui.engine.showdown import PlayerReading, ShowdownReading, read_showdown
-from omaha_tui.engine.speech import showdown_speech
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.awards import awards_from_cards, claimants, run_board, run_parts
+from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import TableState
 
 

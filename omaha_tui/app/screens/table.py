@@ -36,7 +36,7 @@ from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
 from omaha_tui.app.widgets.seat import Seat
-from omaha_tui.engine.allin import AllInSpot
+from omaha_tui.engine.allin.spot import AllInSpot
 
 FOOTER_ACTIONS = frozenset(TableAction) - {TableAction.REDO}  # U is not in the footer
 # Keys of the all-in moment only (R10.1, R10.2): hidden, not dimmed, the rest of the time.

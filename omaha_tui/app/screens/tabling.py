@@ -23,10 +23,10 @@ from textual.widgets import Footer, Label, Static
 from omaha_tui.app.view import shown as safe
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine import requests as rq
-from omaha_tui.engine.cards import format_cards
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.labels import player_name
-from omaha_tui.engine.pots import showdown_order
+from omaha_tui.engine.rules.pots import showdown_order
 from omaha_tui.engine.state import TableState
 
 

@@ -22,7 +22,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
 from omaha_tui.app.view import shown
-from omaha_tui.engine.cards import (
+from omaha_tui.engine.hands.cards import (
     CardError,
     card_symbol,
     check_count,

@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable
 
 from textual.content import Content
 
-from omaha_tui.engine.cards import RANKS, SUIT_SYMBOLS
+from omaha_tui.engine.hands.cards import RANKS, SUIT_SYMBOLS
 
 _SUIT_VARIABLE = ("$suit-clubs", "$suit-diamonds", "$suit-hearts", "$suit-spades")
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from textual.message import Message
 from textual.widgets import Static
 
-from omaha_tui.engine.levels import parse_schedule as parse_schedule
+from omaha_tui.engine.rules.levels import parse_schedule as parse_schedule
 
 
 def format_clock(seconds: float) -> str:

@@ -1,6 +1,6 @@
 """Each tabled hand and its equity beside its seat when everyone is all in (R10.3).
 
-The figures come from :func:`omaha_tui.engine.equity.equity`, which can take about a
+The figures come from :func:`omaha_tui.engine.allin.equity.equity`, which can take about a
 second before the flop, so they are computed on a thread worker and shown when ready;
 a spot that has moved on meanwhile (a card dealt, an undo) is not shown. Both the
 dealer's table and the players' display use this.
@@ -13,8 +13,8 @@ from collections.abc import Callable
 from textual.dom import DOMNode
 
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine.allin import AllInSpot
-from omaha_tui.engine.equity import equity
+from omaha_tui.engine.allin.equity import equity
+from omaha_tui.engine.allin.spot import AllInSpot
 
 
 def percent(share: float) -> str:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from omaha_tui.engine.cards import RANK_NAMES, SUIT_NAMES, card_name, rank_of, suit_of
+from omaha_tui.engine.hands.cards import RANK_NAMES, SUIT_NAMES, card_name, rank_of, suit_of
 
 if TYPE_CHECKING:
-    from omaha_tui.engine.showdown import ShowdownReading
+    from omaha_tui.engine.hands.showdown import ShowdownReading
 
 LOW_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -46,7 +46,7 @@ def cards_sentence(
 ) -> str:
     """One hand in words: what it is, which two from the hand, which three from the board.
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> cards_sentence("three queens", parse_cards("Qh Qd"), parse_cards("Qs Ad 7h"))
     'three queens, queen-queen from the hand with the queen of spades, ace and seven'
     >>> cards_sentence("jack-high flush", parse_cards("Jd 6d"), parse_cards("Kd 4d 3d"), True)
@@ -79,9 +79,9 @@ def showdown_speech(
     they win in that half (the whole pot in a high-only game); when given, the
     sentence says the amounts.
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> from omaha_tui.engine.config import parse_game
-    >>> from omaha_tui.engine.showdown import read_showdown
+    >>> from omaha_tui.engine.hands.showdown import read_showdown
     >>> hands = [("Bob", parse_cards("Ah 2s Kh Ks")), ("Ann", parse_cards("As 3s Qh Qd"))]
     >>> r = read_showdown(parse_game("omaha8"), parse_cards("4h 5c 7h Qs Ad"), hands)
     >>> print(showdown_speech(r))  # doctest: +NORMALIZE_WHITESPACE

@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb, sqrt
 
-from .board_counts import RANK_BITS, RANK_MASK, count_all, count_sampled
-from .cards import CardError, check_count, check_distinct, format_card
-from .evaluate import LOW_BIT, high_row, low_row, pair_positions
-from .games import Variant, max_players
-from .state import HandState
+from omaha_tui.engine.allin.boards import RANK_BITS, RANK_MASK, count_all, count_sampled
+from omaha_tui.engine.hands.cards import CardError, check_count, check_distinct, format_card
+from omaha_tui.engine.hands.evaluate import LOW_BIT, high_row, low_row, pair_positions
+from omaha_tui.engine.hands.games import Variant, max_players
+from omaha_tui.engine.state import HandState
 
 EXACT_LIMIT = 500_000
 """Most boards counted exactly: about a second on a busy two-core machine. Every flop and
@@ -83,7 +83,7 @@ def board_sizes(variant: Variant) -> tuple[int, ...]:
     """Board sizes equity accepts: before the flop, flop, turn, river; Courchevel's
     single early flop card too (R3.3).
 
-    >>> from omaha_tui.engine.games import parse_game
+    >>> from omaha_tui.engine.hands.games import parse_game
     >>> board_sizes(parse_game("courchevel8")), board_sizes(parse_game("omaha"))
     ((0, 1, 3, 4, 5), (0, 3, 4, 5))
     """
@@ -98,13 +98,13 @@ def validate_equity(
 ) -> None:
     """Refuse what no table can show: counts, duplicates, too few or too many hands.
 
-    >>> from omaha_tui.engine.cards import parse_cards
-    >>> from omaha_tui.engine.games import parse_game
+    >>> from omaha_tui.engine.hands.cards import parse_cards
+    >>> from omaha_tui.engine.hands.games import parse_game
     >>> validate_equity(parse_game("omaha"), parse_cards("2c 3c"),
     ...                 [("Ann", parse_cards("Ah Kh Qh Jh")), ("Bob", parse_cards("2d 3d 4d 5d"))])
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.cards.CardError: the board has 2 cards: equity needs 0, 3, 4 or 5
+    omaha_tui.engine.hands.cards.CardError: the board has 2 cards: equity needs 0, 3, 4 or 5
     """
     if variant.binglao:
         raise CardError("Binglao's game comes from the die roll: give the roll (1 to 6) (R3.4)")
@@ -140,7 +140,7 @@ def validate_equity(
 def remaining_boards(variant: Variant, board: Sequence[int], seen: int) -> int:
     """How many boards can still come from the unseen cards (``seen`` = cards known).
 
-    >>> from omaha_tui.engine.games import parse_game
+    >>> from omaha_tui.engine.hands.games import parse_game
     >>> remaining_boards(parse_game("omaha"), [0, 1, 2], 3 + 8)
     820
     """
@@ -161,8 +161,8 @@ def equity(
     least the number of boards); otherwise ``samples`` (default ``DEFAULT_SAMPLES``)
     random boards drawn with ``seed``, and each hand's 95 % margin.
 
-    >>> from omaha_tui.engine.cards import parse_cards
-    >>> from omaha_tui.engine.games import parse_game
+    >>> from omaha_tui.engine.hands.cards import parse_cards
+    >>> from omaha_tui.engine.hands.games import parse_game
     >>> e = equity(parse_game("omaha"), parse_cards("Ah 7h 2c Kd"),
     ...            [("Ann", parse_cards("Kh Qh 3c 4d")), ("Bob", parse_cards("7c 7d 9s Ts"))])
     >>> e.boards, e.exact, e.hands[0].equity  # 8 hearts not pairing the board, 3 fives

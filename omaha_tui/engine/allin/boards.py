@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from math import prod
 
-from .evaluate import CARD_PRIME, SUIT_NIBBLE
+from omaha_tui.engine.hands.evaluate import CARD_PRIME, SUIT_NIBBLE
 
 RANK_BITS = 27
 """Bits of a key holding the rank product: a five-card product is below 41**5 < 2**27."""

@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import requests as rq
-from .betting import LegalActions, PotBreakdown, legal_actions, pot_limit_breakdown, wager_error
-from .blinds import propose_deal
-from .config import Structure
-from .errors import RuleError
-from .state import BOARD_AFTER, NEXT_STREET, HandState, Street, TableState
+from omaha_tui.engine.config import Structure
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.rules.betting import (
+    LegalActions,
+    PotBreakdown,
+    legal_actions,
+    pot_limit_breakdown,
+    wager_error,
+)
+from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, HandState, Street, TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +70,7 @@ class Available:
         return kind in self.live
 
 
-_ALWAYS: frozenset[type] = frozenset({rq.Misdeal})
+_ALWAYS: frozenset[type] = frozenset({rq.DeclareMisdeal})
 _BETWEEN = frozenset(
     {rq.SeatPlayer, rq.Leave, rq.Rebuy, rq.Correct, rq.PlaceButton, rq.DrawButton, rq.EndSession}
 )
@@ -74,8 +80,8 @@ _ANYTIME = frozenset({rq.SitOut, rq.Back, rq.ChangeLevel, rq.SeatPlayer})
 def cards_due(state: TableState) -> CardsDue | None:
     """The board cards due now, or ``None`` while betting goes on or the board is complete.
 
-    >>> from omaha_tui.engine.tables import quick_table
-    >>> from omaha_tui.engine.decide import decide
+    >>> from omaha_tui.engine.testing import quick_table
+    >>> from omaha_tui.engine.decisions.decide import decide
     >>> s = quick_table(stacks=(100, 100))
     >>> for r in (rq.NextHand(), rq.Call(), rq.Check()):
     ...     s = decide(s, r).state
@@ -100,14 +106,14 @@ def cards_due(state: TableState) -> CardsDue | None:
 def available(state: TableState) -> Available:
     """The live requests and their ranges for ``state``.
 
-    >>> from omaha_tui.engine.tables import quick_table
+    >>> from omaha_tui.engine.testing import quick_table
     >>> s = quick_table()
     >>> a = available(s)
     >>> a.allows(rq.NextHand), a.allows(rq.Fold)
     (True, False)
-    >>> from omaha_tui.engine.decide import decide
+    >>> from omaha_tui.engine.decisions.decide import decide
     >>> a = available(decide(s, rq.NextHand()).state)
-    >>> a.allows(rq.Pot), a.legal.max_raise_to, a.breakdown.sentence
+    >>> a.allows(rq.RaisePot), a.legal.max_raise_to, a.breakdown.sentence
     (True, 7, 'pot 3 + call 2 = 5; raise to 7')
     """
     if state.config is None:
@@ -117,7 +123,7 @@ def available(state: TableState) -> Available:
     hand = state.hand
     if hand is None or hand.complete:
         why = _why_not_next(state)
-        live = set(_ALWAYS | _BETWEEN | _ANYTIME) - {rq.Misdeal}
+        live = set(_ALWAYS | _BETWEEN | _ANYTIME) - {rq.DeclareMisdeal}
         if not why:
             live.add(rq.NextHand)
         return Available(frozenset(live), why_not_next=why)
@@ -131,12 +137,12 @@ def available(state: TableState) -> Available:
         if la.can_bet_or_raise:
             live |= {rq.Bet, rq.RaiseTo}
             if state.config.structure is Structure.POT_LIMIT:
-                live.add(rq.Pot)
+                live.add(rq.RaisePot)
                 breakdown = pot_limit_breakdown(state)
         if _all_in_ok(state, la):
             live.add(rq.AllIn)
     if due is not None:
-        live.add(rq.EarlyCard if due.early else rq.Deal)
+        live.add(rq.EarlyCard if due.early else rq.DealCards)
     showdown = hand.street is Street.SHOWDOWN
     if showdown or (hand.betting_over and la is None and not hand.early_card_pending):
         live |= {rq.Show, rq.TableHands}  # R8, and R10.1: tabled when nobody can bet

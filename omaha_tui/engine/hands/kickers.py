@@ -16,8 +16,8 @@ from __future__ import annotations
 from itertools import groupby
 from typing import NamedTuple
 
-from omaha_tui.engine.cards import RANK_NAMES, RANK_PLURALS, RANKS
-from omaha_tui.engine.reading import HighReading, LowReading
+from omaha_tui.engine.hands.cards import RANK_NAMES, RANK_PLURALS, RANKS
+from omaha_tui.engine.hands.reading import HighReading, LowReading
 
 LOW_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -56,8 +56,8 @@ def high_decider(winner: HighReading, loser: HighReading) -> Decider | None:
     """The deciding rank between two high hands of one category, else ``None``
     (different categories say enough; equal hands tie, R6.3).
 
-    >>> from omaha_tui.engine.cards import parse_cards
-    >>> from omaha_tui.engine.reading import read_high
+    >>> from omaha_tui.engine.hands.cards import parse_cards
+    >>> from omaha_tui.engine.hands.reading import read_high
     >>> board = parse_cards("Ah Kh 7h 2c 3d")
     >>> cy = read_high(parse_cards("Qh Jh 9s 9c"), board)
     >>> dee = read_high(parse_cards("6h 5h 8s 8c"), board)
@@ -90,8 +90,8 @@ def _grouped(five: tuple[int, ...]) -> list[tuple[int, int]]:
 def low_decider(winner: LowReading, loser: LowReading) -> Decider | None:
     """The deciding rank between two qualifying lows, highest card down (R7.2).
 
-    >>> from omaha_tui.engine.cards import parse_cards
-    >>> from omaha_tui.engine.reading import read_low
+    >>> from omaha_tui.engine.hands.cards import parse_cards
+    >>> from omaha_tui.engine.hands.reading import read_low
     >>> board = parse_cards("4h 5c 7h Qs Ad")
     >>> ann = read_low(parse_cards("Ah 2s Kh Ks"), board)
     >>> bob = read_low(parse_cards("As 3s Qh Qd"), board)

@@ -1,7 +1,7 @@
 """What the dealer asks of the table: one frozen record per request.
 
 A request is the dealer's intent ("Bob raises to 12", "deal the flop"), not yet a
-fact. :func:`omaha_tui.engine.decide.decide` turns it into events (facts), a
+fact. :func:`omaha_tui.engine.decisions.decide.decide` turns it into events (facts), a
 question back to the dealer, or a refusal with the rule's reason. Front ends (keys,
 palette, console lines) only build these records; they never build events.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import ButtonRule, Stakes, Structure
+from omaha_tui.engine.config import ButtonRule, Stakes, Structure
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class RaiseTo:
 
 
 @dataclass(frozen=True, slots=True)
-class Pot:
+class RaisePot:
     """R4.6: "pot" is binding: the pot-limit maximum, or all in when the stack is smaller."""
 
 
@@ -68,7 +68,7 @@ class AllIn:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class DealCards:
     """The next street's board cards as typed; ``None`` or empty: dealt, not tracked."""
 
     cards: str | None = None
@@ -272,7 +272,7 @@ class SetButtonRule:
 
 
 @dataclass(frozen=True, slots=True)
-class Misdeal:
+class DeclareMisdeal:
     """R3.5: the hand restarts, no chips move, the button stays."""
 
     reason: str = ""
@@ -290,9 +290,9 @@ Request = (
     | CheckOrCall
     | Bet
     | RaiseTo
-    | Pot
+    | RaisePot
     | AllIn
-    | Deal
+    | DealCards
     | EarlyCard
     | RecordBoard
     | Show
@@ -315,7 +315,7 @@ Request = (
     | SetStraddle
     | ChangeGame
     | SetButtonRule
-    | Misdeal
+    | DeclareMisdeal
     | EndSession
 )
 
@@ -331,17 +331,17 @@ __all__ = [
     "Check",
     "CheckOrCall",
     "Correct",
-    "Deal",
+    "DealCards",
+    "DeclareMisdeal",
     "DrawButton",
     "EarlyCard",
     "EndSession",
     "Fold",
     "Leave",
-    "Misdeal",
     "Muck",
     "NextHand",
     "PlaceButton",
-    "Pot",
+    "RaisePot",
     "RaiseTo",
     "Rebuy",
     "RecordBoard",

@@ -4,16 +4,16 @@ When every player still in is all in (or all but one) and the hands are tabled, 
 table wants each hand's chance before the rest of the board is dealt (R10.3). This
 module says *whether* that moment has come and with which cards, as frozen data the
 dealer's table, the players' display and the console all hand to the equity
-calculator (:mod:`omaha_tui.engine.equity`), so they show the same figures.
+calculator (:mod:`omaha_tui.engine.allin.equity`), so they show the same figures.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import Variant
-from .equity import board_sizes
-from .state import TableState
+from omaha_tui.engine.allin.equity import board_sizes
+from omaha_tui.engine.config import Variant
+from omaha_tui.engine.state import TableState
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .config import Stakes
-from .events import LevelChanged
+from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.events import LevelChanged
 
 
 class Level(BaseModel):

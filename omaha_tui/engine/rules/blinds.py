@@ -10,17 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .cards import CardError, check_distinct, parse_card
-from .config import ButtonRule
-from .errors import RuleError
-from .events import Post, PostKind
-from .labels import seat_label
-from .pots import clockwise_from
-from .state import SeatState, TableState, evolve
+from omaha_tui.engine.config import ButtonRule
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import Post, PostKind
+from omaha_tui.engine.hands.cards import CardError, check_distinct, parse_card
+from omaha_tui.engine.labels import seat_label
+from omaha_tui.engine.rules.pots import clockwise_from
+from omaha_tui.engine.state import SeatState, TableState, evolve
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class HandOpening:
     """A proposed hand start: button, dealt-in seats (clockwise from the button's
     left), blind positions and every forced bet."""
 
@@ -149,7 +149,9 @@ def _moving_places(
     return _Places(btn, sb, bb)
 
 
-def propose_deal(state: TableState, button: int | None = None, straddle: bool = False) -> Deal:
+def propose_deal(
+    state: TableState, button: int | None = None, straddle: bool = False
+) -> HandOpening:
     """Who is dealt in and what each posts (R1.5, R2.1-R2.9), for ``HandStarted``.
 
     Dead button (R1.5, the default): the big blind goes to the next player after last
@@ -163,7 +165,7 @@ def propose_deal(state: TableState, button: int | None = None, straddle: bool = 
     four or more are dealt in; ``straddle`` asks for one this hand (R2.8). ``button``
     places the button by hand.
 
-    >>> from omaha_tui.engine.tables import quick_table
+    >>> from omaha_tui.engine.testing import quick_table
     >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))
     >>> d.button, d.sb_seat, d.bb_seat, [(p.seat, p.kind.value, p.amount) for p in d.posts]
     (3, 0, 1, [(0, 'sb', 1), (1, 'bb', 1)])
@@ -208,7 +210,7 @@ def propose_deal(state: TableState, button: int | None = None, straddle: bool = 
     dealt_t = tuple(dealt)
     order = clockwise_from(dealt_t, (btn + 1) % size, size)
     posts = _posts(state, order, sb, bb, straddle)
-    return Deal(button=btn, seats=order, sb_seat=sb, bb_seat=bb, posts=posts)
+    return HandOpening(button=btn, seats=order, sb_seat=sb, bb_seat=bb, posts=posts)
 
 
 def _posts(
@@ -349,7 +351,7 @@ def describe_post(post: Post, names: Mapping[int, str]) -> str:
 
 
 __all__ = [
-    "Deal",
+    "HandOpening",
     "button_from_draw",
     "describe_post",
     "in_game",

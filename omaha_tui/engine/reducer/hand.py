@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .betting import full_raise, hand_legal_actions, seat_stacks, wager_error
-from .config import Structure
-from .errors import RuleError
-from .events import (
+from omaha_tui.engine.config import Structure
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import (
     Award,
     BetPlaced,
     Called,
@@ -23,9 +22,10 @@ from .events import (
     RaisedTo,
     WentAllIn,
 )
-from .labels import name_of
-from .pots import hand_pots, uncalled
-from .state import HandState, SeatState, Street, TableState, evolve
+from omaha_tui.engine.labels import name_of
+from omaha_tui.engine.rules.betting import full_raise, hand_legal_actions, seat_stacks, wager_error
+from omaha_tui.engine.rules.pots import hand_pots, uncalled
+from omaha_tui.engine.state import HandState, SeatState, Street, TableState, evolve
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:

@@ -9,26 +9,40 @@ the state, and every new card is checked against all cards already known.
 
 from __future__ import annotations
 
-from .awards import awards_from_cards, check_awards
-from .betting import seat_stacks
-from .cards import CardError, check_distinct, format_card, format_cards, parse_cards
-from .errors import RuleError
-from .events import (
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import (
     Award,
     BoardDealt,
     BoardRecorded,
     EarlyCardDealt,
     HandMucked,
     HoleCardsShown,
-    Misdeal,
+    MisdealDeclared,
     PotsAwarded,
     RunBoardDealt,
     RunsAgreed,
 )
-from .handflow import close_round, finish_hand, open_round
-from .labels import name_of, run_times, seat_label
-from .pots import hand_pots
-from .state import BOARD_AFTER, NEXT_STREET, HandState, SeatState, Street, TableState, evolve
+from omaha_tui.engine.hands.cards import (
+    CardError,
+    check_distinct,
+    format_card,
+    format_cards,
+    parse_cards,
+)
+from omaha_tui.engine.labels import name_of, run_times, seat_label
+from omaha_tui.engine.reducer.hand import close_round, finish_hand, open_round
+from omaha_tui.engine.rules.awards import awards_from_cards, check_awards
+from omaha_tui.engine.rules.betting import seat_stacks
+from omaha_tui.engine.rules.pots import hand_pots
+from omaha_tui.engine.state import (
+    BOARD_AFTER,
+    NEXT_STREET,
+    HandState,
+    SeatState,
+    Street,
+    TableState,
+    evolve,
+)
 
 # ------------------------------------------------------------------ cards
 
@@ -243,7 +257,7 @@ def _award_key(a: Award) -> tuple[int, int, int, str, int]:
     return a.run, a.pot, a.seat, a.half.value, a.amount
 
 
-def apply_misdeal(state: TableState, ev: Misdeal) -> TableState:
+def apply_misdeal(state: TableState, ev: MisdealDeclared) -> TableState:
     hand = state.hand
     if hand is None or hand.complete:
         raise RuleError("no hand is running: there is nothing to misdeal")

@@ -16,10 +16,10 @@ from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
-from omaha_tui.engine import evaluate
-from omaha_tui.engine.best_cards import high_detail, low_detail
-from omaha_tui.engine.cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, rank_of
-from omaha_tui.engine.speech import cards_sentence, low_spoken
+from omaha_tui.engine.hands import evaluate
+from omaha_tui.engine.hands.best_cards import high_detail, low_detail
+from omaha_tui.engine.hands.cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, rank_of
+from omaha_tui.engine.hands.spoken import cards_sentence, low_spoken
 
 
 class HandCategory(StrEnum):
@@ -118,11 +118,11 @@ class LowReading(NamedTuple):
 def check_hand(hole: Sequence[int], board: Sequence[int]) -> None:
     """Refuse counts no Omaha game reads and cards that appear twice (R1.1, R6.1).
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> check_hand(parse_cards("Ah Kh Qh"), parse_cards("2c 3c 4c"))
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.cards.CardError: the hand has 3 cards: Omaha hands hold 4, 5 or 6
+    omaha_tui.engine.hands.cards.CardError: the hand has 3 cards: Omaha hands hold 4, 5 or 6
     """
     if not 4 <= len(hole) <= 6:
         raise CardError(f"the hand has {len(hole)} cards: Omaha hands hold 4, 5 or 6")
@@ -218,7 +218,7 @@ def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) 
 
     ``check=False`` skips :func:`check_hand` for callers that validated the deal already.
 
-    >>> from omaha_tui.engine.cards import format_cards, parse_cards
+    >>> from omaha_tui.engine.hands.cards import format_cards, parse_cards
     >>> r = read_high(parse_cards("Ts 9c 9h 2d"), parse_cards("2h Jc Qc Ks Ad"))
     >>> r.description, format_cards(r.hole_used), format_cards(r.board_used)
     ('king-high straight', 'Ts 9c', 'Jc Qc Ks')
@@ -248,7 +248,7 @@ def read_low(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -
 
     ``check=False`` skips :func:`check_hand`, as for :func:`read_high`.
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> read_low(parse_cards("Ah 2s Kh Ks"), parse_cards("4h 5c 7h Qs Ad")).description
     '7-5-4-2-A low'
     >>> read_low(parse_cards("Ah 2s Kh Ks"), parse_cards("9h Tc Jh Qs Ad")) is None
@@ -277,7 +277,7 @@ def read_low(hole: Sequence[int], board: Sequence[int], *, check: bool = True) -
 def _low_order(five: tuple[int, ...]) -> tuple[int, ...]:
     """A low's five cards highest first, the ace last (five different ranks, R7.1).
 
-    >>> from omaha_tui.engine.cards import format_cards, parse_cards
+    >>> from omaha_tui.engine.hands.cards import format_cards, parse_cards
     >>> format_cards(_low_order(parse_cards("4h Ad 7h 2s 5c")))
     '7h 5c 4h 2s Ad'
     """

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from omaha_tui.engine.evaluate import (
+from omaha_tui.engine.hands.evaluate import (
     CARD_PRIME,
     FLUSH_ROWS,
     HIGH_ROWS,
@@ -41,7 +41,7 @@ def high_detail(
     combination found is returned. A flush needs all five cards of one suit: two from
     the hand and three from the board (R6.2(a)).
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> _, pair, triple = high_detail(parse_cards("Ts 9c 9h 2d"), parse_cards("2h Jc Qc Ks Ad"))
     >>> pair, triple
     ((0, 1), (1, 2, 3))
@@ -101,7 +101,7 @@ def low_detail(
     board, five different in all (R7.1); the lowest highest card wins, which is the
     smallest rank mask (R7.2).
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> low_detail(parse_cards("Ah 2s Kh Ks"), parse_cards("4h 5c 7h Qs Ad"))
     (164, (0, 1), (0, 1, 2))
     """

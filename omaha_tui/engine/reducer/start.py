@@ -10,15 +10,15 @@ hands the pre-flop round to ``handflow``.
 
 from __future__ import annotations
 
-from .betting import seat_stacks
-from .blinds import owes, record_missed_blinds
-from .config import ButtonRule, ShortBlindRule, binglao_variant
-from .errors import RuleError
-from .events import HandStarted, Post, PostKind, nominal_post
-from .handflow import open_round
-from .labels import name_of, seat_label, seat_range
-from .pots import clockwise_from
-from .state import HandState, Street, TableState, evolve
+from omaha_tui.engine.config import ButtonRule, ShortBlindRule, binglao_variant
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import HandStarted, Post, PostKind, nominal_post
+from omaha_tui.engine.labels import name_of, seat_label, seat_range
+from omaha_tui.engine.reducer.hand import open_round
+from omaha_tui.engine.rules.betting import seat_stacks
+from omaha_tui.engine.rules.blinds import owes, record_missed_blinds
+from omaha_tui.engine.rules.pots import clockwise_from
+from omaha_tui.engine.state import HandState, Street, TableState, evolve
 
 
 def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:

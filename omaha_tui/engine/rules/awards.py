@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .errors import RuleError
-from .evaluate import high_value, low_value
-from .events import Award, Half
-from .labels import name_of, pot_label, run_times
-from .pots import clockwise_from, hand_pots
-from .state import HandState, Pot, TableState
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import Award, Half
+from omaha_tui.engine.hands.evaluate import high_value, low_value
+from omaha_tui.engine.labels import name_of, pot_label, run_times
+from omaha_tui.engine.rules.pots import clockwise_from, hand_pots
+from omaha_tui.engine.state import HandState, Pot, TableState
 
 
 def share(

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from omaha_tui.engine.cards import CardError, check_count, check_distinct
-from omaha_tui.engine.deciding import Decider, high_decider, low_decider
-from omaha_tui.engine.games import Variant, max_players
-from omaha_tui.engine.reading import HighReading, LowReading, read_high, read_low
-from omaha_tui.engine.speech import join_words
+from omaha_tui.engine.hands.cards import CardError, check_count, check_distinct
+from omaha_tui.engine.hands.games import Variant, max_players
+from omaha_tui.engine.hands.kickers import Decider, high_decider, low_decider
+from omaha_tui.engine.hands.reading import HighReading, LowReading, read_high, read_low
+from omaha_tui.engine.hands.spoken import join_words
 
 
 class PlayerReading(NamedTuple):
@@ -82,13 +82,13 @@ def validate_deal(
 ) -> None:
     """Refuse a showdown the game cannot produce: counts, duplicates, names, seats.
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> from omaha_tui.engine.config import parse_game
     >>> validate_deal(parse_game("omaha6"), parse_cards("2c 3c 4c"),
     ...               [("Ann", parse_cards("Ah Kh Qh Jh"))])
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.cards.CardError: Ann's hand has 4 cards: this game needs 6
+    omaha_tui.engine.hands.cards.CardError: Ann's hand has 4 cards: this game needs 6
     """
     if variant.binglao:
         raise CardError("Binglao's hole cards come from the die roll: give the roll (1 to 6)")
@@ -136,7 +136,7 @@ def read_showdown(
 ) -> ShowdownReading:
     """Read every hand and decide who wins each half (R6, R7, R8.3).
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> from omaha_tui.engine.config import parse_game
     >>> r = read_showdown(parse_game("omaha8"), parse_cards("Kh 3d 4d 8s 2d"),
     ...                   [("H1", parse_cards("Ah 2s Qd Ks")), ("H2", parse_cards("6h 7h Td Jd"))])

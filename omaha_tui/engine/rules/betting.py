@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import Structure, TableConfig
-from .state import HandState, Street, TableState
+from omaha_tui.engine.config import Structure, TableConfig
+from omaha_tui.engine.state import HandState, Street, TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ def full_raise(hand: HandState, config: TableConfig) -> int:
 def legal_actions(state: TableState) -> LegalActions | None:
     """Legal actions for the seat to act, or ``None`` when nobody is to act.
 
-    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.reducer.replay import replay
     >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
     >>> from omaha_tui.engine.events import SessionStarted, PlayerSeated, HandStarted, Post
     >>> cfg = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
@@ -208,7 +208,7 @@ def wager_error(la: LegalActions, to: int, stack: int) -> str | None:
 def pot_limit_breakdown(state: TableState) -> PotBreakdown | None:
     """The pot-limit maximum for the seat to act, as numbers and as a sentence (R4.4).
 
-    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.reducer.replay import replay
     >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
     >>> from omaha_tui.engine.events import SessionStarted, PlayerSeated, HandStarted, Post
     >>> cfg = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))

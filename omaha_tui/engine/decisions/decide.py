@@ -10,7 +10,7 @@ wait?) as an :class:`Ask` whose choices are ready-made requests.
 
 To add a request: define its record in :mod:`.requests` and register one function
 here (or in another module) with ``@decides(MyRequest)``. Table and seat requests
-live in :mod:`.decide_table`.
+live in :mod:`.table`.
 """
 
 from __future__ import annotations
@@ -21,18 +21,18 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from . import events as ev
-from . import requests as rq
-from .available import cards_due
-from .awards import awards_by_hand, awards_from_cards
-from .betting import legal_actions
-from .blinds import propose_deal
-from .cards import CardError, format_card, parse_cards
-from .config import Structure
-from .errors import RuleError
-from .labels import player_name, run_times
-from .reducer import apply
-from .state import TableState
+from omaha_tui.engine import events as ev
+from omaha_tui.engine.config import Structure
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import cards_due
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.hands.cards import CardError, format_card, parse_cards
+from omaha_tui.engine.labels import player_name, run_times
+from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.awards import awards_by_hand, awards_from_cards
+from omaha_tui.engine.rules.betting import legal_actions
+from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.state import TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ def decides(kind: type) -> Callable[[_F], _F]:
 def decide(state: TableState, request: rq.Request) -> Decision:
     """The events ``request`` becomes, an :class:`Ask`, or a :class:`Refusal`.
 
-    >>> from omaha_tui.engine.tables import quick_table
+    >>> from omaha_tui.engine.testing import quick_table
     >>> s = quick_table()
     >>> d = decide(s, rq.NextHand())
     >>> [e.type for e in d.events], d.state.hand.to_act
@@ -226,8 +226,8 @@ def _wager(state: TableState, req: rq.Bet | rq.RaiseTo) -> Built:
     return (ev.RaisedTo(seat=seat, to=to, excess_returned=excess),)
 
 
-@decides(rq.Pot)
-def _pot(state: TableState, _: rq.Pot) -> Built:
+@decides(rq.RaisePot)
+def _pot(state: TableState, _: rq.RaisePot) -> Built:
     """R4.4/R4.6: exactly the pot-limit maximum (all in if the stack is smaller)."""
     to_act(state)
     la = legal_actions(state)
@@ -242,8 +242,8 @@ def _pot(state: TableState, _: rq.Pot) -> Built:
 # ------------------------------------------------------------------ cards and showdown
 
 
-@decides(rq.Deal)
-def _deal(state: TableState, req: rq.Deal) -> Built:
+@decides(rq.DealCards)
+def _deal(state: TableState, req: rq.DealCards) -> Built:
     hand = state.hand
     if hand is not None and hand.early_card_pending:  # R3.3: the early card comes first
         return _early(state, rq.EarlyCard(req.cards))
@@ -385,7 +385,7 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
     return Decided((*first.events, start), done.state, "", (*first.steps, done.state))
 
 
-from . import decide_table as _decide_table  # noqa: E402  (registers table requests)
+from omaha_tui.engine.decisions import table as _decide_table  # noqa: E402  (registers table requests)
 
 __all__ = [
     "DECIDERS",

@@ -7,8 +7,8 @@ This module does not decide who wins a pot (``awards`` does).
 
 from __future__ import annotations
 
-from .config import AntePots
-from .state import HandState, Pot, TableState
+from omaha_tui.engine.config import AntePots
+from omaha_tui.engine.state import HandState, Pot, TableState
 
 
 def hand_pots(hand: HandState) -> tuple[Pot, ...]:
@@ -129,7 +129,7 @@ def showdown_order(state: TableState) -> tuple[int, ...]:
     was checked through (or the players were all in before the river), the first
     live seat left of the button.
 
-    >>> from omaha_tui.engine.tables import quick_table
+    >>> from omaha_tui.engine.testing import quick_table
     >>> showdown_order(quick_table())
     ()
     """
@@ -149,8 +149,8 @@ def _demo_hand(
     all_in: frozenset[int] = frozenset(),
 ) -> HandState:
     """A minimal hand for the doctests above."""
-    from .config import VARIANTS, Stakes
-    from .state import Street
+    from omaha_tui.engine.config import VARIANTS, Stakes
+    from omaha_tui.engine.state import Street
 
     n = len(committed)
     return HandState(

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from omaha_tui.engine import evaluate
-from omaha_tui.engine.cards import SUIT_NAMES, format_cards, rank_of, suit_of
-from omaha_tui.engine.reading import (
+from omaha_tui.engine.hands import evaluate
+from omaha_tui.engine.hands.cards import SUIT_NAMES, format_cards, rank_of, suit_of
+from omaha_tui.engine.hands.reading import (
     HIGH_CATEGORIES,
     HandCategory,
     HighReading,
@@ -87,7 +87,7 @@ def parse_claim(text: str) -> HandCategory | int:
 def explain_claim(hole: Sequence[int], board: Sequence[int], claim: str) -> ClaimVerdict:
     """Say whether a claimed hand stands under 2 + 3, and why not when it does not (R6.2).
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> v = explain_claim(parse_cards("Ah 2c 3d 4s"), parse_cards("Kh Qh 9h 7h 2s"), "flush")
     >>> v.stands
     False

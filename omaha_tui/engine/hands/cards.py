@@ -83,7 +83,7 @@ def parse_card(text: str) -> int:
     >>> parse_card("1x")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.cards.CardError: "1x" is not a card: use rank 2-9,T,J,Q,K,A (or 10) and suit...
+    omaha_tui.engine.hands.cards.CardError: "1x" is not a card: ...
     """
     token = text.strip()
     m = _TOKEN.fullmatch(token)
@@ -106,7 +106,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[int, ...]:
     >>> parse_cards("Ah Zz")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.cards.CardError: "Zz" is not a card: use rank 2-9,T,J,Q,K,A (or 10) and suit...
+    omaha_tui.engine.hands.cards.CardError: "Zz" is not a card: ...
     """
     cards = _scan(text) if isinstance(text, str) else tuple(parse_card(t) for t in text)
     seen: set[int] = set()
@@ -184,7 +184,7 @@ def check_distinct(groups: Mapping[str, Sequence[int]]) -> None:
     >>> check_distinct({"board": parse_cards("Ah Kd 7c"), "Ann": parse_cards("Ah 2s 3s 4s")})
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.cards.CardError: Ah appears twice: on the board and in Ann's hand
+    omaha_tui.engine.hands.cards.CardError: Ah appears twice: on the board and in Ann's hand
     """
     where: dict[int, str] = {}
     for place, cards in groups.items():
@@ -204,7 +204,7 @@ def check_count(cards: Sequence[int], allowed: Iterable[int], what: str) -> None
     >>> check_count(parse_cards("Ah Kd"), (4,), "Ann's hand")
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.cards.CardError: Ann's hand has 2 cards: this game needs 4
+    omaha_tui.engine.hands.cards.CardError: Ann's hand has 2 cards: this game needs 4
     """
     ok = tuple(allowed)
     if len(cards) not in ok:

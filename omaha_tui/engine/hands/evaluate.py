@@ -31,7 +31,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import prod
 
-from omaha_tui.engine.cards import CardError
+from omaha_tui.engine.hands.cards import CardError
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 CATEGORY_SHIFT = 20
@@ -177,7 +177,7 @@ def check_counts(hole: Sequence[int], board: Sequence[int]) -> None:
     >>> check_counts([0, 1, 2, 3], [4, 5])
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.cards.CardError: the board has 2 cards: a hand is read on 3, 4 or 5
+    omaha_tui.engine.hands.cards.CardError: the board has 2 cards: a hand is read on 3, 4 or 5
     """
     if not 4 <= len(hole) <= 6:
         raise CardError(f"the hand has {len(hole)} cards: Omaha hands hold 4, 5 or 6")
@@ -266,7 +266,7 @@ LOW_BIT = _LOW_BIT
 def pair_positions(cards: Sequence[int]) -> tuple[int, ...]:
     """Positions in a board row of every two-card rank pair of ``cards`` (R6.1's two).
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> len(pair_positions(parse_cards("Ah Kh Qh Jh Th")))
     10
     """
@@ -295,7 +295,7 @@ def high_value(hole: Sequence[int], board: Sequence[int]) -> int:
     one lookup per hole pair (plus the same again for a possible flush); the loops run
     inside ``map`` and ``itertools``.
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> board = parse_cards("2h Jc Qc Ks Ad")
     >>> straight = high_value(parse_cards("Ts 9c 9h 2d"), board)
     >>> straight > high_value(parse_cards("Tc 2c 3h 4h"), board)
@@ -356,7 +356,7 @@ def low_value(hole: Sequence[int], board: Sequence[int]) -> int | None:
 
     Larger is better (a 5-4-3-2-A is the largest); equal values tie.
 
-    >>> from omaha_tui.engine.cards import parse_cards
+    >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> board = parse_cards("4h 5c 7h Qs Ad")
     >>> low_value(parse_cards("Ah 2s Kh Ks"), board) > low_value(parse_cards("As 3s Qh Qd"), board)
     True

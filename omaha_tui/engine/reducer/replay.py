@@ -5,8 +5,8 @@ One small function per event type, looked up by the event's class (no chains of
 Each function validates and raises :class:`RuleError` (what is wrong, what is
 allowed) or returns a new frozen state; the old state is never touched.
 
-Undo (DESIGN.md): the state keeps ``base``, the state just before the current hand
-started, and ``journal``, the effective events since. An :class:`Undo` replays the
+ActionUndone (DESIGN.md): the state keeps ``base``, the state just before the current hand
+started, and ``journal``, the effective events since. An :class:`ActionUndone` replays the
 journal minus its last event onto ``base``; when the journal is empty the undo steps
 back into the previous hand, so undo costs one hand and works repeatedly across hand
 boundaries. There is no I/O, clock or randomness here.
@@ -17,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from . import cardflow, handflow, handstart, options
-from .blinds import button_from_draw
-from .config import max_players
-from .errors import RuleError
-from .events import (
+from omaha_tui.engine.config import max_players
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import (
+    ActionUndone,
     BetPlaced,
     BoardDealt,
     BoardRecorded,
@@ -40,7 +39,7 @@ from .events import (
     HandStarted,
     HoleCardsShown,
     LevelChanged,
-    Misdeal,
+    MisdealDeclared,
     PlayerLeft,
     PlayerRebought,
     PlayerSeated,
@@ -52,11 +51,15 @@ from .events import (
     SessionEnded,
     SessionStarted,
     StraddleChanged,
-    Undo,
     WentAllIn,
 )
-from .labels import name_of, seat_label, seat_range
-from .state import LedgerEntry, SeatState, TableState, evolve
+from omaha_tui.engine.labels import name_of, seat_label, seat_range
+from omaha_tui.engine.reducer import cards as cardflow
+from omaha_tui.engine.reducer import hand as handflow
+from omaha_tui.engine.reducer import options
+from omaha_tui.engine.reducer import start as handstart
+from omaha_tui.engine.rules.blinds import button_from_draw
+from omaha_tui.engine.state import LedgerEntry, SeatState, TableState, evolve
 
 __all__ = ["RuleError", "apply", "initial_state", "replay", "undo"]
 
@@ -79,7 +82,7 @@ def apply(state: TableState, event: Event) -> TableState:
     ...
     omaha_tui.engine.errors.RuleError: no session: start a session first
     """
-    if type(event) is Undo:
+    if type(event) is ActionUndone:
         return undo(state)
     handler = _HANDLERS.get(type(event))
     if handler is None:
@@ -112,18 +115,18 @@ def replay(events: Iterable[Event], state: TableState | None = None) -> TableSta
 
 
 def effective_events(events: Iterable[Event]) -> tuple[Event, ...]:
-    """The log minus what was undone: each ``Undo`` retracts the last effective event.
+    """The log minus what was undone: each ``ActionUndone`` retracts the last effective event.
 
     This is the log the state stands for (``replay(log) == replay(effective_events(log))``),
     which history views and hand-history export read.
 
-    >>> from omaha_tui.engine.events import CameBack, SatOut, Undo
-    >>> effective_events([SatOut(seat=1), CameBack(seat=1), Undo()])
+    >>> from omaha_tui.engine.events import CameBack, SatOut, ActionUndone
+    >>> effective_events([SatOut(seat=1), CameBack(seat=1), ActionUndone()])
     (SatOut(v=1, type='sat_out', seat=1),)
     """
     out: list[Event] = []
     for event in events:
-        if isinstance(event, Undo):
+        if isinstance(event, ActionUndone):
             if out:
                 out.pop()
         else:
@@ -132,7 +135,7 @@ def effective_events(events: Iterable[Event]) -> tuple[Event, ...]:
 
 
 def undo(state: TableState) -> TableState:
-    """The state without its last effective event (an :class:`Undo` event does this).
+    """The state without its last effective event (an :class:`ActionUndone` event does this).
 
     Only the current hand's events are replayed; an empty journal steps back to the
     previous hand's snapshot, whose own journal then shrinks by one.
@@ -357,5 +360,5 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     HoleCardsShown: cardflow.apply_shown,
     HandMucked: cardflow.apply_mucked,
     PotsAwarded: cardflow.apply_awarded,
-    Misdeal: cardflow.apply_misdeal,
+    MisdealDeclared: cardflow.apply_misdeal,
 }

@@ -1,6 +1,6 @@
 """Deciders for the table around the hands: seats, chips, the button, levels, the end.
 
-Registered into :data:`omaha_tui.engine.decide.DECIDERS` when ``decide`` is imported.
+Registered into :data:`omaha_tui.engine.decisions.decide.DECIDERS` when ``decide`` is imported.
 The reducer checks each event (seat taken, hand running...); what is decided here is
 what the dealer must be asked first (R2.6: post now or wait) and the warnings that
 never refuse (R4.11), plus seat numbers outside the table named as dealers count them.
@@ -8,13 +8,13 @@ never refuse (R4.11), plus seat numbers outside the table named as dealers count
 
 from __future__ import annotations
 
-from . import events as ev
-from . import requests as rq
-from .config import parse_game
-from .decide import Ask, Built, Choice, decides, fold
-from .errors import RuleError
-from .labels import player_name, seat_label, seat_range
-from .state import TableState
+from omaha_tui.engine import events as ev
+from omaha_tui.engine.config import parse_game
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Ask, Built, Choice, decides, fold
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.labels import player_name, seat_label, seat_range
+from omaha_tui.engine.state import TableState
 
 
 def _seat(state: TableState, seat: int) -> int:
@@ -123,7 +123,7 @@ def _place_button(state: TableState, req: rq.PlaceButton) -> Built:
 @decides(rq.DrawButton)
 def _draw_button(state: TableState, req: rq.DrawButton) -> Built:
     """R1.4: one face-up card per seat; the highest takes the button."""
-    from .decide import card_texts
+    from omaha_tui.engine.decisions.decide import card_texts
 
     cards = {}
     for seat, text in req.cards:
@@ -168,9 +168,9 @@ def _set_button_rule(state: TableState, req: rq.SetButtonRule) -> Built:
     return (ev.ButtonRuleChanged(rule=req.rule),)
 
 
-@decides(rq.Misdeal)
-def _misdeal(state: TableState, req: rq.Misdeal) -> Built:
-    return (ev.Misdeal(reason=req.reason),)
+@decides(rq.DeclareMisdeal)
+def _misdeal(state: TableState, req: rq.DeclareMisdeal) -> Built:
+    return (ev.MisdealDeclared(reason=req.reason),)
 
 
 @decides(rq.EndSession)

@@ -7,10 +7,10 @@ running; a running hand keeps its own game, structure and stakes (``HandState``)
 
 from __future__ import annotations
 
-from .config import max_players, parse_game
-from .errors import RuleError
-from .events import ButtonRuleChanged, GameChanged, StraddleChanged
-from .state import TableState, evolve
+from omaha_tui.engine.config import max_players, parse_game
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.events import ButtonRuleChanged, GameChanged, StraddleChanged
+from omaha_tui.engine.state import TableState, evolve
 
 
 def between_hands(state: TableState, what: str) -> None:
@@ -26,7 +26,7 @@ def between_hands(state: TableState, what: str) -> None:
 def apply_straddle_changed(state: TableState, ev: StraddleChanged) -> TableState:
     """R2.8: a standing straddle of ``amount`` (at least twice the big blind), or off.
 
-    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.reducer.replay import replay
     >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
     >>> from omaha_tui.engine.events import SessionStarted, PlayerSeated
     >>> s = replay([SessionStarted(config=TableConfig(variant=VARIANTS["omaha"],
@@ -59,7 +59,7 @@ def apply_straddle_changed(state: TableState, ev: StraddleChanged) -> TableState
 def apply_game_changed(state: TableState, ev: GameChanged) -> TableState:
     """Dealer's choice: the next hands' game and structure (R9), within R1.3's seats.
 
-    >>> from omaha_tui.engine.reducer import replay
+    >>> from omaha_tui.engine.reducer.replay import replay
     >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
     >>> from omaha_tui.engine.events import SessionStarted
     >>> s = replay([SessionStarted(config=TableConfig(variant=VARIANTS["omaha"],

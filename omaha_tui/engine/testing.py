@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .config import Stakes, Structure, TableConfig, parse_game
-from .events import ButtonDrawn, ButtonPlaced, Event, PlayerSeated, SessionStarted
-from .reducer import replay
-from .state import TableState
+from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
+from omaha_tui.engine.events import ButtonDrawn, ButtonPlaced, Event, PlayerSeated, SessionStarted
+from omaha_tui.engine.reducer.replay import replay
+from omaha_tui.engine.state import TableState
 
 
 def opening_events(

@@ -1,0 +1,3 @@
+"""The table rules as pure functions: betting (R4), blinds and the button (R1.5, R2),
+pots (R5), awards (R7), runs (R10.2) and blind levels (R2.7).
+"""
