@@ -27,6 +27,7 @@ from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Outcome, Session, SessionError, TableSetup, demo_setup
+from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError, SessionBusy, SessionInfo
 
 from .messages import TableAction
@@ -37,7 +38,6 @@ from .screens.table import TableScreen
 from .speech import SilentBackend, SpeechBackend, speak_in_background
 from .table_keys import TableKeys, live_actions
 from .themes import SUIT_VARIABLE_DEFAULTS
-from .view import chips, table_view
 from .widgets.action_bar import ActionBar
 from .widgets.amount_prompt import TextPrompt
 

@@ -4,12 +4,12 @@ its equity are shown beside its seat, on the dealer's table and the players' dis
 from __future__ import annotations
 
 from omaha_tui.app.screens.table import TableScreen
-from omaha_tui.app.view import table_view
 from omaha_tui.app.widgets.equities import tabled_lines
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.allin.spot import all_in_spot
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.view import table_view
 from tests import decided as commands
 from tests.app.hands import seated
 from tests.app.screen_harness import ScreenHost

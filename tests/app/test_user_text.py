@@ -24,7 +24,6 @@ from omaha_tui.app.app import OmahaApp, TableStart
 from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
 from omaha_tui.app.speech import CommandBackend
-from omaha_tui.app.view import shown
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.amount_prompt import AmountPrompt, TextPrompt
 from omaha_tui.app.widgets.seat import Seat
@@ -33,6 +32,7 @@ from omaha_tui.cli.play import FlagError, parse_players
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.labels import printable
 from omaha_tui.session import Player
+from omaha_tui.session.view import shown
 
 from .test_flows import keys, make_app, six_handed_plo, stacks, status, type_text
 

@@ -10,7 +10,6 @@ import argparse
 import pytest
 
 from omaha_tui.app.palette import AnswerError, parse_amount, parse_seat, parse_stakes
-from omaha_tui.app.view import options, oval_order, table_view
 from omaha_tui.app.widgets.amount_prompt import AmountRange, describe_amount
 from omaha_tui.app.widgets.clock import format_clock, parse_schedule
 from omaha_tui.cli import play
@@ -22,6 +21,7 @@ from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.testing import opening_events
+from omaha_tui.session.view import options, oval_order, table_view
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 

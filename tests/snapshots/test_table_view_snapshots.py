@@ -16,9 +16,9 @@ import pytest
 from textual.pilot import Pilot
 
 from omaha_tui.app.screens.table import TableScreen
-from omaha_tui.app.view import table_view
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.view import table_view
 from tests import decided as commands
 from tests.app.hands import seated
 from tests.app.screen_harness import ScreenHost

@@ -22,7 +22,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from omaha_tui.app.view import shown
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.events import Award, Event, HandStarted, MisdealDeclared
 from omaha_tui.engine.hands.cards import parse_card
@@ -30,6 +29,7 @@ from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.view import shown
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from omaha_tui.app.view import shown
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState, ledger_lines
+from omaha_tui.session.view import shown
 
 
 class LedgerRow(Protocol):

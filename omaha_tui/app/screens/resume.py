@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from omaha_tui.app.view import shown
+from omaha_tui.session.view import shown
 from omaha_tui.store.records import SessionInfo
 
 

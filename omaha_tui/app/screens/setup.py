@@ -34,7 +34,6 @@ from omaha_tui.app.screens.setup_model import (
     draw_for_button,
     setup_events,
 )
-from omaha_tui.app.view import shown
 from omaha_tui.engine.config import (
     STRUCTURE_NAMES,
     VARIANTS,
@@ -46,6 +45,7 @@ from omaha_tui.engine.config import (
     max_players,
 )
 from omaha_tui.engine.labels import check_name, printable
+from omaha_tui.session.view import shown
 
 __all__ = [
     "ButtonDraw",

@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from omaha_tui.app.view import shown
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.config import TableConfig
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.hands.cards import DECK, SUIT_SYMBOLS, format_card
 from omaha_tui.engine.testing import opening_events
+from omaha_tui.session.view import shown
 
 
 @dataclass(frozen=True)

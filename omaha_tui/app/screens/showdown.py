@@ -37,7 +37,6 @@ from omaha_tui.app.screens.showdown_view import (
     with_entries,
 )
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
-from omaha_tui.app.view import shown as safe
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.decisions import requests as rq
@@ -49,6 +48,7 @@ from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.rules.awards import run_board, run_parts
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, TableState
+from omaha_tui.session.view import shown as safe
 
 
 def pot_markup(pot: PotResult, board: tuple[int, ...]) -> str:

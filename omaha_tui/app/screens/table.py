@@ -5,7 +5,7 @@ one seat at each end, a bottom row), each a small box of two or three lines. The
 holds the board drawn as cards and the pot in large digits with the side pots beneath;
 the header carries the level, the blinds and the time to the next level, and the
 player to act with their legal range and pot-limit maximum sits underneath.
-The screen renders the :class:`~omaha_tui.app.view.TableView` the app gives it and
+The screen renders the :class:`~omaha_tui.session.view.TableView` the app gives it and
 turns keys into :class:`~omaha_tui.app.messages.ActionRequested`; it records nothing.
 The app also tells it which keys the rules allow now (:meth:`TableScreen.set_live`,
 from the session's ``available()``): the others are shown disabled in the footer and
@@ -27,7 +27,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from omaha_tui.app.messages import ActionRequested, TableAction
-from omaha_tui.app.view import TableView, chips
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.clock import LevelClock
@@ -37,6 +36,7 @@ from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.session.view import TableView, chips
 
 FOOTER_ACTIONS = frozenset(TableAction) - {TableAction.REDO}  # U is not in the footer
 # Keys of the all-in moment only (R10.1, R10.2): hidden, not dimmed, the rest of the time.

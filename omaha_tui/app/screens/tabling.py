@@ -20,7 +20,6 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from omaha_tui.app.view import shown as safe
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.decisions import requests as rq
@@ -28,6 +27,7 @@ from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.rules.pots import showdown_order
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.view import shown as safe
 
 
 class TablingScreen(ModalScreen[None]):

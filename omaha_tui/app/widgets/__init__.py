@@ -1,2 +1,2 @@
 """Widgets of the table screen. They render the frozen view they are given
-(:mod:`omaha_tui.app.view`) and never import the store or the engine reducer."""
+(:mod:`omaha_tui.session.view`) and never import the store or the engine reducer."""

@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from omaha_tui.app.view import TurnView
 from omaha_tui.engine.labels import printable
+from omaha_tui.session.view import TurnView
 
 
 class ActionBar(Vertical):

@@ -21,10 +21,10 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from omaha_tui.app.view import chips, shown
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, breakdown_lines
 from omaha_tui.engine.amounts import AmountError, parse_chips
 from omaha_tui.engine.labels import printable
+from omaha_tui.session.view import chips, shown
 
 
 @dataclass(frozen=True)

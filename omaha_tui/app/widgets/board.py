@@ -21,7 +21,7 @@ from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import board_faces, board_markup
 
 if TYPE_CHECKING:
-    from omaha_tui.app.view import TableView
+    from omaha_tui.session.view import TableView
 
 
 def runs_markup(view: TableView) -> str:

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
-from omaha_tui.app.view import shown
 from omaha_tui.engine.hands.cards import (
     CardError,
     card_symbol,
@@ -29,6 +28,7 @@ from omaha_tui.engine.hands.cards import (
     check_distinct,
     parse_cards,
 )
+from omaha_tui.session.view import shown
 
 Others = Callable[[], Mapping[str, Sequence[int]]]
 """Cards already entered elsewhere (``{"board": ..., "Ann": ...}``), for duplicates."""

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from textual.widgets import Static
 
-from omaha_tui.app.view import chips
+from omaha_tui.session.view import chips
 
 
 class BreakdownLike(Protocol):

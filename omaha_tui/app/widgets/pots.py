@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
-from omaha_tui.app.view import PotView, chips
+from omaha_tui.session.view import PotView, chips
 
 
 def pot_total(pots: tuple[PotView, ...], in_front: int) -> int:

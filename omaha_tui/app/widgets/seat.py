@@ -1,11 +1,11 @@
 """One seat at the table: name, stack, bet in front, status and the button/blind markers.
 
-The seat renders a :class:`~omaha_tui.app.view.SeatView` and nothing else, in two lines
+The seat renders a :class:`~omaha_tui.session.view.SeatView` and nothing else, in two lines
 (three on a big screen) inside a box titled with the seat number and name. Its look (to
 act, folded, all in, away, empty) is carried by CSS classes so themes decide colours;
 the player to act is also marked by shape and words (a heavy frame, ``▶`` in the title
 and a reversed ``TO ACT``), so it reads in every theme and without colour.
-Names come markup-safe from the view (:func:`~omaha_tui.app.view.shown`).
+Names come markup-safe from the view (:func:`~omaha_tui.session.view.shown`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from textual.message import Message
 from textual.widgets import Static
 
-from omaha_tui.app.view import SeatView, chips
+from omaha_tui.session.view import SeatView, chips
 
 _STATE_CLASSES = ("-empty", "-to-act", "-folded", "-all-in", "-away", "-in-hand")
 

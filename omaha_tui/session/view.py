@@ -1,6 +1,6 @@
 """What the table screen shows, as frozen data derived from the engine state.
 
-Widgets take these views ("attributes down") instead of reaching into the engine's
+Every front end takes these views ("attributes down") instead of reaching into the engine's
 ``TableState``: the derivation is a pure function (:func:`table_view`), unit-tested
 without a terminal, and the widgets stay simple renderers. Nothing here talks to the
 journal or to Textual.
