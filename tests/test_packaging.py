@@ -1,4 +1,5 @@
-"""The wheel carries what the app needs at run time: themes and stylesheets."""
+"""The wheel carries what the app needs at run time: themes, stylesheets and the
+display's web page."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def test_wheel_contains_themes_and_stylesheets(tmp_path: Path) -> None:
     tcss = {str(p.relative_to(ROOT)) for p in (ROOT / "omaha_tui").rglob("*.tcss")}
     assert tcss, "the app ships no stylesheets"
     assert tcss <= names, f"stylesheets missing from the wheel: {sorted(tcss - names)}"
+    page = {f"omaha_tui/display/static/{n}" for n in ("index.html", "room.css", "room.js")}
+    assert page <= names, f"the display's page is missing from the wheel: {sorted(page - names)}"
     assert any(n.endswith("entry_points.txt") for n in names)
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "omaha-tui = omaha_tui.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()

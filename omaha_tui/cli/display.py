@@ -1,8 +1,9 @@
 """``omaha-tui display``: the players' view of a live session, for a TV or phones.
 
-Served to browsers with textual-serve (the URL is printed), or shown in this terminal
-with ``--terminal`` (a second monitor). It opens the journal read-only: no lock is
-taken and nothing is ever written, so it runs beside the dealer's ``play``.
+Served to browsers as a web page by one server process (the URL and its QR code are
+printed), or shown in this terminal with ``--terminal`` (a second monitor). It opens the
+journal read-only: no lock is taken and nothing is ever written, so it runs beside the
+dealer's ``play``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,17 @@ def port_number(text: str) -> int:
     """
     if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(f'"{text}" is not a port: use a number 1 to 65535')
+    return int(text)
+
+
+def viewers(text: str) -> int:
+    """An argparse type for the viewer limit: 1 to 1000.
+
+    >>> viewers("50")
+    50
+    """
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 1000:
+        raise argparse.ArgumentTypeError(f'"{text}" is not a viewer limit: use 1 to 1000')
     return int(text)
 
 
@@ -55,6 +67,18 @@ def register(subparsers: Any) -> None:
         help=f"port to listen on (default {DEFAULT_PORT})",
     )
     parser.add_argument(
+        "--theme",
+        metavar="NAME",
+        help="colour theme of the page (default: the one the dealer's app uses)",
+    )
+    parser.add_argument(
+        "--max-viewers",
+        type=viewers,
+        default=64,
+        metavar="N",
+        help="browsers that may watch at once (default 64)",
+    )
+    parser.add_argument(
         "--terminal", action="store_true", help="show the display in this terminal instead"
     )
     add_db_option(parser)
@@ -64,18 +88,26 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from omaha_tui.display.follower import Follower
 
+    if args.theme is not None:
+        from omaha_tui.display.page import page_theme
+
+        page_theme(args.theme)  # an unknown name is one line, before anything opens
     follower = Follower.open(getattr(args, "db", None), args.session)
     if args.terminal:
         from omaha_tui.display.app import DisplayApp
 
         try:
-            DisplayApp(follower).run()
+            if args.theme is None:
+                DisplayApp(follower).run()
+            else:
+                DisplayApp(follower, theme=args.theme).run()
         finally:
             follower.close()
         return 0
     from omaha_tui.display.serve import serve
 
-    db, sid, title = follower.journal.path, follower.session_id, follower.title
-    follower.close()
-    serve(db.absolute(), sid, title, args.host, args.port)
+    try:
+        serve(follower, args.host, args.port, theme=args.theme, max_viewers=args.max_viewers)
+    finally:
+        follower.close()
     return 0

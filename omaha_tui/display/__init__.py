@@ -2,8 +2,9 @@
 second monitor (``omaha-tui display``).
 
 It follows the journal the dealer's app writes, opening it read-only (no lock, no
-write, ever), and shows the blinds and the clock in large digits, the pots, the board,
-the stacks and whose turn it is. :mod:`.follower` is the headless part (no Textual);
-:mod:`.app` draws it in a terminal, and :mod:`.serve` serves that same app to browsers
-with textual-serve.
+write, ever). :mod:`.follower` is the headless part; :mod:`.room` maps the session's
+view model to the JSON the web page draws; :mod:`.web` is the one server process that
+pushes it to every browser and :mod:`.serve` starts it; :mod:`.app` draws the same
+view model in a terminal (``--terminal``). The page itself (HTML, CSS, JavaScript) is
+in ``static/``, shipped in the wheel: nothing is loaded from outside.
 """

@@ -1,21 +1,21 @@
-"""Serving the players' display to browsers (a TV, phones) with textual-serve.
+"""Serving the players' display to browsers (a TV, phones): the address and the start.
 
-textual-serve runs one copy of the terminal display (``omaha-tui display --terminal``)
-per browser that connects and streams it over a websocket, so a browser shows exactly
-what the terminal would, and can no more act on the table than the terminal view can.
 This module checks the address first, so a port already in use is one clear line
-instead of a server traceback, and works out the address to print for other devices.
+instead of a server traceback, works out the address to print for other devices, and
+starts the one server process of :mod:`.web`.
 """
 
 from __future__ import annotations
 
 import errno
-import shlex
 import socket
-import sys
-from pathlib import Path
 
+from omaha_tui.engine.labels import printable
 from omaha_tui.store.records import JournalError
+
+from .follower import Follower
+from .page import page_theme, qr_terminal
+from .web import MAX_VIEWERS, RoomFeed, allowed_hosts, make_app
 
 ANY_HOST = ("0.0.0.0", "::", "")
 
@@ -68,25 +68,37 @@ def public_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def display_command(db: Path, session_id: int) -> str:
-    """The command textual-serve runs for each browser: this display in a terminal."""
-    argv = [sys.executable, "-m", "omaha_tui", "display", "--terminal", "--db", str(db)]
-    return shlex.join([*argv, str(session_id)])
+def serve(
+    follower: Follower,
+    host: str,
+    port: int,
+    *,
+    theme: str | None = None,
+    max_viewers: int = MAX_VIEWERS,
+) -> None:
+    """Serve the display of ``follower``'s session until Ctrl+C or SIGTERM.
 
-
-def serve(db: Path, session_id: int, title: str, host: str, port: int) -> None:
-    """Serve the display of ``session_id`` until Ctrl+C (prints the URL first)."""
-    from textual_serve.server import Server
+    Prints the address and its QR code first. Nothing runs beside this one process:
+    no child process, no thread outlives it (the all-in figures use a worker thread of
+    this process).
+    """
+    from aiohttp import web
 
     check_address(host, port)
     url = public_url(host, port)
-    server = Server(
-        display_command(db, session_id),
-        host=host,
-        port=port,
-        title=f"{title} · omaha-tui",
-        public_url=url,
-    )
-    print(f"Players' display of session {session_id} ({title}): open {url}", flush=True)
+    feed = RoomFeed(follower, url=url, theme=page_theme(theme))
+    app = make_app(feed, allowed_hosts(url, port), max_viewers=max_viewers)
+    sid, title = follower.session_id, printable(follower.title)
+    print(f"Players' display of session {sid} ({title}): open {url}", flush=True)
+    print(qr_terminal(url), end="", flush=True)
     print("Read-only: nothing can be recorded from it. Ctrl+C stops it.", flush=True)
-    server.serve()
+    web.run_app(
+        app,
+        host=host or None,
+        port=port,
+        print=None,
+        shutdown_timeout=1.0,
+        handle_signals=True,
+        access_log=None,
+        handler_cancellation=True,  # a viewer that goes ends its stream at once
+    )

@@ -86,3 +86,11 @@ def test_a_port_that_is_not_a_number_is_a_usage_error(
         main(["display", "--db", str(tmp_path / "j.sqlite3"), "--port", "http"])
     assert exit_.value.code == 2
     assert '"http" is not a port: use a number 1 to 65535' in capsys.readouterr().err
+
+
+def test_an_unknown_theme_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "journal.sqlite3"
+    sid = _journal(db)
+    assert main(["display", "--db", str(db), str(sid), "--theme", "pink"]) == 1
+    err = _one_line_error(capsys)
+    assert 'no theme "pink"' in err and "omaha-four-colour" in err

@@ -1,0 +1,278 @@
+"""The room view: what the players' web page shows, as plain JSON-ready data.
+
+It is a mapping of the session's view model (:func:`omaha_tui.session.view.table_view`)
+and of the follower's clock into dictionaries of strings and numbers, so the page only
+lays them out: it derives nothing. What the view model does not carry yet (the last
+hand's winners, the all-in figures per pot, the end-of-session results) is read here
+from the same state with the engine's and the ledger's own functions. Text is plain
+(the page sets it as text, never as HTML), so a name such as ``<b>Ann`` stays a name.
+
+Nothing here imports Textual; :mod:`.web` serves it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from omaha_tui.engine.allin.equity import equity
+from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.engine.hands.cards import format_card
+from omaha_tui.engine.hands.reading import read_high, read_low
+from omaha_tui.engine.labels import pot_label, printable
+from omaha_tui.engine.rules.awards import run_board
+from omaha_tui.engine.rules.levels import BlindSchedule
+from omaha_tui.engine.rules.pots import hand_pots
+from omaha_tui.engine.state import HandState, TableState
+from omaha_tui.session.view import TableView, table_view
+from omaha_tui.store.ledger import ledger, settle_up
+
+from .follower import LevelClock
+
+Json = dict[str, Any]
+
+_JOINER = "\u2060"
+
+
+def plain(markup_safe: str) -> str:
+    r"""A view-model text field as plain text: the markup escapes the view model adds
+    for Textual (:func:`omaha_tui.session.view.shown`) taken out again.
+
+    >>> plain("Ann \\[/x]"), plain("Ann\\\u2060")
+    ('Ann [/x]', 'Ann\\')
+    """
+    return markup_safe.replace("\\[", "[").replace(_JOINER, "")
+
+
+def cards(values: tuple[int, ...] | list[int]) -> list[str]:
+    """Cards as the page draws them: ``["Ah", "Td"]`` (rank, then suit letter)."""
+    return [format_card(c) for c in values]
+
+
+def clock_block(clock: LevelClock, schedule: BlindSchedule | None) -> Json:
+    """The level, its blinds, the seconds left and the next level (R2.7).
+
+    ``seconds_left`` is ``None`` when the level has no time limit; the page counts it
+    down itself between pushes.
+    """
+    upcoming = None
+    if schedule is not None and clock.level < len(schedule.levels):
+        nxt = schedule.levels[clock.level]
+        upcoming = {
+            "level": clock.level + 1,
+            "small_blind": nxt.small_blind,
+            "big_blind": nxt.big_blind,
+            "ante": nxt.ante,
+            "minutes": nxt.minutes,
+        }
+    return {
+        "level": clock.level,
+        "small_blind": clock.small_blind,
+        "big_blind": clock.big_blind,
+        "ante": clock.ante,
+        "seconds_left": None if clock.seconds_left is None else round(clock.seconds_left, 1),
+        "paused": False,
+        "on_break": False,
+        "break_seconds_left": None,
+        "next": upcoming,
+        "last": schedule is not None and clock.level >= len(schedule.levels),
+        "seconds_to_break": None,
+    }
+
+
+def _seats(view: TableView, hand: HandState | None) -> list[Json]:
+    tabled = dict(hand.shown) if hand is not None else {}
+    out = []
+    for seat in view.seats:
+        if seat.name is None:
+            continue
+        out.append(
+            {
+                "seat": seat.index + 1,
+                "name": plain(seat.name),
+                "stack": seat.stack,
+                "bet": seat.bet,
+                "status": seat.status,
+                "markers": list(seat.markers),
+                "to_act": seat.to_act,
+                "folded": seat.folded,
+                "all_in": seat.all_in,
+                "away": seat.away,
+                "in_hand": seat.in_hand,
+                "cards": cards(tabled[seat.index]) if seat.index in tabled else [],
+            }
+        )
+    return out
+
+
+def _runs(view: TableView) -> list[Json]:
+    """Every run's whole board when the board is run more than once (R10.2)."""
+    if view.runs <= 1:
+        return []
+    first = {"run": 1, "cards": cards(view.board)}
+    later = [{"run": n, "cards": cards(b)} for n, b in enumerate(view.run_boards, start=2)]
+    return [first, *later]
+
+
+def last_hand(state: TableState) -> Json | None:
+    """The finished hand's winners, what each won and with which hand (R7, R10.2).
+
+    Shown from the award until the next hand starts. A hand won by folds names the
+    winner alone; one awarded by hand (cards not entered) has no hand to name.
+    """
+    hand = state.hand
+    if hand is None or not hand.complete or not hand.awards:
+        return None
+    names = {i: printable(s.name) for i, s in enumerate(state.seats) if s is not None}
+    tabled = dict(hand.shown)
+    several_pots = len({a.pot for a in hand.awards}) > 1
+    winners = []
+    for a in hand.awards:
+        words = [f"run {a.run}"] if hand.runs > 1 else []
+        if several_pots or hand.runs == 1:
+            words.append(pot_label(a.pot))
+        if a.half.value != "whole":
+            words.append(a.half.value)
+        described = ""
+        held = tabled.get(a.seat)
+        board = run_board(hand, a.run) if hand.runs > 1 else hand.board
+        if held is not None and len(board) == 5:
+            if a.half.value == "low":
+                low = read_low(held, board, check=False)
+                described = low.description if low is not None else ""
+            else:
+                described = read_high(held, board, check=False).description
+        winners.append(
+            {
+                "name": names.get(a.seat, f"seat {a.seat + 1}"),
+                "amount": a.amount,
+                "for": " ".join(words),
+                "hand": described,
+                "cards": cards(held) if held is not None else [],
+            }
+        )
+    return {"number": hand.number, "winners": winners}
+
+
+def pot_equities(spot: AllInSpot, state: TableState) -> list[Json]:
+    """Each pot's all-in figures (R10.3): the hands that can win it and their shares.
+
+    The whole pot and each side pot are reckoned apart over the same remaining
+    boards, among the tabled hands eligible for it; a pot only one hand can win is
+    that hand's outright. This can take a second before the flop: :mod:`.web` calls
+    it on a thread.
+    """
+    hand = state.hand
+    assert hand is not None
+    names = {i: printable(s.name) for i, s in enumerate(state.seats) if s is not None}
+    held = dict(spot.hands)
+    out = []
+    for n, pot in enumerate(hand_pots(hand)):
+        seats = [s for s in pot.eligible if s in held]
+        if not seats:
+            continue
+        if len(seats) == 1:
+            shares = [(1.0, 1.0, 0.0)]
+        else:
+            figures = equity(
+                spot.variant, spot.board, [(str(s), held[s]) for s in seats], dead=spot.dead
+            )
+            shares = [(h.equity, h.high, h.low) for h in figures.hands]
+        out.append(
+            {
+                "pot": pot_label(n).capitalize(),
+                "amount": pot.amount,
+                "run": spot.run,
+                "hands": [
+                    {
+                        "seat": s + 1,
+                        "name": names.get(s, f"seat {s + 1}"),
+                        "cards": cards(held[s]),
+                        "equity": round(e, 4),
+                        "high": round(h, 4) if spot.variant.hilo else None,
+                        "low": round(lo, 4) if spot.variant.hilo else None,
+                    }
+                    for s, (e, h, lo) in zip(seats, shares, strict=True)
+                ],
+            }
+        )
+    return out
+
+
+def results(state: TableState) -> Json:
+    """The end of the session: each player's buy-ins, cash-out and net, and who pays
+    whom (the ledger's settle-up, R12)."""
+    book = ledger(state)
+    return {
+        "lines": [
+            {
+                "name": printable(line.name),
+                "paid_in": line.paid_in,
+                "cashed_out": line.cashed_out + line.stack,
+                "net": line.net,
+            }
+            for line in book.lines
+        ],
+        "transfers": [
+            {"payer": printable(t.payer), "payee": printable(t.payee), "amount": t.amount}
+            for t in settle_up(book)
+        ],
+        "balance": book.explain(),
+    }
+
+
+def room_view(
+    state: TableState,
+    *,
+    title: str,
+    clock: LevelClock,
+    schedule: BlindSchedule | None,
+    seq: int,
+    equities: list[Json] | None = None,
+    url: str = "",
+    theme: Mapping[str, str] | None = None,
+) -> Json:
+    """Everything the page shows at one moment (the JSON the server pushes).
+
+    ``phase`` tells the page which screen to draw: ``waiting`` (no table yet),
+    ``play`` (a hand or between hands), ``break`` or ``ended`` (the results).
+    ``tournament`` is kept for a tournament's standings; ``None`` in a cash game.
+    """
+    base: Json = {
+        "seq": seq,
+        "title": printable(title),
+        "url": url,
+        "theme": dict(theme or {}),
+        "clock": clock_block(clock, schedule),
+        "tournament": None,
+    }
+    if state.config is None:
+        return {**base, "phase": "waiting", "game": "", "seats": [], "board": [], "pots": []}
+    view = table_view(state)
+    hand = state.hand
+    live = hand is not None and not hand.complete
+    phase = "ended" if state.ended else "break" if base["clock"]["on_break"] else "play"
+    return {
+        **base,
+        "phase": phase,
+        "game": plain(view.title),
+        "hand": view.hand_number,
+        "street": view.street,
+        "board": cards(view.board),
+        "board_untracked": view.board_untracked,
+        "board_size": 5 if live else 0,
+        "runs": _runs(view),
+        "pots": [
+            {"label": p.label, "amount": p.amount, "eligible": [plain(n) for n in p.eligible]}
+            for p in view.pots
+        ],
+        "in_front": view.in_front,
+        "pot_total": sum(p.amount for p in view.pots) + view.in_front,
+        "seats": _seats(view, hand),
+        "turn": None
+        if view.turn is None
+        else {"name": plain(view.turn.name), "options": list(view.turn.options)},
+        "equities": equities or [],
+        "last_hand": last_hand(state),
+        "results": results(state) if state.ended else None,
+    }

@@ -1,0 +1,229 @@
+// The players' display: draws the room view the server pushes (server-sent events).
+// It derives nothing: every figure comes from the server; only the clock counts down
+// here between pushes. Text is always set as text, never as HTML.
+"use strict";
+
+const SUITS = { c: ["♣", "clubs"], d: ["♦", "diamonds"], h: ["♥", "hearts"], s: ["♠", "spades"] };
+const $ = (id) => document.getElementById(id);
+let view = null;
+let received = 0;
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+function chips(n) {
+  return Number(n).toLocaleString("en-US");
+}
+
+function percent(share) {
+  if (share > 0 && share < 0.005) return "<1%";
+  return Math.round(share * 100) + "%";
+}
+
+function card(text, cls) {
+  const rank = text.slice(0, -1).replace("T", "10");
+  const [symbol, suit] = SUITS[text.slice(-1)] || ["?", "unknown"];
+  const c = el("span", "card " + suit + (cls ? " " + cls : ""));
+  c.setAttribute("aria-label", text);
+  c.append(el("span", "rank", rank), el("span", "suit", symbol));
+  return c;
+}
+
+function cardRow(cards, cls) {
+  const row = el("span", "cards" + (cls ? " " + cls : ""));
+  for (const c of cards) row.append(card(c));
+  return row;
+}
+
+function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const mm = String(m).padStart(2, "0"), ss = String(r).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+function blinds(level) {
+  return `${chips(level.small_blind)}/${chips(level.big_blind)}`;
+}
+
+function left(seconds) {
+  if (seconds === null || seconds === undefined || !view) return null;
+  if (view.clock.paused) return seconds;
+  return seconds - (performance.now() - received) / 1000;
+}
+
+function tick() {
+  if (!view) return;
+  const c = view.clock;
+  const level = left(c.seconds_left);
+  $("clock").textContent = level === null ? "--:--" : clockText(level);
+  $("clock-box").classList.toggle("untimed", level === null);
+  $("clock-caption").textContent = level === null ? "no time limit" : "next level in";
+  const brk = left(c.break_seconds_left);
+  $("break-clock").textContent = brk === null ? "--:--" : clockText(brk);
+  const toBreak = left(c.seconds_to_break);
+  $("next-break").textContent = toBreak === null ? "" : `break in ${clockText(toBreak)}`;
+}
+
+function theme(colours) {
+  const root = document.documentElement.style;
+  for (const [k, v] of Object.entries(colours || {})) {
+    if (/^[a-z-]+$/.test(k) && /^[#a-zA-Z0-9(),. %]+$/.test(v)) root.setProperty("--" + k, v);
+  }
+}
+
+function drawTop(v) {
+  const c = v.clock;
+  $("level").textContent = `Level ${c.level}`;
+  $("blinds").textContent = blinds(c);
+  $("ante").textContent = c.ante ? `ante ${chips(c.ante)}` : "blinds";
+  $("paused").hidden = !c.paused;
+  const n = c.next;
+  $("next-level").textContent = n
+    ? `next: level ${n.level} · ${blinds(n)}` + (n.ante ? ` ante ${chips(n.ante)}` : "")
+    : c.last ? "last level" : "";
+  const game = v.game && !v.game.startsWith(v.title) ? v.game : "";
+  $("title").textContent = [v.title, game].filter(Boolean).join(" · ");
+  $("url").textContent = v.url || "";
+  $("break-next").textContent = n ? `then level ${n.level} · ${blinds(n)}` : "";
+}
+
+function drawFelt(v) {
+  $("street").textContent = (v.hand ? `Hand #${v.hand} · ` : "") + (v.street || "");
+  const board = $("board");
+  board.replaceChildren();
+  for (const c of v.board || []) board.append(card(c, "big"));
+  const missing = Math.max(0, (v.board_size || 0) - (v.board || []).length);
+  for (let i = 0; i < missing; i++) board.append(el("span", "card big back", ""));
+  const runs = $("runs");
+  runs.replaceChildren();
+  for (const r of v.runs || []) {
+    const line = el("div", "run");
+    line.append(el("span", "run-label", `Run ${r.run}`), cardRow(r.cards));
+    runs.append(line);
+  }
+  $("pot").textContent = v.pot_total ? `Pot ${chips(v.pot_total)}` : "";
+  const pots = $("pots");
+  pots.replaceChildren();
+  for (const p of v.pots || []) {
+    const li = el("li", "pot-line");
+    li.append(el("span", "pot-amount", `${p.label} ${chips(p.amount)}`));
+    li.append(el("span", "eligible", p.eligible.join(", ")));
+    pots.append(li);
+  }
+  if (v.in_front) pots.append(el("li", "pot-line in-front", `bets in front ${chips(v.in_front)}`));
+  const eq = $("equities");
+  eq.replaceChildren();
+  for (const pot of v.equities || []) {
+    const line = el("div", "equity");
+    line.append(el("span", "equity-pot", `${pot.pot} ${chips(pot.amount)}` +
+      (pot.run > 1 ? ` · run ${pot.run}` : "")));
+    for (const h of pot.hands) {
+      const share = el("span", "equity-hand");
+      share.append(el("span", "who", h.name), el("span", "share", percent(h.equity)));
+      if (h.high !== null && h.high !== undefined)
+        share.append(el("span", "halves", `H${percent(h.high)} L${percent(h.low)}`));
+      line.append(share);
+    }
+    eq.append(line);
+  }
+  const won = $("winners");
+  won.replaceChildren();
+  if (v.last_hand) {
+    won.append(el("div", "caption", `Hand #${v.last_hand.number}`));
+    for (const w of v.last_hand.winners) {
+      const line = el("div", "winner");
+      line.append(el("span", "who", w.name), el("span", "won", `wins ${chips(w.amount)}`));
+      if (w.for) line.append(el("span", "for", w.for));
+      if (w.cards.length) line.append(cardRow(w.cards, "small"));
+      if (w.hand) line.append(el("span", "with", w.hand));
+      won.append(line);
+    }
+  }
+}
+
+function drawSeats(v) {
+  const seats = $("seats");
+  seats.replaceChildren();
+  for (const s of v.seats || []) {
+    const li = el("li", "seat");
+    li.classList.toggle("to-act", s.to_act);
+    li.classList.toggle("folded", s.folded);
+    li.classList.toggle("all-in", s.all_in);
+    li.classList.toggle("away", s.away);
+    const head = el("div", "seat-head");
+    head.append(el("span", "seat-name", s.name));
+    if (s.markers.length) head.append(el("span", "markers", s.markers.join(" ")));
+    const body = el("div", "seat-body");
+    const foot = el("span", "seat-foot");
+    if (s.bet) foot.append(el("span", "bet", `bet ${chips(s.bet)}`));
+    if (s.status) foot.append(el("span", "status", s.status));
+    body.append(el("span", "stack", chips(s.stack)), foot);
+    li.append(head, body);
+    if (s.cards.length) {
+      const held = el("div", "held");
+      held.append(cardRow(s.cards, "small"));
+      for (const pot of v.equities || []) {
+        const mine = pot.hands.find((h) => h.seat === s.seat);
+        if (mine) held.append(el("span", "share", percent(mine.equity)));
+      }
+      li.append(held);
+    }
+    seats.append(li);
+  }
+  const t = v.turn;
+  $("turn").textContent = t ? `▶ ${t.name} to act` : "";
+}
+
+function drawEnd(v) {
+  const r = v.results;
+  const body = $("results").tBodies[0];
+  body.replaceChildren();
+  if (!r) return;
+  for (const line of r.lines) {
+    const tr = el("tr");
+    const net = (line.net > 0 ? "+" : "") + chips(line.net);
+    tr.append(el("td", "", line.name), el("td", "num", chips(line.paid_in)),
+      el("td", "num", chips(line.cashed_out)), el("td", "num net", net));
+    body.append(tr);
+  }
+  const transfers = $("transfers");
+  transfers.replaceChildren();
+  for (const t of r.transfers)
+    transfers.append(el("li", "transfer", `${t.payer} pays ${t.payee} ${chips(t.amount)}`));
+  if (!r.transfers.length) transfers.append(el("li", "transfer", "nobody owes anybody"));
+  $("balance").textContent = r.balance;
+}
+
+function draw(v) {
+  view = v;
+  received = performance.now();
+  theme(v.theme);
+  document.body.dataset.phase = v.phase;
+  drawTop(v);
+  drawFelt(v);
+  drawSeats(v);
+  drawEnd(v);
+  const notice = $("notice");
+  notice.hidden = !v.notice;
+  notice.textContent = v.notice || "";
+  tick();
+  document.body.dataset.seq = String(v.seq);
+  document.body.dataset.version = String(v.version);
+}
+
+function connect() {
+  const source = new EventSource("/events");
+  source.onmessage = (e) => {
+    document.body.classList.remove("offline");
+    draw(JSON.parse(e.data));
+  };
+  source.onerror = () => document.body.classList.add("offline");
+}
+
+setInterval(tick, 250);
+connect();

@@ -1,0 +1,105 @@
+"""The room view the web page draws: plain text, the last hand's winners until the next
+hand, the all-in figures of each pot (R10.3), and the results when the session ends."""
+
+from __future__ import annotations
+
+import json
+
+from omaha_tui.display.follower import LevelClock
+from omaha_tui.display.room import pot_equities, room_view
+from omaha_tui.engine.allin.spot import all_in_spot
+from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.reducer.replay import replay
+from omaha_tui.engine.rules.levels import BlindSchedule, Level
+from omaha_tui.engine.state import TableState
+from omaha_tui.session import Player, TableSetup
+
+CLOCK = LevelClock(1, 1, 2, 0, 754.25)
+SCHEDULE = BlindSchedule(
+    levels=(Level(small_blind=1, big_blind=2, minutes=20), Level(small_blind=2, big_blind=5))
+)
+
+
+def table(names: tuple[str, ...], stacks: tuple[int, ...]) -> TableState:
+    config = TableConfig(
+        variant=parse_game("plo"), stakes=Stakes(big_blind=2), structure=Structure.NO_LIMIT
+    )
+    players = tuple(Player(i, n, s) for i, (n, s) in enumerate(zip(names, stacks, strict=True)))
+    setup = TableSetup(config, players)
+    return replay(list(setup.events()))
+
+
+def play(state: TableState, *requests: rq.Request) -> TableState:
+    for request in requests:
+        out = decide(state, request)
+        assert hasattr(out, "state"), (request, out)
+        state = out.state  # type: ignore[union-attr]
+    return state
+
+
+def view(state: TableState, **kw: object) -> dict[str, object]:
+    out = room_view(state, title="Friday", clock=CLOCK, schedule=SCHEDULE, seq=9, **kw)  # type: ignore[arg-type]
+    json.dumps(out)  # all of it is JSON
+    return out
+
+
+def test_names_stay_plain_text_and_the_clock_names_the_next_level() -> None:
+    state = play(table(("Ann [b]", "<i>Bob", "Cy\\"), (200, 200, 200)), rq.NextHand())
+    v = view(state)
+    assert [s["name"] for s in v["seats"]] == ["Ann [b]", "<i>Bob", "Cy\\"]  # type: ignore[index]
+    assert v["clock"]["next"]["big_blind"] == 5 and v["clock"]["seconds_left"] == 754.2  # type: ignore[index]
+    assert v["phase"] == "play" and v["tournament"] is None
+    assert v["pot_total"] == 3 and v["board_size"] == 5
+
+
+def test_r7_the_last_hand_s_winners_stay_until_the_next_hand_starts() -> None:
+    """Cy wins the small blind; his own big blind beyond it comes back uncalled (R4.9)."""
+    state = play(table(("Ann", "Bob", "Cy"), (200, 200, 200)), rq.NextHand(), rq.Fold(), rq.Fold())
+    v = view(state)
+    assert v["last_hand"] == {
+        "number": 1,
+        "winners": [{"name": "Cy", "amount": 2, "for": "main pot", "hand": "", "cards": []}],
+    }
+    assert v["pots"] == [] and v["street"] == "Between hands"
+    assert view(play(state, rq.NextHand()))["last_hand"] is None
+
+
+def test_r10_3_each_pot_has_its_own_figures_among_the_hands_that_can_win_it() -> None:
+    state = play(
+        table(("Ann", "Bob", "Cy"), (60, 100, 200)),
+        rq.NextHand(),
+        rq.AllIn(),
+        rq.AllIn(),
+        rq.Call(),
+        rq.TableHands(((0, "Ah As Kd Qc"), (1, "7h 8h 9c Tc"), (2, "2c 2d 3s 4s"))),
+        rq.DealCards("Jh 6h 2h"),
+    )
+    spot = all_in_spot(state)
+    assert spot is not None
+    pots = pot_equities(spot, state)
+    assert [(p["pot"], p["amount"]) for p in pots] == [("Main pot", 180), ("Side pot 1", 80)]
+    main, side = ({h["name"]: h["equity"] for h in p["hands"]} for p in pots)
+    assert set(main) == {"Ann", "Bob", "Cy"} and set(side) == {"Bob", "Cy"}
+    assert abs(sum(main.values()) - 1) < 1e-3 and abs(sum(side.values()) - 1) < 1e-3
+    assert side["Bob"] > main["Bob"]  # Ann's aces take a share of the main pot only
+    v = view(state, equities=pots)
+    assert v["equities"] == pots
+    assert {s["name"]: s["cards"] for s in v["seats"]}["Ann"] == ["Ah", "As", "Kd", "Qc"]  # type: ignore[index]
+
+
+def test_r12_the_end_of_the_session_shows_the_nets_and_who_pays_whom() -> None:
+    state = play(
+        table(("Ann", "Bob", "Cy"), (200, 200, 200)),
+        rq.NextHand(),
+        rq.Fold(),
+        rq.Fold(),
+        rq.EndSession(),
+    )
+    v = view(state)
+    assert v["phase"] == "ended"
+    results = v["results"]
+    nets = {line["name"]: line["net"] for line in results["lines"]}  # type: ignore[index]
+    assert nets == {"Ann": 0, "Bob": -1, "Cy": 1}
+    assert results["transfers"] == [{"payer": "Bob", "payee": "Cy", "amount": 1}]  # type: ignore[index]
