@@ -1,28 +1,31 @@
-"""Time from a dealer's keypress to the players' display showing it, and its memory.
+"""The players' display under load: dealer action to page updated, and what 50 viewers cost.
 
-The dealer's app runs headless here (Pilot, 160x50, ten players, pot-limit Omaha,
-hand after hand of calls, pot raises, undos and folds); the display runs as its own
-process, as at the table:
+The dealer is ``omaha-tui console --json`` (ten players, pot-limit Omaha, hand after
+hand of calls, pot raises, checks, deals, undos and awards), driven one line at a time:
+the time from writing a line to reading its answer is the dealer's keypress latency
+(the durable journal commit included). The display is ``omaha-tui display``: one
+server process. For each action that the journal records, the clock starts when the
+line is written and stops when headless Chromium's page has drawn the new journal
+position (its ``data-seq``; the server's poll every 0.1 s, the push and the page's
+redraw are all inside).
 
-* terminal: ``bench/display_probe.py`` (the display app, headless) prints the time at
-  which it has painted each journal position;
-* browser: ``omaha-tui display`` serves it and headless Chromium loads the page; the
-  time is when the browser receives the first frame of the update over the websocket
-  (xterm.js then draws it on its next animation frame, which is not counted).
+Three runs: the dealer alone (no display), the display with one viewer (Chromium), and
+with 50 (Chromium and 49 more event streams from ``bench/display_viewers.py``). For the
+display it prints the page latency (median, p90), the server's CPU time and memory (RSS
+at the end, peak), its process count, and beside each the dealer's keypress latency
+(median, p95, worst). ``--terminal`` adds ``omaha-tui display --terminal`` (headless,
+``bench/display_probe.py``) as the viewer instead. The machine is shared: compare medians
+and ratios, not single figures.
 
-For each action the clock starts when the key is sent to the dealer's app and stops
-when the display has the new journal position (the dealer's durable commit, the
-display's poll every 0.1 s and its redraw are all inside). It prints the median and
-90th percentile over the actions, and the display's peak memory (VmHWM). The machine
-is shared: compare medians and ratios, not single figures.
-
-Run: ``.venv/bin/python bench/display.py [--actions N] [--no-browser]``.
+Run: ``python bench/display.py [--actions N] [--viewers 50] [--terminal]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import socket
 import statistics
 import subprocess
@@ -36,183 +39,202 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from textual import events  # noqa: E402
-
-from omaha_tui.app.app import OmahaApp  # noqa: E402
-from omaha_tui.app.speech import SilentBackend  # noqa: E402
-from omaha_tui.engine.config import Stakes, TableConfig, parse_game  # noqa: E402
-from omaha_tui.session import Player, TableSetup  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+PLAYERS = ",".join(f"{n}:10000" for n in NAMES)
 WAIT = 10.0  # seconds: longest wait for the display before the action counts as lost
+TICKS = os.sysconf("SC_CLK_TCK")
 
-ARRIVALS = """
+SEQS = """
 (() => {
-  const Original = window.WebSocket;
-  window.__arrivals = [];
-  class Timed extends Original {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (e) => {
-        const size = e.data.byteLength ?? e.data.length ?? 0;
-        window.__arrivals.push([performance.timeOrigin + performance.now(), size]);
-      });
-    }
-  }
-  window.WebSocket = Timed;
-})();
+  window.__seqs = [];
+  new MutationObserver(() => window.__seqs.push(
+      [performance.timeOrigin + performance.now(), Number(document.body.dataset.seq)]))
+    .observe(document.body, {attributes: true, attributeFilter: ["data-seq"]});
+  return true;
+})()
 """
 
 
-def ten_handed() -> TableSetup:
-    config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
-    return TableSetup(config, tuple(Player(i, n, 10_000) for i, n in enumerate(NAMES)))
+def hand_lines(n: int) -> list[str]:
+    """The dealer's commands for hand ``n``: ten players, three kinds of hand in turn."""
+    if n % 3 == 0:
+        return ["next", *["fold"] * 9]
+    lines = ["next", "pot", *["call"] * 4, *["fold"] * 5]
+    if n % 3 == 2:
+        lines += ["undo", "redo"]
+    for _ in range(3):
+        lines += ["deal", *["check"] * 5]
+    return [*lines, f"award {NAMES[n % len(NAMES)]}"]
 
 
-def peak_kib(pid: int) -> int:
-    """Peak resident memory of a process (VmHWM), in KiB; 0 when it is gone."""
+def script(actions: int) -> list[str]:
+    out: list[str] = []
+    n = 0
+    while len(out) < actions:
+        out += hand_lines(n)
+        n += 1
+    return out[:actions]
+
+
+def proc_status(pid: int) -> dict[str, int]:
+    """VmRSS and VmHWM (KiB) of a process; empty when it is gone."""
+    out = {}
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                out[key] = int(value.split()[0])
     except OSError:
         pass
-    return 0
+    return out
 
 
-def tree_peak_kib(pid: int) -> int:
-    """Peak memory of a process and its children (the served display's app processes)."""
-    total = peak_kib(pid)
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def children(pid: int) -> list[int]:
     try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
     except OSError:
-        children = []
-    return total + sum(tree_peak_kib(int(c)) for c in children)
+        return []
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Dealer:
+    """``omaha-tui console --json``: one line in, one JSON answer out."""
+
+    def __init__(self, db: Path) -> None:
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "omaha_tui",
+                "console",
+                "--db",
+                str(db),
+                "--json",
+                "--players",
+                PLAYERS,
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            bufsize=1,
+        )
+
+    def say(self, line: str) -> tuple[float, dict[str, object]]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        start = time.time()
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        return start, answer
+
+    def stop(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
 
 
 Shown = Callable[[int, float], Awaitable[float | None]]
-"""Given the journal position and the keypress time, wait for the display; the latency."""
 
 
-async def drive(
-    folder: Path, actions: int, watch: Callable[[Path, int], Awaitable[Shown]]
-) -> list[float]:
-    app = OmahaApp(
-        db=folder / "bench.sqlite3",
-        start=ten_handed(),
-        now=lambda: 0.0,
-        speech=SilentBackend(),
-        settings_path=folder / "settings.json",
-    )
-    latencies: list[float] = []
-    async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        sid = app.session.id
-        reader = Journal.open(folder / "bench.sqlite3", read_only=True)
-        shown = await watch(folder / "bench.sqlite3", sid)
-        driver = app._driver
-        assert driver is not None
+class Run:
+    """One evening: the dealer's latencies, the display's, and what the server used."""
 
-        async def timed(key: str) -> None:
-            before = app.session.state
-            start = time.time()
-            event = events.Key(key, key)
-            event.set_sender(app)
-            driver.send_message(event)
-            deadline = time.monotonic() + 2
-            while app.session.state is before:
-                if time.monotonic() > deadline:
-                    await pilot.pause()
-                    return  # refused: nothing for the display to show
-                await asyncio.sleep(0.0005)
-            latency = await shown(reader.last_seq(sid), start)
-            if latency is not None:
-                latencies.append(latency)
-            await pilot.pause()
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.keys: list[float] = []
+        self.shown: list[float] = []
+        self.lost = 0
+        self.server: dict[str, float] = {}
 
-        n = 0
-        while len(latencies) < actions:
-            await pilot.press("n")
-            await pilot.pause()
-            for street in range(4):
-                acted = 0
-                while (hand := app.session.state.hand) is not None and hand.to_act is not None:
-                    if street == 3:
-                        key = "f"
-                    elif acted == 1 and street == n % 2:
-                        key = "p"
-                    elif acted == 2 and street == n % 2:
-                        key = "u"
-                    else:
-                        key = "f" if acted in (4, 6) else "c"
-                    await timed(key)
-                    acted += 1
-                hand = app.session.state.hand
-                if hand is None or hand.complete:
-                    break
-                await pilot.press("d")
-                await pilot.press("enter")
-                await pilot.pause()
-            n += 1
-        reader.close()
-    return latencies[:actions]
-
-
-async def terminal(folder: Path, actions: int) -> tuple[list[float], int]:
-    probe: list[subprocess.Popen[str]] = []
-    seen: dict[int, float] = {}
-
-    async def watch(db: Path, sid: int) -> Shown:
-        proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "bench" / "display_probe.py"), str(db), str(sid)],
-            stdout=subprocess.PIPE,
-            text=True,
+    def report(self) -> None:
+        keys = sorted(self.keys)
+        line = (
+            f"{self.name}: dealer keypress median {statistics.median(keys):.1f} ms, "
+            f"p95 {keys[int(len(keys) * 0.95) - 1]:.1f} ms, worst {keys[-1]:.0f} ms"
         )
-        probe.append(proc)
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "ready"
+        if self.shown:
+            shown = sorted(self.shown)
+            line += (
+                f"; action to page updated median {statistics.median(shown):.0f} ms, "
+                f"p90 {shown[int(len(shown) * 0.9) - 1]:.0f} ms, worst {shown[-1]:.0f} ms"
+                f" ({len(shown)} actions, {self.lost} not shown within {WAIT:.0f} s)"
+            )
+        if self.server:
+            s = self.server
+            line += (
+                f"; server CPU {s['cpu']:.1f} s over {s['wall']:.0f} s "
+                f"({100 * s['cpu'] / s['wall']:.0f}%), RSS {s['rss'] / 1024:.0f} MiB "
+                f"(peak {s['hwm'] / 1024:.0f} MiB), {int(s['procs'])} process(es)"
+            )
+        print(line, flush=True)
 
-        def read() -> None:
-            assert proc.stdout is not None
-            for line in proc.stdout:
-                seq, when = line.split()
-                seen[int(seq)] = float(when)
 
-        threading.Thread(target=read, daemon=True).start()
-
-        async def shown(seq: int, start: float) -> float | None:
-            deadline = time.monotonic() + WAIT
-            while time.monotonic() < deadline:
-                done = [t for s, t in seen.items() if s >= seq]
-                if done:
-                    return (min(done) - start) * 1000
-                await asyncio.sleep(0.001)
-            return None
-
-        return shown
-
+async def evening(folder: Path, run: Run, actions: int, watch: Shown | None) -> None:
+    db = folder / "bench.sqlite3"
+    dealer = Dealer(db)
     try:
-        latencies = await drive(folder, actions, watch)
-        memory = peak_kib(probe[0].pid)
+        dealer.say("state")
+        reader = Journal.open(db, read_only=True)
+        sid = reader.last_unfinished()
+        assert sid is not None
+        if watch is not None:
+            await watch(-1, 0.0)  # the display is up and has drawn the table
+        for line in script(actions):
+            before = reader.last_seq(sid.id)
+            start, answer = dealer.say(line)
+            run.keys.append((time.time() - start) * 1000)
+            seq = reader.last_seq(sid.id)
+            if watch is None or seq == before or not answer.get("ok", False):
+                continue
+            latency = await watch(seq, start)
+            if latency is None:
+                run.lost += 1
+            else:
+                run.shown.append(latency)
+        reader.close()
     finally:
-        for proc in probe:
-            proc.terminate()
-            proc.wait(timeout=10)
-    return latencies, memory
+        dealer.stop()
 
 
-async def browser(folder: Path, actions: int) -> tuple[list[float], int]:
+async def web(folder: Path, actions: int, viewers: int) -> Run:
     from tests.display.browser import Browser, stop_group
 
-    servers: list[subprocess.Popen[str]] = []
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
+    run = Run(f"web display, {viewers} viewer{'s' * (viewers > 1)}")
+    port = free_port()
+    url = f"http://localhost:{port}"
+    db = folder / "bench.sqlite3"
+    started: dict[str, object] = {}
     async with Browser(folder / "profile") as chrome:
-        await chrome.send("Page.addScriptToEvaluateOnNewDocument", source=ARRIVALS)
 
-        async def watch(db: Path, sid: int) -> Shown:
+        async def watch(seq: int, start: float) -> float | None:
+            if seq < 0:
+                await start_display()
+                return None
+            deadline = time.monotonic() + WAIT
+            while time.monotonic() < deadline:
+                seqs = await chrome.evaluate("window.__seqs")
+                done = [t for t, s in seqs if s >= seq]
+                if done:
+                    await chrome.evaluate("window.__seqs = []")
+                    return min(done) - start * 1000
+                await asyncio.sleep(0.01)
+            return None
+
+        async def start_display() -> None:
             server = subprocess.Popen(
                 [
                     sys.executable,
@@ -221,72 +243,134 @@ async def browser(folder: Path, actions: int) -> tuple[list[float], int]:
                     "display",
                     "--db",
                     str(db),
-                    str(sid),
                     "--port",
                     str(port),
+                    "--max-viewers",
+                    str(viewers + 10),
                 ],
                 stdout=subprocess.PIPE,
                 text=True,
-                start_new_session=True,  # the server and its app processes: one group
+                cwd=ROOT,
+                start_new_session=True,
             )
-            servers.append(server)
+            started["server"] = server
             assert server.stdout is not None
             server.stdout.readline()
-            await chrome.open(f"http://localhost:{port}")
-            for _ in range(600):  # the app has drawn once it streams frames
-                if len(await arrivals()) > 5:
-                    break
-                await asyncio.sleep(0.1)
-            await asyncio.sleep(1.0)
-
-            async def shown(seq: int, start: float) -> float | None:
-                deadline = time.monotonic() + WAIT
-                while time.monotonic() < deadline:
-                    after = [t for t, size in await arrivals() if t / 1000 > start and size > 32]
-                    if after:
-                        await asyncio.sleep(0.3)  # let the rest of this update through
-                        return min(after) - start * 1000
-                    await asyncio.sleep(0.005)
-                return None
-
-            return shown
-
-        async def arrivals() -> list[tuple[float, int]]:
-            r = await chrome.send(
-                "Runtime.evaluate", expression="window.__arrivals || []", returnByValue=True
-            )
-            return [(float(t), int(n)) for t, n in r["result"]["value"]]
+            threading.Thread(target=server.stdout.read, daemon=True).start()
+            await chrome.size(1920, 1080)
+            await chrome.open(url)
+            await chrome.wait_for("document.body && document.body.dataset.seq", "the table")
+            await chrome.evaluate(SEQS)
+            if viewers > 1:
+                more = subprocess.Popen(
+                    [
+                        sys.executable,
+                        str(ROOT / "bench" / "display_viewers.py"),
+                        url,
+                        str(viewers - 1),
+                    ],
+                    stdout=subprocess.PIPE,
+                    text=True,
+                    cwd=ROOT,
+                )
+                started["viewers"] = more
+                assert more.stdout is not None
+                assert more.stdout.readline().strip() == "ready"
+            started["cpu"], started["wall"] = cpu_seconds(server.pid), time.monotonic()
 
         try:
-            latencies = await drive(folder, actions, watch)
-            memory = tree_peak_kib(servers[0].pid)
+            await evening(folder, run, actions, watch)
+            server = started["server"]
+            assert isinstance(server, subprocess.Popen)
+            status = proc_status(server.pid)
+            run.server = {
+                "cpu": cpu_seconds(server.pid) - float(started["cpu"]),  # type: ignore[arg-type]
+                "wall": time.monotonic() - float(started["wall"]),  # type: ignore[arg-type]
+                "rss": status.get("VmRSS", 0),
+                "hwm": status.get("VmHWM", 0),
+                "procs": 1 + len(children(server.pid)),
+            }
         finally:
-            for server in servers:
-                stop_group(server)
-    return latencies, memory
+            for key in ("viewers", "server"):
+                proc = started.get(key)
+                if isinstance(proc, subprocess.Popen):
+                    stop_group(proc) if key == "server" else proc.kill()
+                    proc.wait(timeout=10)
+    return run
 
 
-def report(name: str, latencies: list[float], memory_kib: int) -> None:
-    latencies = sorted(latencies)
-    median = statistics.median(latencies)
-    p90 = latencies[int(len(latencies) * 0.9) - 1]
-    print(
-        f"{name}: {len(latencies)} actions, keypress to display median {median:.0f} ms, "
-        f"p90 {p90:.0f} ms, worst {latencies[-1]:.0f} ms; display peak memory "
-        f"{memory_kib / 1024:.0f} MiB"
-    )
+async def terminal(folder: Path, actions: int) -> Run:
+    run = Run("terminal display (--terminal, headless)")
+    seen: dict[int, float] = {}
+    probes: list[subprocess.Popen[str]] = []
+
+    async def watch(seq: int, start: float) -> float | None:
+        if seq < 0:
+            db = folder / "bench.sqlite3"
+            with Journal.open(db, read_only=True) as j:
+                info = j.last_unfinished()
+            assert info is not None
+            proc = subprocess.Popen(
+                [sys.executable, str(ROOT / "bench" / "display_probe.py"), str(db), str(info.id)],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            probes.append(proc)
+            assert proc.stdout is not None
+            assert proc.stdout.readline().strip() == "ready"
+
+            def read() -> None:
+                assert proc.stdout is not None
+                for line in proc.stdout:
+                    s, when = line.split()
+                    seen[int(s)] = float(when)
+
+            threading.Thread(target=read, daemon=True).start()
+            return None
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            done = [t for s, t in list(seen.items()) if s >= seq]
+            if done:
+                return (min(done) - start) * 1000
+            await asyncio.sleep(0.002)
+        return None
+
+    try:
+        await evening(folder, run, actions, watch)
+    finally:
+        for proc in probes:
+            proc.terminate()
+            proc.wait(timeout=10)
+    return run
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--actions", type=int, default=100)
-    parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument("--viewers", type=int, default=50)
+    parser.add_argument("--terminal", action="store_true")
     args = parser.parse_args()
+    runs = []
     with tempfile.TemporaryDirectory() as tmp:
-        report("terminal", *asyncio.run(terminal(Path(tmp), args.actions)))
-    if not args.no_browser:
+        alone = Run("no display")
+        asyncio.run(evening(Path(tmp), alone, args.actions, None))
+        alone.report()
+        runs.append(alone)
+    for viewers in (1, args.viewers):
         with tempfile.TemporaryDirectory() as tmp:
-            report("browser (served)", *asyncio.run(browser(Path(tmp), args.actions)))
+            run = asyncio.run(web(Path(tmp), args.actions, viewers))
+            run.report()
+            runs.append(run)
+    if args.terminal:
+        with tempfile.TemporaryDirectory() as tmp:
+            run = asyncio.run(terminal(Path(tmp), args.actions))
+            run.report()
+    base = statistics.median(runs[0].keys)
+    for run in runs[1:]:
+        print(
+            f"  dealer keypress median with {run.name}: "
+            f"{statistics.median(run.keys) / base:.2f}x the run with no display"
+        )
 
 
 if __name__ == "__main__":
