@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with open_journal(args) as journal:
-            path = export_session(
+            written = export_session(
                 journal, args.session, args.format, Path(args.folder), force=args.force
             )
     except (JournalError, PhhError) as e:
@@ -60,5 +60,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    print(f"wrote {path}")
+    for line in written.skipped:  # hands PHH cannot hold, one line each
+        print(f"omaha-tui export: left out {line}", file=sys.stderr)
+    print(f"wrote {written.path}")
     return 0

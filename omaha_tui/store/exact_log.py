@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -33,7 +34,10 @@ from .schema import upgrade_payload
 EVENTS_FIELD = "_omaha_tui_events"
 META_FIELD = "_omaha_tui_meta"
 TITLE_FIELD = "_omaha_tui_title"
-OUR_FIELDS = (EVENTS_FIELD, META_FIELD, TITLE_FIELD)
+TIMES_FIELD = "_omaha_tui_times"
+OUR_FIELDS = (EVENTS_FIELD, META_FIELD, TITLE_FIELD, TIMES_FIELD)
+TIME_FIELDS = ("time", "time_zone", "day", "month", "year")
+"""Standard fields a hand takes from the journal's clock rather than from its events."""
 TITLE_LIMIT = 120
 
 
@@ -44,6 +48,7 @@ class SessionLog:
     title: str
     events: tuple[Event, ...]
     meta: dict[str, Any] = field(default_factory=dict)
+    times: tuple[str, ...] | None = None
 
     @property
     def finished(self) -> bool:
@@ -105,18 +110,47 @@ def from_json(text: str, source: str) -> SessionLog:
     events = decode_events(data["events"], source)
     if not events:
         raise PhhError(f"{source}: the export holds no event")
-    return SessionLog(title[:TITLE_LIMIT] or source, events, meta)
+    times = event_times(data.get("times"), len(events))
+    return SessionLog(title[:TITLE_LIMIT] or source, events, meta, times)
+
+
+def event_times(raw: Any, count: int) -> tuple[str, ...] | None:
+    """The recorded time of each event as an export carries them, when they are valid:
+    one ISO 8601 time with its UTC offset per event, never going back. Anything else
+    is not used (the import's own time stands instead).
+
+    >>> event_times(["2026-12-01T20:00:00+00:00", "2026-12-01T20:00:05+00:00"], 2)
+    ('2026-12-01T20:00:00+00:00', '2026-12-01T20:00:05+00:00')
+    >>> event_times(["yesterday"], 1) is None
+    True
+    """
+    if not isinstance(raw, list) or len(raw) != count:
+        return None
+    last = None
+    for item in raw:
+        if not isinstance(item, str) or len(item) > 40:
+            return None
+        try:
+            when = datetime.fromisoformat(item)
+        except ValueError:
+            return None
+        if when.tzinfo is None or (last is not None and when < last):
+            return None
+        last = when
+    return tuple(raw)
 
 
 def attach(hands: list[PhhHand], log: SessionLog) -> list[PhhHand]:
     """``hands`` with the session's exact log in the first hand's user fields."""
     if not hands:
         return hands
-    ours = (
+    ours: tuple[tuple[str, Any], ...] = (
         (TITLE_FIELD, log.title),
         (META_FIELD, json.dumps(log.meta, sort_keys=True)),
         (EVENTS_FIELD, [event_to_json(e) for e in log.events]),
     )
+    if log.times is not None:
+        ours += ((TIMES_FIELD, list(log.times)),)
     first = hands[0]
     extra = tuple((k, v) for k, v in first.extra if k not in OUR_FIELDS) + ours
     return [replace(first, extra=extra), *hands[1:]]
@@ -153,10 +187,11 @@ def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
         decode_events(raw, f"{source}: {EVENTS_FIELD}"),
         meta,
     )
-    from .phh_export import session_hands
+    log = replace(log, times=event_times(fields.get(TIMES_FIELD), len(log.events)))
+    from .phh_export import export_hands
 
     try:  # writing the hands replays the log by the rules
-        written = [_standard(h) for h in session_hands(log.events, log.meta)]
+        written = [_standard(h) for h in export_hands(log.events, log.meta)[0]]
     except (ValueError, AssertionError):
         check_log(log, source)  # names the event the rules refuse
         raise
@@ -166,9 +201,18 @@ def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
 
 
 def _standard(hand: PhhHand) -> str:
-    """A hand's text without our fields (what must match for the log to be used)."""
-    extra = tuple((k, v) for k, v in hand.extra if k not in OUR_FIELDS)
+    """A hand's text without our fields and the clock's (what must match for the log
+    to be used)."""
+    extra = tuple((k, v) for k, v in hand.extra if k not in OUR_FIELDS + TIME_FIELDS)
     return dumps(replace(hand, extra=extra, source=""))
 
 
-__all__ = ["OUR_FIELDS", "SessionLog", "attach", "carried", "check_log", "from_json"]
+__all__ = [
+    "OUR_FIELDS",
+    "SessionLog",
+    "attach",
+    "carried",
+    "check_log",
+    "event_times",
+    "from_json",
+]

@@ -26,7 +26,7 @@ from .exact_log import SessionLog, attach, carried, check_log, from_json
 from .files import write_text_safely
 from .journal import Journal
 from .phh import PhhError, find_files, load
-from .phh_export import session_hands
+from .phh_export import export_hands
 from .phh_replay import replay_hand
 from .phh_tables import TableRun, join
 from .phh_write import dumps, dumps_all
@@ -61,7 +61,9 @@ def import_files(journal: Journal, paths: Iterable[Path]) -> list[ImportOutcome]
             out.append(ImportOutcome(str(path), error=str(e)))
             continue
         if log is not None:
-            sid = journal.record_session(log.title, log.events, log.meta)  # checked: carried
+            sid = journal.record_session(  # checked: carried
+                log.title, log.events, log.meta, times=log.times
+            )
             out.append(ImportOutcome(str(path), sid, complete=log.finished, hands=len(hands)))
             continue
         runs: list[TableRun] = []
@@ -101,7 +103,9 @@ def _import_json(journal: Journal, path: Path) -> ImportOutcome:
     try:
         log = from_json(text, str(path))
         try:  # the rules check the log as it is recorded (one replay, not two)
-            sid = journal.record_session(log.title, log.events, log.meta, strict=True)
+            sid = journal.record_session(
+                log.title, log.events, log.meta, strict=True, times=log.times
+            )
         except RuleError:
             check_log(log, str(path))  # names the event the rules refuse
             raise
@@ -111,6 +115,14 @@ def _import_json(journal: Journal, path: Path) -> ImportOutcome:
     return ImportOutcome(str(path), sid, complete=log.finished, hands=hands)
 
 
+@dataclass(frozen=True)
+class Exported:
+    """A written export: the file, and one line for each hand PHH could not hold."""
+
+    path: Path
+    skipped: tuple[str, ...] = ()
+
+
 def export_session(
     journal: Journal,
     session_id: int,
@@ -118,18 +130,22 @@ def export_session(
     folder: Path,
     *,
     force: bool = False,
-) -> Path:
+) -> Exported:
     """Write a session to ``folder``: its hands as PHH (``.phh`` for one hand, ``.phhs``
-    for several) or its whole event log as JSON. Returns the file written. Either form
-    carries the exact event log, so importing it gives the same events back.
+    for several) or its whole event log as JSON. Either form carries the exact event
+    log and each event's time, so importing it gives the same events back.
+
+    A hand PHH cannot hold is left out and named in ``skipped``; the others are written.
 
     Raises:
-        PhhError: a hand PHH cannot hold, or a session with no hand played yet.
+        PhhError: a session with no hand PHH can hold.
         FileRefused: the file exists (without ``force``) or cannot be written; an
             earlier file of that name is left as it was.
         OSError: the folder cannot be made.
     """
-    events = journal.events(session_id)
+    records = journal.records(session_id)
+    events = [r.event for r in records]
+    times = [r.created for r in records]
     meta = journal.meta(session_id)
     info = journal.session(session_id)
     folder.mkdir(parents=True, exist_ok=True)
@@ -145,18 +161,21 @@ def export_session(
             },
             "meta": meta,
             "events": [json.loads(e.model_dump_json()) for e in events],
+            "times": times,
         }
         path = folder / f"{stem}.json"
         write_text_safely(path, json.dumps(data, indent=1) + "\n", force=force)
-        return path
-    hands = session_hands(events, meta)
+        return Exported(path)
+    hands, skipped = export_hands(events, meta, times)
     if not hands:
+        if skipped:
+            raise PhhError(f"session {session_id} has no hand PHH can hold: {skipped[0]}")
         raise PhhError(f"session {session_id} has no hand to export yet: play a hand first")
-    hands = attach(hands, SessionLog(info.title, tuple(events), meta))
+    hands = attach(hands, SessionLog(info.title, tuple(events), meta, tuple(times)))
     if len(hands) == 1:
         path = folder / f"{stem}.phh"
         write_text_safely(path, dumps(hands[0]), force=force)
     else:
         path = folder / f"{stem}.phhs"
         write_text_safely(path, dumps_all(hands), force=force)
-    return path
+    return Exported(path, tuple(skipped))

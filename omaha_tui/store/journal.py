@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -230,6 +230,7 @@ class Journal(JournalReading):
         meta: dict[str, Any] | None = None,
         *,
         strict: bool = False,
+        times: Sequence[str] | None = None,
     ) -> int:
         """Create a whole session at once, in one durable transaction; returns its id.
 
@@ -239,6 +240,8 @@ class Journal(JournalReading):
         Raises:
             RuleError: with ``strict``, the rules refuse one of the events (nothing is
                 recorded); callers that checked the events already leave it off.
+
+        ``times``: each event's recorded time (an export's), kept instead of now.
         """
         self._writable()
         batch = list(events)
@@ -251,10 +254,15 @@ class Journal(JournalReading):
             try:
                 cur = self._conn.execute(
                     "INSERT INTO sessions (title, created, updated, meta) VALUES (?, ?, ?, ?)",
-                    (title, now, now, json.dumps(meta or {}, sort_keys=True)),
+                    (
+                        title,
+                        times[0] if times else now,
+                        times[-1] if times else now,
+                        json.dumps(meta or {}, sort_keys=True),
+                    ),
                 )
                 session_id = int(cur.lastrowid or 0)
-                self._insert(session_id, 0, batch, followed[0] if followed else None)
+                self._insert(session_id, 0, batch, followed[0] if followed else None, times)
                 if followed is not None and followed[1]:
                     self._store_snapshots(session_id, 0, followed[1])
                 self._conn.execute("COMMIT")
@@ -265,7 +273,12 @@ class Journal(JournalReading):
         return session_id
 
     def _insert(
-        self, session_id: int, seq: int, events: list[Event], state: TableState | None
+        self,
+        session_id: int,
+        seq: int,
+        events: list[Event],
+        state: TableState | None,
+        times: Sequence[str] | None = None,
     ) -> None:
         """Store events after ``seq`` and update the session's summary (in a transaction).
 
@@ -277,7 +290,14 @@ class Journal(JournalReading):
             "INSERT INTO events (session_id, seq, type, v, payload, created) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [
-                (session_id, seq + i, e.type, e.v, event_to_json(e), now)
+                (
+                    session_id,
+                    seq + i,
+                    e.type,
+                    e.v,
+                    event_to_json(e),
+                    times[i - 1] if times is not None else now,
+                )
                 for i, e in enumerate(events, start=1)
             ],
         )
@@ -291,7 +311,7 @@ class Journal(JournalReading):
         self._conn.execute(
             f"UPDATE sessions SET updated = ?, event_count = event_count + ?, hands = {hands}, "
             "finished = max(finished, ?) WHERE id = ?",
-            (now, len(events), count, int(ended), session_id),
+            (times[-1] if times else now, len(events), count, int(ended), session_id),
         )
 
     def _adopt(

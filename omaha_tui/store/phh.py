@@ -26,15 +26,32 @@ class PhhError(ValueError):
     """A hand history that cannot be read; the message names the file and the problem."""
 
 
-# Standard codes (PO, FO/8) and the project's extensions (docs/phh-extensions.md).
+# The structure letter and the game of every code: the standard's two Omaha codes (PO,
+# FO/8) and the project's extensions on the same pattern (docs/phh-extensions.md):
+# N, P or F for the structure, O for Omaha (O5, O6 for five and six hole cards), C for
+# Courchevel, and /8 for eight or better.
+_STRUCTURE_LETTERS = {
+    "N": Structure.NO_LIMIT,
+    "P": Structure.POT_LIMIT,
+    "F": Structure.FIXED_LIMIT,
+}
+_GAME_LETTERS = {
+    "O": "omaha",
+    "O/8": "omaha8",
+    "O5": "omaha5",
+    "O5/8": "big-o",
+    "O6": "omaha6",
+    "O6/8": "omaha6-8",
+    "C": "courchevel",
+    "C/8": "courchevel8",
+}
+STANDARD_CODES = ("PO", "FO/8")
+"""The Omaha codes the PHH standard defines; every other code here is an extension."""
+
 VARIANT_CODES: dict[str, tuple[str, Structure]] = {
-    "PO": ("omaha", Structure.POT_LIMIT),
-    "FO/8": ("omaha8", Structure.FIXED_LIMIT),
-    "PO/8": ("omaha8", Structure.POT_LIMIT),
-    "PO5": ("omaha5", Structure.POT_LIMIT),
-    "PO5/8": ("big-o", Structure.POT_LIMIT),
-    "PO6": ("omaha6", Structure.POT_LIMIT),
-    "PO6/8": ("omaha6-8", Structure.POT_LIMIT),
+    s + g: (key, structure)
+    for g, key in _GAME_LETTERS.items()
+    for s, structure in _STRUCTURE_LETTERS.items()
 }
 
 
@@ -43,11 +60,13 @@ def variant_for_code(code: str) -> tuple[Variant, Structure]:
 
     >>> variant_for_code("PO5/8")[0].name
     'Big O'
+    >>> variant_for_code("NO")[1].value
+    'nl'
     >>> try:  # doctest: +ELLIPSIS
     ...     variant_for_code("NT")
     ... except PhhError as e:
     ...     print(e)
-    variant "NT" is not an Omaha game this program reads: use one of PO, FO/8, PO/8, PO5, ...
+    variant "NT" is not an Omaha game this program reads: use one of NO, PO, FO, NO/8, ...
     """
     if code not in VARIANT_CODES:
         raise PhhError(
@@ -61,23 +80,25 @@ def variant_for_code(code: str) -> tuple[Variant, Structure]:
 def code_for_variant(variant: Variant, structure: Structure) -> str:
     """The PHH code of an engine game (the inverse of :func:`variant_for_code`).
 
-    >>> from omaha_tui.engine.config import parse_game
+    Binglao has no code of its own: a Binglao hand is written as the game its die roll
+    chose (:func:`omaha_tui.engine.hands.games.binglao_variant`).
+
+    >>> from omaha_tui.engine.hands.games import parse_game
     >>> code_for_variant(parse_game("omaha6-8"), Structure.POT_LIMIT)
     'PO6/8'
+    >>> code_for_variant(parse_game("courchevel"), Structure.NO_LIMIT)
+    'NC'
     """
     for code, (key, s) in VARIANT_CODES.items():
+        game = VARIANTS[key]
         if (
             s is structure
-            and VARIANTS[key].hole_cards == variant.hole_cards
-            and (VARIANTS[key].split is variant.split)
+            and game.hole_cards == variant.hole_cards
+            and game.split is variant.split
+            and game.early_flop_card == variant.early_flop_card
         ):
-            if variant.early_flop_card:
-                break
             return code
-    raise PhhError(
-        f"{variant.name} in {structure.value} has no PHH variant code: PHH can hold "
-        + ", ".join(f"{VARIANTS[k].name} ({c})" for c, (k, _) in VARIANT_CODES.items())
-    )
+    raise PhhError(f"{variant.name} in {structure.value} has no PHH variant code")
 
 
 # Fields with a meaning for play; everything else is kept verbatim for export.

@@ -14,16 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig
+from omaha_tui.engine.config import Stakes, Structure, TableConfig
 from omaha_tui.engine.events import (
+    ActionUndone,
     BetPlaced,
     BoardDealt,
     BoardRecorded,
     Called,
     Checked,
+    EarlyCardDealt,
     Event,
     Folded,
     HandMucked,
@@ -38,12 +41,23 @@ from omaha_tui.engine.events import (
     WentAllIn,
     nominal_post,
 )
-from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
+from omaha_tui.engine.reducer.replay import apply, initial_state
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
 from .exact_log import OUR_FIELDS
 from .phh import PhhError, PhhHand, code_for_variant, from_chips
 from .phh_runs import RUN_FIELDS, RunOut, run_fields
+from .phh_standard import (
+    AWARDED_BY_HAND,
+    NONSTANDARD_FIELD,
+    RESULT_FIELD,
+    RUN_BY_HAND,
+    STANDARD_FIELDS,
+    ante_trimming,
+    run_one_result,
+    showdown_by_hand,
+    start_reasons,
+)
 from .phh_write import toml_field, toml_text
 
 
@@ -62,6 +76,10 @@ class _Hand:
     shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
     finishing: tuple[int, ...] | None = None
     run: RunOut | None = None
+    before: TableState | None = None
+    events: list[Event] = field(default_factory=list)
+    time: str | None = None
+    level: int | None = None
 
     def label(self, seat: int) -> str:
         return f"p{self.order.index(seat) + 1}"
@@ -76,7 +94,7 @@ def _start(state: TableState, event: HandStarted, after: TableState) -> _Hand:
     # at a hand start, R2.7).
     config = state.config.model_copy(update={"structure": after.hand.structure})
     stakes = after.hand.stakes
-    return _Hand(after.hands_played + 1, config, stakes, event, order, names, stacks)
+    return _Hand(after.hands_played + 1, config, stakes, event, order, names, stacks, before=state)
 
 
 def _action(hand: _Hand, before: TableState, event: Event) -> None:
@@ -95,6 +113,8 @@ def _action(hand: _Hand, before: TableState, event: Event) -> None:
         to = h.bets[event.seat] + seat.stack
         label = hand.label(event.seat)
         hand.actions.append(f"{label} cc" if to <= h.current_bet else f"{label} cbr {{{to}}}")
+    elif isinstance(event, EarlyCardDealt):  # R3.3 Courchevel: one flop card before betting
+        hand.actions.append(f"d db {event.card or '??'}")
     elif isinstance(event, BoardDealt):
         h = before.hand
         assert h is not None
@@ -123,30 +143,51 @@ def _action(hand: _Hand, before: TableState, event: Event) -> None:
         hand.run = replace(hand.run, awards=event.awards)
 
 
-def session_hands(events: Sequence[Event], meta: Mapping[str, Any] | None = None) -> list[PhhHand]:
+def session_hands(
+    events: Sequence[Event],
+    meta: Mapping[str, Any] | None = None,
+    times: Sequence[str] | None = None,
+) -> list[PhhHand]:
     """Every played hand of a session as PHH (amounts scaled back for imported hands).
 
     ``meta`` is the session's metadata; an imported session keeps, per hand, the
     amount scale, the dealt hole cards and the file's other fields under ``"phh"``.
+    ``times`` (ISO 8601, UTC), one per event, give each hand its ``time`` fields.
 
     Raises:
-        PhhError: a hand of a game PHH cannot name (Courchevel, no limit...).
+        PhhError: a hand PHH cannot hold (:func:`export_hands` writes the others).
 
     >>> session_hands([])  # a session with no hand played exports nothing
     []
     """
+    hands, problems = export_hands(events, meta, times)
+    if problems:
+        raise PhhError(problems[0])
+    return hands
+
+
+def export_hands(
+    events: Sequence[Event],
+    meta: Mapping[str, Any] | None = None,
+    times: Sequence[str] | None = None,
+) -> tuple[list[PhhHand], list[str]]:
+    """Every hand PHH can hold, and one line for each hand it cannot (in hand order)."""
     details: list[Mapping[str, Any]] = list((meta or {}).get("phh", {}).get("hands", []))
     state = initial_state()
     hands: list[_Hand] = []
     current: _Hand | None = None
-    for event in effective_events(events):
+    for event, time in _effective(events, times):
         after = apply(state, event)
         if isinstance(event, HandStarted):
             current = _start(state, event, after)
+            current.time = time
+            current.level = state.level
         elif isinstance(event, MisdealDeclared):
             current = None
         elif current is not None:
             _action(current, state, event)
+        if current is not None:
+            current.events.append(event)
         if current is not None and after.hand is not None and after.hand.complete:
             current.finishing = tuple(
                 after.seats[s].stack  # type: ignore[union-attr]
@@ -157,10 +198,29 @@ def session_hands(events: Sequence[Event], meta: Mapping[str, Any] | None = None
         state = after
     if current is not None:
         hands.append(current)
-    out = []
+    out: list[PhhHand] = []
+    problems: list[str] = []
     for k, hand in enumerate(hands):
         detail = details[k] if k < len(details) else {}
-        out.append(_to_phh(hand, detail, state))
+        try:
+            out.append(_to_phh(hand, detail, state))
+        except PhhError as e:
+            problems.append(f"hand {hand.number}: {e}")
+    return out, problems
+
+
+def _effective(
+    events: Sequence[Event], times: Sequence[str] | None
+) -> list[tuple[Event, str | None]]:
+    """The effective log (undone events left out, as
+    :func:`~omaha_tui.engine.reducer.replay.effective_events` does) with each event's time."""
+    out: list[tuple[Event, str | None]] = []
+    for i, event in enumerate(events):
+        if isinstance(event, ActionUndone):
+            if out:
+                out.pop()
+        else:
+            out.append((event, times[i] if times is not None and i < len(times) else None))
     return out
 
 
@@ -168,7 +228,7 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
     config = hand.config
     variant = config.variant
     if variant.binglao:
-        from omaha_tui.engine.config import binglao_variant
+        from omaha_tui.engine.hands.games import binglao_variant
 
         variant = binglao_variant(hand.started.die_roll or 1)
     code = code_for_variant(variant, config.structure)
@@ -196,19 +256,33 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
         text = "".join(cards) if cards else "??" * variant.hole_cards
         deals.append(f"d dh p{i + 1} {text}")
     actions = tuple(deals) + tuple(_scaled(a, scale) for a in hand.actions)
-    names = detail.get("players") or list(hand.names)
-    if "extra_toml" in detail:  # the file's own fields, as the TOML they were
-        extra = tuple((str(k), toml_field(str(t))) for k, t in detail["extra_toml"].items())
+    if "extra_toml" in detail:  # the file's own fields, as the TOML they were, in order
+        kept = detail["extra_toml"]
+        pairs = kept.items() if isinstance(kept, dict) else kept
+        extra = tuple((str(k), toml_field(str(t))) for k, t in pairs)
     else:
         extra = tuple((str(k), v) for k, v in dict(detail.get("extra", {})).items())
-    if not any(k == "ante_trimming_status" for k, _ in extra):
-        # R5.2 agrees with pokerkit's trimming for uniform antes, with no trimming for
-        # a big-blind ante (or when every ante goes to the main pot).
-        trimming = not (stakes.big_blind_ante or config.ante_pots is AntePots.MAIN)
-        extra = (("ante_trimming_status", trimming), *extra)
+    given = {k for k, _ in extra}
+    if "ante_trimming_status" not in given:
+        trimming = ante_trimming(config, stakes, hand.started.posts)
+        if trimming is not None:
+            extra = (("ante_trimming_status", trimming), *extra)
+    if not detail:  # a hand played here: the optional fields the journal knows
+        extra += _known_fields(hand, state)
+    finishing = hand.finishing
+    reasons = start_reasons(config, stakes, hand.started)
+    if hand.before is not None and showdown_by_hand(hand.events, hand.before):
+        reasons.append(RUN_BY_HAND if hand.run is not None else AWARDED_BY_HAND)
     if hand.run is not None:  # R10.2: the later runs in user fields (docs/phh-extensions.md)
         extra += run_fields(hand.run, hand.label, amt)
+        if finishing is not None and hand.before is not None:
+            extra += ((RESULT_FIELD, [amt(s) for s in finishing]),)
+            finishing = run_one_result(hand.events, hand.before, hand.order)
+    if reasons:
+        extra += ((NONSTANDARD_FIELD, reasons),)
     fixed = config.structure is Structure.FIXED_LIMIT
+    # An imported file without names had none: they are not written back invented.
+    names = detail.get("players", list(hand.names)) if detail else list(hand.names)
     return PhhHand(
         variant=code,
         starting_stacks=tuple(amt(s) for s in hand.stacks),
@@ -218,11 +292,39 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
         min_bet=None if fixed else amt(stakes.big_blind),
         small_bet=amt(stakes.big_blind) if fixed else None,
         big_bet=amt(stakes.big_bet) if fixed else None,
-        finishing_stacks=None if hand.finishing is None else tuple(amt(s) for s in hand.finishing),
-        players=tuple(str(x) for x in names),
+        finishing_stacks=None if finishing is None else tuple(amt(s) for s in finishing),
+        players=None if names is None else tuple(str(x) for x in names),
         extra=extra,
         source=f"hand {hand.number}",
     )
+
+
+def _known_fields(hand: _Hand, state: TableState) -> tuple[tuple[str, Any], ...]:
+    """The standard's optional fields for a hand played at this table: its number, the
+    seats (counted from 1) and the table's size, the level, the session's title and when
+    the hand began (UTC, as the journal records it)."""
+    assert hand.config is not None
+    fields: list[tuple[str, Any]] = [
+        ("hand", hand.number),
+        ("seats", [s + 1 for s in hand.order]),
+        ("seat_count", hand.config.seats),
+    ]
+    if hand.level is not None and hand.level > 1:
+        fields.append(("level", hand.level))
+    if hand.time:
+        try:
+            when = datetime.fromisoformat(hand.time).astimezone(UTC)
+        except ValueError:
+            when = None
+        if when is not None:
+            fields += [
+                ("time", when.time().replace(microsecond=0, tzinfo=None)),
+                ("time_zone", "UTC"),
+                ("day", when.day),
+                ("month", when.month),
+                ("year", when.year),
+            ]
+    return tuple(fields)
 
 
 def _scaled(action: str, scale: int) -> str:
@@ -244,8 +346,13 @@ def imported_details(
         "players": list(hand.players) if hand.players else None,
         # The file's own fields; an earlier export's event log and run-outs are written
         # again from the new session's events.
-        "extra_toml": {k: toml_text(v) for k, v in hand.extra if k not in OUR_FIELDS + RUN_FIELDS},
+        # A list of pairs, not an object: the journal sorts an object's keys.
+        "extra_toml": [
+            [k, toml_text(v)]
+            for k, v in hand.extra
+            if k not in OUR_FIELDS + RUN_FIELDS + STANDARD_FIELDS
+        ],
     }
 
 
-__all__ = ["PhhError", "imported_details", "session_hands"]
+__all__ = ["PhhError", "export_hands", "imported_details", "session_hands"]

@@ -24,6 +24,7 @@ from omaha_tui.engine.events import (
     BoardDealt,
     Called,
     Checked,
+    EarlyCardDealt,
     Event,
     Folded,
     HandMucked,
@@ -159,6 +160,7 @@ def translate(hand: PhhHand) -> ImportedHand:
     acted = False
     run = read_runs(hand, scale)
     agreed = run is None
+    early = config.variant.early_flop_card
 
     for number, raw in enumerate(hand.actions, start=1):
         where = f'{hand.source}: action {number} "{raw}"'
@@ -173,12 +175,18 @@ def translate(hand: PhhHand) -> ImportedHand:
             events.append(RunsAgreed(runs=run.runs))  # R10.2: before the next card
             lines.append(number)
             agreed = True
-        event = _action(words, where, n, chips, holes, scale, deck)
+        if early and words[:2] == ["d", "db"]:  # R3.3 Courchevel: before any betting
+            event: Event | None = _early_card(words, where, deck)
+            early = False
+        else:
+            event = _action(words, where, n, chips, holes, scale, deck)
         if event is None:
             continue
         events.append(event)
         lines.append(number)
-        if isinstance(event, BoardDealt):
+        if isinstance(event, EarlyCardDealt):
+            board += 1
+        elif isinstance(event, BoardDealt):
             board += len(event.cards) or event.count or 0
             if board == 5 and run is not None and agreed:  # run 1 complete: the others
                 events += [RunBoardDealt(run=k, cards=c) for k, c in enumerate(run.boards, 2)]
@@ -196,6 +204,21 @@ def translate(hand: PhhHand) -> ImportedHand:
     dealing = dealt < n and not acted and not any(isinstance(e, BoardDealt) for e in events)
     awards = run.awards if run is not None else None
     return ImportedHand(hand, scale, tuple(events), tuple(lines), tuple(holes), dealing, awards)
+
+
+def _early_card(words: list[str], where: str, deck: Deck) -> EarlyCardDealt:
+    """Courchevel's first flop card, dealt face up before the pre-flop betting (R3.3)."""
+    cards = words[2] if len(words) == 3 else ""
+    if cards == "??":
+        return EarlyCardDealt()
+    card = card_list(cards, where)
+    if len(card) != 1:
+        raise PhhError(
+            f"{where}: Courchevel deals one flop card before the betting (R3.3), "
+            f"not {len(card)}: write d db with one card, then the other two"
+        )
+    deck.take(card, where, "on the board")
+    return EarlyCardDealt(card=card[0])
 
 
 def _player(label: str, where: str, n: int) -> int:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
+from typing import Any
+
+from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.events import ActionUndone, ButtonPlaced, Event, PlayerSeated, SessionStarted
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
@@ -104,7 +106,9 @@ def random_session(game: str, hands: int, seed: int, players: int = 6) -> Table:
     return t
 
 
-def eventful_session(game: str, hands: int, seed: int) -> Table:
+def eventful_session(
+    game: str, hands: int, seed: int, structure: Structure = Structure.POT_LIMIT, **table: Any
+) -> Table:
     """A session with every kind of event the app records: seats taken and left, rebuys,
     corrections, sitting out and coming back (dead blinds on return), level changes,
     misdeals, undos, chips-only boards recorded later or never, boards run twice and
@@ -138,7 +142,9 @@ def eventful_session(game: str, hands: int, seed: int) -> Table:
         return [x if isinstance(x, str) else format_card(x) for x in hand.board]  # type: ignore[attr-defined]
 
     rng = random.Random(seed)
-    config = TableConfig(variant=VARIANTS[game], stakes=Stakes(big_blind=2))
+    config = TableConfig(
+        variant=VARIANTS[game], stakes=Stakes(big_blind=2), structure=structure, **table
+    )
     t = Table(
         config=config, seats=tuple((i, f"P{i}", rng.choice((60, 150, 300))) for i in range(5))
     )

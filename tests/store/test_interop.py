@@ -82,7 +82,7 @@ def test_export_as_phh_then_import_gives_the_same_events(tmp_path: Path, journal
     path.write_text(THREE_WAY)
     (first,) = import_files(journal, [path])
     assert first.session_id is not None
-    written = export_session(journal, first.session_id, "phh", tmp_path / "out")
+    written = export_session(journal, first.session_id, "phh", tmp_path / "out").path
     assert written.name == f"session-{first.session_id}.phh"
     (second,) = import_files(journal, [written])
     assert second.session_id is not None
@@ -94,7 +94,7 @@ def test_export_as_json_holds_the_whole_log(tmp_path: Path, journal: Journal) ->
     path.write_text(THREE_WAY)
     (outcome,) = import_files(journal, [path])
     assert outcome.session_id is not None
-    written = export_session(journal, outcome.session_id, "json", tmp_path / "out")
+    written = export_session(journal, outcome.session_id, "json", tmp_path / "out").path
     data = json.loads(written.read_text())
     assert data["session"]["id"] == outcome.session_id
     assert [e["type"] for e in data["events"]][:2] == ["session_started", "player_seated"]
@@ -114,7 +114,7 @@ def test_extra_fields_come_back_as_the_toml_they_were(tmp_path: Path, journal: J
     )
     (outcome,) = import_files(journal, [path])
     assert outcome.session_id is not None
-    written = export_session(journal, outcome.session_id, "phh", tmp_path / "out")
+    written = export_session(journal, outcome.session_id, "phh", tmp_path / "out").path
     text = written.read_text()
     assert "winnings = [12.50, 0, 0]" in text
     assert 'meta = {host = "Dee", seats = 6}' in text
@@ -130,5 +130,5 @@ def test_an_amount_with_many_decimal_places_survives_export_exactly(
     path.write_text(THREE_WAY.replace("[100, 100, 50]", f"[{exact}, 100, 50]"))
     (outcome,) = import_files(journal, [path])
     assert outcome.session_id is not None, outcome.error
-    written = export_session(journal, outcome.session_id, "phh", tmp_path / "out")
+    written = export_session(journal, outcome.session_id, "phh", tmp_path / "out").path
     assert f"starting_stacks = [{exact}, 100, 50]" in written.read_text()

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.reducer.replay import effective_events, replay
-from omaha_tui.store.phh import PhhError, loads
+from omaha_tui.store.phh import loads
 from omaha_tui.store.phh_export import session_hands
 from omaha_tui.store.phh_replay import replay_hand, summary
 from omaha_tui.store.phh_write import dumps_all
@@ -70,11 +68,15 @@ def test_a_hand_in_progress_exports_without_finishing_stacks() -> None:
     assert summary(replay_hand(hand))["to_act"] == 0
 
 
-def test_a_game_phh_cannot_name_is_refused_with_the_reason() -> None:
+def test_no_limit_omaha_exports_with_its_code_and_reads_back() -> None:
     config = TableConfig(
         variant=VARIANTS["omaha"], structure=Structure.NO_LIMIT, stakes=Stakes(big_blind=2)
     )
     t = Table(config=config)
     t.do(c.start_hand(t.state))
-    with pytest.raises(PhhError, match=r"Omaha in nl has no PHH variant code: PHH can hold"):
-        session_hands(t.events)
+    t.do(c.bet_or_raise(t.state, 30))
+    (hand,) = session_hands(t.events)
+    assert hand.variant == "NO"
+    assert hand.min_bet == Decimal(2)
+    replayed = replay_hand(loads(dumps_all([hand]))[0])
+    assert replayed.events[0].config.structure is Structure.NO_LIMIT  # type: ignore[union-attr]

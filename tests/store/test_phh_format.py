@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.engine.config import Structure, parse_game
+from omaha_tui.engine.config import VARIANTS, Structure, parse_game
 from omaha_tui.store.phh import (
     VARIANT_CODES,
     PhhError,
@@ -100,11 +100,16 @@ def test_every_code_is_documented_in_the_extension_page() -> None:
         assert f"`{code}`" in page
 
 
-def test_a_game_without_a_phh_code_is_refused_by_name() -> None:
-    with pytest.raises(PhhError, match=r"Courchevel in pl has no PHH variant code"):
-        code_for_variant(parse_game("courchevel"), Structure.POT_LIMIT)
-    with pytest.raises(PhhError, match=r"Omaha in nl has no PHH variant code"):
-        code_for_variant(parse_game("omaha"), Structure.NO_LIMIT)
+def test_every_game_and_structure_the_app_plays_has_a_code() -> None:
+    for game in VARIANTS:
+        if VARIANTS[game].binglao:
+            continue  # written as the game its die roll chose
+        for structure in Structure:
+            code = code_for_variant(VARIANTS[game], structure)
+            assert variant_for_code(code) == (VARIANTS[game], structure)
+    assert code_for_variant(parse_game("courchevel"), Structure.POT_LIMIT) == "PC"
+    assert code_for_variant(parse_game("omaha"), Structure.NO_LIMIT) == "NO"
+    assert code_for_variant(parse_game("omaha"), Structure.FIXED_LIMIT) == "FO"
 
 
 @pytest.mark.parametrize(

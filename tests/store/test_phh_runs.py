@@ -80,7 +80,9 @@ def test_r10_2_run_one_is_in_the_standard_fields_and_the_later_runs_in_user_fiel
     # The true result of both runs: Bob's queens and Ann's low split run 1, Bob's
     # straight takes run 2 whole (no low, R7.3). Ann (the button) is listed last.
     assert hand.players == ("Bob", "Ann")
-    assert [int(s) for s in hand.finishing_stacks or ()] == [150, 50]
+    assert "_omaha_tui_finishing_stacks = [150, 50]\n" in text
+    # What a standard reader reaches from the standard fields: run 1 alone, split.
+    assert [int(s) for s in hand.finishing_stacks or ()] == [100, 100]
 
 
 def test_r10_2_the_standard_fields_and_the_run_fields_alone_replay_both_runs() -> None:
@@ -111,18 +113,19 @@ def test_r10_2_a_hand_run_twice_and_settled_by_hand_keeps_each_runs_award() -> N
     assert [s.stack for s in replayed.state.seats[:2]] == [100, 100]  # type: ignore[union-attr]
 
 
-def test_r10_2_other_readers_see_run_one_and_finishing_stacks_say_the_true_result() -> None:
+def test_r10_2_other_readers_see_run_one_and_reach_the_finishing_stacks_stated() -> None:
     from pokerkit import HandHistory
 
     # Pot-limit Omaha (PO, a standard code): Bob's queens win run 1, Ann's kings full
-    # win run 2, so each gets half the pot back.
+    # win run 2, so each gets half the pot back: the true result, in a user field.
     (hand,) = session_hands(_run_twice(game="omaha", run_2="Kc 9d 2c 2h 8s").events)
-    assert [int(s) for s in hand.finishing_stacks or ()] == [100, 100]
+    assert dict(hand.extra)["_omaha_tui_finishing_stacks"] == [100, 100]
+    assert [int(s) for s in hand.finishing_stacks or ()] == [200, 0]
     history = HandHistory.loads(dumps(hand))
     assert history.user_defined_fields["_omaha_tui_run_boards"] == ["Kc9d2c2h8s"]
     *_, state = history
     assert "".join(repr(card[0]) for card in state.board_cards) == RUN_1.replace(" ", "")
-    assert state.stacks == [200, 0]  # run 1 alone: why finishing_stacks are the result
+    assert state.stacks == [200, 0]  # run 1 alone, as finishing_stacks say
 
 
 @pytest.mark.parametrize(
@@ -222,7 +225,7 @@ def test_r10_2_every_run_out_comes_back_with_and_without_the_event_log(tmp_path:
                 journal.release(sid)
                 if not any(e.type == "runs_agreed" for e in table.events):
                     continue
-                path = export_session(journal, sid, "phh", tmp_path / f"{game}{seed}")
+                path = export_session(journal, sid, "phh", tmp_path / f"{game}{seed}").path
                 (outcome,) = import_files(journal, [path])
                 assert outcome.session_id is not None
                 assert journal.events(outcome.session_id) == table.events
@@ -233,12 +236,14 @@ def test_r10_2_every_run_out_comes_back_with_and_without_the_event_log(tmp_path:
                 replayed = replay_hand(_without_log(hand))
                 names = dict(enumerate(replayed.imported.hand.players or ()))
                 mine, theirs = _named(list(replayed.events), names), _named(events, by_name)
-                if hand.finishing_stacks is None:  # paused: the import settles shown hands
+                # The true result of every run (the standard field holds run 1's alone).
+                result = dict(hand.extra).get("_omaha_tui_finishing_stacks")
+                if result is None:  # paused: the import settles shown hands
                     mine = mine[: len(theirs)]
                 assert mine == theirs, hand.source
-                if hand.finishing_stacks is not None:
+                if result is not None:
                     stacks = [s.stack for s in replayed.state.seats[: len(names)]]  # type: ignore[union-attr]
-                    assert [replayed.amount(s) for s in stacks] == list(hand.finishing_stacks)
+                    assert [replayed.amount(s) for s in stacks] == list(result)
                 agreed = dict(hand.extra)
                 seen.add(
                     (
@@ -259,7 +264,7 @@ def test_r10_2_a_hand_imported_without_the_log_exports_its_runs_once(tmp_path: P
     with Journal.open(tmp_path / "j.sqlite3") as journal:
         (outcome,) = import_files(journal, [path])
         assert outcome.session_id is not None and outcome.error is None
-        again = export_session(journal, outcome.session_id, "phh", tmp_path / "out")
+        again = export_session(journal, outcome.session_id, "phh", tmp_path / "out").path
     text = again.read_text()
     for field in ("_omaha_tui_runs", "_omaha_tui_run_boards", "_omaha_tui_run_awards"):
         assert text.count(f"\n{field} = ") == 1, field

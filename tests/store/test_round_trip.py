@@ -40,7 +40,7 @@ def test_a_played_session_with_an_undo_comes_back_event_for_event(
     table = two_hands()
     assert ActionUndone() in table.events
     sid = _recorded(journal, table.events)
-    written = export_session(journal, sid, fmt, tmp_path / "out")  # type: ignore[arg-type]
+    written = export_session(journal, sid, fmt, tmp_path / "out").path  # type: ignore[arg-type]
     (outcome,) = import_files(journal, [written])
     assert outcome.error is None and outcome.session_id is not None
     assert journal.events(outcome.session_id) == table.events
@@ -50,7 +50,7 @@ def test_a_played_session_with_an_undo_comes_back_event_for_event(
 
 def test_the_phh_export_stays_standard_for_other_readers(tmp_path: Path, journal: Journal) -> None:
     sid = _recorded(journal, random_session("omaha", hands=4, seed=3).events)
-    written = export_session(journal, sid, "phh", tmp_path / "out")
+    written = export_session(journal, sid, "phh", tmp_path / "out").path
     hands = load(written)
     assert [h.actions for h in hands] == [h.actions for h in session_hands(journal.events(sid))]
     assert "_omaha_tui_events" in dict(hands[0].extra)
@@ -61,7 +61,7 @@ def test_a_hand_edited_after_export_is_read_from_its_standard_fields(
     tmp_path: Path, journal: Journal
 ) -> None:
     sid = _recorded(journal, random_session("omaha", hands=3, seed=5).events)
-    written = export_session(journal, sid, "phh", tmp_path / "out")
+    written = export_session(journal, sid, "phh", tmp_path / "out").path
     text = written.read_text()
     edited = tmp_path / "edited.phhs"
     edited.write_text(text.replace('players = ["P', 'players = ["Q', 1))
@@ -72,7 +72,7 @@ def test_a_hand_edited_after_export_is_read_from_its_standard_fields(
     new = outcomes[0].session_id
     assert new is not None
     assert "_omaha_tui_events" not in json.dumps(journal.meta(new))
-    again = export_session(journal, new, "phh", tmp_path / "again")
+    again = export_session(journal, new, "phh", tmp_path / "again").path
     (back,) = import_files(journal, [again])
     assert back.note is None and back.session_id is not None
     assert journal.events(back.session_id) == journal.events(new)
@@ -105,7 +105,7 @@ def test_an_import_leaves_no_lock_files_and_no_empty_sessions(
 
     table = two_hands()
     sid = _recorded(journal, table.events)
-    written = export_session(journal, sid, "json", tmp_path / "out")
+    written = export_session(journal, sid, "json", tmp_path / "out").path
     for i in range(5):
         (tmp_path / "many").mkdir(exist_ok=True)
         (tmp_path / "many" / f"s{i}.json").write_text(written.read_text())
@@ -125,7 +125,7 @@ def test_an_import_leaves_no_lock_files_and_no_empty_sessions(
 
 def test_a_tampered_json_export_is_refused_whole(tmp_path: Path, journal: Journal) -> None:
     sid = _recorded(journal, two_hands().events)
-    written = export_session(journal, sid, "json", tmp_path / "out")
+    written = export_session(journal, sid, "json", tmp_path / "out").path
     data = json.loads(written.read_text())
     data["events"][1]["stack"] = -5
     bad = tmp_path / "bad.json"

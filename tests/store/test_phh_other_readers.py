@@ -1,0 +1,195 @@
+"""Hand histories other programs read: every exported PO or FO/8 hand either replays in
+stock pokerkit to the ``finishing_stacks`` it states, or says why a standard reader cannot
+follow it (``_omaha_tui_nonstandard``, docs/phh-extensions.md); every game has a code;
+Courchevel, no limit and the optional fields travel both ways."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
+from omaha_tui.engine.events import EarlyCardDealt, HandStarted
+from omaha_tui.store.exact_log import TIMES_FIELD
+from omaha_tui.store.interop import export_session, import_files
+from omaha_tui.store.journal import Journal
+from omaha_tui.store.phh import loads
+from omaha_tui.store.phh_export import export_hands, session_hands
+from omaha_tui.store.phh_replay import replay_hand, summary
+from omaha_tui.store.phh_standard import NONSTANDARD_FIELD, OUT_OF_TURN_BB, RESULT_FIELD
+from omaha_tui.store.phh_write import dumps, dumps_all
+from tests import decided as c
+
+from .recorded import Table, eventful_session
+
+pokerkit = pytest.importorskip("pokerkit")
+
+
+def _pokerkit_stacks(text: str) -> list[Decimal]:
+    history = pokerkit.HandHistory.loads(text, parse_value=Decimal)
+    *_, state = iter(history)
+    return [Decimal(s) for s in state.stacks]
+
+
+SESSIONS = [
+    ("omaha", Structure.POT_LIMIT, seed) for seed in range(6)
+] + [("omaha8", Structure.FIXED_LIMIT, seed) for seed in range(6)]
+
+
+@pytest.mark.parametrize(("game", "structure", "seed"), SESSIONS)
+def test_every_standard_hand_reads_in_pokerkit_or_says_why_not(
+    game: str, structure: Structure, seed: int
+) -> None:
+    table = eventful_session(game, 25, seed, structure)
+    hands, skipped = export_hands(table.events)
+    assert skipped == []
+    checked = 0
+    for hand in hands:
+        assert hand.variant in ("PO", "FO/8")
+        fields = dict(hand.extra)
+        text = dumps(hand)
+        try:
+            reached = _pokerkit_stacks(text)
+        except ValueError:
+            reached = None
+        if reached is not None and reached == list(hand.finishing_stacks or reached):
+            checked += 1
+            continue
+        assert NONSTANDARD_FIELD in fields, text  # a difference nobody was told of
+        assert all(isinstance(r, str) and r for r in fields[NONSTANDARD_FIELD])
+    assert checked >= len(hands) // 2
+
+
+def test_r2_6_a_returning_player_s_out_of_turn_big_blind_is_marked() -> None:
+    found = 0
+    for seed in range(12):
+        table = eventful_session("omaha", 25, seed)
+        started = [
+            e
+            for e in table.events
+            if isinstance(e, HandStarted) and sum(p.kind.value == "bb" for p in e.posts) > 1
+        ]
+        if not started:
+            continue
+        for hand in session_hands(table.events):
+            blinds = [b for b in hand.blinds_or_straddles if b]
+            if len(blinds) > 2 and max(blinds) == blinds[1]:  # a second big blind, not a straddle
+                found += 1
+                assert OUT_OF_TURN_BB in dict(hand.extra)[NONSTANDARD_FIELD]
+    assert found
+
+
+def test_r10_2_a_hand_run_twice_states_run_one_for_standard_readers() -> None:
+    """The standard fields are run 1; the true result of every run is in a user field."""
+    found = 0
+    for seed in range(12):
+        table = eventful_session("omaha", 25, seed)
+        for hand in session_hands(table.events):
+            fields = dict(hand.extra)
+            if "_omaha_tui_runs" not in fields or NONSTANDARD_FIELD in fields:
+                continue
+            if hand.finishing_stacks is None and RESULT_FIELD not in fields:
+                continue  # the session stopped mid-hand
+            found += 1
+            assert RESULT_FIELD in fields
+            assert sum(fields[RESULT_FIELD]) == sum(hand.starting_stacks)
+            assert _pokerkit_stacks(dumps(hand)) == list(hand.finishing_stacks or ())
+            # Read back here, the true result stands.
+            (again,) = loads(dumps(hand))
+            result = summary(replay_hand(again))["finishing_stacks"]
+            assert [Decimal(s) for s in result] == fields[RESULT_FIELD]
+    assert found
+
+
+def _courchevel_table() -> Table:
+    config = TableConfig(variant=VARIANTS["courchevel"], stakes=Stakes(big_blind=2))
+    t = Table(config=config, seats=((0, "Ann", 100), (1, "Bob", 100), (2, "Cy", 100)))
+    t.do(c.start_hand(t.state))
+    t.do(c.deal_early_card(t.state, "Ah"))
+    t.do(c.call(t.state))
+    t.do(c.call(t.state))
+    t.do(c.check(t.state))
+    t.do(c.deal_board(t.state, ["Kd", "7c"]))
+    return t
+
+
+def test_r3_3_courchevel_exports_its_early_card_and_reads_back() -> None:
+    t = _courchevel_table()
+    (hand,) = session_hands(t.events)
+    assert hand.variant == "PC"
+    deals = [a for a in hand.actions if a.startswith("d db")]
+    assert deals == ["d db Ah", "d db Kd7c"]
+    (again,) = loads(dumps(hand))
+    replayed = replay_hand(again)
+    assert any(isinstance(e, EarlyCardDealt) and e.card == "Ah" for e in replayed.events)
+    assert summary(replayed)["board"] == ["Ah", "Kd", "7c"]
+
+
+def test_an_evening_with_a_courchevel_hand_exports_every_hand(tmp_path: Path) -> None:
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    t = _courchevel_table()
+    sid = journal.record_session("evening", t.events)
+    written = export_session(journal, sid, "phh", tmp_path / "out")
+    assert written.skipped == ()
+    (outcome,) = import_files(journal, [written.path])
+    assert journal.events(outcome.session_id or 0) == journal.events(sid)
+
+
+def test_a_played_hand_carries_the_optional_fields_the_journal_knows(tmp_path: Path) -> None:
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    t = Table(seats=((0, "Ann", 100), (1, "Bob", 100), (2, "Cy", 100)))
+    t.do(c.start_hand(t.state))
+    t.do(c.fold(t.state))
+    t.do(c.fold(t.state))
+    sid = journal.record_session("Friday", t.events)
+    written = export_session(journal, sid, "phh", tmp_path / "out")
+    (hand,) = loads(written.path.read_text())
+    fields = dict(hand.extra)
+    assert fields["hand"] == 1
+    assert fields["seat_count"] == 10
+    assert sorted(fields["seats"]) == [1, 2, 3]
+    assert fields["time_zone"] == "UTC"
+    assert {"time", "day", "month", "year"} <= set(fields)
+    assert TIMES_FIELD in fields
+    assert "ante_trimming_status" not in fields  # no antes: the field would say nothing
+    text = written.path.read_text()
+    history = pokerkit.HandHistory.loads(text, parse_value=Decimal)
+    assert history.hand == 1 and history.seat_count == 10
+
+
+def test_import_keeps_the_recorded_times(tmp_path: Path) -> None:
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    t = Table(seats=((0, "Ann", 100), (1, "Bob", 100)))
+    t.do(c.start_hand(t.state))
+    t.do(c.fold(t.state))
+    sid = journal.record_session(
+        "Friday", t.events, times=[f"2026-11-27T20:00:0{i}+00:00" for i in range(len(t.events))]
+    )
+    for fmt in ("phh", "json"):
+        written = export_session(journal, sid, fmt, tmp_path / fmt)  # type: ignore[arg-type]
+        (outcome,) = import_files(journal, [written.path])
+        assert outcome.session_id is not None
+        times = [r.created for r in journal.records(outcome.session_id)]
+        assert times == [r.created for r in journal.records(sid)]
+        assert journal.session(outcome.session_id).created.startswith("2026-11-27T20:00:00")
+
+
+def test_a_file_without_names_is_not_written_back_with_invented_ones(tmp_path: Path) -> None:
+    text = """variant = "PO"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????????", "d dh p2 ????????", "p2 f"]
+"""
+    path = tmp_path / "anon.phh"
+    path.write_text(text)
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    (outcome,) = import_files(journal, [path])
+    assert outcome.session_id is not None
+    meta = journal.meta(outcome.session_id)
+    (hand,) = session_hands(journal.events(outcome.session_id), meta)
+    assert hand.players is None
+    assert "players" not in dumps_all([hand])
