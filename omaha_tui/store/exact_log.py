@@ -191,7 +191,7 @@ def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
     from .phh_export import export_hands
 
     try:  # writing the hands replays the log by the rules
-        written = [_standard(h) for h in export_hands(log.events, log.meta)[0]]
+        written = [_standard(h) for h in export_hands(log.events, log.meta, title=log.title)[0]]
     except (ValueError, AssertionError):
         check_log(log, source)  # names the event the rules refuse
         raise

@@ -166,7 +166,7 @@ def export_session(
         path = folder / f"{stem}.json"
         write_text_safely(path, json.dumps(data, indent=1) + "\n", force=force)
         return Exported(path)
-    hands, skipped = export_hands(events, meta, times)
+    hands, skipped = export_hands(events, meta, times, info.title)
     if not hands:
         if skipped:
             raise PhhError(f"session {session_id} has no hand PHH can hold: {skipped[0]}")

@@ -147,6 +147,12 @@ def check_amount(d: Decimal, what: str) -> Decimal:
     Traceback (most recent call last):
     omaha_tui.store.phh.PhhError: starting_stacks[0] must be a number from 0 to 1000000000000000...
     """
+    if d.is_infinite():
+        raise PhhError(
+            f"{what} is infinite: the PHH standard allows that for a cash game whose "
+            "stacks are unknown, but a table here counts its chips: write each stack as a "
+            "number"
+        )
     exponent = d.as_tuple().exponent if d.is_finite() else 0
     places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
     if not d.is_finite() or d < 0 or d > MAX_AMOUNT or places > MAX_PLACES:

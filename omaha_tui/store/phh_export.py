@@ -38,6 +38,7 @@ from omaha_tui.engine.events import (
     RaisedTo,
     RunBoardDealt,
     RunsAgreed,
+    SessionStarted,
     WentAllIn,
     nominal_post,
 )
@@ -170,14 +171,20 @@ def export_hands(
     events: Sequence[Event],
     meta: Mapping[str, Any] | None = None,
     times: Sequence[str] | None = None,
+    title: str | None = None,
 ) -> tuple[list[PhhHand], list[str]]:
-    """Every hand PHH can hold, and one line for each hand it cannot (in hand order)."""
+    """Every hand PHH can hold, and one line for each hand it cannot (in hand order).
+
+    ``title`` (the session's, else the one it started with) is each hand's ``event``.
+    """
     details: list[Mapping[str, Any]] = list((meta or {}).get("phh", {}).get("hands", []))
     state = initial_state()
     hands: list[_Hand] = []
     current: _Hand | None = None
     for event, time in _effective(events, times):
         after = apply(state, event)
+        if isinstance(event, SessionStarted) and title is None:
+            title = event.title
         if isinstance(event, HandStarted):
             current = _start(state, event, after)
             current.time = time
@@ -203,7 +210,7 @@ def export_hands(
     for k, hand in enumerate(hands):
         detail = details[k] if k < len(details) else {}
         try:
-            out.append(_to_phh(hand, detail, state))
+            out.append(_to_phh(hand, detail, title or ""))
         except PhhError as e:
             problems.append(f"hand {hand.number}: {e}")
     return out, problems
@@ -224,7 +231,7 @@ def _effective(
     return out
 
 
-def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHand:
+def _to_phh(hand: _Hand, detail: Mapping[str, Any], title: str) -> PhhHand:
     config = hand.config
     variant = config.variant
     if variant.binglao:
@@ -256,6 +263,8 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
         text = "".join(cards) if cards else "??" * variant.hole_cards
         deals.append(f"d dh p{i + 1} {text}")
     actions = tuple(deals) + tuple(_scaled(a, scale) for a in hand.actions)
+    # Hands the file showed in part (``sm ????AhAd``) come back as they were.
+    actions += tuple(f"p{int(i) + 1} sm {text}" for i, text in detail.get("partly_shown", []))
     if "extra_toml" in detail:  # the file's own fields, as the TOML they were, in order
         kept = detail["extra_toml"]
         pairs = kept.items() if isinstance(kept, dict) else kept
@@ -268,7 +277,7 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
         if trimming is not None:
             extra = (("ante_trimming_status", trimming), *extra)
     if not detail:  # a hand played here: the optional fields the journal knows
-        extra += _known_fields(hand, state)
+        extra += _known_fields(hand, title)
     finishing = hand.finishing
     reasons = start_reasons(config, stakes, hand.started)
     if hand.before is not None and showdown_by_hand(hand.events, hand.before):
@@ -299,12 +308,12 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], state: TableState) -> PhhHan
     )
 
 
-def _known_fields(hand: _Hand, state: TableState) -> tuple[tuple[str, Any], ...]:
+def _known_fields(hand: _Hand, title: str) -> tuple[tuple[str, Any], ...]:
     """The standard's optional fields for a hand played at this table: its number, the
     seats (counted from 1) and the table's size, the level, the session's title and when
     the hand began (UTC, as the journal records it)."""
-    assert hand.config is not None
-    fields: list[tuple[str, Any]] = [
+    fields: list[tuple[str, Any]] = [("event", title)] if title else []
+    fields += [
         ("hand", hand.number),
         ("seats", [s + 1 for s in hand.order]),
         ("seat_count", hand.config.seats),
@@ -336,10 +345,14 @@ def _scaled(action: str, scale: int) -> str:
 
 
 def imported_details(
-    hole_cards: Sequence[Sequence[str] | None], hand: PhhHand, scale: int
+    hole_cards: Sequence[Sequence[str] | None],
+    hand: PhhHand,
+    scale: int,
+    partly_shown: Sequence[tuple[int, str]] = (),
 ) -> dict[str, Any]:
     """What an imported hand keeps beside its events, JSON-ready (for :func:`session_hands`)."""
     return {
+        "partly_shown": [[i, text] for i, text in partly_shown],
         "source": hand.source,
         "scale": scale,
         "hole_cards": [list(c) if c else None for c in hole_cards],

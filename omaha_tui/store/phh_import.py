@@ -75,6 +75,7 @@ class ImportedHand:
     hole_cards: tuple[tuple[str, ...] | None, ...]
     dealing: bool = False
     run_awards: tuple[Award, ...] | None = None
+    partly_shown: tuple[tuple[int, str], ...] = ()
 
     @property
     def source(self) -> str:
@@ -161,6 +162,7 @@ def translate(hand: PhhHand) -> ImportedHand:
     run = read_runs(hand, scale)
     agreed = run is None
     early = config.variant.early_flop_card
+    partly: list[tuple[int, str]] = []
 
     for number, raw in enumerate(hand.actions, start=1):
         where = f'{hand.source}: action {number} "{raw}"'
@@ -175,6 +177,10 @@ def translate(hand: PhhHand) -> ImportedHand:
             events.append(RunsAgreed(runs=run.runs))  # R10.2: before the next card
             lines.append(number)
             agreed = True
+        if len(words) == 3 and words[1] == "sm" and "?" in words[2]:
+            seat = _player(words[0], where, n)
+            partly.append((seat, _partly_shown(words[2], where, deck, holes[seat])))
+            continue
         if early and words[:2] == ["d", "db"]:  # R3.3 Courchevel: before any betting
             event: Event | None = _early_card(words, where, deck)
             early = False
@@ -203,7 +209,26 @@ def translate(hand: PhhHand) -> ImportedHand:
         take_run_cards(run, deck, hand.source)
     dealing = dealt < n and not acted and not any(isinstance(e, BoardDealt) for e in events)
     awards = run.awards if run is not None else None
-    return ImportedHand(hand, scale, tuple(events), tuple(lines), tuple(holes), dealing, awards)
+    return ImportedHand(
+        hand, scale, tuple(events), tuple(lines), tuple(holes), dealing, awards, tuple(partly)
+    )
+
+
+def _partly_shown(cards: str, where: str, deck: Deck, dealt: tuple[str, ...] | None) -> str:
+    """A hand shown in part (``????AhAd``, as the standard allows): the known cards are
+    checked like any other; the hand cannot be read, so its pot is settled by the
+    finishing stacks. The text is kept to be written back as it was."""
+    if len(cards) % 2 or len(cards) > 2 * deck.hole_cards:
+        raise PhhError(
+            f"{where}: a hand shown in part is {deck.hole_cards} cards, each a card or ??"
+        )
+    known = [cards[i : i + 2] for i in range(0, len(cards), 2) if cards[i : i + 2] != "??"]
+    shown = card_list("".join(known), where) if known else ()
+    if dealt is None:
+        deck.take(shown, where, "in a shown hand")
+    elif not set(shown) <= set(dealt):
+        raise PhhError(f"{where}: the cards shown are not the cards dealt ({''.join(dealt)})")
+    return cards
 
 
 def _early_card(words: list[str], where: str, deck: Deck) -> EarlyCardDealt:

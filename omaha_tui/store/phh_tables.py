@@ -3,9 +3,11 @@
 A PHH file of an evening lists hand after hand; each is replayed on its own first
 (:mod:`.phh_replay`). A hand continues the session of the hand before it when it is the
 same table: the same game and stakes and amount scale, the same players, each sitting
-down with exactly the chips the previous hand left them, and the rules accept its start
-(the button moves on as R1.5 moves it). Its seats are then the players' seats in that
-session (PHH numbers players from the button, so the numbers move; the names do not).
+down with the chips the previous hand left them or more (a rebuy between the hands),
+and the rules accept its start (the button moves on as R1.5 moves it). A seated player
+missing from a hand sat it out; a straddle is the table's choice from hand to hand.
+Its seats are then the players' seats in that session (PHH numbers players from the
+button, so the numbers move; the names do not).
 Anything else starts a new session. Nothing here touches the journal.
 """
 
@@ -15,7 +17,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import EVENT_ADAPTER, Event, PlayerSeated, SessionStarted
+from omaha_tui.engine.events import (
+    EVENT_ADAPTER,
+    CameBack,
+    Event,
+    PlayerRebought,
+    PlayerSeated,
+    SatOut,
+    SessionStarted,
+    StraddleChanged,
+)
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.state import TableState
 
@@ -49,7 +60,9 @@ def join(runs: list[TableRun], replayed: ReplayedHand) -> list[TableRun]:
     """``runs`` with ``replayed`` added: to the last run when it continues that table,
     else as a new run."""
     imported = replayed.imported
-    details = imported_details(imported.hole_cards, imported.hand, imported.scale)
+    details = imported_details(
+        imported.hole_cards, imported.hand, imported.scale, imported.partly_shown
+    )
     if runs:
         joined = _continue(runs[-1], replayed, details)
         if joined is not None:
@@ -77,24 +90,38 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
     table = run.state.config
     if not isinstance(start, SessionStarted) or table is None:
         return None
-    # The same game and stakes (a file sizes its table by the players of each hand).
-    if start.config.model_copy(update={"seats": table.seats}) != table:
-        return None
-    names = player_names(imported.hand)
-    seated = {s.name: (i, s.stack) for i, s in enumerate(run.state.seats) if s is not None}
-    # The same players: everyone dealt in was seated, and anyone seated but not dealt
-    # in had no chips left to play with.
-    if not set(names) <= set(seated) or any(
-        stack > 0 for name, (_, stack) in seated.items() if name not in names
+    # The same game and stakes (a file sizes its table by the players of each hand; a
+    # straddle is the table's choice from hand to hand, R2.8).
+    same = {"seats": table.seats, "stakes": start.config.stakes.model_copy(update={"straddle": 0})}
+    if start.config.model_copy(update=same) != table.model_copy(
+        update={"stakes": table.stakes.model_copy(update={"straddle": 0})}
     ):
         return None
+    names = player_names(imported.hand)
+    seated = {s.name: (i, s) for i, s in enumerate(run.state.seats) if s is not None}
+    if not set(names) <= set(seated):
+        return None
+    between: list[Event] = []
+    # Anyone seated but not dealt in had no chips left, or sat this hand out.
+    for name, (seat, player) in seated.items():
+        if name not in names and player.stack > 0 and not player.sitting_out:
+            between.append(SatOut(seat=seat))
     seats = replayed.events[1 : 1 + len(names)]
     for name, event in zip(names, seats, strict=True):
-        if not isinstance(event, PlayerSeated) or seated[name][1] != event.stack:
+        if not isinstance(event, PlayerSeated):
             return None
+        seat, player = seated[name]
+        if event.stack < player.stack:
+            return None
+        if event.stack > player.stack:  # bought more chips between the hands (R4.11)
+            between.append(PlayerRebought(seat=seat, amount=event.stack - player.stack))
+        if player.sitting_out and player.stack > 0:
+            between.append(CameBack(seat=seat))
+    if start.config.stakes.straddle != run.state.straddle:
+        between.append(StraddleChanged(amount=start.config.stakes.straddle))
     where = {i: seated[name][0] for i, name in enumerate(names)}
     try:
-        moved = tuple(_moved(e, where) for e in replayed.events[1 + len(names) :])
+        moved = (*between, *(_moved(e, where) for e in replayed.events[1 + len(names) :]))
         state = run.state
         for event in moved:
             state = apply(state, event)

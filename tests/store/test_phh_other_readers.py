@@ -33,9 +33,9 @@ def _pokerkit_stacks(text: str) -> list[Decimal]:
     return [Decimal(s) for s in state.stacks]
 
 
-SESSIONS = [
-    ("omaha", Structure.POT_LIMIT, seed) for seed in range(6)
-] + [("omaha8", Structure.FIXED_LIMIT, seed) for seed in range(6)]
+SESSIONS = [("omaha", Structure.POT_LIMIT, seed) for seed in range(6)] + [
+    ("omaha8", Structure.FIXED_LIMIT, seed) for seed in range(6)
+]
 
 
 @pytest.mark.parametrize(("game", "structure", "seed"), SESSIONS)
@@ -148,6 +148,7 @@ def test_a_played_hand_carries_the_optional_fields_the_journal_knows(tmp_path: P
     (hand,) = loads(written.path.read_text())
     fields = dict(hand.extra)
     assert fields["hand"] == 1
+    assert fields["event"] == "Friday"
     assert fields["seat_count"] == 10
     assert sorted(fields["seats"]) == [1, 2, 3]
     assert fields["time_zone"] == "UTC"
@@ -193,3 +194,81 @@ actions = ["d dh p1 ????????", "d dh p2 ????????", "p2 f"]
     (hand,) = session_hands(journal.events(outcome.session_id), meta)
     assert hand.players is None
     assert "players" not in dumps_all([hand])
+
+
+def _standard_only(text: str) -> str:
+    """A file as another program would write it: no omaha-tui user fields at all."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("_omaha_tui"))
+
+
+def test_consecutive_hands_with_a_rebuy_and_a_straddle_import_as_one_session(
+    tmp_path: Path,
+) -> None:
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.engine.events import PlayerRebought, StraddleChanged
+
+    t = Table(seats=((0, "Ann", 100), (1, "Bob", 100), (2, "Cy", 100), (3, "Dee", 100)))
+    for hand in range(3):
+        if hand == 1:
+            t.do(c.rebuy(t.state, 1, 50))
+        if hand == 2:
+            t.do(c.one(t.state, rq.SetStraddle(4)))
+        t.do(c.start_hand(t.state))
+        t.do(c.bet_or_raise(t.state, 10))
+        while not t.state.hand.complete:  # type: ignore[union-attr]
+            t.do(c.fold(t.state))
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    sid = journal.record_session("Friday", t.events)
+    written = export_session(journal, sid, "phh", tmp_path / "out")
+    plain = tmp_path / "plain.phhs"
+    plain.write_text(_standard_only(written.path.read_text()))
+    (outcome,) = import_files(journal, [plain])
+    assert outcome.hands == 3 and outcome.session_id is not None
+    events = journal.events(outcome.session_id)
+    assert any(isinstance(e, PlayerRebought) and e.amount == 50 for e in events)
+    assert any(isinstance(e, StraddleChanged) and e.amount == 4 for e in events)
+    stacks = {s.name: s.stack for s in t.state.seats if s is not None}
+    from omaha_tui.engine.reducer.replay import replay
+
+    again = replay(events[:-1])  # before the import's end of session (everyone cashes out)
+    assert {s.name: s.stack for s in again.seats if s is not None} == stacks
+
+
+def test_an_infinite_starting_stack_is_refused_with_the_reason(tmp_path: Path) -> None:
+    text = """variant = "PO"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [inf, inf]
+actions = []
+"""
+    with pytest.raises(Exception, match=r"infinite.*counts its chips") as e:
+        loads(text)
+    assert "Traceback" not in str(e.value)
+
+
+def test_a_hand_shown_in_part_is_accepted_settled_by_its_stacks_and_written_back(
+    tmp_path: Path,
+) -> None:
+    text = """variant = "PO"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????????", "d dh p2 ????????", "p2 cc", "p1 cc", "d db 2c7d9h", "p1 cc",
+  "p2 cc", "d db Js", "p1 cc", "p2 cc", "d db Qd", "p1 cc", "p2 cc", "p1 sm ????AhAd",
+  "p2 sm"]
+players = ["Ann", "Bob"]
+finishing_stacks = [102, 98]
+"""
+    path = tmp_path / "partly.phh"
+    path.write_text(text)
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    (outcome,) = import_files(journal, [path])
+    assert outcome.error is None and outcome.session_id is not None
+    again = export_session(journal, outcome.session_id, "phh", tmp_path / "out")
+    assert "p1 sm ????AhAd" in again.path.read_text()
+    bad = tmp_path / "bad.phh"
+    bad.write_text(text.replace("????AhAd", "????AhAh"))
+    (refused,) = import_files(journal, [bad])
+    assert refused.error is not None and "Ah appears twice" in refused.error
