@@ -201,7 +201,7 @@ def test_hidden_hole_cards_shown_later_are_checked_against_the_deck() -> None:
     [
         ("[1e400, 100, 50]", "starting_stacks[0] must be a number from 0 to 1000000000000000"),
         ("[100000000000000000000000, 100, 50]", "starting_stacks[0] must be a number"),
-        ("[inf, 100, 50]", "starting_stacks[0] must be a number"),
+        ("[inf, 100, 50]", "starting_stacks[0] is infinite"),
     ],
 )
 def test_amounts_beyond_sane_bounds_are_refused_with_the_bounds(stacks: str, message: str) -> None:
