@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.rules.levels import BlindSchedule, Level
 from tests import decided as commands
 from tests.app.hands import seated
@@ -129,6 +130,16 @@ async def test_the_page_shows_the_table_on_a_tv_and_a_phone_and_follows_the_deal
         assert len(clock) == 5 and clock[2] == ":" and clock.replace(":", "").isdigit(), clock
         clock_height = await browser.evaluate(HEIGHT.format("#clock"))
         assert clock_height >= 1080 / 6, f"the clock is {clock_height:.0f} px high"
+        version = await browser.evaluate("document.body.dataset.version")
+        ticked = await browser.wait_for(
+            f"document.querySelector('#clock').textContent < {clock!r}"
+            " && document.querySelector('#clock').textContent",
+            "the clock counting down",
+            timeout=5,
+        )
+        # The page counted down by itself: no view was pushed meanwhile (the server pushes
+        # on a journal change, or 15 s after the last push).
+        assert await browser.evaluate("document.body.dataset.version") == version, ticked
         cards = await browser.evaluate(
             "[...document.querySelectorAll('#board .card')].map(c => c.getAttribute('aria-label')"
             " + ' ' + c.getBoundingClientRect().height)"
@@ -170,6 +181,22 @@ async def test_the_page_shows_the_table_on_a_tv_and_a_phone_and_follows_the_deal
             ".map(c => c.getBoundingClientRect().right))"
         )
         assert width <= 390, f"the board runs off the phone's screen ({width:.0f} px)"
+
+        dealer.act(commands.fold)  # Bob folds, Cy folds: Ann wins the pot
+        seq = dealer.act(commands.fold)
+        await seq_shown(browser, seq, "the award")
+        winners = await browser.evaluate(TEXT.format("#winners"))
+        # Ann wins the 6 in the middle; her bet of 4 came back uncalled (R4.9).
+        assert "Hand #1" in winners and "Ann" in winners and "wins 6" in winners, winners
+        assert await browser.evaluate(OVERLAPS) == []
+        seq = dealer.act(lambda s: commands.one(s, rq.EndSession()))
+        await seq_shown(browser, seq, "the end of the session")
+        assert await browser.evaluate("document.body.dataset.phase") == "ended"
+        results = await browser.evaluate(TEXT.format("#end-screen"))
+        assert "Ann" in results and "+" in results and "pays Ann" in results, results
+        await browser.size(1920, 1080)
+        assert await browser.evaluate(HEIGHT.format("#end-screen")) > 0
+        assert await browser.evaluate(HEIGHT.format("#seats")) == 0  # the results instead
     except BaseException:
         shot = artifact("display-browser.png")
         await browser.screenshot(shot)
