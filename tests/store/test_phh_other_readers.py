@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -272,3 +273,75 @@ finishing_stacks = [102, 98]
     bad.write_text(text.replace("????AhAd", "????AhAh"))
     (refused,) = import_files(journal, [bad])
     assert refused.error is not None and "Ah appears twice" in refused.error
+
+
+def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
+    """A hand played in pokerkit with random legal actions, written by pokerkit's own
+    ``HandHistory``: its text and the stacks pokerkit ends with."""
+    import random
+
+    from pokerkit import (
+        Automation,
+        FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+        HandHistory,
+        PotLimitOmahaHoldem,
+    )
+
+    rng = random.Random(seed)
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.RUNOUT_COUNT_SELECTION,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    n = rng.randint(2, 6)
+    stacks = tuple(rng.choice((40, 100, 250)) for _ in range(n))
+    if code == "PO":
+        game = PotLimitOmahaHoldem(automations, True, 0, (1, 2), 2)
+    else:
+        game = FixedLimitOmahaHoldemHighLowSplitEightOrBetter(automations, True, 0, (1, 2), 2, 4)
+    state = game(stacks, n)
+
+    def capped(state: Any) -> bool:
+        """R4.7's cap (a bet and three raises, the blind counting as the bet pre-flop),
+        which pokerkit 0.7.7's stock FO/8 does not apply."""
+        if code != "FO/8":
+            return False
+        limit = 3 if state.street_index == 0 else 4
+        return bool(state.completion_betting_or_raising_count >= limit)
+
+    while state.status:
+        roll = rng.random()
+        if state.can_fold() and roll < 0.2:
+            state.fold()
+        elif state.can_complete_bet_or_raise_to() and roll < 0.45 and not capped(state):
+            low = state.min_completion_betting_or_raising_to_amount
+            high = state.max_completion_betting_or_raising_to_amount
+            assert low is not None and high is not None
+            # pokerkit 0.7.7's stock FO/8 allows pot-limit raises; a fixed-limit raise
+            # is its minimum.
+            state.complete_bet_or_raise_to(low if code == "FO/8" else rng.choice((low, high)))
+        elif state.can_check_or_call():
+            state.check_or_call()
+        else:
+            break
+    text = HandHistory.from_game_state(game, state).dumps()
+    return text, [int(s) for s in state.stacks]
+
+
+@pytest.mark.parametrize("code", ["PO", "FO/8"])
+def test_hands_pokerkit_writes_import_to_pokerkit_s_stacks(code: str) -> None:
+    for seed in range(25):
+        text, stacks = _pokerkit_hand(code, seed)
+        (hand,) = loads(text, f"pokerkit-{code}-{seed}.phh")
+        assert hand.variant == code
+        result = summary(replay_hand(hand))
+        assert result["complete"], text
+        assert result["finishing_stacks"] == stacks, text
