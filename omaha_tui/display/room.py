@@ -106,12 +106,17 @@ def _seats(view: TableView, hand: HandState | None) -> list[Json]:
 
 
 def _runs(view: TableView) -> list[Json]:
-    """Every run's whole board when the board is run more than once (R10.2)."""
+    """Every run's board when the board is run more than once (R10.2); a run not dealt
+    yet shows the cards all runs share, then ``""`` for each card to come."""
     if view.runs <= 1:
         return []
-    first = {"run": 1, "cards": cards(view.board)}
-    later = [{"run": n, "cards": cards(b)} for n, b in enumerate(view.run_boards, start=2)]
-    return [first, *later]
+    shared = cards(view.board[: view.run_from])
+    out = [{"run": 1, "cards": cards(view.board) + [""] * (5 - len(view.board))}]
+    for n in range(2, view.runs + 1):
+        dealt = view.run_boards[n - 2] if n - 2 < len(view.run_boards) else ()
+        board = cards(dealt) if dealt else shared
+        out.append({"run": n, "cards": board + [""] * (5 - len(board))})
+    return out
 
 
 def last_hand(state: TableState) -> Json | None:

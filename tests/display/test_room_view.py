@@ -4,8 +4,9 @@ hand, the all-in figures of each pot (R10.3), and the results when the session e
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from omaha_tui.display.follower import LevelClock
+from omaha_tui.display.follower import Follower, LevelClock
 from omaha_tui.display.room import pot_equities, room_view
 from omaha_tui.engine.allin.spot import all_in_spot
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
@@ -15,6 +16,7 @@ from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.levels import BlindSchedule, Level
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Player, TableSetup
+from tests.display.test_display_runs import record_run_twice
 
 CLOCK = LevelClock(1, 1, 2, 0, 754.25)
 SCHEDULE = BlindSchedule(
@@ -103,3 +105,19 @@ def test_r12_the_end_of_the_session_shows_the_nets_and_who_pays_whom() -> None:
     nets = {line["name"]: line["net"] for line in results["lines"]}  # type: ignore[index]
     assert nets == {"Ann": 0, "Bob": -1, "Cy": 1}
     assert results["transfers"] == [{"payer": "Bob", "payee": "Cy", "amount": 1}]  # type: ignore[index]
+
+
+def test_r10_2_every_run_is_shown_and_the_run_to_come_from_the_shared_cards(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "journal.sqlite3"
+    record_run_twice(db)  # run twice from the flop 4h 5c 7h; run 1 is out
+    follower = Follower.open(db)
+    try:
+        v = view(follower.state)
+    finally:
+        follower.close()
+    assert v["runs"] == [
+        {"run": 1, "cards": ["4h", "5c", "7h", "Qs", "Ad"]},
+        {"run": 2, "cards": ["4h", "5c", "7h", "", ""]},
+    ]

@@ -35,7 +35,7 @@ function card(text, cls) {
 
 function cardRow(cards, cls) {
   const row = el("span", "cards" + (cls ? " " + cls : ""));
-  for (const c of cards) row.append(card(c));
+  for (const c of cards) row.append(c ? card(c) : el("span", "card back", ""));
   return row;
 }
 
@@ -101,6 +101,7 @@ function drawFelt(v) {
   for (let i = 0; i < missing; i++) board.append(el("span", "card big back", ""));
   const runs = $("runs");
   runs.replaceChildren();
+  runs.dataset.count = String((v.runs || []).length);
   for (const r of v.runs || []) {
     const line = el("div", "run");
     line.append(el("span", "run-label", `Run ${r.run}`), cardRow(r.cards));
