@@ -1,5 +1,6 @@
 """The display's web server: read-only routes, Host and Origin checks, the viewer cap,
-viewers that go or stop reading, and a clean end on SIGTERM and SIGINT.
+viewers that go or stop reading, a clean end on SIGTERM and SIGINT, and nothing left
+after kill -9 (the server starts no other process).
 
 The server runs in this process (aiohttp's test server) for the route checks, and as
 ``omaha-tui display`` in a child process for the signals. Every wait is bounded.
@@ -188,7 +189,7 @@ def _children(pid: int) -> list[int]:
         return []
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
 def test_a_signal_ends_the_server_with_its_viewers_and_leaves_nothing(
     tmp_path: Path, sig: signal.Signals
 ) -> None:
@@ -248,6 +249,7 @@ def test_a_signal_ends_the_server_with_its_viewers_and_leaves_nothing(
             again.bind(("127.0.0.1", port))  # the port is free
         out = server.stdout.read()
         assert "Traceback" not in out, out
+        assert server.returncode == (-signal.SIGKILL if sig == signal.SIGKILL else 0)
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
