@@ -1,7 +1,8 @@
 """Command palette entries for everything that is not a one-key action.
 
-Each entry asks one short question (``Ann 200``) in a :class:`TextPrompt`, parses the
-answer with the pure functions below (errors name what is wrong and what is allowed),
+Each entry asks one short question (``Ann 200``) in a :class:`TextPrompt`, reads the
+answer with the one grammar (:mod:`omaha_tui.session.grammar`: errors name what is
+wrong and what is allowed),
 and hands the request it stands for to the app's session (one decision, one write).
 """
 
@@ -12,65 +13,27 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from omaha_tui.engine.amounts import AmountError, parse_chips
-from omaha_tui.engine.config import ButtonRule, Stakes, Structure
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.labels import check_name, printable
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.grammar import (
+    GrammarError,
+    parse_button_rule,
+    parse_chips,
+    parse_game_choice,
+    parse_new_name,
+    parse_player,
+    parse_seat_number,
+    parse_stakes,
+    parse_straddle,
+    parse_yes,
+)
 
 from .widgets.amount_prompt import TextPrompt
 
 if TYPE_CHECKING:
     from .app import OmahaApp
-
-
-class AnswerError(ValueError):
-    """A palette answer that cannot be used; the message says what is expected."""
-
-
-def _seated(state: TableState) -> str:
-    return ", ".join(f"{s.name} ({i + 1})" for i, s in enumerate(state.seats) if s is not None)
-
-
-def parse_seat(state: TableState, token: str) -> int:
-    """A seated player by name (any case) or 1-based seat number; returns the index.
-
-    Raises:
-        AnswerError: nobody sits there, naming who does.
-    """
-    token = token.strip()
-    for i, seat in enumerate(state.seats):
-        if seat is not None and (seat.name.lower() == token.lower() or token == str(i + 1)):
-            return i
-    raise AnswerError(f'no player "{printable(token)}" at the table: seated are {_seated(state)}')
-
-
-def parse_amount(token: str, what: str = "amount", *, signed: bool = False) -> int:
-    """A whole number of chips in the digits 0 to 9 (``+20`` / ``-20`` when ``signed``)."""
-    try:
-        return parse_chips(token, what, signed=signed)
-    except AmountError as e:
-        raise AnswerError(str(e)) from None
-
-
-def _digits(text: str) -> bool:
-    """Only the digits 0 to 9 (``str.isdigit`` also accepts ``²`` and ``٣``)."""
-    return text.isascii() and text.isdigit()
-
-
-def parse_stakes(text: str, chip: int) -> Stakes:
-    """``SB/BB`` or ``SB/BB/ante`` for a new blind level (R2.7)."""
-    parts = text.strip().split("/")
-    if len(parts) not in (2, 3) or not all(_digits(p.strip()) and len(p) < 13 for p in parts):
-        raise AnswerError(f'"{printable(text)}" is not SB/BB or SB/BB/ante, e.g. 2/4 or 2/4/1')
-    sb, bb, *ante = (int(p) for p in parts)
-    try:
-        return Stakes(small_blind=sb, big_blind=bb, ante=ante[0] if ante else 0, chip=chip)
-    except ValidationError as e:
-        raise AnswerError(e.errors()[0]["msg"].removeprefix("Value error, ")) from None
 
 
 @dataclass(frozen=True)
@@ -86,73 +49,59 @@ class Question:
 
 def _need(parts: list[str], count: int, example: str) -> None:
     if len(parts) < count:
-        raise AnswerError(f"answer like: {example}")
+        raise GrammarError(f"answer like: {example}")
+
+
+def _chip(state: TableState) -> int:
+    stakes = state.stakes or (state.config.stakes if state.config else None)
+    return stakes.chip if stakes else 1
 
 
 def _rebuy(state: TableState, text: str) -> rq.Request:
     parts = text.split()
     _need(parts, 2, "Ann 200")
-    return rq.Rebuy(parse_seat(state, " ".join(parts[:-1])), parse_amount(parts[-1]))
+    amount = parse_chips(parts[-1], "rebuy", chip=_chip(state))
+    return rq.Rebuy(parse_player(state, " ".join(parts[:-1])), amount)
 
 
 def _correct(state: TableState, text: str) -> rq.Request:
     parts = text.split()
     _need(parts, 3, "Ann -20 miscounted")
-    seat = parse_seat(state, parts[0])
-    return rq.Correct(seat, parse_amount(parts[1], "change", signed=True), " ".join(parts[2:]))
+    seat = parse_player(state, parts[0])
+    change = parse_chips(parts[1], "change", signed=True, chip=_chip(state))
+    return rq.Correct(seat, change, " ".join(parts[2:]))
 
 
 def _new_player(state: TableState, text: str) -> rq.Request:
     parts = text.split()
     _need(parts, 3, "5 Eve 200")
-    seats = len(state.seats)
-    if not (_digits(parts[0]) and len(parts[0]) <= 2 and 1 <= int(parts[0]) <= seats):
-        raise AnswerError(f'seat "{printable(parts[0])}" is not a seat number (1 to {seats})')
-    try:
-        name = check_name(" ".join(parts[1:-1]))
-    except ValueError as e:
-        raise AnswerError(str(e)) from None
-    return rq.SeatPlayer(int(parts[0]) - 1, name, parse_amount(parts[-1], "buy-in"))
+    seat = parse_seat_number(state, parts[0])
+    name = parse_new_name(state, " ".join(parts[1:-1]))
+    return rq.SeatPlayer(seat, name, parse_chips(parts[-1], "buy-in", chip=_chip(state)))
 
 
 def _end(state: TableState, text: str) -> rq.Request:
-    if text.strip().lower() != "yes":
-        raise AnswerError('type "yes" to end the session, or press Esc to keep playing')
+    parse_yes(text, 'type "yes" to end the session, or press Esc to keep playing')
     return rq.EndSession()
 
 
 def _level(state: TableState, text: str) -> rq.Request:
-    stakes = state.stakes or (state.config.stakes if state.config else None)
-    chip = stakes.chip if stakes else 1
-    return rq.ChangeLevel(state.level + 1, parse_stakes(text, chip))
+    return rq.ChangeLevel(state.level + 1, parse_stakes(text, _chip(state)))
 
 
 def _straddle(state: TableState, text: str) -> rq.Request:
     """R2.8: a standing straddle from the next hand, or off."""
-    word = text.strip().lower()
-    if word in ("off", "0", "none"):
-        return rq.SetStraddle(0)
-    return rq.SetStraddle(parse_amount(word, "straddle"))
+    return rq.SetStraddle(parse_straddle(text))
 
 
 def _game(state: TableState, text: str) -> rq.Request:
     """Dealer's choice: a game name, then optionally pl, nl or fl ("big-o pl")."""
-    parts = text.split()
-    if not parts:
-        raise AnswerError("name a game, e.g. big-o pl, omaha8 fl or plo")
-    structure = None
-    if parts[-1].lower() in {s.value for s in Structure}:
-        structure = Structure(parts.pop().lower())
-    if not parts:
-        raise AnswerError("name a game before the structure, e.g. big-o pl")
-    return rq.ChangeGame(" ".join(parts), structure)
+    name, structure = parse_game_choice(text)
+    return rq.ChangeGame(name, structure)
 
 
 def _button_rule(state: TableState, text: str) -> rq.Request:
-    word = text.strip().lower()
-    if word not in {r.value for r in ButtonRule}:
-        raise AnswerError('type "dead" (card-room practice) or "moving" (R1.5)')
-    return rq.SetButtonRule(ButtonRule(word))
+    return rq.SetButtonRule(parse_button_rule(text))
 
 
 QUESTIONS: tuple[Question, ...] = (
@@ -189,21 +138,21 @@ QUESTIONS: tuple[Question, ...] = (
         "A player steps away; their blinds are missed (R2.6)",
         "Who sits out?",
         "Ann or seat number",
-        lambda s, t: rq.SitOut(parse_seat(s, t)),
+        lambda s, t: rq.SitOut(parse_player(s, t)),
     ),
     Question(
         "Come back (post now)",
         "A returning player posts what they owe and plays (R2.6)",
         "Who comes back?",
         "Ann or seat number",
-        lambda s, t: rq.Back(parse_seat(s, t), True),
+        lambda s, t: rq.Back(parse_player(s, t), True),
     ),
     Question(
         "Come back (wait for the big blind)",
         "Return without posting; deal in at the BB",
         "Who comes back?",
         "Ann or seat number",
-        lambda s, t: rq.Back(parse_seat(s, t), False),
+        lambda s, t: rq.Back(parse_player(s, t), False),
     ),
     Question(
         "Chip correction",
@@ -217,7 +166,7 @@ QUESTIONS: tuple[Question, ...] = (
         "Put the button on a seat by hand (R3.5 wrong button)",
         "Button to whom?",
         "Ann or seat number",
-        lambda s, t: rq.PlaceButton(parse_seat(s, t)),
+        lambda s, t: rq.PlaceButton(parse_player(s, t)),
     ),
     Question(
         "Misdeal",
@@ -252,7 +201,7 @@ QUESTIONS: tuple[Question, ...] = (
         "A player cashes out their stack and leaves",
         "Who leaves?",
         "Ann or seat number",
-        lambda s, t: rq.Leave(parse_seat(s, t)),
+        lambda s, t: rq.Leave(parse_player(s, t)),
     ),
 )
 
@@ -267,7 +216,7 @@ def ask(app: OmahaApp, q: Question) -> None:
     def check(text: str) -> str | None:
         try:
             request = q.run(session.state, text)
-        except AnswerError as e:
+        except GrammarError as e:
             return str(e)
         outcome = app.request(request)
         return None if outcome.ok or outcome.ask is not None else outcome.message

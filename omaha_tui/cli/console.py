@@ -43,13 +43,14 @@ def _fail(message: str, code: int = 2) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Open or resume the session, then answer stdin line by line."""
-    from omaha_tui.cli.play import table_start
+    from omaha_tui.cli.play import resume_id, table_start
     from omaha_tui.console import Console, read_lines
     from omaha_tui.session import Session, SessionError
     from omaha_tui.store.journal import Journal, JournalError, SessionBusy
 
     try:
         setup = table_start(args)
+        which = resume_id(args.resume)
     except ValueError as e:
         return _fail(str(e))
     if setup is None and args.resume is None:
@@ -63,17 +64,12 @@ def run(args: argparse.Namespace) -> int:
         if setup is not None:
             session = Session.create(journal, setup.events(), setup.name, setup.schedule)
         else:
-            which = args.resume
             if which == "last":
                 last = journal.last_unfinished()
                 if last is None:
                     return _fail("no unfinished session to resume: give --players to start one")
-                which = str(last.id)
-            if not str(which).isdigit():
-                return _fail(
-                    f'--resume "{which}" is not a session id: `omaha-tui sessions` lists them'
-                )
-            session = Session.resume(journal, int(which))
+                which = last.id
+            session = Session.resume(journal, int(which or 0))
         console = Console(session, sys.stdout, as_json=args.json)
         return console.run(read_lines(sys.stdin))
     except SessionError as e:

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from omaha_tui.cli import add_db_option
-from omaha_tui.engine.amounts import parse_chips
-from omaha_tui.engine.labels import check_name, printable
+from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
     from omaha_tui.session.setup import TableSetup
@@ -45,7 +44,7 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", help="game name or alias (plo, plo8, big-o, ...); default plo")
     p.add_argument("--blinds", help='blinds as "SB/BB" or just "BB" (R2.3), e.g. 1/2')
     p.add_argument("--structure", choices=("pl", "nl", "fl"), help="betting structure; default pl")
-    p.add_argument("--ante", type=int, default=0, help="ante from every dealt-in player")
+    p.add_argument("--ante", type=ante, default=0, help="ante from every dealt-in player")
     p.add_argument(
         "--button",
         choices=("dead", "moving"),
@@ -69,41 +68,56 @@ class FlagError(ValueError):
 
 
 def parse_players(text: str) -> list[tuple[str, int]]:
-    """``"Ann:200,Bob:200"`` -> ``[("Ann", 200), ("Bob", 200)]``.
-
-    Names follow :func:`~omaha_tui.engine.labels.check_name` (at most 24 characters,
-    no control characters); buy-ins are whole chips in the digits 0 to 9.
+    """``--players "Ann:200,Bob:200"`` by the one grammar (names by the engine's rule,
+    buy-ins as whole chips in the digits 0 to 9).
 
     >>> parse_players("Ann:200, Bob:150")
     [('Ann', 200), ('Bob', 150)]
     """
-    players = []
-    for part in (p.strip() for p in text.split(",") if p.strip()):
-        name, sep, stack = part.rpartition(":")
-        if not sep or not name.strip():
-            raise FlagError(f'player "{printable(part)}" is not NAME:BUYIN, e.g. Ann:200')
-        try:
-            buy_in = parse_chips(stack, f"{printable(name.strip())}'s buy-in")
-            players.append((check_name(name), buy_in))
-        except ValueError as e:
-            raise FlagError(str(e)) from None
-        if buy_in <= 0:
-            raise FlagError(f'player "{printable(part)}" needs a buy-in above 0, e.g. Ann:200')
-    names = [n.lower() for n, _ in players]
-    if len(set(names)) != len(names):
-        raise FlagError("two players share a name: each name must be different")
-    if len(players) < 2:
-        raise FlagError("--players needs at least two players (R1.2)")
-    return players
+    from omaha_tui.session import grammar
+
+    try:
+        return grammar.parse_players(text)
+    except grammar.GrammarError as e:
+        raise FlagError(str(e)) from None
 
 
 def parse_blinds(text: str) -> tuple[int, int]:
-    """``"1/2"`` -> (1, 2); ``"2"`` -> (0, 2) (the small blind then follows R2.3)."""
-    parts = text.split("/")
-    if len(parts) not in (1, 2) or not all(p.strip().isdigit() for p in parts):
-        raise FlagError(f'blinds "{text}" are not SB/BB or BB, e.g. 1/2')
-    nums = [int(p) for p in parts]
-    return (0, nums[0]) if len(nums) == 1 else (nums[0], nums[1])
+    """``--blinds "1/2"`` -> (1, 2); ``"2"`` -> (0, 2) (the small blind then follows R2.3)."""
+    from omaha_tui.session import grammar
+
+    try:
+        return grammar.parse_blinds(text)
+    except grammar.GrammarError as e:
+        raise FlagError(str(e)) from None
+
+
+def ante(text: str) -> int:
+    """An argparse type for ``--ante``: whole chips in the digits 0 to 9 (R4.10)."""
+    from omaha_tui.session import grammar
+
+    try:
+        return grammar.parse_chips(text, "ante")
+    except grammar.GrammarError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def resume_id(text: str | None) -> int | str | None:
+    """``--resume [ID]``: ``"last"`` (no ID), a session id in the digits 0 to 9, or None.
+
+    >>> resume_id("last"), resume_id("12"), resume_id(None)
+    ('last', 12, None)
+    """
+    if text is None or text in ("last", "new"):
+        return text
+    from omaha_tui.session.grammar import digits_only
+
+    if not digits_only(text) or len(text) >= 20 or not 0 < int(text) < 2**63:
+        raise FlagError(
+            f'--resume "{printable(text[:24])}" is not a session id: '
+            "`omaha-tui sessions` lists them"
+        )
+    return int(text)
 
 
 def table_start(args: argparse.Namespace) -> TableSetup | None:
@@ -114,7 +128,7 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     from pydantic import ValidationError
 
     from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig, parse_game
-    from omaha_tui.engine.rules.levels import parse_schedule
+    from omaha_tui.session.grammar import parse_levels
     from omaha_tui.session.setup import Player, TableSetup
 
     button_rule = getattr(args, "button", None)
@@ -129,7 +143,7 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     players = parse_players(args.players)
     small, big = parse_blinds(args.blinds or "1/2")
     try:
-        schedule = parse_schedule(args.levels) if args.levels else None
+        schedule = parse_levels(args.levels) if args.levels else None
     except ValueError as e:
         raise FlagError(str(e)) from None
     if schedule is not None:
@@ -164,17 +178,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"omaha-tui play: {e}", file=sys.stderr)
         return 2
-    resume: int | str | None = args.resume
-    if isinstance(resume, str) and resume != "last":
-        digits = resume.isascii() and resume.isdigit() and len(resume) < 20
-        if not digits or not 0 < int(resume) < 2**63:
-            print(
-                f'omaha-tui play: --resume "{printable(resume[:24])}" is not a session id: '
-                "`omaha-tui sessions` lists them",
-                file=sys.stderr,
-            )
-            return 2
-        resume = int(resume)
+    try:
+        resume = resume_id(args.resume)
+    except FlagError as e:
+        print(f"omaha-tui play: {e}", file=sys.stderr)
+        return 2
     db = getattr(args, "db", None)
     app = OmahaApp(
         db=Path(db) if db else None, start=start, resume=resume, demo=getattr(args, "demo", False)

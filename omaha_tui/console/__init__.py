@@ -7,6 +7,6 @@ per line. It imports the session and the engine, never Textual or Rich.
 from __future__ import annotations
 
 from .run import Console, read_lines
-from .words import WORDS, LineError, parse_line
+from .words import WORDS, parse_line
 
-__all__ = ["WORDS", "Console", "LineError", "parse_line", "read_lines"]
+__all__ = ["WORDS", "Console", "parse_line", "read_lines"]

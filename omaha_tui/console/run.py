@@ -19,9 +19,10 @@ from typing import Any, TextIO
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.session import Outcome, Session
+from omaha_tui.session.grammar import GrammarError
 
 from .report import ledger_line, state_json, state_line
-from .words import LineError, Local, parse_line, usage
+from .words import Local, parse_line, usage
 
 EXIT_OK = 0
 EXIT_JOURNAL = 1
@@ -77,7 +78,7 @@ class Console:
         session = self.session
         try:
             parsed = parse_line(session.state, line)
-        except LineError as e:
+        except GrammarError as e:
             return Outcome(False, str(e), refused=True)
         if isinstance(parsed, Local):
             return self._local(parsed.name)

@@ -12,8 +12,9 @@ from textual.app import App, ComposeResult
 
 from omaha_tui.app.app import OmahaApp
 from omaha_tui.app.speech import SpeechOutcome
-from omaha_tui.app.widgets.clock import LevelClock, parse_schedule
+from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.session.grammar import parse_levels
 from tests.app.test_flows import keys, six_handed_plo
 
 
@@ -76,7 +77,7 @@ async def test_r2_7_the_dealer_app_speaks_the_clock_on_its_speech_worker(tmp_pat
     voice = Recorder()
     app = OmahaApp(
         db=tmp_path / "journal.sqlite3",
-        start=replace(six_handed_plo(), schedule=parse_schedule("1/2:20,2/4:20")),
+        start=replace(six_handed_plo(), schedule=parse_levels("1/2:20,2/4:20")),
         now=lambda: now[0],
         speech=voice,
         settings_path=tmp_path / "settings.json",

@@ -26,7 +26,7 @@ from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.amount_prompt import AmountPrompt
 from omaha_tui.app.widgets.board import BoardPrompt
 from omaha_tui.app.widgets.card_input import CardInput
-from omaha_tui.app.widgets.clock import LevelClock, parse_schedule
+from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.app.widgets.pot_breakdown import PotBreakdownPanel
 from omaha_tui.cli import play
 from omaha_tui.cli.play import table_start
@@ -35,6 +35,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.events import PotsAwarded
 from omaha_tui.engine.state import Street
 from omaha_tui.session import Player
+from omaha_tui.session.grammar import parse_levels
 from omaha_tui.store.journal import Journal
 
 SIX = "Ann:200,Bob:200,Cy:200,Dee:200,Eve:200,Fay:200"
@@ -343,7 +344,7 @@ async def test_an_unfinished_session_is_offered_and_resumed(tmp_path: Path) -> N
 
 async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path: Path) -> None:
     now = [0.0]
-    start = replace(six_handed_plo(), schedule=parse_schedule("1/2:20,2/4:20"))
+    start = replace(six_handed_plo(), schedule=parse_levels("1/2:20,2/4:20"))
     app = OmahaApp(
         db=tmp_path / "journal.sqlite3",
         start=start,

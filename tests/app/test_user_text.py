@@ -153,7 +153,7 @@ async def test_palette_rebuy_with_a_superscript_two_is_refused_in_one_line(
         app.screen.query_one("#answer", Input).value = "Ann ²"
         await keys(pilot, "enter")
         error = str(app.screen.query_one("#answer-error", Label).render())
-        assert error == 'amount "²" uses characters other than the digits 0 to 9: ' + (
+        assert error == 'rebuy "²" uses characters other than the digits 0 to 9: ' + (
             "type digits only, e.g. 20"
         )
         assert stacks(app)[0] == 200

@@ -9,9 +9,8 @@ import argparse
 
 import pytest
 
-from omaha_tui.app.palette import AnswerError, parse_amount, parse_seat, parse_stakes
 from omaha_tui.app.widgets.amount_prompt import AmountRange, describe_amount
-from omaha_tui.app.widgets.clock import format_clock, parse_schedule
+from omaha_tui.app.widgets.clock import format_clock
 from omaha_tui.cli import play
 from omaha_tui.cli.play import FlagError, parse_blinds, parse_players, table_start
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
@@ -21,6 +20,13 @@ from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.testing import opening_events
+from omaha_tui.session.grammar import (
+    GrammarError,
+    parse_chips,
+    parse_levels,
+    parse_player,
+    parse_stakes,
+)
 from omaha_tui.session.view import options, oval_order, table_view
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -83,7 +89,7 @@ def test_clock_text_and_schedule_errors() -> None:
     assert format_clock(65) == "01:05"
     assert format_clock(3725) == "1:02:05"
     with pytest.raises(ValueError, match=r'level "1-2:20" is not SB/BB\[/ante\]:minutes'):
-        parse_schedule("1-2:20")
+        parse_levels("1-2:20")
 
 
 def test_oval_order_runs_clockwise() -> None:
@@ -96,21 +102,21 @@ def test_oval_order_runs_clockwise() -> None:
 
 def test_palette_seat_answer_by_name_or_number_and_its_error() -> None:
     state = table(players=3)
-    assert parse_seat(state, "bob") == 1
-    assert parse_seat(state, "3") == 2
-    with pytest.raises(AnswerError, match='no player "Zed" at the table: seated are Ann'):
-        parse_seat(state, "Zed")
+    assert parse_player(state, "bob") == 1
+    assert parse_player(state, "3") == 2
+    with pytest.raises(GrammarError, match='"Zed" is not at the table: seated are Ann'):
+        parse_player(state, "Zed")
 
 
 def test_palette_amount_and_stakes_answers_say_what_is_expected() -> None:
-    assert parse_amount("+20", signed=True) == 20
-    assert parse_amount("-20", signed=True) == -20
-    with pytest.raises(AnswerError, match='amount "lots" is not a whole number of chips'):
-        parse_amount("lots")
+    assert parse_chips("+20", signed=True) == 20
+    assert parse_chips("-20", signed=True) == -20
+    with pytest.raises(GrammarError, match='amount "lots" is not a whole number of chips'):
+        parse_chips("lots")
     assert parse_stakes("2/4/1", chip=1).ante == 1
-    with pytest.raises(AnswerError, match='"2-4" is not SB/BB or SB/BB/ante'):
+    with pytest.raises(GrammarError, match='"2-4" is not SB/BB or SB/BB/ante'):
         parse_stakes("2-4", chip=1)
-    with pytest.raises(AnswerError, match="small blind 5 is larger than the big blind 4"):
+    with pytest.raises(GrammarError, match="small blind 5 is larger than the big blind 4"):
         parse_stakes("5/4", chip=1)
 
 

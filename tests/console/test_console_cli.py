@@ -38,7 +38,7 @@ def test_console_prints_one_line_per_command(tmp_path, monkeypatch, capsys) -> N
         "ok: Hand #1: button Ann; Bob posts small blind 1; Cy posts big blind 2",
         "ok: Ann folds",
         'refused: "jump" is not a command: fold | check | call | ... (help lists them all)',
-        'refused: amount "x" is not a whole number of chips',
+        'refused: amount "x" is not a whole number of chips: type digits only, e.g. 20',
     ]
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine.amounts import CHIP_LIMIT, AmountError, parse_chips
 from omaha_tui.engine.labels import NAME_LIMIT, check_name, printable
+from omaha_tui.session.grammar import CHIP_LIMIT, AmountError, parse_chips
 
 
 def test_a_name_of_24_characters_is_taken_and_25_is_refused_with_the_limit() -> None:

@@ -10,7 +10,6 @@ import pytest
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.reducer import replay as reducer
-from omaha_tui.engine.rules.levels import parse_schedule
 from omaha_tui.session import (
     NOTHING_TO_REDO,
     NOTHING_TO_UNDO,
@@ -19,6 +18,7 @@ from omaha_tui.session import (
     SessionError,
     TableSetup,
 )
+from omaha_tui.session.grammar import parse_levels
 from omaha_tui.store.journal import Journal
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
@@ -27,7 +27,7 @@ NAMES = ("Ann", "Bob", "Cy", "Dee")
 def setup(players: int = 3, levels: str | None = None) -> TableSetup:
     config = TableConfig(variant=parse_game("plo"), stakes=Stakes(small_blind=1, big_blind=2))
     seated = tuple(Player(i, NAMES[i], 200) for i in range(players))
-    return TableSetup(config, seated, schedule=parse_schedule(levels) if levels else None)
+    return TableSetup(config, seated, schedule=parse_levels(levels) if levels else None)
 
 
 @pytest.fixture

@@ -16,9 +16,9 @@ from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.events import BoardRecorded, PotsAwarded, RaisedTo
 from omaha_tui.engine.hands.cards import parse_cards
-from omaha_tui.engine.rules.levels import parse_schedule
 from omaha_tui.engine.state import Street
 from omaha_tui.session import Outcome, Player, Session, TableSetup
+from omaha_tui.session.grammar import parse_levels
 from omaha_tui.store.journal import Journal
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -35,7 +35,7 @@ def table(
 ) -> Session:
     config = TableConfig(variant=parse_game(game), stakes=Stakes(big_blind=2))
     seated = tuple(Player(i, NAMES[i], stacks) for i in range(players))
-    schedule = parse_schedule(levels) if levels else None
+    schedule = parse_levels(levels) if levels else None
     start = TableSetup(config, seated, button=0, schedule=schedule)
     return Session.create(journal, start.events(), start.name, start.schedule)
 

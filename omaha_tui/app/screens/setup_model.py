@@ -88,12 +88,13 @@ def setup_events(result: SetupResult) -> tuple[Event, ...]:
 
 
 def amount_field(text: str, label: str, *, required: bool = False) -> int:
-    """A whole number of chips from a field, or 0 when empty and optional."""
+    """A whole number of chips from a field (the one grammar, R4.10), or 0 when empty
+    and optional."""
+    from omaha_tui.session.grammar import parse_chips
+
     text = text.strip()
     if not text:
         if required:
             raise ValueError(f"{label}: enter a whole number of chips")
         return 0
-    if not text.isdigit():
-        raise ValueError(f'{label}: "{text}" is not a whole number of chips')
-    return int(text)
+    return parse_chips(text, label)

@@ -22,8 +22,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, breakdown_lines
-from omaha_tui.engine.amounts import AmountError, parse_chips
 from omaha_tui.engine.labels import printable
+from omaha_tui.session.grammar import AmountError, parse_chips
 from omaha_tui.session.view import chips, shown
 
 

@@ -18,8 +18,6 @@ from collections.abc import Callable
 from textual.message import Message
 from textual.widgets import Static
 
-from omaha_tui.engine.rules.levels import parse_schedule as parse_schedule
-
 
 def format_clock(seconds: float) -> str:
     """``mm:ss`` (or ``h:mm:ss`` past an hour) of a non-negative duration."""

@@ -83,28 +83,3 @@ def minutes_left(schedule: BlindSchedule, elapsed_minutes: float) -> float | Non
 def level_change(schedule: BlindSchedule, level: int) -> LevelChanged:
     """The event that moves the table to ``level`` (effective from the next hand)."""
     return LevelChanged(level=level, stakes=schedule.stakes(level))
-
-
-def parse_schedule(text: str, chip: int = 1) -> BlindSchedule:
-    """Parse ``"1/2:20,2/4:20,3/6/1:15"`` (blinds[/ante]:minutes per level).
-
-    >>> [lv.big_blind for lv in parse_schedule("1/2:20, 2/4/1:15").levels]
-    [2, 4]
-    >>> parse_schedule("1-2:20")
-    Traceback (most recent call last):
-    ...
-    ValueError: level "1-2:20" is not SB/BB[/ante]:minutes, e.g. 1/2:20
-    """
-    levels = []
-    for part in (p.strip() for p in text.split(",") if p.strip()):
-        blinds, _, minutes = part.partition(":")
-        nums = blinds.split("/")
-        if len(nums) not in (2, 3) or not all(n.strip().isdigit() for n in [*nums, minutes]):
-            raise ValueError(f'level "{part}" is not SB/BB[/ante]:minutes, e.g. 1/2:20')
-        sb, bb, *ante = (int(n) for n in nums)
-        levels.append(
-            Level(small_blind=sb, big_blind=bb, ante=ante[0] if ante else 0, minutes=int(minutes))
-        )
-    if not levels:
-        raise ValueError("a blind schedule needs at least one level, e.g. 1/2:20")
-    return BlindSchedule(levels=tuple(levels), chip=chip)

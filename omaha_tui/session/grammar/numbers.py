@@ -1,0 +1,254 @@
+"""Numbers a person types: chips (R4.10), whole counts, durations, stakes and levels.
+
+Only the ASCII digits 0 to 9 are digits here. ``str.isdigit`` also says yes to ``²``,
+``٣`` or ``߃``, and ``int()`` reads some of them as numbers, so a typed ``٣٠`` could
+become a bet of 30; every reader below refuses them by name instead, in one line.
+Nothing typed is ever changed into another number: ``20.5`` is refused as a
+fraction, never read as ``205``.
+
+This module only reads text; whether an amount is legal at the table is the engine's
+betting rules' decision.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import ValidationError
+
+from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.labels import printable
+from omaha_tui.engine.rules.levels import BlindSchedule, Level
+
+CHIP_LIMIT = 10**12
+"""The largest amount anyone may type: a trillion chips is no home game's stack."""
+
+_GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")
+_DURATION = re.compile(r"(?:([0-9]+)h)?(?:([0-9]+)m)?(?:([0-9]+)s)?")
+
+
+class GrammarError(ValueError):
+    """Typed text that cannot be read; the message names what is wrong and what is allowed."""
+
+
+class AmountError(GrammarError):
+    """Text that is not an amount of chips (R4.10)."""
+
+
+def digits_only(text: str) -> bool:
+    """True for a run of the ASCII digits 0 to 9 (``"²".isdigit()`` is true; this is not).
+
+    >>> digits_only("30"), digits_only("٣٠"), digits_only("²"), digits_only("")
+    (True, False, False, False)
+    """
+    return bool(text) and text.isascii() and text.isdigit()
+
+
+def short(text: str, limit: int = 20) -> str:
+    """Typed text shown in a message: control characters escaped, long text cut, so the
+    message stays one line."""
+    text = printable(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _why_not_digits(body: str) -> str:
+    if any(ch.isdigit() or ch.isnumeric() for ch in body if not ch.isascii()):
+        return "uses characters other than the digits 0 to 9"
+    return "is not a whole number of chips"
+
+
+def parse_chips(text: str, what: str = "amount", *, signed: bool = False, chip: int = 1) -> int:
+    """Read ``text`` as a whole number of chips, or raise :class:`AmountError` (R4.10).
+
+    Digits 0 to 9, optionally grouped by thousands (``1,000``); with ``signed`` a
+    leading ``+`` or ``-``. Refused: empty, negative, fractions, other digits, more than
+    :data:`CHIP_LIMIT`, and amounts that are not a multiple of the smallest chip ``chip``.
+
+    >>> parse_chips("1,500"), parse_chips("-20", "change", signed=True)
+    (1500, -20)
+    >>> parse_chips("20.5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    omaha_tui.session.grammar.numbers.AmountError: amount "20.5" is not a whole number of chips: ...
+    >>> parse_chips("٣٠")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    omaha_tui.session.grammar.numbers.AmountError: amount "٣٠" uses characters other than ...
+    >>> try:
+    ...     parse_chips("27", chip=5)
+    ... except AmountError as e:
+    ...     print(e)
+    amount 27 is not a multiple of the smallest chip 5: use 25 or 30
+    """
+    raw = text.strip()
+    body = raw
+    sign = 1
+    if signed and body[:1] in ("+", "-"):
+        sign = -1 if body[0] == "-" else 1
+        body = body[1:].strip()
+    example = "+20 or -20" if signed else "20"
+    if not body:
+        raise AmountError(f"type the {what} in chips, e.g. {example}")
+    if not signed and body[:1] == "-":
+        raise AmountError(f'{what} "{short(raw)}" is negative: amounts are 0 or more chips')
+    digits = body.replace(",", "") if _GROUPED.fullmatch(body) else body
+    if not digits_only(digits):
+        raise AmountError(
+            f'{what} "{short(raw)}" {_why_not_digits(body)}: type digits only, e.g. {example}'
+        )
+    if len(digits) > 13 or int(digits) > CHIP_LIMIT:
+        raise AmountError(f"{what} {short(raw)} is more than {CHIP_LIMIT:,} chips: type less")
+    amount = sign * int(digits)
+    if chip > 1 and amount % chip:
+        low = amount - amount % chip
+        raise AmountError(
+            f"{what} {amount} is not a multiple of the smallest chip {chip}: "
+            f"use {low} or {low + chip}"
+        )
+    return amount
+
+
+def parse_whole(text: str, what: str, *, low: int = 0, high: int = CHIP_LIMIT) -> int:
+    """A whole number from ``low`` to ``high`` in the digits 0 to 9 (a count, a seat, a die).
+
+    >>> parse_whole("6", "die", low=1, high=6)
+    6
+    >>> parse_whole("7", "die", low=1, high=6)
+    Traceback (most recent call last):
+    ...
+    omaha_tui.session.grammar.numbers.GrammarError: die "7" is not a whole number from 1 to 6
+    """
+    raw = text.strip()
+    if not digits_only(raw) or len(raw) > 15 or not low <= int(raw) <= high:
+        other = any(not ch.isascii() and ch.isnumeric() for ch in raw)
+        extra = " (type the digits 0 to 9)" if other else ""
+        raise GrammarError(
+            f'{what} "{short(raw)}" is not a whole number from {low} to {high}{extra}'
+        )
+    return int(raw)
+
+
+def parse_duration(text: str, what: str = "duration", *, unit: str = "m") -> int:
+    """A length of time in whole seconds: ``30s``, ``10m``, ``1h30m``, ``12:30`` (minutes
+    and seconds), or a bare number in ``unit`` (``"m"`` minutes by default, ``"s"``).
+
+    >>> parse_duration("30s"), parse_duration("10"), parse_duration("1h30m"), parse_duration("2:30")
+    (30, 600, 5400, 150)
+    >>> parse_duration("10", unit="s")
+    10
+    >>> parse_duration("ten")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    omaha_tui.session.grammar.numbers.GrammarError: duration "ten" is not a time: ...
+    """
+    raw = text.strip().lower().replace(" ", "")
+    seconds: int | None = None
+    if digits_only(raw) and len(raw) <= 9:
+        seconds = int(raw) * (60 if unit == "m" else 3600 if unit == "h" else 1)
+    elif raw.count(":") == 1 and all(digits_only(p) and len(p) <= 6 for p in raw.split(":")):
+        minutes, secs = raw.split(":")
+        if int(secs) < 60:
+            seconds = int(minutes) * 60 + int(secs)
+    elif raw and raw.isascii() and (m := _DURATION.fullmatch(raw)) and any(m.groups()):
+        h, mi, s = (int(g) if g and len(g) <= 9 else 0 for g in m.groups())
+        seconds = h * 3600 + mi * 60 + s
+    bare = {"m": "minutes", "s": "seconds", "h": "hours"}[unit]
+    if seconds is None:
+        raise GrammarError(
+            f'{what} "{short(text.strip())}" is not a time: type e.g. 30s, 10m, 1h30m, '
+            f"12:30 or a number of {bare}"
+        )
+    if seconds > 7 * 24 * 3600:
+        raise GrammarError(f'{what} "{short(text.strip())}" is longer than a week: type less')
+    return seconds
+
+
+def _stakes_error(e: ValidationError) -> GrammarError:
+    return GrammarError(str(e.errors()[0]["msg"]).removeprefix("Value error, "))
+
+
+def parse_stakes(text: str, chip: int = 1) -> Stakes:
+    """``SB/BB`` or ``SB/BB/ANTE`` for a blind level (R2.7).
+
+    >>> parse_stakes("2/4/1").ante
+    1
+    >>> try:
+    ...     parse_stakes("2-4")
+    ... except GrammarError as e:
+    ...     print(e)
+    "2-4" is not SB/BB or SB/BB/ante, e.g. 2/4 or 2/4/1
+    """
+    parts = [p.strip() for p in text.strip().split("/")]
+    if len(parts) not in (2, 3) or not all(digits_only(p) and len(p) < 13 for p in parts):
+        raise GrammarError(f'"{short(text.strip())}" is not SB/BB or SB/BB/ante, e.g. 2/4 or 2/4/1')
+    sb, bb, *ante = (int(p) for p in parts)
+    try:
+        return Stakes(small_blind=sb, big_blind=bb, ante=ante[0] if ante else 0, chip=chip)
+    except ValidationError as e:
+        raise _stakes_error(e) from None
+
+
+def parse_blinds(text: str) -> tuple[int, int]:
+    """``"1/2"`` -> (1, 2); ``"2"`` -> (0, 2): the small blind then follows R2.3.
+
+    >>> parse_blinds("1/2"), parse_blinds("2")
+    ((1, 2), (0, 2))
+    """
+    parts = [p.strip() for p in text.split("/")]
+    if len(parts) not in (1, 2) or not all(digits_only(p) and len(p) < 13 for p in parts):
+        raise GrammarError(f'blinds "{short(text.strip())}" are not SB/BB or BB, e.g. 1/2')
+    nums = [int(p) for p in parts]
+    return (0, nums[0]) if len(nums) == 1 else (nums[0], nums[1])
+
+
+def parse_levels(text: str, chip: int = 1) -> BlindSchedule:
+    """A blind schedule ``"1/2:20,2/4:20,3/6/1:15"``: SB/BB[/ante]:minutes per level (R2.7).
+
+    >>> [lv.big_blind for lv in parse_levels("1/2:20, 2/4/1:15").levels]
+    [2, 4]
+    >>> try:
+    ...     parse_levels("1-2:20")
+    ... except GrammarError as e:
+    ...     print(e)
+    level "1-2:20" is not SB/BB[/ante]:minutes, e.g. 1/2:20
+    """
+    levels = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        blinds, _, minutes = part.partition(":")
+        nums = [n.strip() for n in blinds.split("/")]
+        good = all(digits_only(n) and len(n) < 13 for n in [*nums, minutes.strip()])
+        if len(nums) not in (2, 3) or not good:
+            raise GrammarError(f'level "{short(part)}" is not SB/BB[/ante]:minutes, e.g. 1/2:20')
+        sb, bb, *ante = (int(n) for n in nums)
+        try:
+            levels.append(
+                Level(
+                    small_blind=sb,
+                    big_blind=bb,
+                    ante=ante[0] if ante else 0,
+                    minutes=int(minutes),
+                )
+            )
+        except ValidationError as e:
+            raise GrammarError(f'level "{short(part)}": {_stakes_error(e)}') from None
+    if not levels:
+        raise GrammarError("a blind schedule needs at least one level, e.g. 1/2:20")
+    try:
+        return BlindSchedule(levels=tuple(levels), chip=chip)
+    except ValidationError as e:
+        raise _stakes_error(e) from None
+
+
+__all__ = [
+    "CHIP_LIMIT",
+    "AmountError",
+    "GrammarError",
+    "digits_only",
+    "parse_blinds",
+    "parse_chips",
+    "parse_duration",
+    "parse_levels",
+    "parse_stakes",
+    "parse_whole",
+    "short",
+]
