@@ -1,13 +1,14 @@
 """``OmahaApp``: the dealer's table, wired to one headless :class:`~omaha_tui.session.Session`.
 
-The app opens (or resumes) a session and does nothing else with the table: keys on the
-table screen arrive as :class:`~omaha_tui.app.messages.ActionRequested`, prompts and
-the palette answer with requests, and all of them go to ``session.request`` (DESIGN.md
-"the path of one keypress"). What the session returns is shown: the new state flows
-down to the table screen, the narrator's sentence to the status line, a question
-(all in? post now or wait?) to a prompt. Which keys are live comes from
-``session.available()``, so the footer disables what the rules do not allow now; what
-each key asks for is in :mod:`.table_keys`.
+The app opens (or resumes) a session and does nothing else with the table: a table
+key is taken as it arrives (:meth:`OmahaApp.take_key`, in the order typed) and acted
+on by the app's :class:`~.table_keys.TableControl`; prompts and the palette answer
+with requests, and all of them go to ``session.request`` (DESIGN.md "the path of one
+keypress"). What the session returns is shown: the new state flows down to the table
+screen, the narrator's sentence to the status line, a question (all in? post now or
+wait?) to a prompt. Which keys are live comes from ``session.available()``
+(:mod:`.keys`), so the footer disables what the rules do not allow now. The app holds
+its parts (the table control, the preferences); it inherits from nothing but ``App``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events as ui
+from textual.app import App
 from textual.reactive import var
 
 from omaha_tui.engine.decisions import requests as rq
@@ -30,21 +33,25 @@ from omaha_tui.session import Outcome, Session, SessionError, TableSetup, demo_s
 from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError, SessionBusy, SessionInfo
 
-from .messages import TableAction
+from .keys import BY_KEY
 from .palette import TableCommands
 from .preferences import Preferences
 from .screens.resume import ResumeDialog
 from .screens.table import TableScreen
 from .speech import SilentBackend, SpeechBackend, speak_in_background
-from .table_keys import TableKeys, live_actions
+from .table_keys import TableControl
 from .themes import SUIT_VARIABLE_DEFAULTS
 from .widgets.action_bar import ActionBar
 from .widgets.amount_prompt import TextPrompt
+from .widgets.typed_prompt import TypeAhead
 
 TableStart = TableSetup  # the name the app's callers and tests know
 
+QUIET_SECONDS = 1.0
+"""How long a pause ends the text typed for a prompt that did not open."""
 
-class OmahaApp(TableKeys):
+
+class OmahaApp(App[None]):
     """The dealer's assistant.
 
     Args:
@@ -61,7 +68,7 @@ class OmahaApp(TableKeys):
 
     CSS_PATH = "app.tcss"
     TITLE = "omaha-tui"
-    COMMANDS: ClassVar = Preferences.COMMANDS | {TableCommands}
+    COMMANDS: ClassVar = App.COMMANDS | {TableCommands}
 
     # A var, not a reactive: the widgets repaint what changed; a reactive would repaint
     # the whole screen on every action.
@@ -89,7 +96,11 @@ class OmahaApp(TableKeys):
         self.speech = speech
         self.settings_path = settings_path
         self.session: Session | None = None
-        self.table = TableScreen(now=now)
+        self.controls = TableControl(self)
+        self.preferences = Preferences(self, settings_path)
+        self.table = TableScreen(now=now, press=self.controls.press)
+        self._quiet_until = 0.0  # keys typed for a prompt that did not open (see take_key)
+        self._asking: TextPrompt | None = None  # the session's question, about to open
         # The session reads the blind clock in wall time; the app's ``now`` (frozen in
         # tests) moves it, so both clocks agree on when a level is due (R2.7).
         self._wall0, self._mono0 = datetime.now(UTC), now()
@@ -104,7 +115,7 @@ class OmahaApp(TableKeys):
         return dict(SUIT_VARIABLE_DEFAULTS)
 
     async def on_mount(self) -> None:
-        self._load_settings()
+        self.preferences.load()
         await self.push_screen(self.table)
         if self.journal is None:
             try:
@@ -212,8 +223,8 @@ class OmahaApp(TableKeys):
         session = self.session
         if state is None or state.config is None or session is None:
             return
-        self.table.show(table_view(state))
-        self.table.set_live(live_actions(session))
+        self.table.show(table_view(state, session.available()))
+        self.table.set_live(self.controls.live())
         if not self.table.is_mounted:
             return
         minutes = 0
@@ -231,6 +242,7 @@ class OmahaApp(TableKeys):
         )
 
     def say(self, text: str, *, refused: bool = False) -> None:
+        """Tell the dealer ``text`` on the table screen's status line."""
         self.table.say(text, refused=refused)
 
     def report(self, outcome: Outcome) -> Outcome:
@@ -253,9 +265,9 @@ class OmahaApp(TableKeys):
             return self.report(Outcome(False, "No table is open yet.", refused=True))
         hand = self.session.state.hand
         was_over = hand is not None and not hand.complete and hand.betting_over
-        outcome = self._adopt(self.session.request(req, now=self.wall_now()))
+        outcome = self.adopt(self.session.request(req, now=self.wall_now()))
         if outcome.ok and not was_over and self._tabling_due():
-            self.call_later(self.table_hands)
+            self.call_later(self.controls.table_hands)
         return outcome
 
     def _tabling_due(self) -> bool:
@@ -264,13 +276,14 @@ class OmahaApp(TableKeys):
         hand = session.state.hand if session is not None else None
         if session is None or hand is None or hand.board_count != len(hand.board):
             return False
-        return TableAction.TABLE_HANDS in live_actions(session)
+        return "table_hands" in self.controls.live()
 
     def wall_now(self) -> datetime:
         """The time by the app's clock, as the session's blind clock reads it."""
         return self._wall0 + timedelta(seconds=self.now() - self._mono0)
 
-    def _adopt(self, outcome: Outcome) -> Outcome:
+    def adopt(self, outcome: Outcome) -> Outcome:
+        """Adopt the session's new state (when the outcome changed it) and show the outcome."""
         if outcome.ok and self.session is not None:
             self.state = self.session.state
         return self.report(outcome)
@@ -287,8 +300,16 @@ class OmahaApp(TableKeys):
                     return None if outcome.ok or outcome.ask else outcome.message
             return f'"{text}" is not an answer: {hint}'
 
-        # After the prompt that led here has closed (it is dismissed once this returns).
-        self.call_later(self.push_screen, TextPrompt(question.question, hint, check=check))
+        # After the prompt that led here has closed (it is dismissed once this returns);
+        # the keys typed until then are the question's (see take_key).
+        prompt = TextPrompt(question.question, hint, check=check)
+        self._asking = prompt
+
+        def open_question() -> None:
+            self._asking = None
+            self.push_screen(prompt)
+
+        self.call_later(open_question)
 
     def say_aloud(self, text: str) -> None:
         """Speak ``text`` in a worker (never blocking the UI); silent backends caption it
@@ -302,18 +323,51 @@ class OmahaApp(TableKeys):
             ),
         )
 
-    # ------------------------------------------------------------------ palette
+    # ------------------------------------------------------------------ keys
 
-    def read_breakdown(self) -> None:
-        """Read the pot-limit sentence aloud (the one on screen, else the current one)."""
-        sentence = self.table.breakdown_sentence()
-        if not sentence and self.session is not None:
-            b = self.session.available().breakdown
-            sentence = b.sentence if b is not None else ""
-        if not sentence:
-            self.say("No pot-limit amount to read: nobody is to act.", refused=True)
+    async def on_event(self, event: ui.Event) -> None:
+        if isinstance(event, ui.Key) and not event.is_forwarded and self.take_key(event):
             return
-        self.say_aloud(sentence)
+        await super().on_event(event)
+
+    def take_key(self, event: ui.Key) -> bool:
+        """Act on a key now, as the app takes it from the queue, in the order typed.
+
+        A prompt (or a screen of card fields) on top takes what is typed, even before it
+        is on screen (:class:`~.widgets.typed_prompt.TypeAhead`); on the table a table
+        key is acted on at once (:meth:`TableScreen.action_act`), so a key that opens a
+        prompt opens it before the next key is handled. When such a key is not live,
+        the text typed for its prompt is not taken for table keys: the keys up to the
+        next Enter or Esc (or a pause of a second) are ignored, and the status line
+        says why the prompt did not open.
+        """
+        if self._asking is not None:  # a question is about to open: its keys
+            return self._asking.feed(event)
+        screen = self.screen
+        if isinstance(screen, TypeAhead):
+            return screen.feed(event)
+        if screen is not self.table:
+            return False
+        now = time.monotonic()
+        if now < self._quiet_until:
+            if event.key in ("enter", "escape"):
+                self._quiet_until = 0.0
+                return True
+            if event.is_printable or event.key == "backspace":
+                self._quiet_until = now + QUIET_SECONDS
+                return True
+            self._quiet_until = 0.0
+        name = BY_KEY.get(event.key)
+        if name is None:
+            return False
+        self.table.action_act(name)
+        return True
+
+    def quiet_typing(self) -> None:
+        """A key that opens a prompt was refused: ignore the text typed for it."""
+        self._quiet_until = time.monotonic() + QUIET_SECONDS
+
+    # ------------------------------------------------------------------ palette
 
     def show_history(self) -> None:
         from .screens.history import HistoryScreen
@@ -331,6 +385,9 @@ class OmahaApp(TableKeys):
             pay = settle_up(book)
             unsettled = imbalance_text(book, pay)
             self.push_screen(LedgerScreen(book.lines, pay, book.explain(), unsettled=unsettled))
+
+    def watch_theme(self, theme: str) -> None:
+        self.preferences.remember_theme(theme)
 
     # ------------------------------------------------------------------ clock
 

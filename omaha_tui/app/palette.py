@@ -30,6 +30,7 @@ from omaha_tui.session.grammar import (
     parse_yes,
 )
 
+from .keys import KEYS
 from .widgets.amount_prompt import TextPrompt
 
 if TYPE_CHECKING:
@@ -225,27 +226,24 @@ def ask(app: OmahaApp, q: Question) -> None:
 
 
 def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
+    """Every palette entry: the questions, the table keys (from the key table), and the
+    app's own commands."""
+    prefs = app.preferences
     out: list[tuple[str, str, Callable[[], Any]]] = [
         (q.name, q.help, partial(ask, app, q)) for q in QUESTIONS
     ]
     out += [
-        ("Speech on/off", "Read results aloud, or show them as captions", app.toggle_speech),
-        ("Speech faster", "Speak 20 words a minute faster", partial(app.change_speech_rate, 20)),
-        ("Speech slower", "Speak 20 words a minute slower", partial(app.change_speech_rate, -20)),
+        (f"{k.label} ({k.display})", k.help, partial(app.table.action_act, k.name))
+        for k in KEYS
+        if k.name != "help"
+    ]
+    out += [
+        ("Speech on/off", "Read results aloud, or show them as captions", prefs.toggle_speech),
+        ("Speech faster", "Speak 20 words a minute faster", partial(prefs.change_speech_rate, 20)),
         (
-            "Read the pot-limit breakdown aloud",
-            "Say the last pot-limit sentence",
-            app.read_breakdown,
-        ),
-        (
-            "Table the hands (all in)",
-            "Nobody can bet any more: type the hands still in to see their equity (R10.1)",
-            app.table_hands,
-        ),
-        (
-            "Run it twice",
-            "Every player still in agrees: deal the rest of the board twice (R10.2)",
-            partial(app.request, rq.RunItTwice(2)),
+            "Speech slower",
+            "Speak 20 words a minute slower",
+            partial(prefs.change_speech_rate, -20),
         ),
         (
             "Run it three times",

@@ -1,78 +1,85 @@
 """The dealer's preferences in the app: theme and speech, loaded and remembered.
 
-A mixin of :class:`~omaha_tui.app.app.OmahaApp` so that ``app.py`` keeps only the
-wiring between the screens and the session. Settings are read and written by
-:mod:`.settings`; a file that cannot be written is a warning, never a failure.
+Held by :class:`~omaha_tui.app.app.OmahaApp` (composition: ``app.preferences``), so
+``app.py`` keeps only the wiring between the screens and the session. Settings are
+read and written by :mod:`.settings`; a file that cannot be written is a warning,
+never a failure. The speech backend chosen is the app's ``speech``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-from textual.app import App
+from typing import TYPE_CHECKING, Any
 
 from .settings import Settings
-from .speech import SpeechBackend, choose_backend
+from .speech import choose_backend
 from .themes import DEFAULT_THEME, register_themes
 
+if TYPE_CHECKING:
+    from .app import OmahaApp
 
-class Preferences(App[None]):
-    """Theme and speech settings (a base class of the app)."""
 
-    settings: Settings
-    settings_path: Path | None
-    speech: SpeechBackend | None
+class Preferences:
+    """Theme and speech settings of one app."""
 
-    def _load_settings(self) -> None:
+    def __init__(self, app: OmahaApp, path: Path | None) -> None:
+        self.app = app
+        self.path = path
+        self.settings: Settings | None = None
+
+    def load(self) -> None:
+        """Read the settings, register the themes, pick the theme and the speech."""
         from .settings import load_settings
 
-        loaded = load_settings(self.settings_path)
+        app = self.app
+        loaded = load_settings(self.path)
         self.settings = loaded.settings
         if loaded.warning:
-            self.notify(loaded.warning, severity="warning")
+            app.notify(loaded.warning, severity="warning")
         problems: list[str] = []
-        names = register_themes(self, problems=problems)
+        names = register_themes(app, problems=problems)
         for problem in problems:  # a broken theme file is one clear line, never a crash
-            self.notify(problem, severity="warning", timeout=10)
-        self.theme = self.settings.theme if self.settings.theme in names else DEFAULT_THEME
-        if self.speech is None:
+            app.notify(problem, severity="warning", timeout=10)
+        app.theme = self.settings.theme if self.settings.theme in names else DEFAULT_THEME
+        if app.speech is None:
             s = self.settings
-            self.speech = choose_backend(s.speech, s.voice, s.rate)
+            app.speech = choose_backend(s.speech, s.voice, s.rate)
 
     def toggle_speech(self) -> None:
         """Speech on/off, remembered in the settings."""
+        assert self.settings is not None
         self.change_speech(speech=not self.settings.speech)
 
     def change_speech_rate(self, step: int) -> None:
         """Speak faster or slower by ``step`` words a minute (80 to 450), remembered."""
+        assert self.settings is not None
         self.change_speech(rate=min(450, max(80, self.settings.rate + step)))
 
     def change_speech(self, **update: Any) -> None:
         """Apply and remember a speech setting, and say what it now is."""
-        from .settings import save_settings
-
+        assert self.settings is not None
         self.settings = self.settings.model_copy(update=update)
         s = self.settings
-        self.speech = choose_backend(s.speech, s.voice, s.rate)
-        if (warning := save_settings(s, self.settings_path)) is not None:
-            self.notify(warning, severity="warning")
-        self.say(
-            f"Speech {'on' if s.speech else 'off'} ({self.speech.name}), {s.rate} words a minute"
+        speech = choose_backend(s.speech, s.voice, s.rate)
+        self.app.speech = speech
+        self._save()
+        self.app.say(
+            f"Speech {'on' if s.speech else 'off'} ({speech.name}), {s.rate} words a minute"
         )
 
-    def say(self, text: str, *, refused: bool = False) -> None:
-        """Tell the dealer ``text``: a notification here; the app puts it on the table
-        screen's status line instead."""
-        self.notify(text, severity="error" if refused else "information")
-
-    def watch_theme(self, theme: str) -> None:
+    def remember_theme(self, theme: str) -> None:
         """Remember the theme the dealer picked (the palette's theme picker sets it)."""
-        settings = getattr(self, "settings", None)
-        if settings is None or settings.theme == theme:
+        if self.settings is None or self.settings.theme == theme:
             return
+        self.settings = self.settings.model_copy(update={"theme": theme})
+        self._save()
+
+    def _save(self) -> None:
         from .settings import save_settings
 
-        self.settings = settings.model_copy(update={"theme": theme})
-        if (warning := save_settings(self.settings, self.settings_path)) is not None:
-            self.notify(warning, severity="warning")
+        assert self.settings is not None
+        if (warning := save_settings(self.settings, self.path)) is not None:
+            self.app.notify(warning, severity="warning")
+
+
+__all__ = ["Preferences"]

@@ -1,10 +1,12 @@
-"""The table screen's one-key actions, each turned into the request it stands for.
+"""What each table key does: the request it stands for, or the prompt whose answer does.
 
-A mixin of :class:`~omaha_tui.app.app.OmahaApp`: a key arrives as
-:class:`~omaha_tui.app.messages.ActionRequested` and becomes a session request, or a
-prompt (amount, board cards, tabled hands, the showdown, the Binglao die) whose answer
-does. Which keys are live is :func:`live_actions`, from the engine's ``available()``.
-The app's request path (``request``, ``report``, ``say_aloud``) is the app's own.
+:class:`TableControl` is held by the app (composition, not a base class): a key
+arrives from the table screen by name (:mod:`.keys`), and is acted on at once, in the
+order keys were typed. A key that opens a prompt (amount, board cards, tabled hands,
+the showdown, the Binglao die) opens it before the next key is handled, and what is
+typed meanwhile goes into it (:class:`~.widgets.amount_prompt.TypedPrompt`). A key
+that is not live records nothing and says why, in the engine's words: the refusal
+of a dry run of ``decide`` for the key's request.
 """
 
 from __future__ import annotations
@@ -12,122 +14,123 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from textual import on
-
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import to_act
-from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.state import TableState
-from omaha_tui.session import Outcome, Session
+from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.session import Session
+from omaha_tui.session.live import undo_limit
 
-from .messages import ActionRequested, TableAction
-from .preferences import Preferences
-from .screens.table import TableScreen
+from .keys import BY_NAME, TableKey, help_lines, live_keys
 from .widgets.amount_prompt import AmountPrompt, AmountRange, TextPrompt
 from .widgets.board import BoardPrompt
 
-KEY_REQUESTS: dict[TableAction, tuple[type, ...]] = {
-    TableAction.FOLD: (rq.Fold,),
-    TableAction.CHECK_CALL: (rq.CheckOrCall,),
-    TableAction.BET: (rq.Bet,),
-    TableAction.POT: (rq.RaisePot,),
-    TableAction.ALL_IN: (rq.AllIn,),
-    TableAction.DEAL: (rq.DealCards, rq.EarlyCard),
-    TableAction.NEXT_HAND: (rq.NextHand,),
-}
+if TYPE_CHECKING:
+    from .app import OmahaApp
 
 
-def live_actions(session: Session) -> frozenset[TableAction]:
-    """The table keys the rules allow now (``engine.available``), for ``check_action``."""
-    avail = session.available()
-    live = {key for key, kinds in KEY_REQUESTS.items() if any(avail.allows(k) for k in kinds)}
-    hand = session.state.hand
-    betting_done = hand is not None and not hand.complete and hand.to_act is None
-    if betting_done and hand is not None and not hand.early_card_pending:
-        live.add(TableAction.SHOWDOWN)  # R8 / R10.1: hands may be tabled
-        untabled = any(s not in dict(hand.shown) for s in hand.live)
-        if untabled and avail.allows(rq.TableHands) and avail.cards_due is not None:
-            live.add(TableAction.TABLE_HANDS)  # R10.1: all in, cards to come
-    if avail.allows(rq.RunItTwice):
-        live.add(TableAction.RUN_TWICE)  # R10.2
-    if session.can_undo:
-        live.add(TableAction.UNDO)
-    if session.can_redo:
-        live.add(TableAction.REDO)
-    return frozenset(live)
+class TableControl:
+    """The table keys of one app: liveness, the why-not line, and each key's action."""
 
+    def __init__(self, app: OmahaApp) -> None:
+        self.app = app
+        self._live: tuple[object, int, frozenset[str]] | None = None
 
-def nobody_to_act(state: TableState) -> str:
-    """Why no player can act now, in the engine's words."""
-    try:
-        to_act(state)
-    except RuleError as e:
-        return str(e)
-    return "nobody can bet or raise now"
+    # ------------------------------------------------------------------ liveness
 
-
-class TableKeys(Preferences):
-    """Keys to requests (a base class of the app)."""
-
-    session: Session | None
-    table: TableScreen
-
-    if TYPE_CHECKING:  # the app's request path
-
-        def request(self, req: rq.Request) -> Outcome: ...
-
-        def _adopt(self, outcome: Outcome) -> Outcome: ...
-
-        def report(self, outcome: Outcome) -> Outcome: ...
-
-        def say_aloud(self, text: str) -> None: ...
-
-    @on(ActionRequested)
-    def _action(self, message: ActionRequested) -> None:
-        session = self.session
+    def live(self) -> frozenset[str]:
+        """The keys live now, computed once per state of the session."""
+        session = self.app.session
         if session is None:
-            self.say("No table is open yet.", refused=True)
+            return frozenset()
+        marker = (session.state, session.can_redo)
+        if self._live is not None and self._live[:2] == marker:
+            return self._live[2]
+        live = live_keys(session.available(), can_undo=session.can_undo, can_redo=marker[1])
+        self._live = (session.state, session.can_redo, live)
+        return live
+
+    def why_not(self, key: TableKey, session: Session) -> str:
+        """Why ``key`` does nothing now, as one status line (``deal: Dee (seat 4) to act``)."""
+        avail = session.available()
+        state = session.state
+        reason = ""
+        if key.name == "undo":
+            reason = undo_limit(state)
+        elif key.name == "redo":
+            reason = "nothing to redo"
+        elif key.name == "read":
+            reason = "no pot-limit amount to read: nobody is to act in pot limit"
+        elif key.name == "bet" and avail.legal is not None:
+            reason = avail.legal.describe_range()
+        elif key.probe is not None:
+            out = decide(state, key.probe)
+            if isinstance(out, Refusal):
+                reason = out.reason
+        if key.name == "all_in" and avail.breakdown is not None:
+            reason += f"; p raises to the pot-limit maximum, {avail.breakdown.max_raise_to}"
+        if key.name == "table_hands" and not reason:
+            reason = "hands are tabled when everyone is all in with cards to come (R10.1)"
+        return f"{key.label.lower()}: {reason or 'not now'}"
+
+    # ------------------------------------------------------------------ a key
+
+    def press(self, name: str) -> None:
+        """Act on the key ``name`` now (the table screen calls this as the key arrives)."""
+        app = self.app
+        session = app.session
+        if session is None:
+            app.say("No table is open yet.", refused=True)
             return
-        match message.action:
-            case TableAction.FOLD:
-                self.request(rq.Fold())
-            case TableAction.CHECK_CALL:
-                self.request(rq.CheckOrCall())
-            case TableAction.ALL_IN:
-                self.request(rq.AllIn())
-            case TableAction.UNDO:
-                self._adopt(session.undo())
-            case TableAction.REDO:
-                self._adopt(session.redo())
-            case TableAction.NEXT_HAND:
-                self._next_hand(session)
-            case TableAction.POT:
-                self._pot(session)
-            case TableAction.BET:
-                self._bet(session)
-            case TableAction.DEAL:
-                self._deal(session)
-            case TableAction.SHOWDOWN:
-                self._showdown(session)
-            case TableAction.TABLE_HANDS:
-                self.table_hands()
-            case TableAction.RUN_TWICE:
-                self.request(rq.RunItTwice())
+        key = BY_NAME[name]
+        if name not in self.live():
+            app.bell()
+            app.say(self.why_not(key, session), refused=True)
+            if key.prompt:
+                app.quiet_typing()  # what was typed for the prompt is not for the table
+            return
+        getattr(self, f"_key_{name}")(session)
 
-    def _pot(self, session: Session) -> None:
+    def _key_fold(self, session: Session) -> None:
+        self.app.request(rq.Fold())
+
+    def _key_check_call(self, session: Session) -> None:
+        self.app.request(rq.CheckOrCall())
+
+    def _key_all_in(self, session: Session) -> None:
+        self.app.request(rq.AllIn())
+
+    def _key_undo(self, session: Session) -> None:
+        self.app.adopt(session.undo())
+
+    def _key_redo(self, session: Session) -> None:
+        self.app.adopt(session.redo())
+
+    def _key_run_twice(self, session: Session) -> None:
+        self.app.request(rq.RunItTwice())
+
+    def _key_help(self, session: Session) -> None:
+        from .screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(help_lines()))
+
+    def _key_read(self, session: Session) -> None:
+        """Read the pot-limit sentence aloud (the one on screen, else the current one)."""
+        sentence = self.app.table.breakdown_sentence()
         breakdown = session.available().breakdown
-        outcome = self.request(rq.RaisePot())
-        if outcome.ok and breakdown is not None:
-            self.table.show_breakdown(breakdown, outcome.message)
+        if not sentence and breakdown is not None:
+            sentence = breakdown.sentence
+        self.app.say_aloud(sentence)
 
-    def _bet(self, session: Session) -> None:
+    def _key_pot(self, session: Session) -> None:
+        breakdown = session.available().breakdown
+        outcome = self.app.request(rq.RaisePot())
+        if outcome.ok and breakdown is not None:
+            self.app.table.show_breakdown(breakdown, outcome.message)
+
+    def _key_bet(self, session: Session) -> None:
         avail = session.available()
         la = avail.legal
-        if la is None or not la.can_bet_or_raise:
-            why = la.describe_range() if la is not None else nobody_to_act(session.state)
-            self.report(Outcome(False, why, refused=True))
-            return
+        assert la is not None  # live: someone may bet or raise
         seat = session.state.seats[la.seat]
         config = session.state.config
         assert seat is not None and config is not None
@@ -143,102 +146,95 @@ class TableKeys(Preferences):
         )
 
         def submit(amount: int) -> str | None:  # recorded on submit: one decision
-            outcome = self.request(rq.RaiseTo(amount, confirm_all_in=True))
+            outcome = self.app.request(rq.RaiseTo(amount, confirm_all_in=True))
             return None if outcome.ok else outcome.message
 
-        self.push_screen(AmountPrompt(amounts, avail.breakdown, submit))
+        def preview(amount: int) -> tuple[str, bool]:  # a dry run of the decision
+            outcome = session.preview(rq.RaiseTo(amount, confirm_all_in=True))
+            return outcome.message, outcome.ok
 
-    def _deal(self, session: Session) -> None:
+        self.app.push_screen(AmountPrompt(amounts, avail.breakdown, submit, preview))
+
+    def _key_deal(self, session: Session) -> None:
         due = session.available().cards_due
-        if due is None:
-            self.request(rq.DealCards())  # the session says why not
-            return
+        assert due is not None  # live: cards are due
         if due.early:  # R3.3 Courchevel
 
-            def early(text: str | None) -> None:
-                if text is not None:
-                    self.request(rq.EarlyCard(text))
+            def early(text: str) -> str | None:
+                outcome = self.app.request(rq.EarlyCard(text))
+                return None if outcome.ok else outcome.message
 
-            self.push_screen(BoardPrompt("early flop card", 1), early)
+            self.app.push_screen(BoardPrompt("early flop card", 1, submit=early))
             return
         hand = session.state.hand
         assert hand is not None
 
-        def done(text: str | None) -> None:
-            if text is not None:
-                self.request(rq.DealCards(text))
+        def done(text: str) -> str | None:
+            outcome = self.app.request(rq.DealCards(text or None))
+            return None if outcome.ok else outcome.message
 
         if due.run > 1:  # R10.2: the next run, after the cards every run shares
             seen = (*hand.board, *(c for run in hand.run_boards for c in run))
             prompt = BoardPrompt(
-                due.label, due.count, hand.board[: hand.run_from], required=True, seen=seen
+                due.label,
+                due.count,
+                hand.board[: hand.run_from],
+                required=True,
+                seen=seen,
+                submit=done,
             )
         else:  # once the board is run twice, every card is typed (R10.2)
-            prompt = BoardPrompt(due.label, due.count, hand.board, required=hand.runs > 1)
-        self.push_screen(prompt, done)
+            prompt = BoardPrompt(
+                due.label, due.count, hand.board, required=hand.runs > 1, submit=done
+            )
+        self.app.push_screen(prompt)
 
-    def table_hands(self) -> None:
+    def _key_table_hands(self, session: Session) -> None:
         """R10.1: nobody can bet any more: type the hands still in, then see the equities."""
         from .screens.tabling import TablingScreen
 
-        session = self.session
-        hand = session.state.hand if session is not None else None
-        if session is None or hand is None or not session.available().allows(rq.TableHands):
-            why = "hands are tabled when nobody can bet any more (R10.1)"
-            self.report(Outcome(False, why, refused=True))
-            return
-        if all(s in dict(hand.shown) for s in hand.live):
-            self.report(Outcome(False, "every hand still in is tabled already", refused=True))
-            return
-
         def submit(request: rq.TableHands) -> str | None:  # one decision, all or nothing
-            outcome = self.request(request)
+            outcome = self.app.request(request)
             return None if outcome.ok else outcome.message
 
-        self.push_screen(TablingScreen(session.state, submit))
+        self.app.push_screen(TablingScreen(session.state, submit))
 
-    def _showdown(self, session: Session) -> None:
+    def table_hands(self) -> None:
+        """The palette's "Table the hands", and the app's offer at an all-in (R10.1)."""
+        self.press("table_hands")
+
+    def _key_showdown(self, session: Session) -> None:
         from .screens.showdown import ShowdownScreen
         from .screens.showdown_view import showdown_request
 
-        state = session.state
-        if TableAction.SHOWDOWN not in live_actions(session):
-            hand = state.hand
-            reason = (
-                "no hand is running: nothing to show down"
-                if hand is None or hand.complete
-                else "the betting is not over: " + (session.available().why_not_next or "")
-            )
-            self.report(Outcome(False, reason, refused=True))
-            return
-
         def submit(result: Any) -> str | None:  # recorded from the screen: one decision
-            outcome = self.request(showdown_request(result))
+            outcome = self.app.request(showdown_request(result))
             if outcome.ok and result.speech:
-                self.say_aloud(result.speech)
+                self.app.say_aloud(result.speech)
             return None if outcome.ok else outcome.message
 
-        self.push_screen(ShowdownScreen(state, self.speech, submit=submit))
+        self.app.push_screen(ShowdownScreen(session.state, self.app.speech, submit=submit))
 
-    def _next_hand(self, session: Session) -> None:
+    def _key_next_hand(self, session: Session) -> None:
         config = session.state.config
         if config is None or not config.variant.binglao:
-            self.request(rq.NextHand())
+            self.app.request(rq.NextHand())
             return
 
         def check(text: str) -> str | None:  # R3.4: the button's die decides the game
+            from omaha_tui.session.grammar import GrammarError, parse_die
+
             answer = text.strip().lower()
-            if answer not in ("r", "1", "2", "3", "4", "5", "6"):
-                return f'"{text}" is not a die roll: type 1 to 6, or r to roll'
-            roll = random.randint(1, 6) if answer == "r" else int(answer)
-            outcome = self.request(rq.NextHand(die_roll=roll))
+            try:
+                roll = random.randint(1, 6) if answer == "r" else parse_die(answer)
+            except GrammarError as e:
+                return f"{e}, or r to roll"
+            outcome = self.app.request(rq.NextHand(die_roll=roll))
             return None if outcome.ok else outcome.message
 
-        self.push_screen(
+        self.app.push_screen(
             TextPrompt("Binglao: the button's die roll (R3.4)", "1-6, or r", "r", check)
         )
 
-    def action_help(self) -> None:
-        from .screens.help import HelpScreen
 
-        self.push_screen(HelpScreen())
+__all__ = ["TableControl"]

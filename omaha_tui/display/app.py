@@ -26,7 +26,7 @@ from omaha_tui.app.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register
 from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.clock import format_clock
 from omaha_tui.app.widgets.equities import compute_in_background
-from omaha_tui.app.widgets.pots import Pots, pot_total
+from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.labels import printable
@@ -68,7 +68,7 @@ def title_line(view: TableView, clock: LevelClock) -> str:
         parts.append(f"hand #{view.hand_number}")
     parts.append(f"blinds {chips(clock.small_blind)}/{chips(clock.big_blind)}")
     if view.pots or view.in_front:
-        parts.append(f"pot {chips(pot_total(view.pots, view.in_front))}")
+        parts.append(f"pot {chips(view.pot_total)}")
     return " · ".join(parts)
 
 

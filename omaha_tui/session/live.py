@@ -206,6 +206,18 @@ class Session:
             lines = (*lines[:-1], f"{lines[-1]} ({out.note})") if lines else (out.note,)
         return Outcome(True, "; ".join(lines), out.events, lines=lines)
 
+    def preview(self, req: Request) -> Outcome:
+        """What ``req`` would do now, in the narrator's words, recording nothing: a dry
+        run of ``decide`` for the prompts that show what a typed answer means."""
+        before = self._state
+        out = decide(before, req)
+        if isinstance(out, Ask):
+            return Outcome(False, out.question, ask=out)
+        if isinstance(out, Refusal):
+            return Outcome(False, out.reason, refused=True)
+        lines = narrate(before, out.events, out.state, steps=out.steps)
+        return Outcome(True, "; ".join(lines), out.events, lines=lines)
+
     def undo(self) -> Outcome:
         """Take back the last effective event (the log keeps both), or say why not."""
         before = self._state

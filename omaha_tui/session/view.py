@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.available import available
+from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.labels import pot_label, printable, run_times
 from omaha_tui.engine.rules.awards import run_board
-from omaha_tui.engine.rules.betting import LegalActions, legal_actions, pot_limit_breakdown
+from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, SeatState, Street, TableState
 
@@ -92,6 +92,11 @@ class TableView:
     """The whole boards of runs 2 (and 3) dealt so far."""
     run_from: int = 0
     """Board cards every run shares (those out before the agreement)."""
+
+    @property
+    def pot_total(self) -> int:
+        """Everything in the middle and in front of the players: "the pot" to a table."""
+        return sum(p.amount for p in self.pots) + self.in_front
 
 
 _JOINER = "\u2060"
@@ -209,8 +214,9 @@ def _markers(state: TableState, index: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def next_step(state: TableState) -> str:
-    """What the dealer does next when nobody is to act."""
+def next_step(state: TableState, avail: Available | None = None) -> str:
+    """What the dealer does next when nobody is to act (``avail``: ``available(state)``,
+    computed here when not given)."""
     hand = state.hand
     if state.ended:
         return "The session has ended."
@@ -220,14 +226,14 @@ def next_step(state: TableState) -> str:
         return "Press d to turn the first flop card (Courchevel, R3.3)."
     if hand.to_act is not None:
         return ""
-    avail = available(state)
+    avail = avail or available(state)
     due = avail.cards_due
     if due is not None and due.run > 1:  # R10.2
         return f"Press d to deal run {due.run} ({due.count} card{'s' * (due.count > 1)})."
     if due is None:
         return "Press s for the showdown."
     deal = f"d to deal the {due.street.value}"
-    if hand.betting_over and any(s not in dict(hand.shown) for s in hand.live):
+    if hand.betting_over and avail.allows(rq.TableHands):
         deal = f"t to table the hands (R10.1), {deal}"
     if avail.allows(rq.RunItTwice):
         deal += ", 2 to run it twice (R10.2)"
@@ -244,9 +250,15 @@ def collected_pots(hand: HandState) -> tuple[Pot, ...]:
     return hand_pots(replace(hand, committed=before))
 
 
-def table_view(state: TableState) -> TableView:
-    """Everything the table screen shows, derived from the state alone."""
+def table_view(state: TableState, avail: Available | None = None) -> TableView:
+    """Everything the table screen shows, derived from the state and what is live now.
+
+    ``avail`` is ``available(state)``: a session passes the one it has already computed
+    for this state (``Session.available()``), so a keypress reckons the legal actions
+    once; without it, it is computed here.
+    """
     assert state.config is not None
+    avail = avail or available(state)
     hand = state.hand
     names = {i: shown(s.name) for i, s in enumerate(state.seats) if s is not None}
     seats = []
@@ -287,17 +299,17 @@ def table_view(state: TableState) -> TableView:
             )
             for n, pot in enumerate(collected_pots(hand))
         )
-    la = legal_actions(state)
+    la = avail.legal
     turn = None
     if la is not None:
         ceiling = ""
-        breakdown = pot_limit_breakdown(state)
+        breakdown = avail.breakdown
         if state.config.structure is Structure.POT_LIMIT and breakdown is not None:
             ceiling = f"pot max {chips(breakdown.max_raise_to)}"  # R4.4, stack or not
         turn = TurnView(
             la.seat,
             names.get(la.seat, ""),
-            options(la, all_in=available(state).allows(rq.AllIn)),
+            options(la, all_in=avail.allows(rq.AllIn)),
             ceiling,
         )
     stakes = state.stakes or state.config.stakes
@@ -313,7 +325,7 @@ def table_view(state: TableState) -> TableView:
         pots=pots,
         in_front=in_front,
         turn=turn,
-        prompt=next_step(state),
+        prompt=next_step(state, avail),
         level=state.level,
         stakes=f"{chips(stakes.small_blind)}/{chips(stakes.big_blind)}"
         + (f" ante {chips(stakes.ante)}" if stakes.ante else ""),

@@ -218,14 +218,15 @@ async def test_undo_across_a_street_and_keys_the_rules_forbid_are_disabled(tmp_p
     app = make_app(tmp_path, start)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        said = status(app)
-        await keys(pilot, "f")  # no hand yet: the key is disabled, nothing is refused
+        await keys(pilot, "f")  # no hand yet: the key is disabled, and says why
         assert app.table.check_action("act", ("fold",)) is None
-        assert status(app) == said
+        assert status(app) == "fold: no hand is running: start the next hand"
+        assert app.session.state.hand is None
 
         await keys(pilot, "n", "s")  # Ann is to act: no showdown yet
         assert app.table.check_action("act", ("showdown",)) is None
-        assert status(app).startswith("Hand #1: button Ann")
+        assert status(app) == "show: hands are shown at showdown, or when everyone is all in"
+        await keys(pilot, "escape")
 
         for _ in range(3):
             app.request(rq.CheckOrCall())
@@ -256,7 +257,7 @@ async def test_amount_prompt_shows_excess_returned_above_the_pot(tmp_path: Path)
         assert isinstance(prompt, AmountPrompt)
         await keys(pilot, "backspace", "2", "0")
         meaning = str(prompt.query_one("#amount-meaning", Label).content)
-        assert meaning == "raise to 7 · excess returned 13"
+        assert meaning == "Dee raises to 7 (excess returned 13)"
         await keys(pilot, "enter")
         assert status(app) == "Dee raises to 7 (excess returned 13)"
 
@@ -391,14 +392,14 @@ async def test_theme_and_speech_choices_are_remembered(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.theme = "omaha-four-colour"
-        app.toggle_speech()
+        app.preferences.toggle_speech()
         await pilot.pause()
         assert status(app) == "Speech off (silent), 160 words a minute"
-        app.change_speech_rate(20)
+        app.preferences.change_speech_rate(20)
         await pilot.pause()
         assert status(app) == "Speech off (silent), 180 words a minute"
         for _ in range(20):  # never faster than espeak's 450
-            app.change_speech_rate(20)
+            app.preferences.change_speech_rate(20)
     saved = load_settings(tmp_path / "settings.json").settings
     assert (saved.theme, saved.speech, saved.rate) == ("omaha-four-colour", False, 450)
     again = make_app(tmp_path, six_handed_plo())

@@ -163,7 +163,7 @@ async def test_r10_1_tabling_twice_says_the_hands_are_tabled_already(tmp_path: P
         for seat, cards in HANDS.items():
             screen.query_one(f"#hand-{seat}", CardInput).value = cards
         await keys(pilot, "ctrl+s")
-        app.table_hands()  # the palette's "Table the hands", once more
+        app.controls.table_hands()  # the palette's "Table the hands", once more
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert status(app) == "every hand still in is tabled already"

@@ -72,17 +72,21 @@ def test_view_between_hands_says_what_to_press() -> None:
     assert table_view(table()).prompt == "Press n to deal hand #1."
 
 
-def test_amount_prompt_explains_excess_and_minimum() -> None:
+def test_amount_prompt_reads_the_text_by_the_grammar_and_asks_the_engine_the_rest() -> None:
     r = AmountRange("Eve raises", "raise to", 4, 7, 200, 7)
-    assert describe_amount("9", r) == ("raise to 7 · excess returned 2", True)
-    assert describe_amount("3", r) == ("3 is below the minimum raise to 4 (all in is 200)", False)
-    assert describe_amount("x", r) == (
+    asked: list[int] = []
+
+    def preview(amount: int) -> tuple[str, bool]:
+        asked.append(amount)
+        return (f"preview {amount}", True)
+
+    assert describe_amount("x", r, preview) == (
         'raise "x" is not a whole number of chips: type digits only, e.g. 20 · raise to 4 to 7',
         False,
     )
-    short = AmountRange("Eve raises", "raise to", 4, 7, 6, 6)
-    assert describe_amount("50", short) == ("all in for 6: 50 is more than the stack", True)
-    assert describe_amount("6", short) == ("all in for 6", True)
+    assert describe_amount("٩", r, preview)[1] is False
+    assert asked == []  # text that is not an amount never reaches the engine
+    assert describe_amount("1,200", r, preview) == ("preview 1200", True)
 
 
 def test_clock_text_and_schedule_errors() -> None:

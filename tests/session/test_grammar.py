@@ -152,3 +152,19 @@ def test_any_text_is_a_reading_or_one_grammar_line(text: str) -> None:
             read()
         except g.GrammarError as e:
             assert "\n" not in str(e)
+
+
+def test_r4_6_a_preview_is_the_engine_s_decision_in_the_narrator_s_words(
+    tmp_path: Path,
+) -> None:
+    from omaha_tui.engine.decisions import requests as rq
+
+    console, _ = _console(tmp_path)
+    session = console.session
+    session.request(rq.NextHand())
+    before, recorded = session.state, len(session.events())
+    out = session.preview(rq.RaiseTo(20, confirm_all_in=True))
+    assert out.ok and out.message == "Dee raises to 7 (excess returned 13)"
+    out = session.preview(rq.RaiseTo(3, confirm_all_in=True))
+    assert out.refused and out.message.endswith("raise to 3 is below the minimum: raise to 4 to 7")
+    assert session.state is before and len(session.events()) == recorded  # nothing recorded

@@ -1,8 +1,8 @@
 """The help screen: the table keys and a short how-to for a dealer's first night.
 
-The key list defaults to the table screen's one-key actions; the App may pass its
-own list (for example built from its bindings) so the help never drifts from the
-footer. This screen only shows text; it changes nothing.
+The key list is the app's key table (:func:`omaha_tui.app.keys.help_lines`), the
+same table the footer's bindings come from, so the help never drifts from the keys.
+This screen only shows text; it changes nothing.
 """
 
 from __future__ import annotations
@@ -16,22 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-TABLE_KEYS: tuple[tuple[str, str], ...] = (
-    ("f", "fold"),
-    ("c", "check or call"),
-    ("b", "bet or raise: type the amount (legal range shown, pot-limit max pre-filled)"),
-    ("p", "pot: fill the pot-limit maximum (R4.4) and show the arithmetic"),
-    ("r", "read the pot-limit arithmetic aloud"),
-    ("a", "all in"),
-    ("u", "undo the last action (press again to go further back)"),
-    ("d", "deal: enter the next board cards (or leave empty to track chips only)"),
-    ("s", "showdown: enter the tabled hands, read them, award the pots"),
-    ("t", "all in: table the hands still in; each seat then shows its equity (R10.1, R10.3)"),
-    ("2", "run it twice, when everyone still in agrees before the next card (R10.2)"),
-    ("n", "next hand: the button moves and the blinds are posted"),
-    ("ctrl+p", "command palette: rebuy, sit out, chip correction, history, ledger, theme, speech…"),
-    ("?", "this help"),
-)
+from omaha_tui.app.keys import help_lines
 
 HOW_TO = """\
 ## A hand, step by step
@@ -60,9 +45,9 @@ they read without colour; the four-colour-deck theme also colours each suit.
 """
 
 
-def help_markdown(keys: Sequence[tuple[str, str]] = TABLE_KEYS) -> str:
+def help_markdown(keys: Sequence[tuple[str, str]] | None = None) -> str:
     """The help text: a table of keys, then the how-to."""
-    rows = "\n".join(f"| `{key}` | {what} |" for key, what in keys)
+    rows = "\n".join(f"| `{key}` | {what} |" for key, what in keys or help_lines())
     return f"# Keys\n\n| key | does |\n| --- | --- |\n{rows}\n\n{HOW_TO}"
 
 
@@ -74,9 +59,9 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark", "close", "Close"),
     ]
 
-    def __init__(self, keys: Sequence[tuple[str, str]] = TABLE_KEYS) -> None:
+    def __init__(self, keys: Sequence[tuple[str, str]] | None = None) -> None:
         super().__init__()
-        self._keys = tuple(keys)
+        self._keys = tuple(keys or help_lines())
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):

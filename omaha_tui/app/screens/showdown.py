@@ -24,7 +24,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Label, SelectionList, Static
 
 from omaha_tui.app.screens.showdown_view import (
@@ -39,11 +38,12 @@ from omaha_tui.app.screens.showdown_view import (
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
+from omaha_tui.app.widgets.typed_prompt import TypeAhead
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_cards
-from omaha_tui.engine.hands.spoken import join_words
+from omaha_tui.engine.hands.spoken import awarded_by_hand
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.rules.awards import run_board, run_parts
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
@@ -71,7 +71,7 @@ def pot_markup(pot: PotResult, board: tuple[int, ...]) -> str:
     return "\n".join(lines)
 
 
-class ShowdownScreen(Screen[ShowdownResult | None]):
+class ShowdownScreen(TypeAhead[ShowdownResult | None]):
     """Tabled hands in, readings and awards out."""
 
     CSS_PATH = "showdown.tcss"
@@ -333,10 +333,8 @@ class ShowdownScreen(Screen[ShowdownResult | None]):
 
     def _said(self, winners: tuple[int, ...], pot: int, run: int) -> str:
         what = "the main pot" if pot == 0 else pot_label(pot)
-        if self._hand.runs > 1:
-            what = f"run {run} of {what}"
-        names = join_words([name_of(self._state, s) for s in winners])
-        return f"{names} {'win' if len(winners) > 1 else 'wins'} {what}."
+        names = [name_of(self._state, s) for s in winners]
+        return awarded_by_hand(names, what, run, self._hand.runs)
 
     def action_award(self) -> None:
         """Record the result (one decision), or show why the rules refuse it."""

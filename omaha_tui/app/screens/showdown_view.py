@@ -18,12 +18,11 @@ from dataclasses import dataclass, replace
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask, Refusal, decide
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import Award, BoardRecorded, Event, HandMucked, HoleCardsShown
-from omaha_tui.engine.hands.cards import format_card, format_cards
+from omaha_tui.engine.events import Award, Event
+from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.showdown import PlayerReading, ShowdownReading, read_showdown
-from omaha_tui.engine.hands.spoken import showdown_speech
+from omaha_tui.engine.hands.spoken import odd_chip_notes, showdown_speech, spoken_result
 from omaha_tui.engine.labels import player_name, pot_label
-from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.awards import awards_from_cards, claimants, run_board, run_parts
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import TableState
@@ -114,22 +113,46 @@ def with_entries(
     mucked: Sequence[int],
     board: Sequence[int] = (),
 ) -> TableState:
-    """The state as if the entered hands were tabled and mucked (raises RuleError).
+    """The state as if the entered hands were tabled and mucked: dry runs of the
+    engine's decisions (``Show``, ``Muck``, and ``RecordBoard`` first for a board typed
+    here on a table that tracked chips only, as :func:`showdown_request` records it).
+    Nothing is recorded; a refusal raises RuleError with the engine's reason.
 
-    A board entered here (the table tracked chips only) is recorded first, as
-    :func:`showdown_request` will record it (``BoardRecorded``).
+    The last answer is kept: most keystrokes complete no hand, and then the same
+    entries give the same state without asking the engine again.
     """
-    sim = state
-    hand = sim.hand
+    global _last_entries
+    key: Entries = (
+        tuple((seat, tuple(cards)) for seat, cards in shown.items()),
+        tuple(mucked),
+        tuple(board),
+    )
+    last = _last_entries
+    if last is not None and last[0] is state and last[1] == key:
+        return last[2]
+    hand = state.hand
     if hand is None:
         raise RuleError("no hand is running: nothing to show down")
+    requests: list[rq.Request] = []
     if board and tuple(board) != hand.board:
-        sim = apply(sim, BoardRecorded(cards=tuple(format_card(c) for c in board)))
-    for seat, cards in shown.items():
-        sim = apply(sim, HoleCardsShown(seat=seat, cards=tuple(format_card(c) for c in cards)))
-    for seat in mucked:
-        sim = apply(sim, HandMucked(seat=seat))
+        requests.append(rq.RecordBoard(format_cards(board)))
+    requests += [rq.Show(seat, format_cards(cards)) for seat, cards in shown.items()]
+    requests += [rq.Muck(seat) for seat in mucked]
+    sim = state
+    for request in requests:
+        out = decide(sim, request)
+        if isinstance(out, Refusal):
+            raise RuleError(out.reason)
+        if isinstance(out, Ask):
+            raise RuleError(out.question)
+        sim = out.state
+    _last_entries = (state, key, sim)
     return sim
+
+
+Entries = tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[int, ...], tuple[int, ...]]
+_last_entries: tuple[TableState, Entries, TableState] | None = None
+"""The state, the entries and the state with them, of the last :func:`with_entries`."""
 
 
 def _hand_reading(seat: int, player: PlayerReading, low: bool = False) -> HandReading:
@@ -196,7 +219,7 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
             if s in low_won
         )
         losers = (*_losers(who, reading, set(high_won), set(low_won)), *mucked)
-        notes = (*reading.notes, *_odd_chips(mine, hilo and bool(low)))
+        notes = (*reading.notes, *odd_chip_notes(mine, split=hilo and bool(low)))
         speech = showdown_speech(  # the amounts each winner takes, by reading index
             reading,
             {k: high_won[s] for k, s in enumerate(who) if s in high_won},
@@ -221,31 +244,18 @@ def _losers(
     return out
 
 
-def _odd_chips(awards: Sequence[Award], split: bool) -> list[str]:
-    """R7.4 notes: the odd chip of a split pot, and of a tie within a half."""
-    notes: list[str] = []
-    halves: dict[str, list[int]] = {}
-    for a in awards:
-        halves.setdefault(a.half.value, []).append(a.amount)
-    if split and sum(halves.get("high", [])) > sum(halves.get("low", [])):
-        notes.append("odd chip to the high half (R7.4)")
-    for half, amounts in halves.items():
-        if len(amounts) > 1 and max(amounts) != min(amounts):
-            what = "pot" if half == "whole" else f"{half} half"
-            notes.append(f"{what}: odd chip to the first winner left of the button (R7.4)")
-    return notes
-
-
 def pot_speech(pots: Sequence[PotResult]) -> str:
-    """The result as sentences to say aloud (the evaluator's words, per pot)."""
-    out: list[str] = []
-    for pot in pots:
-        if pot.high and pot.high[0].description == "uncontested":
-            label = pot.label if len(pots) > 1 else "The pot"
-            out.append(f"{label} goes to {pot.high[0].name}.")
-        else:
-            out.append(f"{pot.label}. {pot.speech}" if len(pots) > 1 else pot.speech)
-    return " ".join(out).replace(" · ", ", ")
+    """The result as sentences to say aloud, in the engine's words, pot by pot."""
+    return spoken_result(
+        [
+            (
+                pot.label if len(pots) > 1 else "",
+                pot.high[0].name if pot.high and pot.high[0].description == "uncontested" else "",
+                pot.speech,
+            )
+            for pot in pots
+        ]
+    )
 
 
 def showdown_request(result: ShowdownResult) -> rq.Showdown:

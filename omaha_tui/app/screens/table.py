@@ -6,10 +6,10 @@ holds the board drawn as cards and the pot in large digits with the side pots be
 the header carries the level, the blinds and the time to the next level, and the
 player to act with their legal range and pot-limit maximum sits underneath.
 The screen renders the :class:`~omaha_tui.session.view.TableView` the app gives it and
-turns keys into :class:`~omaha_tui.app.messages.ActionRequested`; it records nothing.
-The app also tells it which keys the rules allow now (:meth:`TableScreen.set_live`,
-from the session's ``available()``): the others are shown disabled in the footer and
-do nothing when pressed, instead of being refused after the press.
+hands each table key (:mod:`omaha_tui.app.keys`) to the app's ``press``; it records
+nothing. The app also tells it which keys the rules allow now
+(:meth:`TableScreen.set_live`, from the session's ``available()``): the others are
+shown disabled in the footer, and pressed they record nothing and say why.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from omaha_tui.app.messages import ActionRequested, TableAction
+from omaha_tui.app.keys import ALWAYS, FOOTER, MOMENT, bindings
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.clock import LevelClock
@@ -38,40 +38,29 @@ from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.session.view import TableView, chips
 
-FOOTER_ACTIONS = frozenset(TableAction) - {TableAction.REDO}  # U is not in the footer
-# Keys of the all-in moment only (R10.1, R10.2): hidden, not dimmed, the rest of the time.
-MOMENT_ACTIONS = frozenset({TableAction.TABLE_HANDS, TableAction.RUN_TWICE})
 TALL = 36  # rows from which seats get roomier boxes and the cards grow
 
 
 class TableScreen(Screen[None]):
-    """The main view; keys post :class:`ActionRequested` to the app."""
+    """The main view; its keys go to the app's ``press`` by name."""
 
     CSS_PATH = Path(__file__).with_name("table.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "act('fold')", "Fold"),
-        Binding("c", "act('check_call')", "Call"),
-        Binding("b", "act('bet')", "Bet"),
-        Binding("p", "act('pot')", "Pot"),
-        Binding("a", "act('all_in')", "All in"),
-        Binding("u", "act('undo')", "Undo"),
-        Binding("U", "act('redo')", "Redo", show=False),
-        Binding("d", "act('deal')", "Deal"),
-        Binding("s", "act('showdown')", "Show"),
-        Binding("t", "act('table_hands')", "Table hands"),
-        Binding("2", "act('run_twice')", "Run twice"),
-        Binding("n", "act('next_hand')", "Next"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
-        Binding("r", "app.read_breakdown", "Read aloud", show=False),
+        *bindings(),
         Binding("escape", "hide_breakdown", "Hide", show=False),
     ]
 
-    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        now: Callable[[], float] = time.monotonic,
+        press: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__()
         self._now = now
+        self._press = press
         self._view: TableView | None = None
-        self._live: frozenset[TableAction] = frozenset()
+        self._live: frozenset[str] = frozenset()
         self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
         self._spot: AllInSpot | None = None
         self._runs_text = ""
@@ -194,15 +183,15 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ actions
 
-    def set_live(self, live: frozenset[TableAction]) -> None:
+    def set_live(self, live: frozenset[str]) -> None:
         """The table keys the rules allow now; the footer disables the others.
 
         ``check_action`` reads the set at every key press; the footer is redrawn only
         when a key it shows changes, since redrawing it rebuilds all its keys.
         """
-        shown_before = self._live & FOOTER_ACTIONS
+        shown_before = self._live & FOOTER
         self._live = live
-        if live & FOOTER_ACTIONS != shown_before:
+        if live & FOOTER != shown_before:
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -210,15 +199,17 @@ class TableScreen(Screen[None]):
         all-in keys are hidden instead, so the footer stays short at 80 columns)."""
         if action != "act" or not parameters:
             return True
-        key = TableAction(str(parameters[0]))
-        if key in self._live:
+        name = str(parameters[0])
+        if name in self._live or name in ALWAYS:
             return True
-        return False if key in MOMENT_ACTIONS else None
+        return False if name in MOMENT else None
 
-    def action_act(self, action: str) -> None:
-        if action != TableAction.POT:
+    def action_act(self, name: str) -> None:
+        """A table key (typed, or clicked in the footer): the app acts on it now."""
+        if name not in ("pot", "read"):
             self.query_one(PotBreakdownPanel).hide()
-        self.post_message(ActionRequested(TableAction(action)))
+        if self._press is not None:
+            self._press(name)
 
     @on(Seat.Selected)
     def _seat_clicked(self, message: Seat.Selected) -> None:

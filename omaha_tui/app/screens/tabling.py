@@ -22,6 +22,7 @@ from textual.widgets import Footer, Label, Static
 
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
+from omaha_tui.app.widgets.typed_prompt import TypeAhead
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.labels import player_name
@@ -30,7 +31,7 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.session.view import shown as safe
 
 
-class TablingScreen(ModalScreen[None]):
+class TablingScreen(TypeAhead[None], ModalScreen[None]):
     """One field per hand still in; ``ctrl+s`` (or Enter on the last) tables them."""
 
     CSS_PATH = "tabling.tcss"

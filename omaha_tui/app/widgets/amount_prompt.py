@@ -1,10 +1,11 @@
 """The bet/raise amount prompt: the legal range, the pot-limit maximum pre-filled.
 
-Typing shows at once what the amount means: not a whole number of chips or below the
-minimum (R4.10, refused with the reason, never altered), within the
-range, or above the pot-limit maximum, in which case the excess goes back to the
-player (R4.6) and the prompt says "excess returned N". On Enter it dismisses with the
-amount; the session records it through the engine, which stays the judge.
+Typing shows at once what the amount means. The text is read by the one grammar
+(R4.10: not a whole number of chips is refused with the reason, never altered); what
+the amount would do is a dry run of the engine's decision, said by the narrator (below
+the minimum, all in, or above the pot-limit maximum with the excess going back to the
+player, R4.6): the prompt re-implements no rule. On Enter the app records it through
+the session, and a refusal keeps the prompt open with the reason.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, breakdown_lines
+from omaha_tui.app.widgets.typed_prompt import TypedPrompt
 from omaha_tui.engine.labels import printable
 from omaha_tui.session.grammar import AmountError, parse_chips
 from omaha_tui.session.view import chips, shown
@@ -45,40 +46,33 @@ class AmountRange:
     chip: int = 1
 
 
-def describe_amount(text: str, r: AmountRange) -> tuple[str, bool]:
-    """What ``text`` would do, and whether Enter may submit it (R4.10).
+Preview = Callable[[int], tuple[str, bool]]
+"""What an amount would do at the table, and whether Enter may record it: the app's
+dry run of the engine's decision, in the narrator's words."""
 
-    Only whole chips in the digits 0 to 9 are read (:func:`parse_chips`); anything
-    else is refused with the reason and never turned into another number.
+
+def describe_amount(text: str, r: AmountRange, preview: Preview) -> tuple[str, bool]:
+    """What ``text`` would do, and whether Enter may submit it.
+
+    The text is read by the one grammar (R4.10: whole chips in the digits 0 to 9,
+    anything else refused with the reason and never turned into another number);
+    what the amount does (R4.6 the excess returned, all in, below the minimum) is the
+    engine's: ``preview``.
 
     >>> r = AmountRange("Ann", "raise to", 4, 7, 200, 7)
-    >>> describe_amount("9", r)
-    ('raise to 7 · excess returned 2', True)
-    >>> describe_amount("3", r)
-    ('3 is below the minimum raise to 4 (all in is 200)', False)
-    >>> describe_amount("20.5", r)[1], describe_amount("5²", r)[1]
-    (False, False)
+    >>> describe_amount("5²", r, lambda n: ("", True))[1]
+    False
+    >>> describe_amount("9", r, lambda n: (f"Ann raises to {min(n, 7)}", True))
+    ('Ann raises to 7', True)
     """
     try:
         amount = parse_chips(text, r.verb.removesuffix(" to"), chip=r.chip)
     except AmountError as e:
         return (f"{e} · {r.verb} {chips(r.minimum)} to {chips(r.maximum)}", False)
-    if amount >= r.all_in and r.all_in <= r.maximum:
-        more = f": {chips(amount)} is more than the stack" if amount > r.all_in else ""
-        return (f"all in for {chips(r.all_in)}{more}", True)
-    if amount > r.maximum:
-        excess = min(amount, r.all_in) - r.maximum  # R4.10: beyond the stack is all in
-        return (f"{r.verb} {chips(r.maximum)} · excess returned {chips(excess)}", True)
-    if amount < r.minimum:
-        return (
-            f"{chips(amount)} is below the minimum {r.verb} {chips(r.minimum)} "
-            f"(all in is {chips(r.all_in)})",
-            False,
-        )
-    return (f"{r.verb} {chips(amount)}", True)
+    return preview(amount)
 
 
-class AmountPrompt(ModalScreen[int | None]):
+class AmountPrompt(TypedPrompt[int | None]):
     """Modal asking for a bet or raise-to amount; dismisses with the amount or None.
 
     ``verify`` (given by the app: it records the amount) returns the engine's refusal for an amount,
@@ -90,13 +84,15 @@ class AmountPrompt(ModalScreen[int | None]):
     def __init__(
         self,
         amounts: AmountRange,
-        breakdown: BreakdownLike | None = None,
-        verify: Callable[[int], str | None] | None = None,
+        breakdown: BreakdownLike | None,
+        verify: Callable[[int], str | None],
+        preview: Preview,
     ) -> None:
         super().__init__()
         self.amounts = amounts
         self.breakdown = breakdown
         self.verify = verify
+        self.preview = preview
 
     def compose(self) -> ComposeResult:
         r = self.amounts
@@ -119,19 +115,25 @@ class AmountPrompt(ModalScreen[int | None]):
         self._describe(event.value)
 
     def _describe(self, text: str) -> tuple[str, bool]:
-        meaning, ok = describe_amount(text, self.amounts)
+        meaning, ok = describe_amount(text, self.amounts, self.preview)
         label = self.query_one("#amount-meaning", Label)
         label.set_class(not ok, "-refused")
         label.update(Content(meaning))
         return meaning, ok
 
     @on(Input.Submitted, "#amount")
-    def _submit(self, event: Input.Submitted) -> None:
-        _, ok = self._describe(event.value)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self._submit(event.value)
+
+    def enter(self, field: Input) -> None:
+        self._submit(field.value)
+
+    def _submit(self, value: str) -> None:
+        _, ok = self._describe(value)
         if not ok:
             return
-        amount = parse_chips(event.value, chip=self.amounts.chip)
-        if self.verify is not None and (reason := self.verify(amount)):
+        amount = parse_chips(value, chip=self.amounts.chip)
+        if reason := self.verify(amount):
             label = self.query_one("#amount-meaning", Label)
             label.set_class(True, "-refused")
             label.update(Content(printable(reason)))
@@ -142,7 +144,7 @@ class AmountPrompt(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class TextPrompt(ModalScreen[str | None]):
+class TextPrompt(TypedPrompt[str | None]):
     """A one-line question for palette commands (``seat and amount``, a reason…).
 
     ``check`` parses the answer and returns an error message or None; the prompt stays
@@ -172,11 +174,17 @@ class TextPrompt(ModalScreen[str | None]):
             yield Label("Enter to confirm · Esc to cancel", classes="hint")
 
     @on(Input.Submitted, "#answer")
-    def _submit(self, event: Input.Submitted) -> None:
-        if self.check is not None and (problem := self.check(event.value)):
+    def _submitted(self, event: Input.Submitted) -> None:
+        self._submit(event.value)
+
+    def enter(self, field: Input) -> None:
+        self._submit(field.value)
+
+    def _submit(self, value: str) -> None:
+        if self.check is not None and (problem := self.check(value)):
             self.query_one("#answer-error", Label).update(Content(printable(problem)))
             return
-        self.dismiss(event.value.strip())
+        self.dismiss(value.strip())
 
     def action_cancel(self) -> None:
         self.dismiss(None)

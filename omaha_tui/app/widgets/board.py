@@ -8,17 +8,20 @@ tracks chips only: the board then shows a face-down card per card dealt
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.content import Content
 from textual.widgets import Input, Label, Static
 
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import board_faces, board_markup
+from omaha_tui.app.widgets.typed_prompt import TypedPrompt
+from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
     from omaha_tui.session.view import TableView
@@ -54,11 +57,13 @@ class Board(Static):
             self.update(text, layout=layout)
 
 
-class BoardPrompt(ModalScreen[str | None]):
+class BoardPrompt(TypedPrompt[str | None]):
     """Asks for the next street's cards; empty input means "dealt, not tracked".
 
-    Dismisses with the text typed (the engine parses it, so errors come from the
-    engine's card parser) or None when cancelled.
+    ``submit`` (the app's: it records the cards through the session, which parses
+    them with the engine's card reader) returns the refusal, which keeps the prompt
+    open with the reason; None dismisses it. Without ``submit`` the prompt dismisses
+    with the text typed, or None when cancelled.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -71,6 +76,7 @@ class BoardPrompt(ModalScreen[str | None]):
         *,
         required: bool = False,
         seen: tuple[int, ...] = (),
+        submit: Callable[[str], str | None] | None = None,
     ) -> None:
         """``street``: ``flop`` .. ``river``, or ``run 2`` for a later run (R10.2), whose
         cards are ``required`` (each run is read by its own board) and may not repeat
@@ -81,6 +87,7 @@ class BoardPrompt(ModalScreen[str | None]):
         self.known = known
         self.required = required
         self.seen = seen or known
+        self.submit = submit
 
     def compose(self) -> ComposeResult:
         plural = "s" * (self.count > 1)
@@ -101,12 +108,27 @@ class BoardPrompt(ModalScreen[str | None]):
                 ),
                 id="board-cards",
             )
+            refused = Label("", id="board-refused", classes="-refused")
+            refused.display = False  # a line only when the session refuses the cards
+            yield refused
             yield Label("Enter to deal · Esc to cancel", classes="hint")
 
     @on(Input.Submitted, "#board-cards")
-    def _submit(self, event: Input.Submitted) -> None:
-        if self.query_one(CardInput).check.error is None:
-            self.dismiss(event.value.strip())
+    def _submitted(self, event: Input.Submitted) -> None:
+        self._submit(event.value)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def enter(self, field: Input) -> None:
+        self._submit(field.value)
+
+    def _submit(self, value: str) -> None:
+        field = self.query_one(CardInput)
+        field.refresh_status()
+        if field.cards_validator.check(value).error is not None:
+            return
+        text = value.strip()
+        if self.submit is not None and (reason := self.submit(text)):
+            label = self.query_one("#board-refused", Label)
+            label.display = True
+            label.update(Content(printable(reason)))
+            return
+        self.dismiss(text)

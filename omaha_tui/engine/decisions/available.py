@@ -134,18 +134,22 @@ def available(state: TableState) -> Available:
     if la is not None:
         live |= {rq.CheckOrCall, rq.Fold}
         live.add(rq.Check if la.can_check else rq.Call)
+        if state.config.structure is Structure.POT_LIMIT:
+            breakdown = pot_limit_breakdown(state, la)  # R4.4, with the one legal range
         if la.can_bet_or_raise:
             live |= {rq.Bet, rq.RaiseTo}
             if state.config.structure is Structure.POT_LIMIT:
                 live.add(rq.RaisePot)
-                breakdown = pot_limit_breakdown(state)
         if _all_in_ok(state, la):
             live.add(rq.AllIn)
     if due is not None:
         live.add(rq.EarlyCard if due.early else rq.DealCards)
     showdown = hand.street is Street.SHOWDOWN
     if showdown or (hand.betting_over and la is None and not hand.early_card_pending):
-        live |= {rq.Show, rq.TableHands}  # R8, and R10.1: tabled when nobody can bet
+        live.add(rq.Show)  # R8, and R10.1: tabled when nobody can bet
+        shown = dict(hand.shown)
+        if any(seat not in shown for seat in hand.live):
+            live.add(rq.TableHands)  # while a hand still in is not tabled
     if _may_run_twice(hand, la, due):
         live.add(rq.RunItTwice)
     if showdown:

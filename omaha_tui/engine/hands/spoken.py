@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from omaha_tui.engine.hands.cards import RANK_NAMES, SUIT_NAMES, card_name, rank_of, suit_of
 
 if TYPE_CHECKING:
+    from omaha_tui.engine.events import Award
     from omaha_tui.engine.hands.showdown import ShowdownReading
 
 LOW_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight")
@@ -148,3 +149,52 @@ def _deciders(reading: ShowdownReading, *, low: bool) -> list[str]:
             said = decider.spoken(players[winners[0]].name, p.name)
             out.append(f"{said} for the low." if low else f"{said}.")
     return out
+
+
+def odd_chip_notes(awards: Sequence[Award], *, split: bool) -> list[str]:
+    """R7.4 notes on a pot's awards: the odd chip of a split pot, and of a tie in a half.
+
+    >>> from omaha_tui.engine.events import Award
+    >>> odd_chip_notes([Award(pot=0, seat=0, amount=3, half="high"),
+    ...                 Award(pot=0, seat=1, amount=2, half="low")], split=True)
+    ['odd chip to the high half (R7.4)']
+    """
+    notes: list[str] = []
+    halves: dict[str, list[int]] = {}
+    for a in awards:
+        halves.setdefault(a.half.value, []).append(a.amount)
+    if split and sum(halves.get("high", [])) > sum(halves.get("low", [])):
+        notes.append("odd chip to the high half (R7.4)")
+    for half, amounts in halves.items():
+        if len(amounts) > 1 and max(amounts) != min(amounts):
+            what = "pot" if half == "whole" else f"{half} half"
+            notes.append(f"{what}: odd chip to the first winner left of the button (R7.4)")
+    return notes
+
+
+def spoken_result(pots: Sequence[tuple[str, str, str]]) -> str:
+    """A showdown's result to say aloud: per pot ``(label, uncontested winner, speech)``;
+    the label is empty when there is one pot.
+
+    >>> spoken_result([("", "Ann", "")])
+    'The pot goes to Ann.'
+    >>> spoken_result([("Main pot", "", "Bob wins 4 · with a flush."), ("Side pot 1", "Cy", "")])
+    'Main pot. Bob wins 4, with a flush. Side pot 1 goes to Cy.'
+    """
+    out: list[str] = []
+    for label, uncontested, speech in pots:
+        if uncontested:
+            out.append(f"{label or 'The pot'} goes to {uncontested}.")
+        else:
+            out.append(f"{label}. {speech}" if label else speech)
+    return " ".join(out).replace(" · ", ", ")
+
+
+def awarded_by_hand(names: Sequence[str], pot: str, run: int = 1, runs: int = 1) -> str:
+    """What is said when the dealer names a pot's winners by hand (``pot``: its label).
+
+    >>> awarded_by_hand(["Ann", "Bob"], "the main pot", run=2, runs=2)
+    'Ann and Bob win run 2 of the main pot.'
+    """
+    what = f"run {run} of {pot}" if runs > 1 else pot
+    return f"{join_words(list(names))} {'win' if len(names) > 1 else 'wins'} {what}."

@@ -96,6 +96,22 @@ def legal_actions(state: TableState) -> LegalActions | None:
     >>> la.seat, la.call_amount, la.min_raise_to, la.max_raise_to
     (2, 2, 4, 7)
     """
+    global _last
+    last = _last
+    if last is not None and last[0] is state:
+        return last[1]
+    result = _legal_actions(state)
+    _last = (state, result)
+    return result
+
+
+_last: tuple[TableState, LegalActions | None] | None = None
+"""The last state asked about and its answer: a state is frozen, so the legal range of
+the state a keypress starts from (reckoned when it was new) is not reckoned again by
+the decision, nor by the views drawn from it."""
+
+
+def _legal_actions(state: TableState) -> LegalActions | None:
     hand = state.hand
     if hand is None or hand.complete or hand.to_act is None or hand.early_card_pending:
         return None
@@ -205,8 +221,13 @@ def wager_error(la: LegalActions, to: int, stack: int) -> str | None:
     return None
 
 
-def pot_limit_breakdown(state: TableState) -> PotBreakdown | None:
+def pot_limit_breakdown(
+    state: TableState, legal: LegalActions | None = None
+) -> PotBreakdown | None:
     """The pot-limit maximum for the seat to act, as numbers and as a sentence (R4.4).
+
+    ``legal``: ``legal_actions(state)`` when the caller has it already (reckoned here
+    otherwise).
 
     >>> from omaha_tui.engine.reducer.replay import replay
     >>> from omaha_tui.engine.config import TableConfig, Stakes, VARIANTS
@@ -220,7 +241,7 @@ def pot_limit_breakdown(state: TableState) -> PotBreakdown | None:
     'pot 3 + call 2 = 5; raise to 7'
     """
     hand = state.hand
-    la = legal_actions(state)
+    la = legal if legal is not None else legal_actions(state)
     if hand is None or la is None:
         return None
     seat = la.seat
