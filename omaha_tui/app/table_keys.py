@@ -68,6 +68,8 @@ class TableControl:
                 reason = out.reason
         if key.name == "all_in" and avail.breakdown is not None:
             reason += f"; p raises to the pot-limit maximum, {avail.breakdown.max_raise_to}"
+        if key.name == "table_hands" and avail.allows(rq.Show):
+            reason = "every hand still in is tabled already"
         if key.name == "table_hands" and not reason:
             reason = "hands are tabled when everyone is all in with cards to come (R10.1)"
         return f"{key.label.lower()}: {reason or 'not now'}"

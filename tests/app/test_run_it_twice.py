@@ -166,4 +166,4 @@ async def test_r10_1_tabling_twice_says_the_hands_are_tabled_already(tmp_path: P
         app.controls.table_hands()  # the palette's "Table the hands", once more
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert status(app) == "every hand still in is tabled already"
+        assert status(app) == "table hands: every hand still in is tabled already"
