@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from omaha_tui.engine.config import max_players
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     EVENT_ADAPTER,
@@ -27,7 +28,7 @@ from omaha_tui.engine.events import (
     SessionStarted,
     StraddleChanged,
 )
-from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 
 from .phh_export import imported_details
@@ -98,18 +99,30 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
     ):
         return None
     names = player_names(imported.hand)
+    newcomers = [
+        name for name in names if all(s is None or s.name != name for s in run.state.seats)
+    ]
+    if newcomers:
+        made = _make_room(run, names, newcomers)
+        if made is None:
+            return None
+        run, arriving = made
+    else:
+        arriving = []
     seated = {s.name: (i, s) for i, s in enumerate(run.state.seats) if s is not None}
-    if not set(names) <= set(seated):
-        return None
     between: list[Event] = []
     # Anyone seated but not dealt in had no chips left, or sat this hand out.
     for name, (seat, player) in seated.items():
         if name not in names and player.stack > 0 and not player.sitting_out:
             between.append(SatOut(seat=seat))
+    chair = {name: seat for name, (seat, _) in seated.items()} | dict(arriving)
     seats = replayed.events[1 : 1 + len(names)]
     for name, event in zip(names, seats, strict=True):
         if not isinstance(event, PlayerSeated):
             return None
+        if name in newcomers:  # a newcomer sits down where the file deals them in
+            between.append(PlayerSeated(seat=chair[name], name=name, stack=event.stack))
+            continue
         seat, player = seated[name]
         if event.stack < player.stack:
             return None
@@ -119,7 +132,7 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
             between.append(CameBack(seat=seat))
     if start.config.stakes.straddle != run.state.straddle:
         between.append(StraddleChanged(amount=start.config.stakes.straddle))
-    where = {i: seated[name][0] for i, name in enumerate(names)}
+    where = {i: chair[name] for i, name in enumerate(names)}
     try:
         moved = (*between, *(_moved(e, where) for e in replayed.events[1 + len(names) :]))
         state = run.state
@@ -136,6 +149,65 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
         scale=run.scale,
         seat_of=run.seat_of,
     )
+
+
+def _make_room(
+    run: TableRun, names: tuple[str, ...], newcomers: list[str]
+) -> tuple[TableRun, list[tuple[str, int]]] | None:
+    """The run with a free chair for each newcomer where the file deals them in (after
+    the player before them in the file's order), and the chair each takes.
+
+    Nothing is recorded yet, so the run's seats can still be renumbered: the table grows
+    to the game's size, and the players after a newcomer move one chair on. ``None``
+    when the table is full or the file's order cannot be kept.
+    """
+    config = run.state.config
+    assert config is not None
+    size = max_players(config.variant)
+    if len([s for s in run.state.seats if s is not None]) + len(newcomers) > size:
+        return None
+    where = {i: i for i in range(len(run.state.seats))}
+    order = list(names)
+    arriving: list[tuple[str, int]] = []
+    for name in newcomers:
+        k = order.index(name)
+        before = next(
+            (
+                order[(k - j) % len(order)]
+                for j in range(1, len(order))
+                if order[(k - j) % len(order)] not in newcomers
+            ),
+            None,
+        )
+        if before is None:
+            return None
+        seat_of = {s.name: where[i] for i, s in enumerate(run.state.seats) if s is not None}
+        taken = {*seat_of.values(), *(c for _, c in arriving)}
+        after = seat_of[before] + 1
+        if after in taken:  # no free chair there: everyone from it moves one on
+            where = {old: new + 1 if new >= after else new for old, new in where.items()}
+            arriving = [(n, c + 1 if c >= after else c) for n, c in arriving]
+        arriving.append((name, after))
+    if max([*where.values(), *(c for _, c in arriving)], default=0) >= size:
+        return None
+    first = run.events[0]
+    assert isinstance(first, SessionStarted)
+    grown = first.model_copy(update={"config": first.config.model_copy(update={"seats": size})})
+    try:
+        events = (grown, *(_moved(e, where) for e in run.events[1:]))
+        state = replay(events)
+    except (RuleError, ValueError, AssertionError):
+        return None
+    moved = TableRun(
+        title=run.title,
+        source=run.source,
+        events=events,
+        state=state,
+        details=run.details,
+        scale=run.scale,
+        seat_of={name: where[seat] for name, seat in run.seat_of.items()},
+    )
+    return moved, arriving
 
 
 _SEAT_KEYS = ("seat", "button")

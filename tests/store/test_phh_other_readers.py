@@ -345,3 +345,29 @@ def test_hands_pokerkit_writes_import_to_pokerkit_s_stacks(code: str) -> None:
         result = summary(replay_hand(hand))
         assert result["complete"], text
         assert result["finishing_stacks"] == stacks, text
+
+
+@pytest.mark.parametrize("chair", [1, 3])
+def test_consecutive_hands_with_a_newcomer_import_as_one_session(
+    tmp_path: Path, chair: int
+) -> None:
+    from omaha_tui.engine.reducer.replay import replay
+
+    t = Table(seats=((0, "Ann", 100), (2, "Bob", 100), (4, "Cy", 100)))
+    for hand in range(3):
+        if hand == 1:
+            t.do(c.seat_player(t.state, chair, "Dee", 80))
+        t.do(c.start_hand(t.state))
+        t.do(c.bet_or_raise(t.state, 10))
+        while not t.state.hand.complete:  # type: ignore[union-attr]
+            t.do(c.fold(t.state))
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    sid = journal.record_session("Friday", t.events)
+    written = export_session(journal, sid, "phh", tmp_path / "out")
+    plain = tmp_path / "plain.phhs"
+    plain.write_text(_standard_only(written.path.read_text()))
+    (outcome,) = import_files(journal, [plain])
+    assert outcome.hands == 3 and outcome.session_id is not None
+    again = replay(journal.events(outcome.session_id)[:-1])
+    stacks = {s.name: s.stack for s in t.state.seats if s is not None}
+    assert {s.name: s.stack for s in again.seats if s is not None} == stacks
