@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from textual import events as ui
 from textual.app import App
+from textual.command import CommandPalette
 from textual.reactive import var
 
 from omaha_tui.engine.decisions import requests as rq
@@ -49,6 +50,9 @@ TableStart = TableSetup  # the name the app's callers and tests know
 
 QUIET_SECONDS = 1.0
 """How long a pause ends the text typed for a prompt that did not open."""
+
+PALETTE_SECONDS = 0.5
+"""How long keys typed after Enter in the palette wait for the prompt its command opens."""
 
 
 class OmahaApp(App[None]):
@@ -101,6 +105,7 @@ class OmahaApp(App[None]):
         self.table = TableScreen(now=now, press=self.controls.press)
         self._quiet_until = 0.0  # keys typed for a prompt that did not open (see take_key)
         self._asking: TextPrompt | None = None  # the session's question, about to open
+        self._held: list[ui.Key] | None = None  # keys typed after Enter in the palette
         # The session reads the blind clock in wall time; the app's ``now`` (frozen in
         # tests) moves it, so both clocks agree on when a level is due (R2.7).
         self._wall0, self._mono0 = datetime.now(UTC), now()
@@ -343,7 +348,16 @@ class OmahaApp(App[None]):
         """
         if self._asking is not None:  # a question is about to open: its keys
             return self._asking.feed(event)
+        if self._held is not None:  # the palette's command is about to run
+            self._held.append(event)
+            return True
         screen = self.screen
+        if isinstance(screen, CommandPalette) and event.key == "enter":
+            # The command runs after the palette has closed; what is typed until then is
+            # for the prompt it opens (release_keys), or, after a moment, for the table.
+            self._held = []
+            self.set_timer(PALETTE_SECONDS, self.release_keys)
+            return False
         if isinstance(screen, TypeAhead):
             return screen.feed(event)
         if screen is not self.table:
@@ -362,6 +376,16 @@ class OmahaApp(App[None]):
             return False
         self.table.action_act(name)
         return True
+
+    def release_keys(self) -> None:
+        """The keys held since Enter in the palette, taken now in the order typed: into
+        the prompt the palette's command opened, else as they would have been."""
+        held, self._held = self._held or [], None
+        for i, key in enumerate(held):
+            if not self.take_key(key):
+                for rest in held[i:]:  # Textual's usual path, still in order
+                    self.post_message(rest)
+                break
 
     def quiet_typing(self) -> None:
         """A key that opens a prompt was refused: ignore the text typed for it."""

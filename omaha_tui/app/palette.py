@@ -253,7 +253,13 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
         ("History", "Hands of this session with their actions and results", app.show_history),
         ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
     ]
-    return out
+    return [(name, help_text, partial(_then_release, app, run)) for name, help_text, run in out]
+
+
+def _then_release(app: OmahaApp, run: Callable[[], Any]) -> None:
+    """Run a palette command, then hand it the keys typed since it was chosen."""
+    run()
+    app.release_keys()
 
 
 class TableCommands(Provider):

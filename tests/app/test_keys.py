@@ -31,7 +31,7 @@ def burst(app: OmahaApp, text: str) -> None:
     between them (``pilot.press`` waits for the app to be idle after each key).
     ``⏎`` is Enter."""
     for ch in text:
-        key = "enter" if ch == "⏎" else ch
+        key = {"⏎": "enter", " ": "space"}.get(ch, ch)
         event = events.Key(key, CHARACTERS.get(key, key))
         app.post_message(event)
 
@@ -269,3 +269,25 @@ async def test_s_then_a_hand_typed_at_once_goes_into_the_showdown_s_first_field(
         assert isinstance(screen, ShowdownScreen)
         first = next(f for f in screen.query(CardInput) if not f.disabled)
         assert first.value == "AhKhQhTh"
+
+
+async def test_a_palette_answer_typed_at_once_after_choosing_the_command_lands_in_it(
+    tmp_path: Path,
+) -> None:
+    from omaha_tui.engine.events import PlayerRebought
+
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.action_command_palette()
+        await pilot.pause()
+        for ch in "Rebuy":
+            await pilot.press(ch)
+        await pilot.pause()
+        burst(app, "⏎Ann 50⏎n")
+        for _ in range(4):
+            await pilot.pause()
+        rebought = [e for e in app.session.events() if isinstance(e, PlayerRebought)]
+        assert [(e.seat, e.amount) for e in rebought] == [(0, 50)]
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.state.hand is not None  # the n after Enter dealt the next hand
