@@ -291,3 +291,21 @@ async def test_a_palette_answer_typed_at_once_after_choosing_the_command_lands_i
         assert [(e.seat, e.amount) for e in rebought] == [(0, 50)]
         assert isinstance(app.screen, TableScreen)
         assert app.session.state.hand is not None  # the n after Enter dealt the next hand
+
+
+async def test_table_keys_typed_at_once_are_each_recorded_in_order(tmp_path: Path) -> None:
+    from omaha_tui.engine.events import Called, Folded
+
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        burst(app, "cfcfc")  # Dee, Eve, Fay, Ann, Bob: none of the five keys is dropped
+        await pilot.pause()
+        await pilot.pause()
+        acted = [
+            (type(e).__name__, e.seat)
+            for e in app.session.events()
+            if isinstance(e, Called | Folded)
+        ]
+        assert acted == [("Called", 3), ("Folded", 4), ("Called", 5), ("Folded", 0), ("Called", 1)]
