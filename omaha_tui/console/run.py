@@ -20,6 +20,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.grammar import GrammarError
+from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
 from .words import Local, parse_line, usage
@@ -53,6 +54,11 @@ class Console:
         self.out = out
         self.as_json = as_json
         self.failed = False
+
+    def view(self) -> TableView | None:
+        """The session's view model of the table now (None before a table is set up)."""
+        state = self.session.state
+        return table_view(state, self.session.available()) if state.config is not None else None
 
     def run(self, lines: Iterable[str]) -> int:
         """Answer every line; returns the exit code."""
@@ -95,7 +101,7 @@ class Console:
             case "redo":
                 return session.redo()
             case "state":
-                return Outcome(True, state_line(session.state, session.available()))
+                return Outcome(True, state_line(self.view()))
             case "ledger":
                 return Outcome(True, ledger_line(session.state))
         return Outcome(True, usage())
@@ -105,7 +111,7 @@ class Console:
             obj = {
                 "ok": outcome.ok,
                 "message": outcome.message,
-                "state": state_json(self.session.state, self.session.available()),
+                "state": state_json(self.view()),
             }
             self.out.write(json.dumps(obj, separators=(",", ":")) + "\n")
         else:

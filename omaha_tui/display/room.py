@@ -23,7 +23,7 @@ from omaha_tui.engine.labels import pot_label, printable
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.rules.pots import hand_pots
-from omaha_tui.engine.state import HandState, TableState
+from omaha_tui.engine.state import TableState
 from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.ledger import ledger, settle_up
 
@@ -80,8 +80,7 @@ def clock_block(clock: LevelClock, schedule: BlindSchedule | None) -> Json:
     }
 
 
-def _seats(view: TableView, hand: HandState | None) -> list[Json]:
-    tabled = dict(hand.shown) if hand is not None else {}
+def _seats(view: TableView) -> list[Json]:
     out = []
     for seat in view.seats:
         if seat.name is None:
@@ -89,7 +88,7 @@ def _seats(view: TableView, hand: HandState | None) -> list[Json]:
         out.append(
             {
                 "seat": seat.index + 1,
-                "name": plain(seat.name),
+                "name": printable(seat.player),
                 "stack": seat.stack,
                 "bet": seat.bet,
                 "status": seat.status,
@@ -99,7 +98,7 @@ def _seats(view: TableView, hand: HandState | None) -> list[Json]:
                 "all_in": seat.all_in,
                 "away": seat.away,
                 "in_hand": seat.in_hand,
-                "cards": cards(tabled[seat.index]) if seat.index in tabled else [],
+                "cards": cards(seat.cards),
             }
         )
     return out
@@ -108,15 +107,7 @@ def _seats(view: TableView, hand: HandState | None) -> list[Json]:
 def _runs(view: TableView) -> list[Json]:
     """Every run's board when the board is run more than once (R10.2); a run not dealt
     yet shows the cards all runs share, then ``""`` for each card to come."""
-    if view.runs <= 1:
-        return []
-    shared = cards(view.board[: view.run_from])
-    out = [{"run": 1, "cards": cards(view.board) + [""] * (5 - len(view.board))}]
-    for n in range(2, view.runs + 1):
-        dealt = view.run_boards[n - 2] if n - 2 < len(view.run_boards) else ()
-        board = cards(dealt) if dealt else shared
-        out.append({"run": n, "cards": board + [""] * (5 - len(board))})
-    return out
+    return [{"run": n, "cards": cards(b) + [""] * (5 - len(b))} for n, b, _ in view.run_rows]
 
 
 def last_hand(state: TableState) -> Json | None:
@@ -273,7 +264,7 @@ def room_view(
         ],
         "in_front": view.in_front,
         "pot_total": sum(p.amount for p in view.pots) + view.in_front,
-        "seats": _seats(view, hand),
+        "seats": _seats(view),
         "turn": None
         if view.turn is None
         else {"name": plain(view.turn.name), "options": list(view.turn.options)},

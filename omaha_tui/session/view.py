@@ -1,13 +1,15 @@
 """What the table screen shows, as frozen data derived from the engine state.
 
 Every front end takes these views ("attributes down") instead of reaching into the engine's
-``TableState``: the derivation is a pure function (:func:`table_view`), unit-tested
-without a terminal, and the widgets stay simple renderers. Nothing here talks to the
-journal or to Textual.
+``TableState``: the app's table screen, the console (its ``state`` line and its ``--json``
+state) and the players' display (terminal and web) all render one :class:`TableView`.
+The derivation is a pure function (:func:`table_view`), unit-tested without a terminal,
+and the renderers stay simple. Nothing here talks to the journal or to Textual.
 
 Every text field of a view is Textual markup that is safe to show: names and titles
 people typed pass through :func:`shown` here, once, so a widget may wrap a field in
-styles (``[b]...[/b]``) and a name such as ``Ann [/x]`` stays a name.
+styles (``[b]...[/b]``) and a name such as ``Ann [/x]`` stays a name. The raw facts a
+machine reader needs (``player``, seat numbers, amounts) sit beside them.
 """
 
 from __future__ import annotations
@@ -15,14 +17,43 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
-from omaha_tui.engine.config import Structure
+from omaha_tui.engine.config import STRUCTURE_NAMES, Stakes, Structure, TableConfig
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.available import Available, available
-from omaha_tui.engine.labels import pot_label, printable, run_times
+from omaha_tui.engine.decisions.available import Available, CardsDue, available
+from omaha_tui.engine.events import Post
+from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.rules.pots import hand_pots
-from omaha_tui.engine.state import HandState, Pot, SeatState, Street, TableState
+from omaha_tui.engine.state import HandState, Pot, Street, TableState
+from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
+from omaha_tui.session.view_text import (
+    STREET_NAMES,
+    chips,
+    format_clock,
+    next_step,
+    options,
+    oval_order,
+    shown,
+    street_title,
+)
+
+__all__ = [
+    "STREET_NAMES",
+    "HandView",
+    "PotView",
+    "SeatStatus",
+    "SeatView",
+    "TableView",
+    "TurnView",
+    "chips",
+    "format_clock",
+    "next_step",
+    "options",
+    "oval_order",
+    "shown",
+    "table_view",
+]
 
 
 @dataclass(frozen=True)
@@ -35,12 +66,19 @@ class SeatView:
     bet: int = 0
     committed: int = 0
     status: str = ""
+    """The seat's words on the table: ``to act``, ``folded``, ``waits for BB``..."""
     markers: tuple[str, ...] = ()
     to_act: bool = False
     folded: bool = False
     all_in: bool = False
     away: bool = False
     in_hand: bool = False
+    player: str = ""
+    """The name as typed (not markup), for machine readers."""
+    state: SeatStatus | None = None
+    """The seat's :class:`SeatStatus`; None for an empty seat."""
+    cards: tuple[int, ...] = ()
+    """The hand tabled face up (R10.1) in the hand on the table, running or just settled."""
 
     @property
     def label(self) -> str:
@@ -55,6 +93,8 @@ class PotView:
     label: str
     amount: int
     eligible: tuple[str, ...]
+    seats: tuple[int, ...] = ()
+    """The seats that can win it (0-based)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +106,30 @@ class TurnView:
     options: tuple[str, ...]
     ceiling: str = ""
     """The pot-limit maximum in words (R4.4), empty in other structures."""
+
+
+@dataclass(frozen=True)
+class HandView:
+    """The hand on the table (running, or the last one, settled), as facts."""
+
+    number: int
+    game: str
+    hilo: bool
+    street: Street
+    blinds: Stakes
+    """The stakes this hand was dealt at."""
+    sb: int | None
+    bb: int | None
+    posts: tuple[Post, ...]
+    board: tuple[int, ...]
+    runs: int
+    run_boards: tuple[tuple[int, ...], ...]
+    """The whole boards of the later runs dealt so far (R10.2)."""
+    complete: bool
+    total: int
+    """Every chip committed to this hand."""
+    pots: tuple[PotView, ...]
+    """The pots as they stand with the bets in front gathered in (R5.1); empty once settled."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +156,38 @@ class TableView:
     """The whole boards of runs 2 (and 3) dealt so far."""
     run_from: int = 0
     """Board cards every run shares (those out before the agreement)."""
+    hand: HandView | None = None
+    game: str = ""
+    """The table's game (that of the next hand, between hands)."""
+    game_name: str = ""
+    """The game and structure as a dealer says them: ``PLO Pot Limit``."""
+    structure: Structure = Structure.POT_LIMIT
+    blinds: Stakes | None = None
+    """The table's stakes at the current level (R2.7)."""
+    button: int | None = None
+    dead_button: bool = False
+    """The button sits on an empty seat, or one not dealt in (R1.5)."""
+    to_act: int | None = None
+    legal: LegalActions | None = None
+    cards_due: CardsDue | None = None
+    showdown_due: bool = False
+    run_twice: bool = False
+    """The players may agree to run the board more than once now (R10.2)."""
+    why_not_next: str = ""
+    """Why the next hand cannot start now (empty when it can)."""
+
+    @property
+    def run_rows(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+        """R10.2: ``(run, cards, untracked)`` for every run when the board is run more than
+        once, empty otherwise. Run 1 is the board as dealt; a later run not yet dealt has
+        the cards every run shares."""
+        if self.runs < 2:
+            return ()
+        rows = [(1, self.board, self.board_untracked)]
+        rows += [(n, b, 0) for n, b in enumerate(self.run_boards, start=2)]
+        shared = self.board[: self.run_from]
+        rows += [(n, shared, 0) for n in range(len(self.run_boards) + 2, self.runs + 1)]
+        return tuple(rows)
 
     @property
     def pot_total(self) -> int:
@@ -99,145 +195,7 @@ class TableView:
         return sum(p.amount for p in self.pots) + self.in_front
 
 
-_JOINER = "\u2060"
-"""WORD JOINER: zero width, keeps a typed backslash from escaping the next tag."""
-
-
-def shown(text: str) -> str:
-    r"""Text a person typed, ready to go inside markup: control characters made
-    visible (:func:`~omaha_tui.engine.labels.printable`) and every bracket escaped.
-
-    Textual markup cannot write a backslash just before ``[`` (``\\[`` still escapes
-    the bracket), so such a backslash, or one ending the text, is followed by an
-    invisible word joiner: ``Ann\`` inside ``[b]...[/b]`` stays ``Ann\`` in bold.
-
-    >>> shown("Ann [/x]"), shown("Bo[b]")
-    ('Ann \\[/x]', 'Bo\\[b]')
-    >>> shown("Ann\\") == "Ann\\" + _JOINER
-    True
-    """
-    text = printable(text)
-    out = []
-    for i, ch in enumerate(text):
-        if ch == "[":
-            out.append("\\[")
-        elif ch == "\\" and text[i + 1 : i + 2] in ("", "["):
-            out.append("\\" + _JOINER)
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def oval_order(count: int) -> tuple[list[int], list[int]]:
-    """Positions of ``count`` seats in the top and bottom rows, so that table order
-    runs clockwise: the top row left to right, the bottom row right to left.
-
-    >>> oval_order(6)
-    ([0, 1, 2], [5, 4, 3])
-    """
-    top = (count + 1) // 2
-    return list(range(top)), list(range(count - 1, top - 1, -1))
-
-
-def chips(amount: int) -> str:
-    """Chip amounts with thousands separators, as a dealer reads them."""
-    return f"{amount:,}"
-
-
 # ---------------------------------------------------------------- from the engine state
-
-STREET_NAMES = {
-    Street.PREFLOP: "Pre-flop",
-    Street.FLOP: "Flop",
-    Street.TURN: "Turn",
-    Street.RIVER: "River",
-    Street.SHOWDOWN: "Showdown",
-}
-
-
-def options(la: LegalActions, *, all_in: bool = True) -> tuple[str, ...]:
-    """The player's choices as short phrases: ``fold · call 2 · raise to 4–7 · all in 200``.
-
-    ``all_in``: whether going all in is allowed now (not above the pot in pot limit,
-    nor above the bet in fixed limit).
-    """
-    out = []
-    if la.can_fold:
-        out.append("fold")
-    if la.can_check:
-        out.append("check")
-    if la.can_call:
-        out.append(f"call {chips(la.call_amount)}")
-    if la.can_bet_or_raise:
-        word = "bet" if la.can_bet else "raise to"
-        lo, hi = chips(la.min_raise_to), chips(la.max_raise_to)
-        out.append(f"{word} {lo}" if lo == hi else f"{word} {lo}–{hi}")
-    if all_in:
-        out.append(f"all in {chips(la.all_in_to)}")
-    return tuple(out)
-
-
-def _seat_status(state: TableState, index: int, seat: SeatState) -> str:
-    hand = state.hand if state.in_hand else None
-    if hand is not None and index in hand.seats:
-        if index == hand.to_act and not hand.betting_over:
-            return "to act"
-        if index in hand.folded:
-            return "folded"
-        if index in hand.all_in:
-            return "all in"
-        if index in hand.mucked:
-            return "mucked"
-        return ""
-    if seat.sitting_out:
-        return "sitting out"
-    if seat.waiting_for_bb:
-        return "waits for BB"
-    if seat.owes_bb and seat.owes_sb:
-        return "owes SB+BB"
-    if seat.owes_bb:
-        return "owes BB"
-    return "not dealt in" if hand is not None else ""
-
-
-def _markers(state: TableState, index: int) -> tuple[str, ...]:
-    hand = state.hand
-    button = hand.button if hand is not None else state.button
-    out = []
-    if index == button:
-        out.append("D")
-    if hand is not None:
-        if index == hand.sb_seat:
-            out.append("SB")
-        if index == hand.bb_seat:
-            out.append("BB")
-    return tuple(out)
-
-
-def next_step(state: TableState, avail: Available | None = None) -> str:
-    """What the dealer does next when nobody is to act (``avail``: ``available(state)``,
-    computed here when not given)."""
-    hand = state.hand
-    if state.ended:
-        return "The session has ended."
-    if hand is None or hand.complete:
-        return f"Press n to deal hand #{state.hands_played + 1}."
-    if hand.early_card_pending:
-        return "Press d to turn the first flop card (Courchevel, R3.3)."
-    if hand.to_act is not None:
-        return ""
-    avail = avail or available(state)
-    due = avail.cards_due
-    if due is not None and due.run > 1:  # R10.2
-        return f"Press d to deal run {due.run} ({due.count} card{'s' * (due.count > 1)})."
-    if due is None:
-        return "Press s for the showdown."
-    deal = f"d to deal the {due.street.value}"
-    if hand.betting_over and avail.allows(rq.TableHands):
-        deal = f"t to table the hands (R10.1), {deal}"
-    if avail.allows(rq.RunItTwice):
-        deal += ", 2 to run it twice (R10.2)"
-    return f"All in: press {deal}." if hand.betting_over else f"Press {deal}."
 
 
 def collected_pots(hand: HandState) -> tuple[Pot, ...]:
@@ -257,17 +215,20 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     for this state (``Session.available()``), so a keypress reckons the legal actions
     once; without it, it is computed here.
     """
-    assert state.config is not None
+    config = state.config
+    assert config is not None
     avail = avail or available(state)
     hand = state.hand
+    live = hand is not None and not hand.complete
     names = {i: shown(s.name) for i, s in enumerate(state.seats) if s is not None}
+    tabled = dict(hand.shown) if hand is not None else {}
     seats = []
     for i, seat in enumerate(state.seats):
         if seat is None:
             seats.append(SeatView(i))
             continue
-        status = _seat_status(state, i, seat)
-        in_hand = hand is not None and not hand.complete and i in hand.seats
+        code, status = seat_status(state, i, seat)
+        in_hand = live and hand is not None and i in hand.seats
         seats.append(
             SeatView(
                 index=i,
@@ -276,35 +237,28 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
                 bet=hand.bets[i] if in_hand and hand is not None else 0,
                 committed=hand.committed[i] if in_hand and hand is not None else 0,
                 status=status,
-                markers=_markers(state, i),
+                markers=markers(state, i),
                 to_act=status == "to act",
-                folded=status == "folded",
-                all_in=status == "all in",
+                folded=code is SeatStatus.FOLDED,
+                all_in=code is SeatStatus.ALL_IN,
                 away=seat.sitting_out or seat.waiting_for_bb,
                 in_hand=in_hand and i not in (hand.folded if hand else ()),
+                player=seat.name,
+                state=code,
+                cards=tabled.get(i, ()),
             )
         )
     pots: tuple[PotView, ...] = ()
     in_front = 0
-    if hand is not None and not hand.complete:
+    if live and hand is not None:
         in_front = sum(hand.bets)
-        live = len(hand.live)
-        pots = tuple(
-            PotView(
-                pot_label(n).capitalize(),
-                pot.amount,
-                (f"all {live} in",)
-                if len(pot.eligible) == live and n == 0
-                else tuple(names.get(s, str(s + 1)) for s in pot.eligible),
-            )
-            for n, pot in enumerate(collected_pots(hand))
-        )
+        pots = _pot_views(hand, collected_pots(hand), names)
     la = avail.legal
     turn = None
     if la is not None:
         ceiling = ""
         breakdown = avail.breakdown
-        if state.config.structure is Structure.POT_LIMIT and breakdown is not None:
+        if config.structure is Structure.POT_LIMIT and breakdown is not None:
             ceiling = f"pot max {chips(breakdown.max_raise_to)}"  # R4.4, stack or not
         turn = TurnView(
             la.seat,
@@ -312,13 +266,15 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
             options(la, all_in=avail.allows(rq.AllIn)),
             ceiling,
         )
-    stakes = state.stakes or state.config.stakes
-    live = hand is not None and not hand.complete
+    stakes = state.stakes or config.stakes
+    button = hand.button if hand is not None else state.button
+    occupied = button is not None and state.seats[button] is not None
+    dealt = hand is None or button in hand.seats
     return TableView(
         # R2.7 the current level's blinds, R1.5 the button rule.
-        title=shown(f"{state.config.title_at(stakes)} · {state.config.button_rule.value} button"),
+        title=shown(f"{config.title_at(stakes)} · {config.button_rule.value} button"),
         hand_number=hand.number if hand is not None else None,
-        street=_street_title(hand) if live and hand is not None else "Between hands",
+        street=street_title(hand) if live and hand is not None else "Between hands",
         board=hand.board if hand is not None else (),
         board_untracked=(hand.board_count - len(hand.board)) if hand is not None else 0,
         seats=tuple(seats),
@@ -331,16 +287,62 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         + (f" ante {chips(stakes.ante)}" if stakes.ante else ""),
         spot=all_in_spot(state),
         runs=hand.runs if live and hand is not None else 1,
-        run_boards=tuple(run_board(hand, r) for r in range(2, len(hand.run_boards) + 2))
-        if live and hand is not None
-        else (),
+        run_boards=_run_boards(hand) if live and hand is not None else (),
         run_from=hand.run_from if live and hand is not None else 0,
+        hand=_hand_view(state, config, hand, names) if hand is not None else None,
+        game=config.variant.name,
+        game_name=f"{config.variant.name} {STRUCTURE_NAMES[config.structure]}",
+        structure=config.structure,
+        blinds=stakes,
+        button=button,
+        dead_button=button is not None and not (occupied and dealt),
+        to_act=avail.to_act,
+        legal=la,
+        cards_due=avail.cards_due,
+        showdown_due=avail.showdown_due,
+        run_twice=avail.allows(rq.RunItTwice),
+        why_not_next=avail.why_not_next,
     )
 
 
-def _street_title(hand: HandState) -> str:
-    """``Turn``, or ``Turn · run it twice`` once the players agreed (R10.2)."""
-    name = STREET_NAMES[hand.street]
-    if hand.runs > 1:
-        name += f" · run it {run_times(hand.runs)}"
-    return name
+def _run_boards(hand: HandState) -> tuple[tuple[int, ...], ...]:
+    """The whole boards of the later runs dealt so far (R10.2)."""
+    return tuple(run_board(hand, r) for r in range(2, len(hand.run_boards) + 2))
+
+
+def _pot_views(
+    hand: HandState, pots: tuple[Pot, ...], names: dict[int, str]
+) -> tuple[PotView, ...]:
+    live = len(hand.live)
+    return tuple(
+        PotView(
+            pot_label(n).capitalize(),
+            pot.amount,
+            (f"all {live} in",)
+            if len(pot.eligible) == live and n == 0
+            else tuple(names.get(s, str(s + 1)) for s in pot.eligible),
+            tuple(pot.eligible),
+        )
+        for n, pot in enumerate(pots)
+    )
+
+
+def _hand_view(
+    state: TableState, config: TableConfig, hand: HandState, names: dict[int, str]
+) -> HandView:
+    return HandView(
+        number=hand.number,
+        game=hand.variant.name,
+        hilo=hand.variant.hilo,
+        street=hand.street,
+        blinds=(hand.stakes if not hand.complete else state.stakes) or config.stakes,
+        sb=hand.sb_seat,
+        bb=hand.bb_seat,
+        posts=tuple(hand.posts),
+        board=hand.board,
+        runs=hand.runs,
+        run_boards=_run_boards(hand),
+        complete=hand.complete,
+        total=hand.total,
+        pots=() if hand.complete else _pot_views(hand, hand_pots(hand), names),
+    )

@@ -10,7 +10,6 @@ import argparse
 import pytest
 
 from omaha_tui.app.widgets.amount_prompt import AmountRange, describe_amount
-from omaha_tui.app.widgets.clock import format_clock
 from omaha_tui.cli import play
 from omaha_tui.cli.play import FlagError, parse_blinds, parse_players, table_start
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
@@ -27,7 +26,7 @@ from omaha_tui.session.grammar import (
     parse_player,
     parse_stakes,
 )
-from omaha_tui.session.view import options, oval_order, table_view
+from omaha_tui.session.view import format_clock, options, oval_order, table_view
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 

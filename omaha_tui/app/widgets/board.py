@@ -33,13 +33,7 @@ def runs_markup(view: TableView) -> str:
     Run 1 is the board as dealt; a later run not yet dealt shows the cards every run
     shares and empty slots.
     """
-    if view.runs < 2:
-        return ""
-    lines = [f"Run 1  {board_markup(view.board, view.board_untracked)}"]
-    lines += [f"Run {n}  {board_markup(b)}" for n, b in enumerate(view.run_boards, start=2)]
-    shared = board_markup(view.board[: view.run_from])
-    lines += [f"Run {n}  {shared}" for n in range(len(view.run_boards) + 2, view.runs + 1)]
-    return "\n".join(lines)
+    return "\n".join(f"Run {n}  {board_markup(b, untracked)}" for n, b, untracked in view.run_rows)
 
 
 class Board(Static):

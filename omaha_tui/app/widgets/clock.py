@@ -18,14 +18,7 @@ from collections.abc import Callable
 from textual.message import Message
 from textual.widgets import Static
 
-
-def format_clock(seconds: float) -> str:
-    """``mm:ss`` (or ``h:mm:ss`` past an hour) of a non-negative duration."""
-    s = max(0, int(seconds))
-    h, rem = divmod(s, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02}:{s:02}" if h else f"{m:02}:{s:02}"
-
+from omaha_tui.session.view import format_clock
 
 WARNING_SECONDS = 60
 """How long before a timed level ends the table hears a warning."""

@@ -1,0 +1,134 @@
+"""The view model's words: text people typed made safe for markup, chip amounts, the
+player's options and the clock, as pure functions shared by every front end.
+
+Nothing here imports Textual or Rich; widgets render what these return.
+"""
+
+from __future__ import annotations
+
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import Available, available
+from omaha_tui.engine.labels import printable, run_times
+from omaha_tui.engine.rules.betting import LegalActions
+from omaha_tui.engine.state import HandState, Street, TableState
+
+_JOINER = "\u2060"
+"""WORD JOINER: zero width, keeps a typed backslash from escaping the next tag."""
+
+
+def shown(text: str) -> str:
+    r"""Text a person typed, ready to go inside markup: control characters made
+    visible (:func:`~omaha_tui.engine.labels.printable`) and every bracket escaped.
+
+    Textual markup cannot write a backslash just before ``[`` (``\\[`` still escapes
+    the bracket), so such a backslash, or one ending the text, is followed by an
+    invisible word joiner: ``Ann\`` inside ``[b]...[/b]`` stays ``Ann\`` in bold.
+
+    >>> shown("Ann [/x]"), shown("Bo[b]")
+    ('Ann \\[/x]', 'Bo\\[b]')
+    >>> shown("Ann\\") == "Ann\\" + _JOINER
+    True
+    """
+    text = printable(text)
+    out = []
+    for i, ch in enumerate(text):
+        if ch == "[":
+            out.append("\\[")
+        elif ch == "\\" and text[i + 1 : i + 2] in ("", "["):
+            out.append("\\" + _JOINER)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def oval_order(count: int) -> tuple[list[int], list[int]]:
+    """Positions of ``count`` seats in the top and bottom rows, so that table order
+    runs clockwise: the top row left to right, the bottom row right to left.
+
+    >>> oval_order(6)
+    ([0, 1, 2], [5, 4, 3])
+    """
+    top = (count + 1) // 2
+    return list(range(top)), list(range(count - 1, top - 1, -1))
+
+
+def chips(amount: int) -> str:
+    """Chip amounts with thousands separators, as a dealer reads them."""
+    return f"{amount:,}"
+
+
+def format_clock(seconds: float) -> str:
+    """``mm:ss`` (or ``h:mm:ss`` past an hour) of a non-negative duration.
+
+    >>> format_clock(65), format_clock(3725), format_clock(-3)
+    ('01:05', '1:02:05', '00:00')
+    """
+    s = max(0, int(seconds))
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02}:{s:02}" if h else f"{m:02}:{s:02}"
+
+
+def options(la: LegalActions, *, all_in: bool = True) -> tuple[str, ...]:
+    """The player's choices as short phrases: ``fold · call 2 · raise to 4–7 · all in 200``.
+
+    ``all_in``: whether going all in is allowed now (not above the pot in pot limit,
+    nor above the bet in fixed limit).
+    """
+    out = []
+    if la.can_fold:
+        out.append("fold")
+    if la.can_check:
+        out.append("check")
+    if la.can_call:
+        out.append(f"call {chips(la.call_amount)}")
+    if la.can_bet_or_raise:
+        word = "bet" if la.can_bet else "raise to"
+        lo, hi = chips(la.min_raise_to), chips(la.max_raise_to)
+        out.append(f"{word} {lo}" if lo == hi else f"{word} {lo}–{hi}")
+    if all_in:
+        out.append(f"all in {chips(la.all_in_to)}")
+    return tuple(out)
+
+
+STREET_NAMES = {
+    Street.PREFLOP: "Pre-flop",
+    Street.FLOP: "Flop",
+    Street.TURN: "Turn",
+    Street.RIVER: "River",
+    Street.SHOWDOWN: "Showdown",
+}
+
+
+def next_step(state: TableState, avail: Available | None = None) -> str:
+    """What the dealer does next when nobody is to act (``avail``: ``available(state)``,
+    computed here when not given)."""
+    hand = state.hand
+    if state.ended:
+        return "The session has ended."
+    if hand is None or hand.complete:
+        return f"Press n to deal hand #{state.hands_played + 1}."
+    if hand.early_card_pending:
+        return "Press d to turn the first flop card (Courchevel, R3.3)."
+    if hand.to_act is not None:
+        return ""
+    avail = avail or available(state)
+    due = avail.cards_due
+    if due is not None and due.run > 1:  # R10.2
+        return f"Press d to deal run {due.run} ({due.count} card{'s' * (due.count > 1)})."
+    if due is None:
+        return "Press s for the showdown."
+    deal = f"d to deal the {due.street.value}"
+    if hand.betting_over and avail.allows(rq.TableHands):
+        deal = f"t to table the hands (R10.1), {deal}"
+    if avail.allows(rq.RunItTwice):
+        deal += ", 2 to run it twice (R10.2)"
+    return f"All in: press {deal}." if hand.betting_over else f"Press {deal}."
+
+
+def street_title(hand: HandState) -> str:
+    """``Turn``, or ``Turn · run it twice`` once the players agreed (R10.2)."""
+    name = STREET_NAMES[hand.street]
+    if hand.runs > 1:
+        name += f" · run it {run_times(hand.runs)}"
+    return name
