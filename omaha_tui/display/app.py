@@ -195,7 +195,7 @@ class DisplayApp(App[None]):
         if view.turn is not None:
             turn.update(f"[b reverse] ▶ {view.turn.name} [/] to act")
         else:
-            turn.update(view.street if state.in_hand else "Between hands")
+            turn.update(view.street)  # "Between hands" when no hand runs
         self._fit_players()
         self.shown_seq = self.follower.seq
 

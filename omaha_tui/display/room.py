@@ -22,7 +22,6 @@ from omaha_tui.engine.hands.reading import read_high, read_low
 from omaha_tui.engine.labels import pot_label, printable
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.levels import BlindSchedule
-from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.ledger import ledger, settle_up
@@ -150,7 +149,7 @@ def last_hand(state: TableState) -> Json | None:
     return {"number": hand.number, "winners": winners}
 
 
-def pot_equities(spot: AllInSpot, state: TableState) -> list[Json]:
+def pot_equities(spot: AllInSpot, view: TableView) -> list[Json]:
     """Each pot's all-in figures (R10.3): the hands that can win it and their shares.
 
     The whole pot and each side pot are reckoned apart over the same remaining
@@ -158,13 +157,13 @@ def pot_equities(spot: AllInSpot, state: TableState) -> list[Json]:
     that hand's outright. This can take a second before the flop: :mod:`.web` calls
     it on a thread.
     """
-    hand = state.hand
+    hand = view.hand
     assert hand is not None
-    names = {i: printable(s.name) for i, s in enumerate(state.seats) if s is not None}
+    names = {s.index: printable(s.player) for s in view.seats if s.state is not None}
     held = dict(spot.hands)
     out = []
-    for n, pot in enumerate(hand_pots(hand)):
-        seats = [s for s in pot.eligible if s in held]
+    for pot in hand.pots:
+        seats = [s for s in pot.seats if s in held]
         if not seats:
             continue
         if len(seats) == 1:
@@ -176,7 +175,7 @@ def pot_equities(spot: AllInSpot, state: TableState) -> list[Json]:
             shares = [(h.equity, h.high, h.low) for h in figures.hands]
         out.append(
             {
-                "pot": pot_label(n).capitalize(),
+                "pot": pot.label,
                 "amount": pot.amount,
                 "run": spot.run,
                 "hands": [
@@ -227,12 +226,14 @@ def room_view(
     equities: list[Json] | None = None,
     url: str = "",
     theme: Mapping[str, str] | None = None,
+    table: TableView | None = None,
 ) -> Json:
     """Everything the page shows at one moment (the JSON the server pushes).
 
     ``phase`` tells the page which screen to draw: ``waiting`` (no table yet),
     ``play`` (a hand or between hands), ``break`` or ``ended`` (the results).
     ``tournament`` is kept for a tournament's standings; ``None`` in a cash game.
+    ``table`` is ``table_view(state)`` when the caller has it already.
     """
     base: Json = {
         "seq": seq,
@@ -244,7 +245,7 @@ def room_view(
     }
     if state.config is None:
         return {**base, "phase": "waiting", "game": "", "seats": [], "board": [], "pots": []}
-    view = table_view(state)
+    view = table or table_view(state)
     hand = state.hand
     live = hand is not None and not hand.complete
     phase = "ended" if state.ended else "break" if base["clock"]["on_break"] else "play"
@@ -263,7 +264,7 @@ def room_view(
             for p in view.pots
         ],
         "in_front": view.in_front,
-        "pot_total": sum(p.amount for p in view.pots) + view.in_front,
+        "pot_total": view.pot_total,
         "seats": _seats(view),
         "turn": None
         if view.turn is None

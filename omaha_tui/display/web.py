@@ -32,8 +32,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 
 from aiohttp import web
 
-from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
+from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.labels import printable
+from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.records import JournalError
 
 from .follower import Follower
@@ -99,6 +100,7 @@ class RoomFeed:
         self._notice = ""
         self.stopping = False
         self.viewers = 0
+        self._table = self._table_view()
         self.publish()
 
     def publish(self) -> None:
@@ -113,6 +115,7 @@ class RoomFeed:
             equities=self._equities,
             url=self.url,
             theme=self.theme,
+            table=self._table,
         )
         if self._notice:
             view["notice"] = self._notice
@@ -151,14 +154,20 @@ class RoomFeed:
         if not moved and not self._notice:
             return False
         self._notice = ""
+        self._table = self._table_view()
         self._follow_spot()
         self.publish()
         return True
 
+    def _table_view(self) -> TableView | None:
+        """The view model of the table the journal is at (None before it is set up)."""
+        state = self.follower.state
+        return table_view(state) if state.config is not None else None
+
     def _follow_spot(self) -> None:
         """Start the all-in figures on a thread when the table reached a new spot."""
-        state = self.follower.state
-        spot = all_in_spot(state) if state.config is not None else None
+        table = self._table
+        spot = table.spot if table is not None else None
         if spot == self._spot:
             return
         self._spot, self._equities = spot, []
@@ -168,7 +177,8 @@ class RoomFeed:
         if spot is None:
             return
         loop = asyncio.get_running_loop()
-        task = loop.run_in_executor(None, pot_equities, spot, state)
+        assert table is not None
+        task = loop.run_in_executor(None, pot_equities, spot, table)
         self._equity_task = task
 
         def done(fut: asyncio.Future[list[Json]]) -> None:

@@ -16,6 +16,7 @@ from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.levels import BlindSchedule, Level
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Player, TableSetup
+from omaha_tui.session.view import table_view
 from tests.display.test_display_runs import record_run_twice
 
 CLOCK = LevelClock(1, 1, 2, 0, 754.25)
@@ -80,7 +81,7 @@ def test_r10_3_each_pot_has_its_own_figures_among_the_hands_that_can_win_it() ->
     )
     spot = all_in_spot(state)
     assert spot is not None
-    pots = pot_equities(spot, state)
+    pots = pot_equities(spot, table_view(state))
     assert [(p["pot"], p["amount"]) for p in pots] == [("Main pot", 180), ("Side pot 1", 80)]
     main, side = ({h["name"]: h["equity"] for h in p["hands"]} for p in pots)
     assert set(main) == {"Ann", "Bob", "Cy"} and set(side) == {"Bob", "Cy"}
