@@ -249,10 +249,12 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
             )
         )
     pots: tuple[PotView, ...] = ()
+    gathered: tuple[PotView, ...] = ()
     in_front = 0
     if live and hand is not None:
         in_front = sum(hand.bets)
-        pots = _pot_views(hand, collected_pots(hand), names)
+        gathered = _pot_views(hand, hand_pots(hand), names)  # R5.1, bets in front included
+        pots = _pot_views(hand, collected_pots(hand), names) if in_front else gathered
     la = avail.legal
     turn = None
     if la is not None:
@@ -289,7 +291,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         runs=hand.runs if live and hand is not None else 1,
         run_boards=_run_boards(hand) if live and hand is not None else (),
         run_from=hand.run_from if live and hand is not None else 0,
-        hand=_hand_view(state, config, hand, names) if hand is not None else None,
+        hand=_hand_view(state, config, hand, gathered) if hand is not None else None,
         game=config.variant.name,
         game_name=f"{config.variant.name} {STRUCTURE_NAMES[config.structure]}",
         structure=config.structure,
@@ -328,7 +330,7 @@ def _pot_views(
 
 
 def _hand_view(
-    state: TableState, config: TableConfig, hand: HandState, names: dict[int, str]
+    state: TableState, config: TableConfig, hand: HandState, gathered: tuple[PotView, ...]
 ) -> HandView:
     return HandView(
         number=hand.number,
@@ -344,5 +346,5 @@ def _hand_view(
         run_boards=_run_boards(hand),
         complete=hand.complete,
         total=hand.total,
-        pots=() if hand.complete else _pot_views(hand, hand_pots(hand), names),
+        pots=() if hand.complete else gathered,
     )

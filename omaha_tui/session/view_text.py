@@ -6,6 +6,8 @@ Nothing here imports Textual or Rich; widgets render what these return.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.labels import printable, run_times
@@ -16,6 +18,7 @@ _JOINER = "\u2060"
 """WORD JOINER: zero width, keeps a typed backslash from escaping the next tag."""
 
 
+@lru_cache(maxsize=1024)
 def shown(text: str) -> str:
     r"""Text a person typed, ready to go inside markup: control characters made
     visible (:func:`~omaha_tui.engine.labels.printable`) and every bracket escaped.
