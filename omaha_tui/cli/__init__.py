@@ -32,6 +32,8 @@ SUBCOMMANDS = (
     "ledger",
     "export",
     "import_",
+    "check",
+    "backup",
     "display",
 )
 
@@ -47,6 +49,8 @@ examples:
   omaha-tui replay ../phh --json           replay hand histories, one JSON line per hand
   omaha-tui sessions                        list recorded sessions
   omaha-tui ledger                          buy-ins, cash-outs and who pays whom
+  omaha-tui check                           is every session's record whole?
+  omaha-tui backup ~/poker-backup.sqlite3   a safe copy of the journal
 """
 
 

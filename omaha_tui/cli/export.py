@@ -24,6 +24,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace an existing file of the same name"
     )
+    parser.add_argument(
+        "--until-damage",
+        action="store_true",
+        help="read a damaged session up to its first damaged event (see: check)",
+    )
     add_db_option(parser)
     parser.set_defaults(func=run)
 
@@ -39,8 +44,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_journal(args) as journal:
             written = export_session(
-                journal, args.session, args.format, Path(args.folder), force=args.force
+                journal,
+                args.session,
+                args.format,
+                Path(args.folder),
+                force=args.force,
+                until_damage=args.until_damage,
             )
+            stop = _stopped(journal, args.session) if args.until_damage else None
     except (JournalError, PhhError) as e:
         print(f"omaha-tui export: {e}", file=sys.stderr)
         return 1
@@ -62,5 +73,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for line in written.skipped:  # hands PHH cannot hold, one line each
         print(f"omaha-tui export: left out {line}", file=sys.stderr)
-    print(f"wrote {written.path}")
+    print(f"wrote {written.path}" + (f" ({stop})" if stop else ""))
     return 0
+
+
+def _stopped(journal: Any, sid: int) -> str | None:
+    found = journal.check_chain(sid)
+    if found.bad is None:
+        return None
+    return f"the {found.good} events before damaged event {found.bad}"

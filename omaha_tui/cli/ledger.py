@@ -20,6 +20,11 @@ def register(subparsers: Any) -> None:
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--csv", action="store_true", help="print the ledger as CSV")
     form.add_argument("--json", action="store_true", help="print ledger and settle-up as JSON")
+    parser.add_argument(
+        "--until-damage",
+        action="store_true",
+        help="read a damaged session up to its first damaged event (see: check)",
+    )
     add_db_option(parser)
     parser.set_defaults(func=run)
 
@@ -46,12 +51,19 @@ def run(args: argparse.Namespace) -> int:
                 info = max(infos, key=lambda i: (i.updated, i.id))
             else:
                 info = journal.session(args.session)
-            book = ledger(journal.load_state(info.id))
+            book = ledger(journal.load_state(info.id, until_damage=args.until_damage))
+            found = journal.check_chain(info.id) if args.until_damage else None
             hands = journal.meta(info.id).get("phh", {}).get("hands") or [{}]
             scale = int(hands[0].get("scale", 1))
     except (JournalError, RuleError) as e:
         print(f"omaha-tui ledger: {e}", file=sys.stderr)
         return 1
+    if found is not None and found.bad is not None:
+        print(
+            f"omaha-tui ledger: session {info.id} as it stood before damaged event "
+            f"{found.bad} (its first {found.good} events)",
+            file=sys.stderr,
+        )
     if args.csv:
         sys.stdout.write(ledger_csv(book))
         return 0

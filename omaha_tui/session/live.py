@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import ValidationError
+
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.decide import Ask, Refusal, decide, fold
 from omaha_tui.engine.decisions.requests import ChangeLevel, NextHand, Request
@@ -133,8 +135,7 @@ class Session:
         journal.claim(session_id)
         records = journal.records(session_id)
         state = journal.load_state(session_id)
-        raw = journal.meta(session_id).get("schedule")
-        schedule = BlindSchedule.model_validate(raw) if raw else None
+        schedule = _schedule(journal, session_id)
         anchors: list[Anchor] = []
         length = 0
         for record in records:
@@ -287,6 +288,19 @@ class Session:
         level = self._state.level + 1
         change = ChangeLevel(level, self.schedule.stakes(level))
         return NextHand(req.die_roll, req.straddle, change)
+
+
+def _schedule(journal: Journal, session_id: int) -> BlindSchedule | None:
+    """The session's blind schedule, or one line saying it cannot be read."""
+    raw = journal.meta(session_id).get("schedule")
+    try:
+        return BlindSchedule.model_validate(raw) if raw else None
+    except ValueError as e:  # pydantic's ValidationError is one
+        first = e.errors()[0]["msg"] if isinstance(e, ValidationError) else str(e)
+        raise JournalError(
+            f"{journal.path}: the blind schedule of session {session_id} is not readable "
+            f"({first}); the file was changed outside omaha-tui"
+        ) from None
 
 
 def _undone_events(records: Sequence[Any]) -> list[Event]:

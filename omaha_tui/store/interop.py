@@ -130,6 +130,7 @@ def export_session(
     folder: Path,
     *,
     force: bool = False,
+    until_damage: bool = False,
 ) -> Exported:
     """Write a session to ``folder``: its hands as PHH (``.phh`` for one hand, ``.phhs``
     for several) or its whole event log as JSON. Either form carries the exact event
@@ -142,8 +143,11 @@ def export_session(
         FileRefused: the file exists (without ``force``) or cannot be written; an
             earlier file of that name is left as it was.
         OSError: the folder cannot be made.
+        JournalError: the session's chain is broken (without ``until_damage``, which
+            exports the events before the first damaged one and no more).
     """
-    records = journal.records(session_id)
+    upto = journal.readable_until(session_id, until_damage=until_damage)
+    records = journal.records(session_id, 0, upto)
     events = [r.event for r in records]
     times = [r.created for r in records]
     meta = journal.meta(session_id)

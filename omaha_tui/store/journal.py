@@ -24,6 +24,7 @@ from omaha_tui.engine.events import Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.state import TableState
 
+from .chain import HASH_SIZE, genesis, link, row_bytes, snapshot_digest
 from .journal_reading import JournalReading, played_hands
 from .locks import SessionBusy, SessionLock
 from .opening import check_ours, connect
@@ -33,6 +34,8 @@ from .schema import MIGRATIONS, SCHEMA_VERSION
 from .snapshot import encode_state, follow
 
 KEEP_SNAPSHOTS = 2
+# Events that end a hand: the write-ahead log is copied into the main file after them.
+HAND_ENDS = frozenset({"pots_awarded", "misdeal", "session_ended"})
 
 
 __all__ = ["EventRecord", "Journal", "JournalError", "SessionBusy", "SessionInfo"]
@@ -109,7 +112,10 @@ class Journal(JournalReading):
             version = int(self._conn.execute("PRAGMA user_version").fetchone()[0])
             for step in MIGRATIONS[version:]:
                 for sql in step:
-                    self._conn.execute(sql)
+                    if isinstance(sql, str):
+                        self._conn.execute(sql)
+                    else:
+                        sql(self._conn)
             self._conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._conn.execute("COMMIT")
         except BaseException:
@@ -201,16 +207,11 @@ class Journal(JournalReading):
         with self._guard("recording an event"):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
-                seq = int(
-                    self._conn.execute(
-                        "SELECT coalesce(max(seq), 0) FROM events WHERE session_id = ?",
-                        (session_id,),
-                    ).fetchone()[0]
-                )
+                seq, head = self._head(session_id)
                 known = state if (seq == start or given) else None
-                self._insert(session_id, seq, batch, known)
+                hashes = self._insert(session_id, seq, head, batch, known)
                 if known is not None and snapshots:
-                    self._store_snapshots(session_id, seq, snapshots)
+                    self._store_snapshots(session_id, seq, snapshots, hashes)
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
@@ -221,7 +222,36 @@ class Journal(JournalReading):
             self._states[session_id] = (seq + len(batch), state)
         else:
             self._states.pop(session_id, None)
+        if any(e.type in HAND_ENDS for e in batch):
+            self.checkpoint()
         return seq + len(batch)
+
+    def _head(self, session_id: int) -> tuple[int, bytes]:
+        """The last event's sequence number and chain hash (0 and the genesis when none)."""
+        row = self._conn.execute(
+            "SELECT seq, hash FROM events WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
+            (session_id,),
+        ).fetchone()
+        if row is None:
+            return 0, genesis(session_id)
+        seq, head = int(row[0]), row[1]
+        if not isinstance(head, bytes) or len(head) != HASH_SIZE:
+            raise JournalError(
+                f"{self.path}: session {session_id} event {seq} has no chain hash; the file "
+                f"was changed outside omaha-tui (`omaha-tui check {session_id}` tells more)"
+            )
+        return seq, head
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the main file (done at every hand end), so that
+        the main file alone holds the evening. Never waits for a reader: a display
+        reading at that moment leaves the rest for the next hand end."""
+        with self._guard("saving to the main file"):
+            self._conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            finally:
+                self._conn.execute("PRAGMA busy_timeout = 10000")
 
     def record_session(
         self,
@@ -262,9 +292,16 @@ class Journal(JournalReading):
                     ),
                 )
                 session_id = int(cur.lastrowid or 0)
-                self._insert(session_id, 0, batch, followed[0] if followed else None, times)
+                hashes = self._insert(
+                    session_id,
+                    0,
+                    genesis(session_id),
+                    batch,
+                    followed[0] if followed else None,
+                    times,
+                )
                 if followed is not None and followed[1]:
-                    self._store_snapshots(session_id, 0, followed[1])
+                    self._store_snapshots(session_id, 0, followed[1], hashes)
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
@@ -276,30 +313,30 @@ class Journal(JournalReading):
         self,
         session_id: int,
         seq: int,
+        head: bytes,
         events: list[Event],
         state: TableState | None,
         times: Sequence[str] | None = None,
-    ) -> None:
-        """Store events after ``seq`` and update the session's summary (in a transaction).
+    ) -> list[bytes]:
+        """Store events after ``seq`` (whose chain hash is ``head``) and update the
+        session's summary (in a transaction); returns the new events' chain hashes.
 
         ``state`` is the table after them when known: the session then counts the hands
         actually played (an undone or misdealt hand is not one).
         """
         now = utc_now()
+        rows = []
+        hashes = []
+        for i, e in enumerate(events, start=seq + 1):
+            payload = event_to_json(e)
+            at = times[i - seq - 1] if times is not None else now
+            head = link(head, row_bytes(i, e.type, e.v, at, payload))
+            hashes.append(head)
+            rows.append((session_id, i, e.type, e.v, payload, at, head))
         self._conn.executemany(
-            "INSERT INTO events (session_id, seq, type, v, payload, created) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    session_id,
-                    seq + i,
-                    e.type,
-                    e.v,
-                    event_to_json(e),
-                    times[i - 1] if times is not None else now,
-                )
-                for i, e in enumerate(events, start=1)
-            ],
+            "INSERT INTO events (session_id, seq, type, v, payload, created, hash) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
         )
         ended = any(e.type == "session_ended" for e in events)
         if state is not None:
@@ -313,6 +350,7 @@ class Journal(JournalReading):
             "finished = max(finished, ?) WHERE id = ?",
             (times[-1] if times else now, len(events), count, int(ended), session_id),
         )
+        return hashes
 
     def _adopt(
         self, session_id: int, events: list[Event], state: TableState
@@ -338,10 +376,23 @@ class Journal(JournalReading):
             return -1, None, []  # not the journal's to refuse: store, skip snapshots
         return cached[0], followed[0], followed[1]
 
-    def _store_snapshots(self, session_id: int, seq: int, snapshots: list[tuple[int, str]]) -> None:
+    def _store_snapshots(
+        self,
+        session_id: int,
+        seq: int,
+        snapshots: list[tuple[int, str]],
+        hashes: list[bytes],
+    ) -> None:
+        """Store snapshots taken after the events ``seq + offset``, each with that
+        event's chain hash and its digest (:mod:`.chain`)."""
+        rows = []
+        for offset, text in snapshots:
+            at = hashes[offset - 1]
+            rows.append((session_id, seq + offset, text, at, snapshot_digest(at, text)))
         self._conn.executemany(
-            "INSERT OR REPLACE INTO snapshots (session_id, seq, state) VALUES (?, ?, ?)",
-            [(session_id, seq + offset, text) for offset, text in snapshots],
+            "INSERT OR REPLACE INTO snapshots (session_id, seq, state, chain, digest) "
+            "VALUES (?, ?, ?, ?, ?)",
+            rows,
         )
         self._conn.execute(
             "DELETE FROM snapshots WHERE session_id = ? AND seq NOT IN "

@@ -23,6 +23,8 @@ from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
 from omaha_tui.engine.reducer.replay import apply, initial_state, replay
 from omaha_tui.engine.state import TableState
 
+from . import chain
+from .chain import ChainCheck, snapshot_digest
 from .opening import explain
 from .records import EventRecord, JournalError, SessionInfo, session_info
 from .schema import upgrade_payload
@@ -37,6 +39,33 @@ _OLD_COUNTS = (
     "SELECT session_id, sum(type = 'hand_started') FROM events {where}GROUP BY session_id "
     "HAVING max(type IN ('undo', 'misdeal')) = 1"
 )
+
+
+def one_line(error: Exception) -> str:
+    """An error in one short line: the first problem pydantic found, or the message.
+
+    >>> one_line(ValueError("bad\\nthing"))
+    'bad thing'
+    """
+    if isinstance(error, ValidationError) and error.errors():
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "event"
+        return f"{where}: {first.get('msg', 'invalid')}"[:200]
+    return " ".join(str(error).split())[:200]
+
+
+def broken_chain(path: Path, session_id: int, found: ChainCheck) -> str:
+    """The one line that says where a session's chain breaks and what can still be read."""
+    before = (
+        f"`ledger` and `export` with --until-damage read the {found.good} event"
+        f"{'s' * (found.good != 1)} before it"
+        if found.good
+        else "no event before it can be read"
+    )
+    return (
+        f"{path}: session {session_id} is damaged at event {found.bad}, which {found.why}: "
+        f"the journal was changed outside omaha-tui; {before}"
+    )
 
 
 def played_from_types(types: Iterable[str]) -> int:
@@ -85,6 +114,14 @@ class JournalReading:
             yield
         except sqlite3.Error as e:
             raise explain(self.path, doing, e) from None
+        except (UnicodeDecodeError, OverflowError) as e:  # text or numbers SQLite cannot hand over
+            raise explain(
+                self.path,
+                doing,
+                sqlite3.DatabaseError(
+                    f"unreadable value: {e.reason if isinstance(e, UnicodeDecodeError) else e}"
+                ),
+            ) from None
 
     # ------------------------------------------------------------------ reading
 
@@ -156,30 +193,75 @@ class JournalReading:
         return None if row is None else self.session(int(row[0]))
 
     def meta(self, session_id: int) -> dict[str, Any]:
-        """A session's metadata (``{}`` when none was set)."""
+        """A session's metadata (``{}`` when none was set).
+
+        Raises:
+            JournalError: the stored details are not a JSON object (the file was
+                changed outside omaha-tui); the message says so in one line.
+        """
         self._stored_session(session_id)
         with self._guard("reading session details"):
             row = self._conn.execute(
                 "SELECT meta FROM sessions WHERE id = ?", (session_id,)
             ).fetchone()
-        value = json.loads(row[0])
-        return value if isinstance(value, dict) else {}
+        try:
+            value = json.loads(row[0])
+        except (TypeError, ValueError):
+            value = None
+        if not isinstance(value, dict):
+            raise JournalError(
+                f"{self.path}: the details of session {session_id} are not readable (not a "
+                "JSON object); the file was changed outside omaha-tui. Its events can still "
+                "be exported: `omaha-tui export --format json`"
+            )
+        return value
 
-    def records(self, session_id: int, after: int = 0) -> list[EventRecord]:
-        """The session's events (those after sequence number ``after``) with their
-        sequence numbers and times, in order."""
+    # ------------------------------------------------------------------ the chain
+
+    def check_chain(self, session_id: int) -> ChainCheck:
+        """Re-hash the session's events and compare each with its stored chain hash."""
+        self._stored_session(session_id)
+        with self._guard("checking the events"):
+            return chain.check(self._conn, session_id)
+
+    def readable_until(self, session_id: int, *, until_damage: bool = False) -> int:
+        """The last event that may be read: the session's last when its chain is intact;
+        with ``until_damage``, the last one before the first damaged event.
+
+        Raises:
+            JournalError: the chain is broken (without ``until_damage``); one line naming
+                the first bad event and what can still be done.
+        """
+        found = self.check_chain(session_id)
+        if found.bad is not None and not until_damage:
+            raise JournalError(broken_chain(self.path, session_id, found))
+        return found.good
+
+    # ------------------------------------------------------------------ events
+
+    def records(
+        self, session_id: int, after: int = 0, upto: int | None = None
+    ) -> list[EventRecord]:
+        """The session's events (those after sequence number ``after``, up to ``upto``
+        when given) with their sequence numbers and times, in order."""
         self._stored_session(session_id)
         with self._guard("reading events"):
             rows = self._conn.execute(
                 "SELECT seq, created, v, payload FROM events WHERE session_id = ? AND seq > ? "
-                "ORDER BY seq",
-                (session_id, after),
+                "AND seq <= ? ORDER BY seq",
+                (session_id, after, 2**63 - 1 if upto is None else upto),
             ).fetchall()
-        for expected, (seq, *_) in enumerate(rows, start=after + 1):
+        for expected, (seq, created, v, payload) in enumerate(rows, start=after + 1):
             if seq != expected:
                 raise JournalError(
                     f"{self.path}: session {session_id} lacks event {expected}; the file was "
                     "altered outside omaha-tui. Move it aside and start a new journal"
+                )
+            if not (isinstance(payload, str) and isinstance(created, str) and type(v) is int):
+                raise JournalError(
+                    f"{self.path}: session {session_id} event {seq} is damaged (an empty or "
+                    "wrong-typed field); the file was changed outside omaha-tui. `omaha-tui "
+                    f"check {session_id}` reports it"
                 )
         events: list[Event] | None = None
         if all(v == EVENT_VERSION for _, _, v, _ in rows):
@@ -210,9 +292,10 @@ class JournalReading:
         try:
             data = upgrade_payload(json.loads(payload))
             return EVENT_ADAPTER.validate_python(data)
-        except (ValueError, ValidationError) as e:
+        except (ValueError, ValidationError, RecursionError) as e:
             raise JournalError(
-                f"{self.path}: session {session_id} event {seq} cannot be read ({e}). "
+                f"{self.path}: session {session_id} event {seq} cannot be read "
+                f"({one_line(e)}). "
                 "If it comes from a newer omaha-tui, upgrade; otherwise move the file aside "
                 "and start a new journal"
             ) from None
@@ -238,38 +321,63 @@ class JournalReading:
                 ) from None
         return state
 
-    def load_state(self, session_id: int) -> TableState:
+    def load_state(self, session_id: int, *, until_damage: bool = False) -> TableState:
         """The table exactly as the session left it, mid-hand included.
 
-        Starts from the latest snapshot (taken at a hand start) and replays the events
-        after it; without a usable snapshot, replays the whole log. Either way the
-        result is ``replay(events)``.
+        Checks the session's chain first (:meth:`readable_until`). Starts from the latest
+        snapshot (taken at a hand start) whose digest and chain position check out, and
+        replays the events after it; without one, replays the whole log. Either way the
+        result is ``replay(events)``. With ``until_damage``, the table as it stood just
+        before the first damaged event.
 
         Raises:
-            JournalError: the file cannot be read, or the log holds an event the rules
-                refuse (it was altered outside omaha-tui); the message names the event.
+            JournalError: the chain is broken (unless ``until_damage``), the file cannot
+                be read, or the log holds an event the rules refuse; the message names
+                the event.
         """
-        with self._guard("reading a snapshot"):
-            row = self._conn.execute(
-                "SELECT seq, state FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
-                (session_id,),
-            ).fetchone()
-        state: TableState | None = None
-        after = 0
-        if row is not None:
-            try:
-                state, after = decode_state(json.loads(row[1])), int(row[0])
-            except (SnapshotError, ValueError):
-                state, after = None, 0
-        records = self.records(session_id, after)
+        upto = self.readable_until(session_id, until_damage=until_damage)
+        state, after = self._snapshot(session_id, upto)
+        records = self.records(session_id, after, upto)
         if state is not None:
             try:
                 state = replay((r.event for r in records), state)
             except ValueError:
                 state = None  # a stale snapshot: replay the whole log instead
         if state is None:
-            records = self.records(session_id)
+            records = self.records(session_id, 0, upto)
             state = self._replay_all(session_id, records)
         last = records[-1].seq if records else after
         self._states[session_id] = (last, state)
         return state
+
+    def _has_snapshot(self, session_id: int) -> bool:
+        with self._guard("reading a snapshot"):
+            row = self._conn.execute(
+                "SELECT 1 FROM snapshots WHERE session_id = ? LIMIT 1", (session_id,)
+            ).fetchone()
+        return row is not None
+
+    def _snapshot(self, session_id: int, upto: int) -> tuple[TableState | None, int]:
+        """The latest usable snapshot at or before event ``upto`` and its position.
+
+        A snapshot is used only when its digest matches its text and its chain hash is
+        that of the (checked) event it follows: an edited or misplaced one is passed
+        over, and the events are replayed instead.
+        """
+        with self._guard("reading a snapshot"):
+            rows = self._conn.execute(
+                "SELECT s.seq, s.state, s.chain, s.digest, e.hash FROM snapshots s "
+                "JOIN events e ON e.session_id = s.session_id AND e.seq = s.seq "
+                "WHERE s.session_id = ? AND s.seq <= ? ORDER BY s.seq DESC",
+                (session_id, upto),
+            ).fetchall()
+        for seq, text, at, digest, event_hash in rows:
+            if not (isinstance(text, str) and isinstance(at, bytes) and at == event_hash):
+                continue
+            if digest != snapshot_digest(at, text):
+                continue
+            try:
+                return decode_state(json.loads(text)), int(seq)
+            except (SnapshotError, ValueError, RecursionError):
+                continue
+        return None, 0

@@ -1,5 +1,9 @@
 """One writer per session: an exclusive ``flock`` on a small file beside the journal.
 
+The lock is keyed by the journal file's identity (device and inode, in the lock file's
+name, in a folder beside the real file), never by the path it was opened by: a
+symbolic link or a second name leads to the same lock.
+
 SQLite already keeps the file itself consistent between processes; this lock keeps two
 app windows from interleaving their hands in the *same session*. The kernel drops a
 ``flock`` when its process dies (even by SIGKILL), so a crash never leaves a stale lock.
@@ -30,19 +34,35 @@ class SessionBusy(RuntimeError):
 
 
 def lock_dir(db_path: Path) -> Path:
-    """The folder of lock files for ``db_path``: ``<db>.locks``.
+    """The folder of lock files for ``db_path``: ``<db>.locks`` beside the real file
+    (symbolic links followed).
 
     >>> lock_dir(Path("/x/j.sqlite3")).name
     'j.sqlite3.locks'
     """
-    return db_path.with_name(db_path.name + ".locks")
+    real = Path(os.path.realpath(db_path))
+    return real.with_name(real.name + ".locks")
+
+
+def lock_name(db_path: Path, session_id: int) -> str:
+    """The lock file's name: the session and the journal file's identity (device and
+    inode), so that no second name of one file ever takes a second lock.
+
+    >>> lock_name(Path("/nonexistent/j.sqlite3"), 3)
+    'session-3.lock'
+    """
+    try:
+        st = os.stat(db_path)
+    except OSError:
+        return f"session-{session_id}.lock"
+    return f"session-{session_id}-{st.st_dev}-{st.st_ino}.lock"
 
 
 class SessionLock:
     """An exclusive, non-blocking lock on one session of one journal file."""
 
     def __init__(self, db_path: Path, session_id: int) -> None:
-        self.path = lock_dir(db_path) / f"session-{session_id}.lock"
+        self.path = lock_dir(db_path) / lock_name(db_path, session_id)
         self.session_id = session_id
         self._file: IO[str] | None = None
 

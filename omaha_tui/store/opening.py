@@ -7,7 +7,8 @@ file we may not write (*read-only*), a full disk, a file another program keeps b
 advice. Read-only opening uses SQLite's ``mode=ro`` URI, so it never creates, migrates
 or switches anything, and works on a file another process is writing (WAL readers take
 no write lock). A writable opening of a file that is not ours refuses before it writes
-a byte. This module holds no journal logic: the :class:`~.journal.Journal` calls it.
+a byte; the files beside it are checked first (:mod:`.sidecars`). This module holds no
+journal logic: the :class:`~.journal.Journal` calls it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from urllib.parse import quote
 
 from .records import JournalError
 from .schema import SCHEMA_VERSION
+from .sidecars import check_names, check_shm, check_wal, real_path
 
 # The tables every omaha-tui journal has from version 1 on.
 OUR_TABLES = frozenset({"sessions", "events"})
@@ -45,8 +47,14 @@ def connect(db: Path, *, read_only: bool) -> sqlite3.Connection:
         _check_header(db)
     if not read_only and kind == "file" and not writable:
         raise read_only_error(db)
+    real = real_path(db)  # a symbolic link is followed: one file, one log, one lock
+    if kind == "file":
+        check_names(db)
+        if not read_only:
+            check_shm(real)
+        check_wal(real)
     if read_only:
-        uri = f"file:{quote(str(db.absolute()))}?mode=ro"
+        uri = f"file:{quote(str(real))}?mode=ro"
         try:
             return sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0)
         except sqlite3.Error as e:
@@ -56,7 +64,7 @@ def connect(db: Path, *, read_only: bool) -> sqlite3.Connection:
     except OSError as e:
         raise JournalError(f"{db}: cannot create its folder ({e.strerror}); pass --db") from None
     try:
-        return sqlite3.connect(db, isolation_level=None, timeout=10.0)
+        return sqlite3.connect(real, isolation_level=None, timeout=10.0)
     except sqlite3.Error as e:
         raise explain(db, "opening", e) from None
 
@@ -142,7 +150,7 @@ def explain(db: Path, doing: str, e: sqlite3.Error) -> JournalError:
     j.sqlite3: recording an event failed because the disk is full; ...
     """
     name = str(getattr(e, "sqlite_errorname", "") or "")
-    text = str(e)
+    text = " ".join(str(e).replace("*** in database main ***", "").split())  # one line
     if name.startswith("SQLITE_FULL") or "disk is full" in text:
         return JournalError(
             f"{db}: {doing} failed because the disk is full; free some space and try "

@@ -2,19 +2,26 @@
 
 The schema version is SQLite's ``PRAGMA user_version``. ``MIGRATIONS[i]`` turns a
 version-``i`` file into version ``i + 1``; a new file simply runs them all. Each step runs
-inside one transaction, so a crash mid-migration leaves the old version intact. Event
+inside one transaction, so a crash mid-migration leaves the old version intact; a step
+is SQL or a function of the connection. Event
 payloads carry their own version ``v`` (see :mod:`omaha_tui.engine.events`); upgrading
-those is :func:`upgrade_payload`. This module holds no connection logic.
+those is :func:`upgrade_payload`. This module opens no connection.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+from . import chain
+
+# A step is SQL, or a function given the connection (inside the same transaction).
+Step = str | Callable[[sqlite3.Connection], None]
+
+MIGRATIONS: tuple[tuple[Step, ...], ...] = (
     # 0 -> 1: sessions and their append-only event log.
     (
         """CREATE TABLE sessions (
@@ -54,6 +61,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (session_id, seq)
         ) WITHOUT ROWID""",
     ),
+    # 3 -> 4: tamper evidence. Each event's SHA-256 hash chained to the one before, each
+    # snapshot's chain position hash and digest (:mod:`.chain`); the rows already stored
+    # are chained as they are.
+    (
+        "ALTER TABLE events ADD COLUMN hash BLOB",
+        "ALTER TABLE snapshots ADD COLUMN chain BLOB",
+        "ALTER TABLE snapshots ADD COLUMN digest BLOB",
+        chain.fill,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -71,7 +87,11 @@ def upgrade_payload(data: dict[str, Any]) -> dict[str, Any]:
     >>> upgrade_payload({"type": "undo", "v": 1})
     {'type': 'undo', 'v': 1}
     """
-    v = int(data.get("v", 1))
+    if not isinstance(data, dict):
+        raise ValueError("the payload is not a JSON object")
+    v = data.get("v", 1)
+    if type(v) is not int:
+        raise ValueError(f"the payload's version {v!r} is not a whole number")
     if v > EVENT_VERSION:
         raise ValueError(
             f"event version {v} was written by a newer omaha-tui (this one reads up to "

@@ -12,7 +12,7 @@ import pytest
 
 from omaha_tui.engine.events import ActionUndone, PlayerRebought
 from omaha_tui.store.journal import Journal, JournalError
-from omaha_tui.store.locks import SessionBusy, SessionLock, lock_dir
+from omaha_tui.store.locks import SessionBusy, SessionLock, lock_dir, lock_name
 from omaha_tui.store.opening import explain
 
 
@@ -165,7 +165,7 @@ def test_released_sessions_leave_no_lock_files(tmp_path: Path) -> None:
             j.append(sid, ActionUndone())
             j.release(sid)
         last = j.create_session("open")
-        assert [p.name for p in lock_dir(db).iterdir()] == [f"session-{last}.lock"]
+        assert [p.name for p in lock_dir(db).iterdir()] == [lock_name(db, last)]
     assert list(lock_dir(db).iterdir()) == []
 
 

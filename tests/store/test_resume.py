@@ -94,6 +94,7 @@ def test_snapshots_round_trip_the_state_without_pickle() -> None:
 def test_a_tampered_event_is_named_not_a_traceback_on_resume_ledger_and_export(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from omaha_tui.store import chain
     from omaha_tui.store.journal import JournalError
     from tests.store.cli_runner import run_cli
 
@@ -113,6 +114,7 @@ def test_a_tampered_event_is_named_not_a_traceback_on_resume_ledger_and_export(
         (json.dumps(payload), sid, row[0]),
     )
     conn.execute("DELETE FROM snapshots")
+    chain.fill(conn)  # an edit that even rebuilt the chain: the rules still catch it
     conn.commit()
     conn.close()
     with Journal.open(db) as journal, pytest.raises(JournalError) as info:

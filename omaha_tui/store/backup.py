@@ -1,0 +1,101 @@
+"""Copying a journal safely while it may be in use: SQLite's online backup.
+
+Copying "the one SQLite file" by hand can miss what is still in its write-ahead log,
+or pair the file with another copy's log; :func:`backup` instead asks SQLite for a
+consistent copy of the whole journal (or of one session) as it stands, even while a
+table is being played. The copy is written to a temporary file in the target folder,
+checked, flushed to disk, and only then takes its name: an existing file is never
+replaced unless ``force``, and never is the journal itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import tempfile
+from pathlib import Path
+
+from .files import FileRefused
+from .journal import Journal
+from .records import JournalError
+
+
+def backup(
+    journal: Journal, target: Path, session_id: int | None = None, *, force: bool = False
+) -> int:
+    """Write a copy of ``journal`` (only ``session_id`` when given) to ``target``;
+    returns the number of sessions copied.
+
+    Raises:
+        FileRefused: ``target`` exists (without ``force``), is the journal itself, a
+            folder, or cannot be written; nothing at ``target`` was changed.
+        JournalError: the journal cannot be read, or has no such session.
+    """
+    if session_id is not None:
+        journal.session(session_id)  # refuses an unknown id in one line
+    if target.is_dir():
+        raise FileRefused(f"{target} is a folder: give the backup a file name")
+    if target.exists() or target.is_symlink():
+        if os.path.realpath(target) == os.path.realpath(journal.path):
+            raise FileRefused(f"{target} is the journal itself: back it up to another file")
+        if not force:
+            raise FileRefused(f"{target} already exists: pass --force to replace it")
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as e:
+        raise FileRefused(f"{target}: cannot write there ({e.strerror or e})") from None
+    os.close(fd)
+    try:
+        copied = _copy(journal, Path(tmp), session_id)
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        if force:
+            os.replace(tmp, target)
+        else:
+            os.link(tmp, target)  # fails if the name appeared meanwhile
+    except FileExistsError:
+        raise FileRefused(f"{target} already exists: pass --force to replace it") from None
+    except OSError as e:
+        raise FileRefused(
+            f"{target}: cannot write it ({e.strerror or e}); nothing was changed"
+        ) from None
+    finally:
+        for leftover in (tmp, tmp + "-journal"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
+    return copied
+
+
+def _copy(journal: Journal, tmp: Path, session_id: int | None) -> int:
+    dst = sqlite3.connect(tmp, isolation_level=None)
+    try:
+        with journal._guard("copying the journal"):
+            journal._conn.backup(dst)
+        try:
+            # The copy is one self-contained file: no write-ahead log beside it.
+            dst.execute("PRAGMA journal_mode = DELETE")
+            if session_id is not None:
+                dst.execute("BEGIN IMMEDIATE")
+                for table, column in (
+                    ("snapshots", "session_id"),
+                    ("events", "session_id"),
+                    ("sessions", "id"),
+                ):
+                    dst.execute(f"DELETE FROM {table} WHERE {column} != ?", (session_id,))
+                dst.execute("COMMIT")
+                dst.execute("VACUUM")
+            check = dst.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise JournalError(
+                    f"{journal.path}: the copy failed its check ({check}); nothing was written"
+                )
+            return int(dst.execute("SELECT count(*) FROM sessions").fetchone()[0])
+        except sqlite3.Error as e:
+            raise JournalError(
+                f"{tmp}: writing the copy failed ({e}); nothing was written"
+            ) from None
+    finally:
+        dst.close()

@@ -1,0 +1,63 @@
+"""What ``omaha-tui check`` reports: is the file sound, is each session's record whole.
+
+Each line is one finding a dealer can act on: the file's own SQLite check, then per
+session its events and chain (:mod:`.chain`), and whether resuming it can start from
+a snapshot or must replay every event. Nothing here changes the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .journal import Journal
+from .journal_reading import broken_chain
+from .schema import SCHEMA_VERSION
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One line of the report; ``ok`` is False for damage."""
+
+    text: str
+    ok: bool = True
+
+
+def check_file(journal: Journal) -> Finding:
+    """SQLite's own structure check of the whole file."""
+    with journal._guard("checking the file"):
+        result = [r[0] for r in journal._conn.execute("PRAGMA quick_check").fetchall()]
+    if result == ["ok"]:
+        return Finding(f"{journal.path}: the file is sound (journal version {SCHEMA_VERSION})")
+    return Finding(
+        f"{journal.path}: the file is damaged ({result[0]}); copy out what can still be "
+        "read with `export --until-damage`, then start a new journal",
+        ok=False,
+    )
+
+
+def check_session(journal: Journal, session_id: int) -> Finding:
+    """One session: its events, its chain, and where resuming it starts."""
+    info = journal.session(session_id)
+    head = f"session {info.id} ({info.title})"
+    found = journal.check_chain(session_id)
+    if found.bad is not None:
+        line = broken_chain(journal.path, session_id, found).split(": ", 1)[1]
+        return Finding(f"{head}: {line}", ok=False)
+    n = found.good
+    events = f"{n} event{'s' * (n != 1)}, chain intact"
+    state, at = journal._snapshot(session_id, n)
+    if state is not None:
+        start = f"resumes from its snapshot at event {at}"
+    elif journal._has_snapshot(session_id):
+        start = "its snapshot is damaged and is not used: resuming replays every event"
+    else:
+        start = "resuming replays every event"
+    return Finding(f"{head}: {events}; {start}")
+
+
+def report(journal: Journal, session_id: int | None = None) -> list[Finding]:
+    """The file's finding, then one per session (or only ``session_id``'s)."""
+    out = [check_file(journal)]
+    ids = [session_id] if session_id is not None else [s.id for s in journal.sessions()]
+    out += [check_session(journal, sid) for sid in ids]
+    return out

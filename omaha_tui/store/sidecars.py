@@ -1,0 +1,122 @@
+"""The files beside a journal, and the ways they can make it lie.
+
+SQLite keeps a write-ahead log (``-wal``) and its index (``-shm``) beside the journal,
+named after the path it was opened by. That makes three things dangerous, and each is
+refused here with one line saying what to do, before SQLite opens the file:
+
+* a journal with more than one name (hard links): each name gets its own ``-wal``, so
+  what one window records can vanish in the other;
+* a ``-wal`` older than the journal beside it (left from an earlier copy): opening
+  would apply it and silently take back what was recorded since;
+* a ``-shm`` that cannot be written (left by a reader without write access): every
+  later action would fail as if the journal were read-only.
+
+Symbolic links are followed to the one real file (:func:`real_path`), so two names
+never mean two logs or two locks. This module opens the database only to compare the
+main file with its log (read-only, without writing a byte).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote
+
+from .records import JournalError
+
+
+def real_path(db: Path) -> Path:
+    """The file a journal path names, symbolic links followed (the path itself when
+    it does not exist yet)."""
+    return Path(os.path.realpath(db))
+
+
+def wal_path(db: Path) -> Path:
+    return db.with_name(db.name + "-wal")
+
+
+def shm_path(db: Path) -> Path:
+    return db.with_name(db.name + "-shm")
+
+
+def check_names(db: Path) -> None:
+    """Refuse a journal file that has more than one name (hard links).
+
+    Raises:
+        JournalError: one line with the reason and what to do.
+    """
+    try:
+        links = os.stat(db).st_nlink
+    except OSError:
+        return
+    if links > 1:
+        raise JournalError(
+            f"{db} has {links} names (hard links): SQLite keeps a separate log beside "
+            "each name, so what is recorded through one can vanish through another. Keep "
+            f"one name (find the others with `find / -samefile {db}`) or copy it with "
+            "`omaha-tui backup`"
+        )
+
+
+def check_shm(db: Path) -> None:
+    """Refuse to write through a leftover ``-shm`` that cannot be written.
+
+    Raises:
+        JournalError: the ``-shm`` is read-only; the line names it and what to do.
+    """
+    shm = shm_path(db)
+    if shm.exists() and not os.access(shm, os.W_OK):
+        raise JournalError(
+            f"{shm} is a stale read-only file (left by a reader that could not write): "
+            f"SQLite cannot record through it. Close every omaha-tui using {db.name}, "
+            "remove that file, and try again"
+        )
+
+
+def _counts(uri: str) -> dict[int, int] | None:
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=1.0)
+    except sqlite3.Error:
+        return None
+    try:
+        return dict(conn.execute("SELECT id, event_count FROM sessions").fetchall())
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+
+
+def check_wal(db: Path) -> None:
+    """Refuse a ``-wal`` that would roll the journal back (one left from an earlier copy).
+
+    The main file alone (opened ``immutable``, which ignores the log) is compared with
+    the main file as the log leaves it (opened read-only, which never checkpoints): a
+    log only ever adds events, so one that leaves any session with fewer events than
+    the main file holds belongs to an older copy. When either view cannot be read
+    (another program is rewriting the file at that moment) nothing is refused here.
+
+    Raises:
+        JournalError: the log is older than the file; the line says what to do.
+    """
+    wal = wal_path(db)
+    try:
+        if wal.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    base = f"file:{quote(str(db.absolute()))}"
+    alone = _counts(base + "?immutable=1")
+    if not alone:
+        return
+    logged = _counts(base + "?mode=ro")
+    if logged is None:
+        return
+    lost = sum(max(0, n - logged.get(sid, 0)) for sid, n in alone.items())
+    if lost:
+        raise JournalError(
+            f"{wal} is older than {db.name}: opening it would take back {lost} recorded "
+            f"event{'s' * (lost != 1)}, so it was left unopened. That log belongs to an "
+            f"earlier copy: if {db.name} is the copy you want, move {wal.name} (and "
+            f"{shm_path(db).name}) aside and open it again"
+        )

@@ -1,0 +1,164 @@
+"""One journal, one writer: locks by file identity, one name per file, the files SQLite
+keeps beside a journal, a checkpoint at every hand end, and ``omaha-tui backup``."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from omaha_tui.engine.events import Event
+from omaha_tui.store import sidecars
+from omaha_tui.store.journal import Journal, JournalError, SessionBusy
+from tests.store.cli_runner import run_cli
+
+from .recorded import two_hands
+
+
+def _alone(db: Path) -> int:
+    """Events in the main file alone (its write-ahead log ignored)."""
+    conn = sqlite3.connect(f"file:{db}?immutable=1", uri=True)
+    try:
+        return int(conn.execute("SELECT count(*) FROM events").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def _hand_end(events: list[Event]) -> int:
+    return max(i for i, e in enumerate(events, start=1) if e.type == "pots_awarded")
+
+
+def test_a_symbolic_link_leads_to_the_same_lock_and_the_same_log(tmp_path: Path) -> None:
+    db = tmp_path / "j.sqlite3"
+    link = tmp_path / "link.sqlite3"
+    events = two_hands().events
+    with Journal.open(db) as first:
+        sid = first.create_session("Friday")
+        first.append(sid, events[0])
+        link.symlink_to(db)
+        with Journal.open(link) as second:
+            with pytest.raises(SessionBusy):
+                second.claim(sid)
+            assert second.events(sid) == events[:1]
+        assert not (tmp_path / "link.sqlite3-wal").exists()
+
+
+def test_a_journal_with_two_names_is_refused_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    with Journal.open(db) as journal:
+        journal.create_session("Friday")
+    os.link(db, tmp_path / "other.sqlite3")
+    for read_only in (False, True):
+        with pytest.raises(JournalError) as info:
+            Journal.open(tmp_path / "other.sqlite3", read_only=read_only)
+        text = str(info.value)
+        assert "\n" not in text
+        assert "has 2 names (hard links)" in text and "can vanish" in text
+    assert run_cli("ledger", ["ledger", "--db", str(db)]) == 1
+    assert "hard links" in capsys.readouterr().err
+
+
+def test_a_stale_read_only_shm_is_named_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    with Journal.open(db) as journal:
+        journal.create_session("Friday")
+    shm = tmp_path / "j.sqlite3-shm"
+    shm.write_bytes(b"")
+    shm.chmod(0o444)
+    real_access = os.access
+    monkeypatch.setattr(
+        sidecars.os, "access", lambda p, m: False if Path(p) == shm else real_access(p, m)
+    )
+    with pytest.raises(JournalError) as info:
+        Journal.open(db)
+    assert str(info.value) == (
+        f"{shm} is a stale read-only file (left by a reader that could not write): SQLite "
+        "cannot record through it. Close every omaha-tui using j.sqlite3, remove that file, "
+        "and try again"
+    )
+    with Journal.open(db, read_only=True) as journal:  # reading is not refused
+        assert len(journal.sessions()) == 1
+
+
+def test_an_old_wal_beside_a_newer_file_is_refused_and_the_file_left_whole(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    events = two_hands().events
+    end = _hand_end(events)
+    old = tmp_path / "old"
+    old.mkdir()
+    with Journal.open(db) as journal:
+        sid = journal.create_session("Friday")
+        journal.append_many(sid, events[:5])
+        shutil.copy(tmp_path / "j.sqlite3-wal", old / "j.sqlite3-wal")  # an earlier copy
+        journal.append_many(sid, events[5:end])  # ends a hand: checkpointed
+    assert _alone(db) == end
+    shutil.copy(old / "j.sqlite3-wal", tmp_path / "j.sqlite3-wal")
+    for read_only in (False, True):
+        with pytest.raises(JournalError) as info:
+            Journal.open(db, read_only=read_only)
+        text = str(info.value)
+        assert "\n" not in text
+        assert (
+            f"j.sqlite3-wal is older than j.sqlite3: opening it would take back {end - 5}" in text
+        )
+    assert _alone(db) == end
+    (tmp_path / "j.sqlite3-wal").unlink()
+    with Journal.open(db) as journal:
+        assert journal.events(sid) == events[:end]
+
+
+def test_the_main_file_alone_holds_every_finished_hand(tmp_path: Path) -> None:
+    db = tmp_path / "j.sqlite3"
+    events = two_hands().events
+    end = _hand_end(events)
+    with Journal.open(db) as journal:
+        sid = journal.create_session("Friday")
+        for event in events[: end + 2]:
+            journal.append(sid, event)
+        # Copying "the one file" while the table plays keeps every finished hand.
+        copy = tmp_path / "copy.sqlite3"
+        shutil.copy(db, copy)
+        assert _alone(db) >= end
+    with Journal.open(copy) as journal:
+        assert journal.events(sid)[:end] == events[:end]
+        assert journal.check_chain(sid).intact
+
+
+def test_backup_copies_the_journal_or_one_session_while_it_is_in_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    events = two_hands().events
+    with Journal.open(db) as journal:
+        first = journal.create_session("Friday")
+        journal.append_many(first, events[:5])  # in the write-ahead log only
+        second = journal.create_session("Saturday")
+        journal.append_many(second, events[:3])
+        out = tmp_path / "b.sqlite3"
+        assert run_cli("backup", ["backup", str(out), "--db", str(db)]) == 0
+        assert capsys.readouterr().out == f"copied 2 sessions to {out}\n"
+        one = tmp_path / "one.sqlite3"
+        assert run_cli("backup", ["backup", str(second), str(one), "--db", str(db)]) == 0
+        assert run_cli("backup", ["backup", str(out), "--db", str(db)]) == 1
+        assert "already exists: pass --force" in capsys.readouterr().err
+        assert run_cli("backup", ["backup", str(db), "--force", "--db", str(db)]) == 1
+        assert "is the journal itself" in capsys.readouterr().err
+        assert run_cli("backup", ["backup", "x", str(one), "--db", str(db)]) == 2
+        assert run_cli("backup", ["backup", "9", str(tmp_path / "n"), "--db", str(db)]) == 1
+        assert "has no session 9" in capsys.readouterr().err
+    assert not (tmp_path / "b.sqlite3-wal").exists()
+    with Journal.open(out) as copy:
+        assert copy.events(first) == events[:5] and copy.events(second) == events[:3]
+        assert copy.check_chain(first).intact
+    with Journal.open(one, read_only=True) as copy:
+        assert [s.id for s in copy.sessions()] == [second]
+        assert copy.events(second) == events[:3] and copy.check_chain(second).intact
