@@ -6,6 +6,9 @@
    replay), the path taken when the app offers to resume. Target: under one second.
 3. ``omaha-tui replay`` throughput over the PHH corpus (``../shared/phh``), against
    pokerkit replaying the same files (``HandHistory.load`` and iterating its states).
+4. The hash chain's check and resume of a 10- and a 10,000-hand session: ``Session.resume``
+   time and peak memory, and the console's first answer (``--resume-only`` runs this
+   alone). Targets: the chain within 150 ms at 10,000 hands, the console within 1.3x.
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ import tempfile
 import time
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if len(sys.argv) > 2 and sys.argv[1] == "--root":  # measure another checkout (before/after)
+    ROOT = Path(sys.argv[2]).resolve()
 sys.path.insert(0, str(ROOT))
 
 from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig  # noqa: E402
@@ -170,12 +176,86 @@ def bench_replay(repeat: int = 5) -> None:
     )
 
 
+def _recorded(db: Path, hands: int) -> int:
+    """A finished-looking session of ``hands`` hands recorded as one import (snapshots)."""
+    with Journal.open(db) as journal:
+        return journal.record_session(f"{hands} hands", session_events(hands))
+
+
+def _console_first_answer(db: Path, sid: int, runs: int = 5) -> float:
+    """Median seconds of ``omaha-tui console --resume ID`` answering one ``state``."""
+    import os
+    import statistics
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "omaha_tui", "console", "--resume", str(sid), "--db", str(db)],
+            input="state\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def bench_chain_and_resume(folder: Path, small: int = 10, large: int = 10_000) -> None:
+    """The chain's cost, and resume of a short and a long session (time and memory).
+
+    Targets: checking the chain of a 10,000-hand session within 150 ms; the console's
+    first answer on it within 1.3x of a 10-hand one; ``Session.resume``'s memory flat.
+    """
+    import tracemalloc
+
+    from omaha_tui.session.live import Session
+
+    sizes = {}
+    for hands in (small, large):
+        db = folder / f"s{hands}.sqlite3"
+        t0 = time.perf_counter()
+        sid = _recorded(db, hands)
+        built = time.perf_counter() - t0
+
+        def resume(db: Path = db, sid: int = sid) -> object:
+            with Journal.open(db) as journal:
+                return Session.resume(journal, sid)
+
+        seconds = best_of(3, resume)
+        tracemalloc.start()
+        resume()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        with Journal.open(db, read_only=True) as journal:
+            count = journal.session(sid).event_count
+            checking = getattr(journal, "check_chain", None)
+            chain = best_of(3, partial(checking, sid)) if checking else None
+        answer = _console_first_answer(db, sid)
+        sizes[hands] = answer
+        chained = f"chain check {chain * 1000:.0f} ms; " if chain is not None else ""
+        print(
+            f"{hands:>6} hands ({count} events, built in {built:.1f} s): {chained}"
+            f"Session.resume {seconds * 1000:.0f} ms, peak {peak / 2**20:.1f} MiB; "
+            f"console first answer {answer * 1000:.0f} ms"
+        )
+    ratio = sizes[large] / sizes[small]
+    verdict = "ok" if ratio <= 1.3 else "OVER the 1.3x target"
+    print(f"console first answer, {large} vs {small} hands: {ratio:.2f}x ({verdict})")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        bench_append(folder)
-        bench_resume(folder)
-    bench_replay()
+        if "--resume-only" not in sys.argv:
+            bench_append(folder)
+            bench_resume(folder)
+        bench_chain_and_resume(folder)
+    if "--resume-only" not in sys.argv:
+        bench_replay()
 
 
 if __name__ == "__main__":

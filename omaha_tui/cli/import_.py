@@ -24,6 +24,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "paths", nargs="+", metavar="FILE", help=".phh/.phhs/.json file, or a folder of them"
     )
+    parser.add_argument(
+        "--again", action="store_true", help="import a file even if it was imported before"
+    )
     add_db_option(parser)
     parser.set_defaults(func=run)
 
@@ -38,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"omaha-tui import: {printable(p)}: no such file or folder", file=sys.stderr)
     try:
         with Journal.open(getattr(args, "db", None)) as journal:
-            outcomes = import_files(journal, [Path(p) for p in args.paths if Path(p).exists()])
+            found = [Path(p) for p in args.paths if Path(p).exists()]
+            outcomes = import_files(journal, found, again=args.again)
     except (JournalError, SessionBusy) as e:
         print(f"omaha-tui import: {e}", file=sys.stderr)
         return 1

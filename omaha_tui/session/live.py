@@ -24,7 +24,13 @@ from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.decide import Ask, Refusal, decide, fold
 from omaha_tui.engine.decisions.requests import ChangeLevel, NextHand, Request
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import ActionUndone, Event, HandStarted, SessionStarted
+from omaha_tui.engine.events import (
+    ActionUndone,
+    Event,
+    HandStarted,
+    SessionEnded,
+    SessionStarted,
+)
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.rules.levels import BlindSchedule
@@ -58,10 +64,15 @@ def undo_limit(state: TableState) -> str:
     journal = state.journal
     if not journal:
         return NOTHING_TO_UNDO
+    if state.base is not None:
+        return ""
     # Without a base the journal must start the session, and that stays.
-    if state.base is None and (not isinstance(journal[0], SessionStarted) or len(journal) == 1):
-        return NOTHING_TO_UNDO
-    return ""
+    if isinstance(journal[0], SessionStarted):
+        return NOTHING_TO_UNDO if len(journal) == 1 else ""
+    # The chain was cut here (UNDO_HANDS hands back): this hand cannot be undone.
+    after = state.hand.number + 1 if state.hand is not None else None
+    where = f"the log before hand #{after}" if after is not None else "the earlier log"
+    return f"undo reaches back {UNDO_HANDS} hands; {where} is kept but not undoable"
 
 
 def follow_redo(redo: list[Event], event: Event) -> None:
@@ -133,14 +144,18 @@ class Session:
             JournalError: the session or the file cannot be read.
         """
         journal.claim(session_id)
-        records = journal.records(session_id)
-        state = journal.load_state(session_id)
+        state = journal.load_state(session_id)  # checks the chain; reads from a snapshot
         schedule = _schedule(journal, session_id)
+        # Redo and the clock come from the log's outline (types and times); only the
+        # few events they keep are decoded.
+        outline = journal.outline(session_id)
         anchors: list[Anchor] = []
         length = 0
-        for record in records:
-            length = track_level(anchors, length, record.event, record.created)
-        redo = _undone_events(records)
+        for seq, kind, at in outline:
+            stand_in = _STAND_INS.get(kind, _OTHER)
+            event = journal.event_at(session_id, seq) if kind == "level_changed" else stand_in
+            length = track_level(anchors, length, event, at)
+        redo = [journal.event_at(session_id, seq) for seq in _undone(journal, session_id, outline)]
         return cls(
             journal,
             session_id,
@@ -303,18 +318,34 @@ def _schedule(journal: Journal, session_id: int) -> BlindSchedule | None:
         ) from None
 
 
-def _undone_events(records: Sequence[Any]) -> list[Event]:
-    """The redo list of a resumed log: replay the undo/new-event bookkeeping exactly."""
-    effective: list[Event] = []
-    stack: list[Event] = []
-    for record in records:
-        event = record.event
-        if isinstance(event, ActionUndone):
+# For the clock, only an event's kind and place in the log matter, except a level's
+# number (R2.7): these stand in for the events whose payload is not read.
+_STAND_INS: dict[str, Event] = {
+    "undo": ActionUndone(),
+    "hand_started": HandStarted(button=0, seats=(0, 1)),
+}
+_OTHER: Event = SessionEnded()
+
+
+def _undone(
+    journal: Journal, session_id: int, outline: Sequence[tuple[int, str, str]]
+) -> list[int]:
+    """The redo list of a resumed log, as sequence numbers: the undo/new-event
+    bookkeeping of :func:`follow_redo` replayed exactly, comparing stored texts (equal
+    events are stored as equal texts) only where an event follows an undo."""
+    effective: list[int] = []
+    stack: list[int] = []
+    for seq, kind, _ in outline:
+        if kind == "undo":
             if effective:
                 stack.append(effective.pop())
-        else:
-            follow_redo(stack, event)
-            effective.append(event)
+            continue
+        if stack:
+            if journal.payload(session_id, seq) == journal.payload(session_id, stack[-1]):
+                stack.pop()
+            else:
+                stack.clear()
+        effective.append(seq)
     return stack
 
 

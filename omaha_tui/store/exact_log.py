@@ -106,12 +106,15 @@ def from_json(text: str, source: str) -> SessionLog:
         )
     session: dict[str, Any] = data["session"] if isinstance(data.get("session"), dict) else {}
     title: str = session["title"] if isinstance(session.get("title"), str) else ""
-    meta: dict[str, Any] = data["meta"] if isinstance(data.get("meta"), dict) else {}
     events = decode_events(data["events"], source)
     if not events:
         raise PhhError(f"{source}: the export holds no event")
     times = event_times(data.get("times"), len(events))
-    return SessionLog(title[:TITLE_LIMIT] or source, events, meta, times)
+    from .import_meta import trusted_meta
+
+    return SessionLog(
+        title[:TITLE_LIMIT] or source, events, trusted_meta(data.get("meta"), events, source), times
+    )
 
 
 def event_times(raw: Any, count: int) -> tuple[str, ...] | None:
@@ -182,10 +185,13 @@ def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
     if not isinstance(meta, dict):
         raise PhhError(f"{source}: {META_FIELD} must hold a JSON object")
     title = fields.get(TITLE_FIELD)
+    events = decode_events(raw, f"{source}: {EVENTS_FIELD}")
+    from .import_meta import trusted_meta
+
     log = SessionLog(
         (title if isinstance(title, str) else "")[:TITLE_LIMIT] or source,
-        decode_events(raw, f"{source}: {EVENTS_FIELD}"),
-        meta,
+        events,
+        trusted_meta(meta, events, f"{source}: {META_FIELD}"),
     )
     log = replace(log, times=event_times(fields.get(TIMES_FIELD), len(log.events)))
     from .phh_export import export_hands

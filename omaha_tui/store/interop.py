@@ -13,6 +13,7 @@ none. Files are written only by :func:`export_session`; nothing here prints.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from omaha_tui.engine.events import SessionEnded
 from .exact_log import SessionLog, attach, carried, check_log, from_json
 from .files import write_text_safely
 from .journal import Journal
-from .phh import PhhError, find_files, load
+from .phh import MAX_FILE, PhhError, find_files, load, read_text
 from .phh_export import export_hands
 from .phh_replay import replay_hand
 from .phh_tables import TableRun, join
@@ -44,25 +45,40 @@ class ImportOutcome:
     note: str | None = None
 
 
-def import_files(journal: Journal, paths: Iterable[Path]) -> list[ImportOutcome]:
+def import_files(
+    journal: Journal, paths: Iterable[Path], *, again: bool = False
+) -> list[ImportOutcome]:
     """Import every file under ``paths`` (``.phh``, ``.phhs``, and ``.json`` exports).
 
-    A hand the rules refuse is reported and skipped; nothing of it is recorded.
+    Each file stands alone: one that cannot be read is reported in one line and the
+    others are imported. A hand the rules refuse is reported and skipped; nothing of it
+    is recorded. A file whose exact bytes were imported before is reported and skipped
+    unless ``again``.
     """
     out: list[ImportOutcome] = []
     for path in find_files(paths, json=True):
+        try:
+            digest = file_digest(path)
+        except PhhError as e:
+            out.append(ImportOutcome(str(path), error=str(e)))
+            continue
+        known = [] if again else journal.imported_as(digest)
+        if known:
+            out.append(ImportOutcome(str(path), error=already_imported(path, known)))
+            continue
         if path.suffix == ".json":
-            out.append(_import_json(journal, path))
+            out.append(_import_json(journal, path, digest))
             continue
         try:
             hands = load(path)
             log, note = carried(hands)
-        except PhhError as e:
-            out.append(ImportOutcome(str(path), error=str(e)))
+        except (PhhError, RecursionError) as e:
+            reason = str(e) if isinstance(e, PhhError) else f"{path}: nested too deeply"
+            out.append(ImportOutcome(str(path), error=reason))
             continue
         if log is not None:
             sid = journal.record_session(  # checked: carried
-                log.title, log.events, log.meta, times=log.times
+                log.title, log.events, log.meta, times=log.times, source_digest=digest
             )
             out.append(ImportOutcome(str(path), sid, complete=log.finished, hands=len(hands)))
             continue
@@ -71,40 +87,42 @@ def import_files(journal: Journal, paths: Iterable[Path]) -> list[ImportOutcome]
             try:
                 replayed = replay_hand(hand)
             except PhhError as e:
-                out += _record(journal, runs, note)
+                out += _record(journal, runs, note, digest)
                 runs = []
                 out.append(ImportOutcome(hand.source, error=str(e)))
                 continue
             runs = join(runs, replayed)
-        out += _record(journal, runs, note)
+        out += _record(journal, runs, note, digest)
     return out
 
 
-def _record(journal: Journal, runs: list[TableRun], note: str | None) -> list[ImportOutcome]:
+def _record(
+    journal: Journal, runs: list[TableRun], note: str | None, digest: str = ""
+) -> list[ImportOutcome]:
     out = []
     for run in runs:
         events = list(run.events)
         if run.complete:
             events.append(SessionEnded())
-        sid = journal.record_session(run.title, events, {"phh": {"hands": list(run.details)}})
+        meta = {"phh": {"hands": list(run.details)}}
+        sid = journal.record_session(run.title, events, meta, source_digest=digest or None)
         out.append(
             ImportOutcome(run.source, sid, complete=run.complete, hands=run.hands, note=note)
         )
     return out
 
 
-def _import_json(journal: Journal, path: Path) -> ImportOutcome:
+def _import_json(journal: Journal, path: Path, digest: str) -> ImportOutcome:
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return ImportOutcome(str(path), error=f"{path}: not UTF-8 text, so not an export")
-    except OSError as e:
-        return ImportOutcome(str(path), error=f"{path}: cannot read it ({e.strerror})")
-    try:
-        log = from_json(text, str(path))
+        log = from_json(read_text(path), str(path))
         try:  # the rules check the log as it is recorded (one replay, not two)
             sid = journal.record_session(
-                log.title, log.events, log.meta, strict=True, times=log.times
+                log.title,
+                log.events,
+                log.meta,
+                strict=True,
+                times=log.times,
+                source_digest=digest,
             )
         except RuleError:
             check_log(log, str(path))  # names the event the rules refuse
@@ -113,6 +131,29 @@ def _import_json(journal: Journal, path: Path) -> ImportOutcome:
         return ImportOutcome(str(path), error=str(e))
     hands = sum(1 for e in log.events if e.type == "hand_started")
     return ImportOutcome(str(path), sid, complete=log.finished, hands=hands)
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes (how an import knows a file it has seen).
+
+    Raises:
+        PhhError: the file cannot be read, or is too big to import.
+    """
+    try:
+        if path.stat().st_size > MAX_FILE:
+            read_text(path)  # names the limit
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as e:
+        raise PhhError(f"{path}: cannot read it ({e.strerror or e})") from None
+
+
+def already_imported(path: Path, sessions: list[int]) -> str:
+    """The one line for a file imported before."""
+    which = ", ".join(str(s) for s in sessions[:5]) + (", ..." if len(sessions) > 5 else "")
+    return (
+        f"{path}: already imported (session{'s' * (len(sessions) != 1)} {which}); nothing "
+        "was added. Pass --again to import it once more"
+    )
 
 
 @dataclass(frozen=True)

@@ -261,11 +261,14 @@ class Journal(JournalReading):
         *,
         strict: bool = False,
         times: Sequence[str] | None = None,
+        source_digest: str | None = None,
     ) -> int:
         """Create a whole session at once, in one durable transaction; returns its id.
 
         For imports: a killed import leaves each session whole or absent (never an
         empty one), and takes no lock (nobody can write a session before it exists).
+
+        ``source_digest``: the SHA-256 of the file imported (see :meth:`imported_as`).
 
         Raises:
             RuleError: with ``strict``, the rules refuse one of the events (nothing is
@@ -302,6 +305,11 @@ class Journal(JournalReading):
                 )
                 if followed is not None and followed[1]:
                     self._store_snapshots(session_id, 0, followed[1], hashes)
+                if source_digest is not None:
+                    self._conn.execute(
+                        "INSERT INTO imports (sha256, session_id) VALUES (?, ?)",
+                        (source_digest, session_id),
+                    )
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:

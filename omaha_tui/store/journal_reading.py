@@ -216,6 +216,14 @@ class JournalReading:
             )
         return value
 
+    def imported_as(self, digest: str) -> list[int]:
+        """The sessions imported from a file whose bytes have this SHA-256, oldest first."""
+        with self._guard("reading the session list"):
+            rows = self._conn.execute(
+                "SELECT session_id FROM imports WHERE sha256 = ? ORDER BY session_id", (digest,)
+            ).fetchall()
+        return [int(r[0]) for r in rows]
+
     # ------------------------------------------------------------------ the chain
 
     def check_chain(self, session_id: int) -> ChainCheck:
@@ -277,6 +285,30 @@ class JournalReading:
             EventRecord(seq, created, event)
             for (seq, created, _, _), event in zip(rows, events, strict=True)
         ]
+
+    def outline(self, session_id: int, upto: int | None = None) -> list[tuple[int, str, str]]:
+        """Each event's sequence number, type and time, without reading its payload: what
+        a resume needs to rebuild redo and the clock from the whole log cheaply."""
+        with self._guard("reading events"):
+            rows = self._conn.execute(
+                "SELECT seq, type, created FROM events WHERE session_id = ? AND seq <= ? "
+                "ORDER BY seq",
+                (session_id, 2**63 - 1 if upto is None else upto),
+            ).fetchall()
+        return [(int(q), str(t), str(c)) for q, t, c in rows]
+
+    def payload(self, session_id: int, seq: int) -> str:
+        """One event's stored JSON text (equal events have equal texts)."""
+        with self._guard("reading events"):
+            row = self._conn.execute(
+                "SELECT payload FROM events WHERE session_id = ? AND seq = ?", (session_id, seq)
+            ).fetchone()
+        return str(row[0]) if row is not None else ""
+
+    def event_at(self, session_id: int, seq: int) -> Event:
+        """One event, decoded."""
+        (record,) = self.records(session_id, seq - 1, seq)
+        return record.event
 
     def last_seq(self, session_id: int) -> int:
         """The sequence number of the session's last event (0 when none): one index

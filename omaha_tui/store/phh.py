@@ -136,6 +136,11 @@ class PhhHand:
 # Beyond them a number is an attack or a typo, and exact arithmetic on it would be huge.
 MAX_AMOUNT = Decimal(10**15)
 MAX_PLACES = 30
+# Sane bounds for a file: its size, a hand's actions and their lines, other fields' text.
+MAX_FILE = 32 * 2**20
+MAX_ACTIONS = 200_000
+MAX_LINE = 200
+MAX_FIELD = 10_000
 # Enough precision for every sum and product of amounts within those bounds: exact.
 EXACT = Context(prec=100, traps=[Inexact, InvalidOperation, Overflow])
 
@@ -225,7 +230,17 @@ def hand_from_fields(data: Mapping[str, Any], source: str) -> PhhHand:
         or not all(isinstance(p, str) for p in players)
     ):
         raise PhhError(f"{source}: players must list {n} names")
+    if len(actions) > MAX_ACTIONS:
+        raise PhhError(f"{source}: {len(actions)} actions; a hand may hold at most {MAX_ACTIONS}")
+    for i, line in enumerate(actions, start=1):
+        if len(line) > MAX_LINE:
+            raise PhhError(
+                f"{source}: action {i} is {len(line)} characters long (at most {MAX_LINE})"
+            )
     known = {"variant", "actions", "players", *_AMOUNT_LISTS, *_AMOUNTS}
+    for key, value in data.items():
+        if key not in known and not key.startswith("_omaha_tui_"):
+            _check_field(value, key, source)
     return PhhHand(
         variant=variant,
         starting_stacks=stacks,
@@ -242,6 +257,26 @@ def hand_from_fields(data: Mapping[str, Any], source: str) -> PhhHand:
     )
 
 
+def _check_field(value: Any, name: str, source: str) -> None:
+    """Refuse an other field (kept verbatim for export) longer than :data:`MAX_FIELD`."""
+    if isinstance(value, str):
+        if len(value) > MAX_FIELD:
+            raise PhhError(
+                f"{source}: the field {name[:40]} is {len(value)} characters long (at most "
+                f"{MAX_FIELD} in a field this program keeps)"
+            )
+    elif isinstance(value, list):
+        if len(value) > MAX_FIELD:
+            raise PhhError(
+                f"{source}: the field {name[:40]} has {len(value)} items (at most {MAX_FIELD})"
+            )
+        for v in value:
+            _check_field(v, name, source)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_field(v, f"{name}.{k}", source)
+
+
 def _check_code(variant: str, source: str) -> None:
     try:
         variant_for_code(variant)
@@ -253,9 +288,11 @@ def loads(text: str, source: str = "<text>", multi: bool | None = None) -> list[
     """Parse PHH text. ``multi``: ``.phhs`` layout (``[1]``, ``[2]`` tables); ``None``
     guesses from the content (no top-level ``variant`` means multi-hand)."""
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        data = tomllib.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
     except tomllib.TOMLDecodeError as e:
         raise PhhError(f"{source}: not valid PHH/TOML ({e})") from None
+    except RecursionError:
+        raise PhhError(f"{source}: not valid PHH (its values are nested too deeply)") from None
     if multi is None:
         multi = "variant" not in data
     if not data:
@@ -270,12 +307,34 @@ def loads(text: str, source: str = "<text>", multi: bool | None = None) -> list[
     return hands
 
 
+def read_text(path: Path) -> str:
+    """A file's text (UTF-8, a leading byte-order mark dropped), within :data:`MAX_FILE`.
+
+    Raises:
+        PhhError: too big, not UTF-8, or unreadable; one line saying which.
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE:
+            raise PhhError(
+                f"{path}: {size / 2**20:.0f} MiB is too big to import (at most "
+                f"{MAX_FILE // 2**20} MiB a file): split it into smaller files"
+            )
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE + 1)
+    except OSError as e:
+        raise PhhError(f"{path}: cannot read it ({e.strerror or e})") from None
+    if len(data) > MAX_FILE:
+        raise PhhError(f"{path}: too big to import (at most {MAX_FILE // 2**20} MiB a file)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise PhhError(f"{path}: not UTF-8 text (byte {e.start} is {data[e.start]:#04x})") from None
+
+
 def load(path: Path) -> list[PhhHand]:
     """Read a ``.phh`` (one hand) or ``.phhs`` (several) file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise PhhError(f"{path}: cannot read it ({e})") from None
+    text = read_text(path)
     return loads(text, str(path), multi=True if path.suffix == ".phhs" else None)
 
 

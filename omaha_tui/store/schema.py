@@ -63,12 +63,18 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
     ),
     # 3 -> 4: tamper evidence. Each event's SHA-256 hash chained to the one before, each
     # snapshot's chain position hash and digest (:mod:`.chain`); the rows already stored
-    # are chained as they are.
+    # are chained as they are. And the imported files' digests.
     (
         "ALTER TABLE events ADD COLUMN hash BLOB",
         "ALTER TABLE snapshots ADD COLUMN chain BLOB",
         "ALTER TABLE snapshots ADD COLUMN digest BLOB",
         chain.fill,
+        # The SHA-256 of each imported file's bytes, so a file is not imported twice.
+        """CREATE TABLE imports (
+            sha256 TEXT NOT NULL,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            PRIMARY KEY (sha256, session_id)
+        ) WITHOUT ROWID""",
     ),
 )
 

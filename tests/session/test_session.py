@@ -188,3 +188,15 @@ def test_r2_7_the_clock_survives_a_resume_and_a_due_level_starts_the_next_hand(
         assert out.ok and out.message.startswith("Level 2: blinds 2/4; Hand #2")
         assert [p.amount for p in s.state.hand.posts] == [2, 4]
         assert not s.clock(later).due and s.clock(later).level == 2
+
+
+def test_undo_after_many_hands_says_how_far_back_it_reaches(journal: Journal) -> None:
+    s = new(journal)
+    for _ in range(6):
+        play_hand(s)
+    said = undo_all(s)
+    assert said[-1] == (
+        "undo reaches back 3 hands; the log before hand #4 is kept but not undoable"
+    )
+    assert "Undone: the start of hand #4" in said
+    assert NOTHING_TO_UNDO not in said

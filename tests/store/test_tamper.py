@@ -259,14 +259,20 @@ def test_a_null_payload_bad_meta_or_a_garbled_row_give_one_line(
             chain.fill(conn)
             conn.commit()
             conn.close()
-        with Journal.open(work) as journal, pytest.raises(JournalError) as info:
-            Session.resume(journal, sid)
-        assert "\n" not in str(info.value), sql
-        assert "validation error" not in str(info.value), sql
-        for command in (["ledger", str(sid)], ["export", str(sid), str(tmp_path / "o")]):
+        if "payload" not in sql:
+            with Journal.open(work) as journal, pytest.raises(JournalError) as info:
+                Session.resume(journal, sid)
+            assert "\n" not in str(info.value), sql
+            assert "validation error" not in str(info.value), sql
+        # (A forged row behind the latest snapshot is not read by a resume; every
+        # command that reads it names it.)
+        out = tmp_path / "o"
+        shutil.rmtree(out, ignore_errors=True)
+        for command in (["ledger", str(sid)], ["export", str(sid), "--format", "json", str(out)]):
             code = run_cli(command[0], [*command, "--db", str(work)])
             err = capsys.readouterr().err
-            if code:
+            if code or (command[0] == "export" and "payload" in sql):
+                assert code == 1, sql
                 _one_line(err)
 
 
