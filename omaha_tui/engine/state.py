@@ -23,7 +23,7 @@ from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Va
 from omaha_tui.engine.events import Award, Post
 
 if TYPE_CHECKING:
-    from omaha_tui.engine.events import Event
+    pass
 
 
 class Street(StrEnum):
@@ -217,6 +217,83 @@ class HandState:
         return 0
 
 
+class Trail:
+    """The effective events since a hand start, as a persistent list (``TableState.journal``).
+
+    Adding an event shares the earlier ones instead of copying them, so a hand of
+    100,000 actions is followed in linear time. Reads as a sequence: ``len``, iteration,
+    ``trail[0]``, ``trail[-1]`` and ``trail[:-1]`` (the trail without its last event).
+
+    >>> t = Trail.of(["a", "b"]).add("c")
+    >>> (len(t), t[0], t[-1], list(t[:-1]), list(t))
+    (3, 'a', 'c', ['a', 'b'], ['a', 'b', 'c'])
+    """
+
+    __slots__ = ("_first", "_last", "_len", "_rest")
+    _first: Any
+    _last: Any
+    _len: int
+    _rest: Trail | None
+
+    def __init__(self, rest: Trail | None = None, last: Any = None) -> None:
+        self._rest = rest
+        self._last = last
+        self._len = 0 if rest is None and last is None else (len(rest) if rest else 0) + 1
+        self._first = rest._first if rest else last
+
+    @classmethod
+    def of(cls, events: Any) -> Trail:
+        trail = EMPTY_TRAIL
+        for event in events:
+            trail = trail.add(event)
+        return trail
+
+    def add(self, event: Any) -> Trail:
+        """This trail and ``event`` after it."""
+        return Trail(self if self._len else None, event)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __bool__(self) -> bool:
+        return self._len > 0
+
+    def __iter__(self) -> Any:
+        out = []
+        node: Trail | None = self
+        while node is not None and node._len:
+            out.append(node._last)
+            node = node._rest
+        return reversed(out)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            if index == slice(None, -1, None):
+                return self._rest if self._rest is not None else EMPTY_TRAIL
+            return tuple(self)[index]
+        if not self._len:
+            raise IndexError("the trail is empty")
+        if index == -1:
+            return self._last
+        if index == 0:
+            return self._first
+        return tuple(self)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Trail | tuple | list):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Trail({list(self)!r})"
+
+
+EMPTY_TRAIL = Trail()
+
+
 @dataclass(frozen=True)
 class TableState:
     """The whole table: ``replay(events)``.
@@ -244,7 +321,7 @@ class TableState:
     ledger: tuple[LedgerEntry, ...] = ()
     ended: bool = False
     base: TableState | None = field(default=None, compare=False, repr=False)
-    journal: tuple[Event, ...] = field(default=(), compare=False, repr=False)
+    journal: Trail = field(default=EMPTY_TRAIL, compare=False, repr=False)
 
     @property
     def in_hand(self) -> bool:

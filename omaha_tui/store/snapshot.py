@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted
 from omaha_tui.engine.reducer.replay import apply
-from omaha_tui.engine.state import TableState
+from omaha_tui.engine.state import TableState, Trail
 
 UNDO_HANDS = 3
 FORMAT = 1
@@ -76,6 +76,8 @@ def _encode(value: Any) -> Any:
         return value.model_dump(mode="json")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Trail):
+        return [_encode(v) for v in value]
     if isinstance(value, frozenset):
         return sorted(_encode(v) for v in value)
     if isinstance(value, tuple | list):
@@ -107,6 +109,8 @@ def _hints(cls: type) -> dict[str, Any]:
 def _decode(tp: Any, value: Any) -> Any:
     if tp == Event:
         return EVENT_ADAPTER.validate_python(value)
+    if tp is Trail:
+        return Trail.of(EVENT_ADAPTER.validate_python(v) for v in value)
     origin = typing.get_origin(tp)
     if origin is typing.Union or origin is types.UnionType:
         args = typing.get_args(tp)

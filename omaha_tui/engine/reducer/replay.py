@@ -59,7 +59,7 @@ from omaha_tui.engine.reducer import hand as handflow
 from omaha_tui.engine.reducer import options
 from omaha_tui.engine.reducer import start as handstart
 from omaha_tui.engine.rules.blinds import button_from_draw
-from omaha_tui.engine.state import LedgerEntry, SeatState, TableState, evolve
+from omaha_tui.engine.state import EMPTY_TRAIL, LedgerEntry, SeatState, TableState, evolve
 
 __all__ = ["RuleError", "apply", "initial_state", "replay", "undo"]
 
@@ -95,10 +95,10 @@ def apply(state: TableState, event: Event) -> TableState:
     if type(event) is HandStarted:
         # Snapshot: the state before this hand, and the hand's journal so far.
         object.__setattr__(new, "base", state)
-        object.__setattr__(new, "journal", (event,))
+        object.__setattr__(new, "journal", EMPTY_TRAIL.add(event))
     else:
         object.__setattr__(new, "base", state.base)
-        object.__setattr__(new, "journal", (*state.journal, event))
+        object.__setattr__(new, "journal", state.journal.add(event))
     return new
 
 
