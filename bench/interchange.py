@@ -8,6 +8,8 @@ not a test). Sizes: ``--hands N`` (default 1,000).
 4. Read-only opening (``Journal.open(read_only=True)`` + the session list) against a
    writable opening, and a follower's poll (``last_seq`` + ``records(after=...)``) while
    the session is open for writing elsewhere.
+5. ``--long-hands 5000,25000,100000``: one hand of that many actions replayed for import;
+   the time per action must stay flat (linear import).
 
 Timings are the best of a few runs on whatever machine runs them; compare ratios.
 """
@@ -44,10 +46,49 @@ def timed(work: Callable[[], object], runs: int = 3) -> tuple[float, object]:
     return best, result
 
 
+def long_hand(actions: int) -> str:
+    """A heads-up PLO hand of ``actions`` minimum raises, then a fold, as PHH text."""
+    lines = ['"d dh p1 AhAdKhKd"', '"d dh p2 2c3c4d5d"']
+    to = 2
+    for i in range(actions):
+        to += 2
+        lines.append(f'"p{2 - i % 2} cbr {to}"')
+    lines.append(f'"p{2 - actions % 2} f"')
+    return (
+        'variant = "PO"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        "starting_stacks = [100000000, 100000000]\nactions = [\n" + ",\n".join(lines) + "\n]\n"
+    )
+
+
+def bench_long_hands(sizes: tuple[int, ...]) -> None:
+    """Import of one hand of many actions: the time per action must not grow with them."""
+    from omaha_tui.store.phh import loads
+    from omaha_tui.store.phh_replay import replay_hand
+
+    per: list[float] = []
+    for n in sizes:
+        text = long_hand(n)
+        t0 = time.perf_counter()
+        (hand,) = loads(text, f"{n}.phh")
+        replay_hand(hand)
+        seconds = time.perf_counter() - t0
+        per.append(seconds / n)
+        print(f"one hand of {n:>6} actions: replayed for import in {seconds:6.2f} s")
+    print(f"time per action, largest vs smallest: {per[-1] / per[0]:.2f}x (1 = linear)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument(
+        "--long-hands",
+        default="",
+        help="only time importing single hands of these many actions, e.g. 5000,25000,100000",
+    )
     args = parser.parse_args()
+    if args.long_hands:
+        bench_long_hands(tuple(int(n) for n in args.long_hands.split(",")))
+        return
     events = session_events(args.hands)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -61,7 +102,7 @@ def main() -> None:
             for fmt in ("phh", "json"):
                 out = folder / fmt
                 secs, path = timed(lambda: export_session(ro, sid, fmt, out, force=True))  # noqa: B023
-                size = Path(str(path)).stat().st_size
+                size = Path(str(getattr(path, "path", path))).stat().st_size
                 print(
                     f"export {fmt}: {secs:.3f} s ({args.hands / secs:,.0f} hands/s, {size:,} bytes)"
                 )
