@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events as ui
+from textual import on
 from textual.app import App
 from textual.command import CommandPalette
 from textual.reactive import var
@@ -39,6 +40,7 @@ from .palette import TableCommands
 from .preferences import Preferences
 from .screens.resume import ResumeDialog
 from .screens.table import TableScreen
+from .screenshot import SCREENSHOT, deliver_screenshot
 from .speech import SilentBackend, SpeechBackend, speak_in_background
 from .table_keys import TableControl
 from .themes import SUIT_VARIABLE_DEFAULTS
@@ -113,6 +115,22 @@ class OmahaApp(App[None]):
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
         """Notifications are plain text: they carry names and titles people typed."""
         super().notify(printable(message), markup=markup, **kwargs)
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot, saved where a fresh home can take it."""
+        return deliver_screenshot(self, filename, path)
+
+    @on(ui.DeliveryComplete)
+    def _screenshot_saved(self, event: ui.DeliveryComplete) -> None:
+        if event.name == SCREENSHOT:
+            self.notify(f"Saved screenshot to {event.path}", title="Screenshot")
+
+    @on(ui.DeliveryFailed)
+    def _screenshot_failed(self, event: ui.DeliveryFailed) -> None:
+        if event.name == SCREENSHOT:
+            self.notify(f"Could not save the screenshot: {event.exception}", severity="error")
 
     # ------------------------------------------------------------------ start-up
 
@@ -237,13 +255,17 @@ class OmahaApp(App[None]):
         if schedule is not None and 0 < state.level <= len(schedule.levels):
             minutes = schedule.levels[state.level - 1].minutes
         stakes = state.stakes or state.config.stakes
+        dec = state.config.decimals
         elapsed = None
         if self._resumed and minutes:  # R2.7: the clock goes on from the log
             left = session.clock(self.wall_now()).seconds_left
             elapsed = None if left is None else minutes * 60 - left
             self._resumed = False
         self.table.set_level(
-            state.level, f"{chips(stakes.small_blind)}/{chips(stakes.big_blind)}", minutes, elapsed
+            state.level,
+            f"{chips(stakes.small_blind, dec)}/{chips(stakes.big_blind, dec)}",
+            minutes,
+            elapsed,
         )
 
     def say(self, text: str, *, refused: bool = False) -> None:
@@ -408,7 +430,11 @@ class OmahaApp(App[None]):
             book = ledger(self.session.state)
             pay = settle_up(book)
             unsettled = imbalance_text(book, pay)
-            self.push_screen(LedgerScreen(book.lines, pay, book.explain(), unsettled=unsettled))
+            self.push_screen(
+                LedgerScreen(
+                    book.lines, pay, book.explain(), unsettled=unsettled, decimals=book.decimals
+                )
+            )
 
     def watch_theme(self, theme: str) -> None:
         self.preferences.remember_theme(theme)

@@ -134,6 +134,9 @@ def session_id(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code."""
+    from omaha_tui.cli.encoding import fall_back_to_ascii
+
+    fall_back_to_ascii()
     parser = build_parser(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.command is None:
@@ -159,7 +162,7 @@ def run_command(args: argparse.Namespace) -> int:
         return 141
     except Exception as e:
         if _is_journal_error(e):
-            return _fail(name, str(e))
+            return _fail(name, str(e), journal_exit(e))
         if isinstance(e, OSError):
             where = f"{e.filename}: " if e.filename else ""
             return _fail(name, f"{where}{e.strerror or e}")
@@ -177,6 +180,13 @@ def _is_journal_error(error: Exception) -> bool:
     """
     records = sys.modules.get("omaha_tui.store.records")
     return records is not None and isinstance(error, records.JournalError)
+
+
+def journal_exit(error: Exception) -> int:
+    """The exit code of a journal error: 2 when an id names no session (as for any other
+    argument that names nothing), else 1 (the journal cannot be read or written)."""
+    records = sys.modules.get("omaha_tui.store.records")
+    return 2 if records is not None and isinstance(error, records.NoSuchSession) else 1
 
 
 def _fail(name: str, message: str, code: int = 1) -> int:

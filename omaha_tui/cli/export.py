@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from omaha_tui.cli import add_db_option, session_id
+from omaha_tui.cli import add_db_option, journal_exit, session_id
 
 HELP = "export a session as PHH hand histories or as its JSON event log"
 
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             stop = _stopped(journal, args.session) if args.until_damage else None
     except (JournalError, PhhError) as e:
         print(f"omaha-tui export: {e}", file=sys.stderr)
-        return 1
+        return journal_exit(e)
     except RuleError as e:
         print(
             f"omaha-tui export: session {args.session} holds an event the rules refuse ({e}); "

@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import Any
 
-from omaha_tui.cli import add_db_option, session_id
+from omaha_tui.cli import add_db_option, journal_exit, session_id
 
 HELP = "a session's ledger, balance check and settle-up"
 
@@ -53,11 +53,9 @@ def run(args: argparse.Namespace) -> int:
                 info = journal.session(args.session)
             book = ledger(journal.load_state(info.id, until_damage=args.until_damage))
             found = journal.check_chain(info.id) if args.until_damage else None
-            hands = journal.meta(info.id).get("phh", {}).get("hands") or [{}]
-            scale = int(hands[0].get("scale", 1))
     except (JournalError, RuleError) as e:
         print(f"omaha-tui ledger: {e}", file=sys.stderr)
-        return 1
+        return journal_exit(e)
     if found is not None and found.bad is not None:
         print(
             f"omaha-tui ledger: session {info.id} as it stood before damaged event "
@@ -79,11 +77,10 @@ def run(args: argparse.Namespace) -> int:
     table = Table(title=plain(f"session {info.id}: {info.title}"), title_justify="left")
     for column in ("player", "buy-in", "rebuys", "corrections", "cashed out", "stack", "net"):
         table.add_column(column, justify="left" if column == "player" else "right")
-    from omaha_tui.store.phh import from_chips
+    from omaha_tui.engine.units import amount_text
 
     def amount(chips: int, sign: str = "") -> str:
-        # An imported hand with decimal amounts is shown in its file's units.
-        return f"{from_chips(chips, scale):{sign},}"
+        return amount_text(chips, book.decimals, sign=bool(sign))
 
     for x in book.lines:
         net = amount(x.net, "+")
@@ -103,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if transfers:
         console.print("settle-up:")
         for t in transfers:
-            console.print(plain(f"  {t.payer} pays {t.payee} {amount(t.amount)}"))
+            console.print(plain(f"  {book.transfer_text(t)}"))
     else:
         console.print("settle-up: nobody owes anything")
     leftover = imbalance_text(book, transfers)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from omaha_tui.cli import add_db_option
+from omaha_tui.cli.reading import open_journal
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
@@ -169,6 +170,26 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     return TableSetup(config, seated, schedule=schedule)
 
 
+def _resumable(args: argparse.Namespace, session: int) -> bool:
+    """Whether ``--resume ID`` names a session, said in one line before the full screen
+    opens (a journal that cannot be opened is the app's to report)."""
+    from omaha_tui.store.journal import JournalError, NoSuchSession
+    from omaha_tui.store.paths import resolve_db_path
+
+    if not resolve_db_path(getattr(args, "db", None)).exists():
+        print(f"omaha-tui play: no session {session} (no journal yet)", file=sys.stderr)
+        return False
+    try:
+        with open_journal(args) as journal:
+            journal.session(session)
+    except NoSuchSession as e:
+        print(f"omaha-tui play: {e}", file=sys.stderr)
+        return False
+    except JournalError:
+        return True
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the app; returns its exit code."""
     from omaha_tui.app.app import OmahaApp
@@ -184,6 +205,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"omaha-tui play: {e}", file=sys.stderr)
         return 2
     db = getattr(args, "db", None)
+    if isinstance(resume, int) and not _resumable(args, resume):
+        return 2
     app = OmahaApp(
         db=Path(db) if db else None, start=start, resume=resume, demo=getattr(args, "demo", False)
     )

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
+from datetime import UTC, datetime
 from typing import Any
 
 from omaha_tui.cli import add_db_option
@@ -18,6 +19,24 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print the list as JSON")
     add_db_option(parser)
     parser.set_defaults(func=run)
+
+
+def local_time(stamp: str) -> str:
+    """A journal time (ISO 8601, UTC) in this machine's time zone, to the minute.
+
+    >>> import os, time
+    >>> os.environ["TZ"] = "Europe/Paris"; time.tzset()
+    >>> local_time("2026-01-05T21:30:12+00:00"), local_time("2026-07-05T21:30:12")
+    ('2026-01-05 22:30', '2026-07-05 23:30')
+    >>> del os.environ["TZ"]; time.tzset()
+    """
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp[:16].replace("T", " ")
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,7 +71,9 @@ def run(args: argparse.Namespace) -> int:
         console.print(plain(f"no sessions yet in {db}"))
         return 0
     table = Table(title=plain(f"sessions in {db}"), title_justify="left")
-    for column in ("id", "title", "started", "last event", "hands", "events", "status"):
+    zone = datetime.now().astimezone().strftime("%Z") or "local time"
+    columns = ("id", "title", f"started ({zone})", f"last event ({zone})", "hands", "events")
+    for column in (*columns, "status"):
         table.add_column(column, justify="right" if column in ("id", "hands", "events") else "left")
     for i in infos:
         status = "finished" if i.finished else "open"
@@ -61,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
         table.add_row(
             str(i.id),
             plain(i.title),
-            i.created[:16].replace("T", " "),
-            i.updated[:16].replace("T", " "),
+            local_time(i.created),
+            local_time(i.updated),
             str(i.hands),
             str(i.event_count),
             status,

@@ -15,6 +15,7 @@ from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.state import TableState, ledger_lines
+from omaha_tui.engine.units import amount_text
 from omaha_tui.session.view import TableView
 
 
@@ -128,7 +129,11 @@ def state_line(view: TableView | None) -> str:
         return "no session"
     hand = view.hand
     assert view.blinds is not None
-    game = f"{view.game_name} {view.blinds.small_blind}/{view.blinds.big_blind}"
+    dec = view.decimals
+    blinds = (
+        f"{amount_text(view.blinds.small_blind, dec)}/{amount_text(view.blinds.big_blind, dec)}"
+    )
+    game = f"{view.game_name} {blinds}"
     if hand is None or hand.complete:
         done = f"; hand #{hand.number} is over" if hand is not None else ""
         nxt = "next to deal" if not view.why_not_next else view.why_not_next
@@ -136,12 +141,12 @@ def state_line(view: TableView | None) -> str:
     parts = [f"{game}, hand #{hand.number}, {hand.street.value}"]
     if hand.board:
         parts.append("board " + " ".join(format_card(c) for c in hand.board))
-    parts.append("pot " + f"{hand.total:,}")
+    parts.append("pot " + amount_text(hand.total, dec))
     la = view.legal
     players = {s.index: s.player or f"seat {s.index + 1}" for s in view.seats}
     if la is not None:
         can = ["fold"] if la.can_fold else []
-        can.append("check" if la.can_check else f"call {la.call_amount:,}")
+        can.append("check" if la.can_check else f"call {amount_text(la.call_amount, dec)}")
         if la.can_bet_or_raise:
             can.append(la.describe_range())
         parts.append(f"{players[la.seat]} to act: {', '.join(can)}")
@@ -176,7 +181,12 @@ def ledger_line(state: TableState) -> str:
     lines = ledger_lines(state)
     if not lines:
         return "nobody has bought in yet"
+    dec = state.config.decimals if state.config is not None else 0
+
+    def m(chips: int, sign: bool = False) -> str:
+        return amount_text(chips, dec, sign=sign)
+
     return "; ".join(
-        f"{x.name}: in {x.buy_in + x.rebuys:,}, now {x.stack + x.cashed_out:,} ({x.net:+,})"
+        f"{x.name}: in {m(x.buy_in + x.rebuys)}, now {m(x.stack + x.cashed_out)} ({m(x.net, True)})"
         for x in lines
     )

@@ -65,9 +65,10 @@ def title_line(view: TableView, clock: LevelClock) -> str:
     parts = [f"[b]{view.title}[/b]"]  # markup-safe from the view
     if view.hand_number:
         parts.append(f"hand #{view.hand_number}")
-    parts.append(f"blinds {chips(clock.small_blind)}/{chips(clock.big_blind)}")
+    dec = view.decimals
+    parts.append(f"blinds {chips(clock.small_blind, dec)}/{chips(clock.big_blind, dec)}")
     if view.pots or view.in_front:
-        parts.append(f"pot {chips(view.pot_total)}")
+        parts.append(f"pot {chips(view.pot_total, dec)}")
     return " · ".join(parts)
 
 
@@ -183,7 +184,7 @@ class DisplayApp(App[None]):
         text = runs_markup(view)
         runs.display = bool(text)
         runs.update(text)
-        self.query_one(Pots).show(view.pots, view.in_front)
+        self.query_one(Pots).show(view.pots, view.in_front, view.decimals)
         seats = [s for s in view.seats if s.name is not None]
         for slot, widget in enumerate(self.query(Seat)):
             seat = seats[slot] if slot < len(seats) else None

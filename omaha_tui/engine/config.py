@@ -171,6 +171,10 @@ class TableConfig(BaseModel):
     buy_in_max: int = Field(default=0, ge=0)
     button_rule: ButtonRule = ButtonRule.DEAD
     ante_pots: AntePots = AntePots.RULES
+    decimals: int = Field(default=0, ge=0, le=64)
+    """Places after the point in the amounts the table counts: 0 for whole chips, 2 for a
+    table of cents (a PHH file's blinds 0.01/0.02). The engine keeps integers of the
+    smallest unit; :func:`omaha_tui.engine.units.amount_text` shows them."""
 
     @model_validator(mode="after")
     def _seats(self) -> Self:
@@ -199,10 +203,14 @@ class TableConfig(BaseModel):
         >>> cfg.title_at(Stakes(big_blind=10))
         'PL Big O 5/10'
         """
+        from omaha_tui.engine.units import amount_text
+
         short = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
-        return (
-            f"{short[self.structure]} {self.variant.name} {stakes.small_blind}/{stakes.big_blind}"
+        blinds = "/".join(
+            amount_text(b, self.decimals, group=False)
+            for b in (stakes.small_blind, stakes.big_blind)
         )
+        return f"{short[self.structure]} {self.variant.name} {blinds}"
 
 
 __all__ = [

@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
+from omaha_tui.engine.labels import NAME_CODE_POINTS
 
 SCHEMA_VERSION = 1
 
@@ -46,7 +47,7 @@ class PlayerSeated(_Event):
 
     type: Literal["player_seated"] = "player_seated"
     seat: int = Field(ge=0, le=9)
-    name: str = Field(min_length=1, max_length=24)
+    name: str = Field(min_length=1, max_length=NAME_CODE_POINTS)  # 24 columns: check_name
     stack: int = Field(gt=0)
     wait_for_bb: bool = False
 

@@ -15,22 +15,54 @@ This module builds text only: it does not validate seats.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
+
+from omaha_tui.engine import graphemes
 
 if TYPE_CHECKING:
     from omaha_tui.engine.state import TableState
 
 
-NAME_LIMIT = 24
-"""Most characters a player's name may have: it must fit a seat box and a ledger column."""
+ZWJ = graphemes.ZWJ
+"""Zero-width joiner: part of emoji such as 👩‍🍳, and nowhere else in a name."""
 
-_KEEP_FORMAT = frozenset("\u200d")  # zero-width joiner: part of emoji such as 👩‍🍳
+NAME_LIMIT = 24
+"""Most columns a player's name may take (a wide character or an emoji counts two):
+it must fit a seat box and a ledger column."""
+
+NAME_CODE_POINTS = 128
+"""Most code points a stored name may have: 24 columns of emoji sequences or accented
+letters take more than 24 (a family emoji is seven)."""
+
+_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180e\U0001d159")
+"""Letters and symbols that show nothing: Hangul fillers, the blank braille pattern, the
+combining grapheme joiner, Khmer inherent vowels, the musical null notehead."""
+
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Bidirectional controls: they reorder the text around them."""
+
+_SELECTORS = (("\ufe00", "\ufe0f"), ("\U000e0100", "\U000e01ef"), ("\u180b", "\u180f"))
+
+
+def _selector(ch: str) -> bool:
+    return any(low <= ch <= high for low, high in _SELECTORS)
 
 
 def _hidden(ch: str) -> bool:
     """Control characters, and format characters that reorder or hide text (bidi)."""
     cat = unicodedata.category(ch)
-    return cat == "Cc" or (cat == "Cf" and ch not in _KEEP_FORMAT)
+    return cat == "Cc" or (cat == "Cf" and ch != ZWJ and not _tag(ch))
+
+
+def _tag(ch: str) -> bool:
+    """Tag characters: they spell a region inside a flag emoji (🏴 England)."""
+    return "\U000e0020" <= ch <= "\U000e007f"
+
+
+def _blank(ch: str) -> bool:
+    """A character that shows nothing on its own (format, private use, unassigned, filler)."""
+    return unicodedata.category(ch) in ("Cf", "Co", "Cn", "Cs", "Zl", "Zp") or ch in _FILLERS
 
 
 def printable(text: str) -> str:
@@ -54,41 +86,175 @@ def _escape(ch: str) -> str:
     named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
     if ch in named:
         return named[ch]
+    if code > 0xFFFF:
+        return f"\\U{code:08x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _code(ch: str) -> str:
+    """``U+3164 HANGUL FILLER``: a character named so a person can find it."""
+    kind = "a private-use character" if unicodedata.category(ch) == "Co" else "unassigned"
+    return f"U+{ord(ch):04X} {unicodedata.name(ch, kind)}"
+
+
+def identity(name: str) -> str:
+    """Who a name stands for: the same for every way of typing it.
+
+    Unicode compatibility form (NFKC) then case folded, with runs of spaces as one and
+    variation selectors dropped, so ``Ann``, ``ann``, ``ANN`` and a full-width ``Ａｎｎ``
+    are one person at the table; every lookup of a player by name compares identities.
+
+    >>> identity("Ann") == identity("ANN") == identity(" ａｎｎ ") == identity("ann")
+    True
+    >>> identity("Straße") == identity("STRASSE"), identity("Ann Lee") == identity("Ann  Lee")
+    (True, True)
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join("".join(ch for ch in folded if not _selector(ch)).split())
+
+
+def same_name(first: str, second: str) -> bool:
+    """Whether two names stand for the same person (:func:`identity`).
+
+    >>> same_name("Ann", "aNN"), same_name("Ann", "Anne")
+    (True, False)
+    """
+    return identity(first) == identity(second)
+
+
+def _showing_nothing(name: str) -> str | None:
+    """The first character of ``name`` that shows nothing where it stands, if any.
+
+    A joiner is allowed only inside an emoji sequence and a variation selector or a
+    tag only after the character it changes; everything else that is invisible is not.
+    """
+    for cluster in graphemes.clusters(name):
+        first = cluster[0]
+        if _blank(first) or first == ZWJ or _selector(first) or _tag(first):
+            return first
+        if unicodedata.category(first) in ("Mn", "Me", "Mc"):
+            return first  # a mark with no letter to sit on
+        emoji = graphemes.pictographic(first) or first in "0123456789#*"
+        for i, ch in enumerate(cluster[1:], start=1):
+            if ch == ZWJ:
+                if not (emoji and i + 1 < len(cluster)):
+                    return ch
+            elif _selector(ch) or _tag(ch):
+                if not emoji:
+                    return ch
+            elif _blank(ch) or ch in _FILLERS:
+                return ch
+    return None
+
+
+def check_visible(name: str) -> None:
+    """Refuse a name that holds a character showing nothing, or that shows nothing.
+
+    Look-alikes are refused so the ledger never reads ``Ann: -1; Ann: +1``. Control
+    characters are :func:`check_name`'s to refuse; names read from other programs'
+    files keep them, shown as escapes (:func:`printable`).
+
+    >>> check_visible("Ann\u2800")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the name "Ann\u2800" holds U+2800 BRAILLE PATTERN BLANK, which shows nothing: ...
+    """
+    blank = _showing_nothing(name)
+    if blank is not None:
+        raise ValueError(
+            f'the name "{_shown(name)}" holds {_code(blank)}, which shows nothing: '
+            "use letters, digits, spaces, punctuation and emoji"
+        )
+    if not any(unicodedata.category(ch)[0] in "LNSP" for ch in name):
+        raise ValueError(f'the name "{_shown(name)}" shows no letter, digit or symbol: type a name')
 
 
 def check_name(name: str) -> str:
     r"""A new player's name, trimmed; or ValueError saying what is allowed.
 
-    A name is 1 to :data:`NAME_LIMIT` characters of text without control characters.
-    Brackets, backslashes and any other printable characters are allowed: the
-    front ends show names as data.
+    A name is text that shows: 1 to :data:`NAME_LIMIT` columns on screen, counted by
+    the characters a person sees (:mod:`.graphemes`), without control characters or
+    characters that show nothing (a joiner outside an emoji, format characters, private
+    use, fillers such as U+3164 or the blank braille pattern). Brackets, backslashes and
+    any other printable characters are allowed: the front ends show names as data.
+    Whether the name is free at the table is :func:`name_taken`'s question.
 
-    >>> check_name("  Ann [/x] ")
-    'Ann [/x]'
+    >>> check_name("  Ann [/x] "), check_name("Zoë 👩\u200d🍳")
+    ('Ann [/x]', 'Zoë 👩\u200d🍳')
     >>> check_name("Bartholomew Fitzgerald-Smythe")
     Traceback (most recent call last):
     ...
-    ValueError: the name "Bartholomew Fitzgerald-Smythe" has 29 characters: a name has at most 24
+    ValueError: the name "Bartholomew Fitzgerald-Smythe" is 29 columns wide: a name has at most 24
     >>> check_name("Cy\x1b[2J")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: the name "Cy\x1b[2J" holds a control character (\x1b): use letters, ...
+    >>> check_name("Ann\u3164")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the name "Ann\u3164" holds U+3164 HANGUL FILLER, which shows nothing: use ...
     """
-    trimmed = name.strip()
+    trimmed = unicodedata.normalize("NFC", name).strip()
     if not trimmed:
-        raise ValueError("a player needs a name: 1 to 24 characters")
-    bad = [ch for ch in trimmed if _hidden(ch)]
+        raise ValueError(f"a player needs a name: 1 to {NAME_LIMIT} characters")
+    bad = [ch for ch in trimmed if unicodedata.category(ch) == "Cc" or ch in _BIDI]
     if bad:
         raise ValueError(
             f'the name "{printable(trimmed)}" holds a control character ({_escape(bad[0])}): '
             "use letters, digits, spaces and punctuation"
         )
-    if len(trimmed) > NAME_LIMIT:
+    check_visible(trimmed)
+    if len(trimmed) > NAME_CODE_POINTS or any(len(c) > 12 for c in graphemes.clusters(trimmed)):
         raise ValueError(
-            f'the name "{trimmed}" has {len(trimmed)} characters: a name has at most {NAME_LIMIT}'
+            f'the name "{_shown(trimmed)}" stacks too many marks on one character: '
+            "use at most a few accents per letter"
+        )
+    columns = graphemes.width(trimmed)
+    if columns > NAME_LIMIT:
+        raise ValueError(
+            f'the name "{_shown(trimmed)}" is {columns} columns wide: '
+            f"a name has at most {NAME_LIMIT}"
         )
     return trimmed
+
+
+def _shown(text: str) -> str:
+    """A refused name in a message: every invisible character written as an escape."""
+    out = "".join(
+        _escape(ch) if _hidden(ch) or _blank(ch) or _selector(ch) or ch in _FILLERS else ch
+        for ch in text
+    )
+    return out if len(out) <= 60 else out[:57] + "..."
+
+
+def name_taken(names: Iterable[str | None], name: str) -> str | None:
+    """The seated name that is the same person as ``name`` (:func:`identity`), if any.
+
+    >>> name_taken(["Ann", None, "Bob"], "ANN"), name_taken(["Ann"], "Cy")
+    ('Ann', None)
+    """
+    wanted = identity(name)
+    return next((n for n in names if n is not None and identity(n) == wanted), None)
+
+
+def taken_message(seated: str, name: str) -> str:
+    """The one line that refuses a second seat for the same person.
+
+    >>> taken_message("Ann", "ann")
+    '"ann" is Ann, who is already seated: use another name'
+    """
+    if seated == name:
+        return f"{printable(seated)} is already seated: use another name"
+    return f'"{_shown(name)}" is {printable(seated)}, who is already seated: use another name'
+
+
+def clip_name(name: str, columns: int, measure: Callable[[str], int] | None = None) -> str:
+    """``name`` cut to ``columns`` on screen between characters, never inside one.
+
+    >>> clip_name("Zoë 👩\u200d🍳 Smith", 7)
+    'Zoë 👩\u200d🍳…'
+    """
+    return graphemes.clip(name, columns, measure)
 
 
 def seat_number(seat: int) -> int:
@@ -161,14 +327,21 @@ def run_times(runs: int) -> str:
 
 
 __all__ = [
+    "NAME_CODE_POINTS",
     "NAME_LIMIT",
     "check_name",
+    "check_visible",
+    "clip_name",
+    "identity",
     "name_of",
+    "name_taken",
     "player_name",
     "pot_label",
     "printable",
     "run_times",
+    "same_name",
     "seat_label",
     "seat_number",
     "seat_range",
+    "taken_message",
 ]

@@ -21,6 +21,7 @@ from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.spoken import join_words
 from omaha_tui.engine.labels import player_name, pot_label, printable, run_times
 from omaha_tui.engine.state import TableState
+from omaha_tui.engine.units import amount_text
 
 POST_NAMES = {
     "sb": "small blind",
@@ -40,8 +41,12 @@ def _plain_cards(cards: Sequence[str]) -> str:
 
 
 class _Teller:
-    def __init__(self, name: Names, cards: Cards) -> None:
-        self.name, self.cards = name, cards
+    def __init__(self, name: Names, cards: Cards, decimals: int = 0) -> None:
+        self.name, self.cards, self.decimals = name, cards, decimals
+
+    def amt(self, chips: int, *, sign: bool = False) -> str:
+        """An amount as the table counts it (:func:`~omaha_tui.engine.units.amount_text`)."""
+        return amount_text(chips, self.decimals, sign=sign)
 
     def who(self, state: TableState, seat: int) -> str:
         return self.name(player_name(state, seat))
@@ -56,20 +61,21 @@ class _Teller:
         )
 
     def event(self, before: TableState, after: TableState, e: ev.Event) -> str:
-        who = self.who
+        who, m = self.who, self.amt
         match e:
             case ev.SessionStarted(config=config, title=title):
                 return f"Session: {title or config.title}"
             case ev.PlayerSeated(seat=seat, name=name, stack=stack, wait_for_bb=wait):
                 started = after.hands_played or after.hand is not None
                 how = ", waiting for the big blind" if wait and started else ""
-                return f"{self.name(name)} sits in seat {seat + 1} with {stack:,}{how}"
+                return f"{self.name(name)} sits in seat {seat + 1} with {m(stack)}{how}"
             case ev.PlayerLeft(seat=seat):
                 return f"{who(before, seat)} leaves"
             case ev.PlayerRebought(seat=seat, amount=amount):
-                return f"{who(before, seat)} rebuys {amount:,}"
+                return f"{who(before, seat)} rebuys {m(amount)}"
             case ev.ChipsCorrected(seat=seat, delta=delta, reason=reason):
-                return f"{who(before, seat)}: chips corrected {delta:+,} ({self.name(reason)})"
+                change = m(delta, sign=True)
+                return f"{who(before, seat)}: chips corrected {change} ({self.name(reason)})"
             case ev.SatOut(seat=seat):
                 return f"{who(before, seat)} sits out"
             case ev.CameBack(seat=seat, post_now=post_now):
@@ -81,12 +87,12 @@ class _Teller:
             case ev.ButtonPlaced(seat=seat):
                 return f"Button placed on {who(before, seat)}"
             case ev.LevelChanged(level=level, stakes=stakes):
-                return f"Level {level}: blinds {stakes.small_blind:,}/{stakes.big_blind:,}"
+                return f"Level {level}: blinds {m(stakes.small_blind)}/{m(stakes.big_blind)}"
             case ev.HandStarted(button=button, posts=posts, die_roll=roll):
                 number = after.hand.number if after.hand is not None else after.hands_played + 1
                 game = f" (die {roll}: {binglao_variant(roll).name})" if roll else ""
                 parts = [
-                    f"{who(after, p.seat)} posts {POST_NAMES[p.kind.value]} {p.amount:,}"
+                    f"{who(after, p.seat)} posts {POST_NAMES[p.kind.value]} {m(p.amount)}"
                     for p in posts
                 ]
                 return "; ".join([f"Hand #{number}{game}: button {who(after, button)}", *parts])
@@ -95,15 +101,15 @@ class _Teller:
             case ev.Checked(seat=seat):
                 return f"{who(before, seat)} checks"
             case ev.Called(seat=seat):
-                return f"{who(before, seat)} calls {self.put_in(before, after, seat):,}"
+                return f"{who(before, seat)} calls {m(self.put_in(before, after, seat))}"
             case ev.BetPlaced(seat=seat, amount=amount, excess_returned=excess):
-                extra = f" (excess returned {excess:,})" if excess else ""
-                return f"{who(before, seat)} bets {amount:,}{extra}"
+                extra = f" (excess returned {m(excess)})" if excess else ""
+                return f"{who(before, seat)} bets {m(amount)}{extra}"
             case ev.RaisedTo(seat=seat, to=to, excess_returned=excess):
-                extra = f" (excess returned {excess:,})" if excess else ""
-                return f"{who(before, seat)} raises to {to:,}{extra}"
+                extra = f" (excess returned {m(excess)})" if excess else ""
+                return f"{who(before, seat)} raises to {m(to)}{extra}"
             case ev.WentAllIn(seat=seat):
-                return f"{who(before, seat)} is all in for {self.put_in(before, after, seat):,}"
+                return f"{who(before, seat)} is all in for {m(self.put_in(before, after, seat))}"
             case ev.EarlyCardDealt(card=card):
                 return f"Early flop card: {self.cards([card]) if card else 'dealt, not entered'}"
             case ev.BoardDealt(cards=cards):
@@ -140,7 +146,7 @@ class _Teller:
                 return "Session ended: everyone cashes out; the ledger has the settle-up"
             case ev.StraddleChanged(amount=amount):
                 if amount:
-                    return f"Straddle {amount:,} from the next hand, when four or more play (R2.8)"
+                    return f"Straddle {m(amount)} from the next hand, when four or more play (R2.8)"
                 return "Straddle off from the next hand"
             case ev.GameChanged():
                 new = after.config
@@ -165,9 +171,9 @@ class _Teller:
             case ev.Called(seat=seat):
                 what = f"{who(after, seat)}'s call"
             case ev.BetPlaced(seat=seat, amount=amount):
-                what = f"{who(after, seat)}'s bet of {amount:,}"
+                what = f"{who(after, seat)}'s bet of {self.amt(amount)}"
             case ev.RaisedTo(seat=seat, to=to):
-                what = f"{who(after, seat)}'s raise to {to:,}"
+                what = f"{who(after, seat)}'s raise to {self.amt(to)}"
             case ev.WentAllIn(seat=seat):
                 what = f"{who(after, seat)}'s all in"
             case ev.HandStarted():
@@ -199,7 +205,7 @@ class _Teller:
                     _award_label(a, len(pots) > 1, runs) for a in hand.awards if a.seat == seat
                 ]
                 detail = f" ({', '.join(parts)})"
-            lines.append(f"{self.who(after, seat)} wins {amount:,}{detail}")
+            lines.append(f"{self.who(after, seat)} wins {self.amt(amount)}{detail}")
         folds = "" if any(isinstance(e, ev.PotsAwarded) for e in after.journal) else " (R4.2)"
         return "; ".join(lines) + folds
 
@@ -248,7 +254,8 @@ def narrate(
     >>> narrate(s2, d.events, d.state)
     ('P1 folds', '5 returned to P2, uncalled (R4.9)', 'P2 wins 5 (R4.2)')
     """
-    teller = _Teller(name, cards)
+    config = after.config or before.config
+    teller = _Teller(name, cards, config.decimals if config is not None else 0)
     out: list[str] = []
     state = before
     single = len(events) == 1
@@ -281,7 +288,7 @@ def _consequences(
     same = b is not None and b.number == a.number
     new_returns = a.returned[len(b.returned) :] if same and b is not None else ()
     for seat, amount in new_returns:  # R4.9
-        out.append(f"{amount:,} returned to {teller.who(after, seat)}, uncalled (R4.9)")
+        out.append(f"{teller.amt(amount)} returned to {teller.who(after, seat)}, uncalled (R4.9)")
     if a.complete and same and b is not None and not b.complete:
         out.append(teller.winnings(before, after))
         # The table offers a rebuy to whoever the hand left without chips (R1.5, R2.6).

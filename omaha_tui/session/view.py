@@ -36,6 +36,7 @@ from omaha_tui.session.view_text import (
     oval_order,
     shown,
     street_title,
+    unshown,
 )
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "oval_order",
     "shown",
     "table_view",
+    "unshown",
 ]
 
 
@@ -78,6 +80,8 @@ class SeatView:
     state: SeatStatus | None = None
     """The seat's :class:`SeatStatus`; None for an empty seat."""
     cards: tuple[int, ...] = ()
+    decimals: int = 0
+    """How the table counts amounts (:attr:`~omaha_tui.engine.config.TableConfig.decimals`)."""
     """The hand tabled face up (R10.1) in the hand on the table, running or just settled."""
 
     @property
@@ -152,6 +156,8 @@ class TableView:
     """The tabled hands when everyone is all in (R10.3): their equities are shown."""
     runs: int = 1
     """How many times the board is run (R10.2)."""
+    decimals: int = 0
+    """How the table counts amounts (:attr:`~omaha_tui.engine.config.TableConfig.decimals`)."""
     run_boards: tuple[tuple[int, ...], ...] = ()
     """The whole boards of runs 2 (and 3) dealt so far."""
     run_from: int = 0
@@ -219,6 +225,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     assert config is not None
     avail = avail or available(state)
     hand = state.hand
+    dec = config.decimals
     live = hand is not None and not hand.complete
     names = {i: shown(s.name) for i, s in enumerate(state.seats) if s is not None}
     tabled = dict(hand.shown) if hand is not None else {}
@@ -246,6 +253,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
                 player=seat.name,
                 state=code,
                 cards=tabled.get(i, ()),
+                decimals=dec,
             )
         )
     pots: tuple[PotView, ...] = ()
@@ -261,7 +269,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         ceiling = ""
         breakdown = avail.breakdown
         if config.structure is Structure.POT_LIMIT and breakdown is not None:
-            ceiling = f"pot max {chips(breakdown.max_raise_to)}"  # R4.4, stack or not
+            ceiling = f"pot max {chips(breakdown.max_raise_to, dec)}"  # R4.4, stack or not
         turn = TurnView(
             la.seat,
             names.get(la.seat, ""),
@@ -285,8 +293,9 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         turn=turn,
         prompt=next_step(state, avail),
         level=state.level,
-        stakes=f"{chips(stakes.small_blind)}/{chips(stakes.big_blind)}"
-        + (f" ante {chips(stakes.ante)}" if stakes.ante else ""),
+        stakes=f"{chips(stakes.small_blind, dec)}/{chips(stakes.big_blind, dec)}"
+        + (f" ante {chips(stakes.ante, dec)}" if stakes.ante else ""),
+        decimals=dec,
         spot=all_in_spot(state),
         runs=hand.runs if live and hand is not None else 1,
         run_boards=_run_boards(hand) if live and hand is not None else (),

@@ -13,6 +13,7 @@ from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.labels import printable, run_times
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.state import HandState, Street, TableState
+from omaha_tui.engine.units import amount_text
 
 _JOINER = "\u2060"
 """WORD JOINER: zero width, keeps a typed backslash from escaping the next tag."""
@@ -55,9 +56,19 @@ def oval_order(count: int) -> tuple[list[int], list[int]]:
     return list(range(top)), list(range(count - 1, top - 1, -1))
 
 
-def chips(amount: int) -> str:
-    """Chip amounts with thousands separators, as a dealer reads them."""
-    return f"{amount:,}"
+def unshown(markup: str) -> str:
+    r"""The text :func:`shown` made markup-safe, as it is seen (to measure or cut it).
+
+    >>> unshown(shown("Ann [/x] \\")) == printable("Ann [/x] \\")
+    True
+    """
+    return markup.replace("\\[", "[").replace(_JOINER, "")
+
+
+def chips(amount: int, decimals: int = 0) -> str:
+    """Chip amounts with thousands separators, as the table counts them (``decimals``:
+    :attr:`~omaha_tui.engine.config.TableConfig.decimals`)."""
+    return amount_text(amount, decimals)
 
 
 def format_clock(seconds: float) -> str:
@@ -78,19 +89,20 @@ def options(la: LegalActions, *, all_in: bool = True) -> tuple[str, ...]:
     ``all_in``: whether going all in is allowed now (not above the pot in pot limit,
     nor above the bet in fixed limit).
     """
+    dec = la.decimals  # as the table counts amounts
     out = []
     if la.can_fold:
         out.append("fold")
     if la.can_check:
         out.append("check")
     if la.can_call:
-        out.append(f"call {chips(la.call_amount)}")
+        out.append(f"call {chips(la.call_amount, dec)}")
     if la.can_bet_or_raise:
         word = "bet" if la.can_bet else "raise to"
-        lo, hi = chips(la.min_raise_to), chips(la.max_raise_to)
+        lo, hi = chips(la.min_raise_to, dec), chips(la.max_raise_to, dec)
         out.append(f"{word} {lo}" if lo == hi else f"{word} {lo}–{hi}")
     if all_in:
-        out.append(f"all in {chips(la.all_in_to)}")
+        out.append(f"all in {chips(la.all_in_to, dec)}")
     return tuple(out)
 
 

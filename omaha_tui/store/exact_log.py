@@ -27,6 +27,7 @@ from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.state import TableState
 
+from .names import check_seated_names
 from .phh import PhhError, PhhHand
 from .phh_write import dumps
 from .schema import upgrade_payload
@@ -109,6 +110,7 @@ def from_json(text: str, source: str) -> SessionLog:
     events = decode_events(data["events"], source)
     if not events:
         raise PhhError(f"{source}: the export holds no event")
+    check_seated_names(events, source)
     times = event_times(data.get("times"), len(events))
     from .import_meta import trusted_meta
 

@@ -29,7 +29,7 @@ from .journal_reading import JournalReading, played_hands
 from .locks import SessionBusy, SessionLock
 from .opening import check_ours, connect
 from .paths import resolve_db_path
-from .records import EventRecord, JournalError, SessionInfo, utc_now
+from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION
 from .snapshot import encode_state, follow
 
@@ -38,7 +38,7 @@ KEEP_SNAPSHOTS = 2
 HAND_ENDS = frozenset({"pots_awarded", "misdeal", "session_ended"})
 
 
-__all__ = ["EventRecord", "Journal", "JournalError", "SessionBusy", "SessionInfo"]
+__all__ = ["EventRecord", "Journal", "JournalError", "NoSuchSession", "SessionBusy", "SessionInfo"]
 
 
 class Journal(JournalReading):

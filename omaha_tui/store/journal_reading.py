@@ -26,7 +26,7 @@ from omaha_tui.engine.state import TableState
 from . import chain
 from .chain import ChainCheck, snapshot_digest
 from .opening import explain
-from .records import EventRecord, JournalError, SessionInfo, session_info
+from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, session_info
 from .schema import upgrade_payload
 from .snapshot import SnapshotError, decode_state
 
@@ -148,7 +148,7 @@ class JournalReading:
                     (session_id,),
                 ).fetchone()
         if row is None:
-            raise JournalError(
+            raise NoSuchSession(
                 f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
             )
         return session_info(row)

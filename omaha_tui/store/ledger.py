@@ -14,11 +14,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
+from decimal import Decimal
 
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import LedgerLine, TableState, ledger_lines
+from omaha_tui.engine.units import amount_text, unit_text, unit_value
 
 EXACT_LIMIT = 14
 
@@ -28,6 +31,16 @@ class Ledger:
     """A session's ledger: one line per player name, in order of first seating."""
 
     lines: tuple[LedgerLine, ...]
+    decimals: int = 0
+    """How the table counts amounts (:attr:`~omaha_tui.engine.config.TableConfig.decimals`)."""
+
+    def amount(self, chips: int, *, sign: bool = False) -> str:
+        """An amount as the table counts it (:func:`~omaha_tui.engine.units.amount_text`)."""
+        return amount_text(chips, self.decimals, sign=sign)
+
+    def transfer_text(self, t: Transfer) -> str:
+        """``Cy pays Ann 0.03``: one settle-up line as the table counts it."""
+        return f"{t.payer} pays {t.payee} {self.amount(t.amount)}"
 
     @property
     def discrepancy(self) -> int:
@@ -49,15 +62,16 @@ class Ledger:
         d = self.discrepancy
         if d == 0:
             return "the chips balance: the nets add up to 0"
-        what = f"{d} more chips than were bought" if d > 0 else f"{-d} chips missing"
-        fixes = [f"{x.name} {x.corrections:+d}" for x in self.lines if x.corrections]
+        m = self.amount
+        what = f"{m(d)} more chips than were bought" if d > 0 else f"{m(-d)} chips missing"
+        fixes = [f"{x.name} {m(x.corrections, sign=True)}" for x in self.lines if x.corrections]
         hint = f" (corrections: {', '.join(fixes)})" if fixes else " (no corrections recorded)"
         return f"the chips do not balance: {what}{hint}"
 
 
 def ledger(state: TableState) -> Ledger:
     """The ledger of a table as the reducer keeps it (chips in a running hand count)."""
-    return Ledger(ledger_lines(state))
+    return Ledger(ledger_lines(state), state.config.decimals if state.config is not None else 0)
 
 
 @dataclass(frozen=True)
@@ -183,10 +197,11 @@ def imbalance_text(ledger: Ledger, transfers: Iterable[Transfer]) -> str | None:
     left = unsettled(ledger, transfers)
     if not left:
         return None
+    m = ledger.amount
     parts = [
-        f"{name} is still owed {n:,} that nobody lost"
+        f"{name} is still owed {m(n)} that nobody lost"
         if n > 0
-        else f"{name} still owes {-n:,} that nobody won"
+        else f"{name} still owes {m(-n)} that nobody won"
         for name, n in left.items()
     ]
     return "not settled: " + "; ".join(parts) + " (the chips do not balance)"
@@ -194,16 +209,34 @@ def imbalance_text(ledger: Ledger, transfers: Iterable[Transfer]) -> str | None:
 
 # ---------------------------------------------------------------------- export
 
-CSV_FIELDS = ("name", "buy_in", "rebuys", "corrections", "cashed_out", "stack", "seated", "net")
+CSV_FIELDS = (
+    "name",
+    "buy_in",
+    "rebuys",
+    "corrections",
+    "cashed_out",
+    "stack",
+    "seated",
+    "net",
+    "unit",
+)
 
 
 def ledger_csv(ledger: Ledger) -> str:
-    """The ledger as CSV, one row per player.
+    """The ledger as CSV, one row per player, amounts as the table counts them and the
+    table's smallest amount in ``unit`` (``1`` for whole chips, ``0.01`` for cents).
 
     >>> print(ledger_csv(Ledger((LedgerLine("Ann", 100, stack=135, seat=0),))).strip())
-    name,buy_in,rebuys,corrections,cashed_out,stack,seated,net
-    Ann,100,0,0,0,135,yes,35
+    name,buy_in,rebuys,corrections,cashed_out,stack,seated,net,unit
+    Ann,100,0,0,0,135,yes,35,1
+    >>> print(ledger_csv(Ledger((LedgerLine("Ann", 5000, stack=5075, seat=0),), 2)).strip())
+    name,buy_in,rebuys,corrections,cashed_out,stack,seated,net,unit
+    Ann,50.00,0.00,0.00,0.00,50.75,yes,0.75,0.01
     """
+
+    def v(chips: int) -> Decimal:
+        return unit_value(chips, ledger.decimals)
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
@@ -212,13 +245,14 @@ def ledger_csv(ledger: Ledger) -> str:
         writer.writerow(
             (
                 csv_text(x.name),
-                x.buy_in,
-                x.rebuys,
-                x.corrections,
-                x.cashed_out,
-                x.stack,
+                v(x.buy_in),
+                v(x.rebuys),
+                v(x.corrections),
+                v(x.cashed_out),
+                v(x.stack),
                 seated,
-                x.net,
+                v(x.net),
+                unit_text(ledger.decimals),
             )
         )
     return out.getvalue()
@@ -242,21 +276,60 @@ def csv_text(text: str) -> str:
     return "'" + shown if text[:1] in ("=", "+", "-", "@", "\t", "\r") else shown
 
 
+_AMOUNTS = ("buy_in", "rebuys", "corrections", "cashed_out", "stack", "net")
+
+
 def ledger_dict(ledger: Ledger) -> dict[str, object]:
-    """The ledger and its settle-up as plain JSON-ready data."""
+    """The ledger and its settle-up as JSON-ready data, amounts as the table counts
+    them (exact :class:`~decimal.Decimal`) and the table's smallest amount in ``unit``."""
+
+    def v(chips: int) -> Decimal:
+        return unit_value(chips, ledger.decimals)
+
+    def player(x: LedgerLine) -> dict[str, object]:
+        row: dict[str, object] = {**asdict(x), "seated": x.seated, "net": x.net}
+        return {k: v(n) if k in _AMOUNTS and isinstance(n, int) else n for k, n in row.items()}
+
+    pay = settle_up(ledger)
     return {
-        "players": [{**asdict(x), "seated": x.seated, "net": x.net} for x in ledger.lines],
+        "unit": unit_value(1, ledger.decimals),
+        "players": [player(x) for x in ledger.lines],
         "balanced": ledger.balanced,
-        "discrepancy": ledger.discrepancy,
+        "discrepancy": v(ledger.discrepancy),
         "balance": ledger.explain(),
         "settle_up": [
-            {"payer": t.payer, "payee": t.payee, "amount": t.amount, "text": str(t)}
-            for t in settle_up(ledger)
+            {
+                "payer": t.payer,
+                "payee": t.payee,
+                "amount": v(t.amount),
+                "text": ledger.transfer_text(t),
+            }
+            for t in pay
         ],
-        "unsettled": unsettled(ledger, settle_up(ledger)),
+        "unsettled": {name: v(n) for name, n in unsettled(ledger, pay).items()},
     }
 
 
+_NUMBER = re.compile(r'"\\u0000(-?[0-9.]+)\\u0000"')
+
+
+def _exact(data: object) -> object:
+    """Decimals marked so that :func:`ledger_json` writes their exact digits as numbers."""
+    if isinstance(data, Decimal):
+        return f"\0{data}\0"
+    if isinstance(data, dict):
+        return {k: _exact(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_exact(v) for v in data]
+    return data
+
+
 def ledger_json(ledger: Ledger) -> str:
-    """:func:`ledger_dict` as indented JSON text."""
-    return json.dumps(ledger_dict(ledger), indent=2)
+    """:func:`ledger_dict` as indented JSON text, every amount its exact decimal digits.
+
+    >>> book = Ledger((LedgerLine("Ann", 100, stack=103), LedgerLine("Cy", 100, stack=97)), 2)
+    >>> data = json.loads(ledger_json(book), parse_float=Decimal)
+    >>> data["unit"], data["settle_up"][0]["amount"], data["settle_up"][0]["text"]
+    (Decimal('0.01'), Decimal('0.03'), 'Cy pays Ann 0.03')
+    """
+    return _NUMBER.sub(r"\1", json.dumps(_exact(ledger_dict(ledger)), indent=2))

@@ -239,7 +239,7 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], title: str) -> PhhHand:
 
         variant = binglao_variant(hand.started.die_roll or 1)
     code = code_for_variant(variant, config.structure)
-    scale = int(detail.get("scale", 1))
+    scale = 10**config.decimals  # the table's unit, never a file's word for it
 
     def amt(chips: int) -> Decimal:
         return from_chips(chips, scale)

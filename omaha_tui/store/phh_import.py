@@ -39,6 +39,8 @@ from omaha_tui.engine.events import (
     SessionStarted,
     WentAllIn,
 )
+from omaha_tui.engine.graphemes import cluster_width, clusters
+from omaha_tui.engine.labels import NAME_LIMIT, check_visible, identity, name_taken, printable
 
 from .phh import (
     PhhError,
@@ -52,8 +54,6 @@ from .phh import (
 from .phh_cards import Deck, card_list
 from .phh_runs import read_runs, take_run_cards
 from .phh_stakes import forced_bets, table_config
-
-NAME_LIMIT = 24
 
 
 @dataclass(frozen=True)
@@ -83,19 +83,52 @@ class ImportedHand:
 
 
 def player_names(hand: PhhHand) -> tuple[str, ...]:
-    """Seat names: the file's ``players`` (shortened and made unique) or ``p1``, ``p2``..."""
+    """Seat names: the file's ``players`` (shortened and made unique) or ``p1``, ``p2``...
+
+    Names follow the table's rule (:func:`~omaha_tui.engine.labels.check_name`): a name
+    longer than :data:`NAME_LIMIT` columns is cut between characters, and two names cut
+    to the same text are told apart by ``(2)``. Two players who are one person by the
+    table's identity (``Ann`` and ``ANN``) or a name that shows nothing make the file
+    unreadable, with one line naming them.
+    """
     raw = hand.players or tuple(f"p{i + 1}" for i in range(hand.player_count))
     names: list[str] = []
+    first: dict[str, str] = {}
     for i, name in enumerate(raw):
-        base = " ".join(name.split())[:NAME_LIMIT] or f"p{i + 1}"
+        whole = " ".join(name.split())
+        if whole:
+            seated = first.get(identity(whole))
+            if seated is not None:
+                raise PhhError(
+                    f'{hand.source}: players: "{printable(whole)}" and "{printable(seated)}" '
+                    "are one person at the table (names are compared without case): "
+                    "give each player a different name"
+                )
+            first[identity(whole)] = whole
+        base = _cut(whole) or f"p{i + 1}"
+        try:
+            check_visible(base)
+        except ValueError as e:
+            raise PhhError(f"{hand.source}: players: player {i + 1}: {e}") from None
         candidate = base
         k = 2
-        while candidate in names:
+        while name_taken(names, candidate) is not None:
             suffix = f" ({k})"
-            candidate = base[: NAME_LIMIT - len(suffix)] + suffix
+            candidate = _cut(base, NAME_LIMIT - len(suffix)) + suffix
             k += 1
         names.append(candidate)
     return tuple(names)
+
+
+def _cut(name: str, columns: int = NAME_LIMIT) -> str:
+    """``name`` cut to ``columns`` on screen between characters, without a mark."""
+    out, used = [], 0
+    for part in clusters(name):
+        used += cluster_width(part)
+        if used > columns:
+            break
+        out.append(part)
+    return "".join(out).rstrip()
 
 
 def hand_title(hand: PhhHand) -> str:

@@ -23,7 +23,11 @@ from .phh import PhhError, PhhHand, to_chips, variant_for_code
 
 
 def table_config(hand: PhhHand, scale: int) -> TableConfig:
-    """The table a PHH hand was played at, in whole chips."""
+    """The table a PHH hand was played at, in whole chips of ``1/scale`` of the file's
+    unit; the table counts amounts as the file does (``decimals``)."""
+    decimals = len(str(scale)) - 1
+    if decimals > 64:
+        raise PhhError(f"{hand.source}: amounts with more than 64 decimals are not playable")
     variant, structure = variant_for_code(hand.variant)
     n = hand.player_count
     if n > max_players(variant):
@@ -72,6 +76,7 @@ def table_config(hand: PhhHand, scale: int) -> TableConfig:
         seats=max(n, 2),
         short_blind_rule=ShortBlindRule.POSTED,  # R2.5: the format's semantics
         ante_pots=ante_pots(hand),
+        decimals=decimals,
     )
 
 

@@ -17,6 +17,11 @@ class JournalError(RuntimeError):
     """The journal file cannot be used; the message names the file and what to do."""
 
 
+class NoSuchSession(JournalError):
+    """The journal has no session of that id (every command exits 2 for it, as for any
+    other argument that names nothing)."""
+
+
 @dataclass(frozen=True)
 class SessionInfo:
     """One line of the session list."""

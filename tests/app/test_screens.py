@@ -160,7 +160,10 @@ async def test_setup_r1_3_seat_limit_hides_seats_beyond_it() -> None:
     ("values", "message"),
     [
         ({"name_0": "Ann"}, "Seat at least two players (R1.2): type a name and a buy-in"),
-        ({"name_0": "Ann", "name_1": "ann"}, 'Seat 2: "ann" is already seated; names must differ'),
+        (
+            {"name_0": "Ann", "name_1": "ＡＮＮ"},
+            'Seat 2: "ＡＮＮ" is Ann, who is already seated: use another name',
+        ),
         ({"buyin_3": "50"}, "Seat 4: a buy-in without a name; add the name"),
         (
             {"name_0": "Ann", "name_1": "Bob", "sb": "3"},

@@ -22,11 +22,17 @@ from omaha_tui.app.speech import (
     render_to_wav,
     speak_in_background,
 )
+from tests.system import need_program
 
 SENTENCE = "Ann wins the high half with three queens, queen queen from the hand."
 
 
-def test_render_to_wav_gives_a_riff_file_of_plausible_length(tmp_path: Path) -> None:
+@pytest.fixture
+def espeak() -> str:
+    return need_program("espeak-ng", install="apt-get install espeak-ng")
+
+
+def test_render_to_wav_gives_a_riff_file_of_plausible_length(tmp_path: Path, espeak: str) -> None:
     out = render_to_wav(SENTENCE, tmp_path / "said.wav")
     data = out.read_bytes()
     assert data[:4] == b"RIFF" and data[8:12] == b"WAVE"
@@ -35,7 +41,7 @@ def test_render_to_wav_gives_a_riff_file_of_plausible_length(tmp_path: Path) -> 
     assert 0.5 < seconds < 20, f"{seconds:.2f} s for one sentence"
 
 
-def test_faster_rate_gives_shorter_audio(tmp_path: Path) -> None:
+def test_faster_rate_gives_shorter_audio(tmp_path: Path, espeak: str) -> None:
     def length(rate: int) -> float:
         with wave.open(str(render_to_wav(SENTENCE, tmp_path / f"{rate}.wav", rate=rate))) as w:
             return float(w.getnframes() / w.getframerate())

@@ -145,7 +145,7 @@ def test_play_flags_refuse_bad_input_naming_what_is_allowed() -> None:
         parse_players("Ann,Bob:200")
     with pytest.raises(FlagError, match="at least two players"):
         parse_players("Ann:200")
-    with pytest.raises(FlagError, match="two players share a name"):
+    with pytest.raises(FlagError, match='"ann" is Ann, who is already seated'):
         parse_players("Ann:200,ann:100")
     with pytest.raises(FlagError, match='blinds "1-2" are not SB/BB or BB'):
         parse_blinds("1-2")

@@ -52,7 +52,7 @@ def test_a_session_that_does_not_exist_is_one_line(
 ) -> None:
     db = tmp_path / "journal.sqlite3"
     _journal(db)
-    assert main(["display", "--db", str(db), "7", "--terminal"]) == 1
+    assert main(["display", "--db", str(db), "7", "--terminal"]) == 2
     assert "has no session 7" in _one_line_error(capsys)
 
 

@@ -43,7 +43,7 @@ def test_export_json_writes_the_event_log(tmp_path: Path, db: Path) -> None:
 def test_an_unknown_session_is_named(
     tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run_cli("export", ["export", "7", str(tmp_path), "--db", str(db)]) == 1
+    assert run_cli("export", ["export", "7", str(tmp_path), "--db", str(db)]) == 2
     assert "has no session 7: `omaha-tui sessions` lists them" in capsys.readouterr().err
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,27 @@ def test_python_dash_m_runs_the_same_cli() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.strip() == f"omaha-tui {__version__}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["ledger", "999"],
+        ["export", "999", "out"],
+        ["display", "--terminal", "999"],
+        ["play", "--resume", "999"],
+        ["console", "--resume", "999"],
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_no_such_session_exits_2_from_every_command_in_one_line(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from omaha_tui.store.journal import Journal
+
+    db = tmp_path / "j.sqlite3"
+    Journal.open(db).close()
+    args = [a if a != "out" else str(tmp_path / "out") for a in argv]
+    assert main(["--db", str(db), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "has no session 999" in err

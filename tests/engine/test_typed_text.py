@@ -10,7 +10,7 @@ from omaha_tui.session.grammar import CHIP_LIMIT, AmountError, parse_chips
 
 def test_a_name_of_24_characters_is_taken_and_25_is_refused_with_the_limit() -> None:
     assert check_name("A" * NAME_LIMIT) == "A" * 24
-    with pytest.raises(ValueError, match="has 25 characters: a name has at most 24"):
+    with pytest.raises(ValueError, match="is 25 columns wide: a name has at most 24"):
         check_name("A" * 25)
 
 

@@ -97,7 +97,7 @@ def test_a_player_is_named_by_any_case_or_a_seat_number() -> None:
 
 def test_a_new_name_already_seated_is_refused_by_its_identity() -> None:
     state = quick_table(stacks=(100, 100))
-    with pytest.raises(g.GrammarError, match='"p0" is the name of P0 in seat 1'):
+    with pytest.raises(g.GrammarError, match='"p0" is P0, who is already seated'):
         g.parse_new_name(state, "p0")
     assert g.parse_new_name(state, " Eve ") == "Eve"
 

@@ -61,6 +61,8 @@ async def _fill_setup(pilot: Pilot[Any]) -> None:
         "buyin-3": "1500",
     }.items():
         screen.query_one(f"#{widget_id}", Input).value = value
+    for field in screen.query(Input):  # the focused field's cursor shows, steadily
+        field.cursor_blink = False
     await pilot.pause()
     await pilot.press("ctrl+b")
     await pilot.pause()

@@ -132,6 +132,7 @@ def test_csv_and_json_exports_carry_lines_balance_and_settle_up() -> None:
         "stack": "0",
         "seated": "no",
         "net": "-35",
+        "unit": "1",
     }
     data = json.loads(ledger_json(ledger))
     assert data["balanced"] is True

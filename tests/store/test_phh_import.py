@@ -122,8 +122,29 @@ def test_decimal_stacks_scale_exactly_to_whole_chips() -> None:
 
 
 def test_names_are_shortened_and_made_unique() -> None:
-    h = PhhHand("PO", (Decimal(1), Decimal(1)), (), players=("A" * 30, "A" * 30))
+    h = PhhHand("PO", (Decimal(1), Decimal(1)), (), players=("A" * 30 + "x", "A" * 30 + "y"))
     assert player_names(h) == ("A" * 24, "A" * 20 + " (2)")
+
+
+def test_names_are_cut_by_columns_between_characters() -> None:
+    cook = "\U0001f469\u200d\U0001f373"
+    h = PhhHand("PO", (Decimal(1), Decimal(1)), (), players=("山" * 13, "A" * 23 + cook))
+    assert player_names(h) == ("山" * 12, "A" * 23)
+
+
+@pytest.mark.parametrize("players", [("Ann", "ann", "ANN"), ("Ann", "Bob", "ＡＮＮ")])
+def test_players_who_are_one_person_make_the_file_unreadable(players: tuple[str, ...]) -> None:
+    h = PhhHand("PO", (Decimal(1),) * 3, (), players=players)
+    with pytest.raises(PhhError, match="are one person at the table") as info:
+        player_names(h)
+    assert "\n" not in str(info.value) and '"Ann"' in str(info.value)
+
+
+@pytest.mark.parametrize("blank", ["\u200d", "\u3164", "\u2800", "\ue000"])
+def test_a_player_name_that_shows_nothing_makes_the_file_unreadable(blank: str) -> None:
+    h = PhhHand("PO", (Decimal(1),) * 2, (), players=("Ann", "Ann" + blank))
+    with pytest.raises(PhhError, match="which shows nothing"):
+        player_names(h)
 
 
 def test_a_single_blind_is_the_big_blind_and_bb_antes_are_antes() -> None:

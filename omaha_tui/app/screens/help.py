@@ -42,6 +42,11 @@ run's half of every pot by its own board (R10.2).
 Ranks `2`–`9`, `T` (or `10`), `J`, `Q`, `K`, `A`; suits `c` `d` `h` `s` (or ♣ ♦ ♥ ♠).
 Upper or lower case, with or without spaces. Suits are always shown as symbols, so
 they read without colour; the four-colour-deck theme also colours each suit.
+
+## Quitting
+**ctrl+q** quits the app at any moment (**escape** or **q** only close a screen like
+this one). Nothing is lost: every action is already in the journal, so `omaha-tui`
+(or `omaha-tui play --resume`) later opens the table exactly where it stopped.
 """
 
 

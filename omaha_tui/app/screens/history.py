@@ -29,6 +29,7 @@ from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
 from omaha_tui.engine.state import TableState
+from omaha_tui.engine.units import amount_text
 from omaha_tui.session.view import shown
 
 
@@ -49,7 +50,10 @@ def _summary(state: TableState, awards: Sequence[Award]) -> str:
     won: dict[int, int] = {}
     for a in awards:
         won[a.seat] = won.get(a.seat, 0) + a.amount
-    return ", ".join(f"{shown(player_name(state, s))} +{n:,}" for s, n in won.items())
+    dec = state.config.decimals if state.config is not None else 0
+    return ", ".join(
+        f"{shown(player_name(state, s))} {amount_text(n, dec, sign=True)}" for s, n in won.items()
+    )
 
 
 def hand_records(events: Sequence[Event]) -> tuple[HandRecord, ...]:

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState, ledger_lines
+from omaha_tui.engine.units import amount_text
 from omaha_tui.session.view import shown
 
 
@@ -57,22 +58,27 @@ class TransferRow(Protocol):
 COLUMNS = ("Player", "Buy-in", "Rebuys", "Corr.", "Cashed out", "Stack", "Net")
 
 
-def net_markup(net: int) -> str:
+def net_markup(net: int, decimals: int = 0) -> str:
     """``[$success]+35 up[/]`` / ``[$error]-20 down[/]`` / ``even``."""
     if net > 0:
-        return f"[$text-success]+{net:,} up[/]"
+        return f"[$text-success]{amount_text(net, decimals, sign=True)} up[/]"
     if net < 0:
-        return f"[$text-error]{net:,} down[/]"
+        return f"[$text-error]{amount_text(net, decimals)} down[/]"
     return "even"
 
 
-def transfer_text(t: TransferRow) -> str:
+def transfer_text(t: TransferRow, decimals: int = 0) -> str:
     """``Bob pays Ann 35``."""
-    return shown(f"{t.payer} pays {t.payee} {t.amount:,}")
+    return shown(f"{t.payer} pays {t.payee} {amount_text(t.amount, decimals)}")
 
 
-def ledger_table(lines: Sequence[LedgerRow]) -> str:
-    """The ledger as aligned markup rows (theme colours on the net column only)."""
+def ledger_table(lines: Sequence[LedgerRow], decimals: int = 0) -> str:
+    """The ledger as aligned markup rows (theme colours on the net column only), amounts
+    as the table counts them (``decimals``)."""
+
+    def m(chips: int, sign: bool = False) -> str:
+        return amount_text(chips, decimals, sign=sign)
+
     width = max([len(COLUMNS[0]), *(len(printable(line.name)) for line in lines)])
     sizes = (width, 8, 7, 6, 10, 8)
 
@@ -88,16 +94,16 @@ def ledger_table(lines: Sequence[LedgerRow]) -> str:
         totals = [a + b for a, b in zip(totals, amounts, strict=True)]
         cells = [
             line.name,
-            f"{line.buy_in:,}",
-            f"{line.rebuys:,}" if line.rebuys else "-",
-            f"{line.corrections:+,}" if line.corrections else "-",
-            f"{line.cashed_out:,}" if line.cashed_out else "-",
-            f"{line.stack:,}",
+            m(line.buy_in),
+            m(line.rebuys) if line.rebuys else "-",
+            m(line.corrections, True) if line.corrections else "-",
+            m(line.cashed_out) if line.cashed_out else "-",
+            m(line.stack),
         ]
-        out.append(f"{row(cells)}  {net_markup(line.net)}")
+        out.append(f"{row(cells)}  {net_markup(line.net, decimals)}")
     net_total = sum(line.net for line in lines)
-    cells = ["Total", *(f"{t:,}" for t in totals)]
-    out.append(f"[dim]{row(cells)}  {net_total:+,}[/dim]")
+    cells = ["Total", *(m(t) for t in totals)]
+    out.append(f"[dim]{row(cells)}  {m(net_total, True)}[/dim]")
     return "\n".join(out)
 
 
@@ -114,6 +120,7 @@ class LedgerScreen(Screen[None]):
         balance: str = "",
         title: str = "Ledger",
         unsettled: str | None = None,
+        decimals: int = 0,
     ) -> None:
         """Show ``lines`` (the store's ``Ledger.lines``), ``transfers`` (its settle-up),
         ``balance`` (``Ledger.explain()``) and ``unsettled`` (the store's
@@ -123,14 +130,18 @@ class LedgerScreen(Screen[None]):
         settle-up is left out unless ``transfers`` is given (it lives in the store).
         """
         super().__init__()
+        self._decimals = decimals
         if isinstance(lines, TableState):
+            if lines.config is not None:
+                self._decimals = lines.config.decimals
             lines = ledger_lines(lines)
             if not balance:
                 off = sum(line.net for line in lines)
+                total = amount_text(off, self._decimals, sign=True)
                 balance = (
                     "the chips balance: the nets add up to 0"
                     if off == 0
-                    else f"the chips do not balance: the nets add up to {off:+,}"
+                    else f"the chips do not balance: the nets add up to {total}"
                 )
         self._lines = tuple(lines)
         self._transfers = None if transfers is None else tuple(transfers)
@@ -141,7 +152,7 @@ class LedgerScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="ledger"):
             yield Static(self._title, id="ledger-title")
-            yield Static(ledger_table(self._lines), id="ledger-table")
+            yield Static(ledger_table(self._lines, self._decimals), id="ledger-table")
             if self._balance:
                 balanced = self._balance.startswith("the chips balance")
                 yield Static(
@@ -153,7 +164,10 @@ class LedgerScreen(Screen[None]):
             if self._transfers is None:
                 yield Static("[dim]Settle-up not available here.[/dim]", id="transfers")
             elif self._transfers:
-                yield Static("\n".join(transfer_text(t) for t in self._transfers), id="transfers")
+                yield Static(
+                    "\n".join(transfer_text(t, self._decimals) for t in self._transfers),
+                    id="transfers",
+                )
             elif not self._unsettled:
                 yield Static("Nobody owes anybody anything.", id="transfers")
             if self._unsettled:  # never folded quietly into one player's payment

@@ -44,7 +44,7 @@ from omaha_tui.engine.config import (
     default_small_blind,
     max_players,
 )
-from omaha_tui.engine.labels import check_name, printable
+from omaha_tui.engine.labels import check_name, identity, printable, taken_message
 from omaha_tui.session.view import shown
 
 __all__ = [
@@ -69,6 +69,7 @@ class SetupScreen(Screen[SetupResult]):
     """Choose the game and seat the players; dismisses with a :class:`SetupResult`."""
 
     CSS_PATH = "setup.tcss"
+    AUTO_FOCUS = "#name-0"  # the first field a dealer types: the game and blinds have defaults
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start game"),
         # ctrl+b (button): fields keep ctrl+d for "delete right".
@@ -182,7 +183,7 @@ class SetupScreen(Screen[SetupResult]):
     def _players(self) -> tuple[SeatedPlayer, ...]:
         """Seats with a name, in seat order; raises ValueError naming the bad seat."""
         out: list[SeatedPlayer] = []
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
         for i in range(self._variant_limit()):
             name = self._value(f"name-{i}").strip()
             buy_in_text = self._value(f"buyin-{i}")
@@ -194,9 +195,9 @@ class SetupScreen(Screen[SetupResult]):
                 name = check_name(name)
             except ValueError as exc:
                 raise ValueError(f"Seat {i + 1}: {exc}") from None
-            if name.lower() in seen:
-                raise ValueError(f'Seat {i + 1}: "{name}" is already seated; names must differ')
-            seen.add(name.lower())
+            if identity(name) in seen:
+                raise ValueError(f"Seat {i + 1}: {taken_message(seen[identity(name)], name)}")
+            seen[identity(name)] = name
             buy_in = amount_field(buy_in_text, f"Seat {i + 1} buy-in") or self._default_buy_in()
             if buy_in <= 0:
                 raise ValueError(f"Seat {i + 1} buy-in: must be more than 0")

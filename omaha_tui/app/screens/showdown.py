@@ -48,22 +48,28 @@ from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.rules.awards import run_board, run_parts
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, TableState
+from omaha_tui.engine.units import amount_text
 from omaha_tui.session.view import shown as safe
 
 
-def pot_markup(pot: PotResult, board: tuple[int, ...]) -> str:
-    """One pot as markup: winners with their 2 + 3 cards highlighted, losers, notes."""
-    lines = [f"[b]{pot.label} {pot.amount:,}[/b] · {safe(', '.join(pot.claimants))}"]
+def pot_markup(pot: PotResult, board: tuple[int, ...], decimals: int = 0) -> str:
+    """One pot as markup: winners with their 2 + 3 cards highlighted, losers, notes;
+    amounts as the table counts them (``decimals``)."""
+
+    def m(chips: int) -> str:
+        return amount_text(chips, decimals)
+
+    lines = [f"[b]{pot.label} {m(pot.amount)}[/b] · {safe(', '.join(pot.claimants))}"]
     halves = (("High", pot.high), ("Low", pot.low)) if pot.low else (("Wins", pot.high),)
     for label, readings in halves:
         for r in readings:
             if r.description == "uncontested":
-                lines.append(f"  {label}: [b]{safe(r.name)}[/b] +{r.won:,} (uncontested)")
+                lines.append(f"  {label}: [b]{safe(r.name)}[/b] +{m(r.won)} (uncontested)")
                 continue
             hole = cards_markup(r.cards, r.hole_used)
             used = cards_markup(board, r.board_used)
             lines.append(
-                f"  {label}: [b]{safe(r.name)}[/b] +{r.won:,}  {safe(r.description)}"
+                f"  {label}: [b]{safe(r.name)}[/b] +{m(r.won)}  {safe(r.description)}"
                 f"\n      hand {hole}   board {used}"
             )
     lines += [f"  [dim]{safe(why)}[/dim]" for why in pot.losers]
@@ -98,6 +104,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
         if state.hand is None:
             raise RuleError("no hand is running: nothing to show down")
         self._state = state
+        self._decimals = state.config.decimals if state.config is not None else 0
         self._hand: HandState = state.hand
         self._speech = speech
         self._submit = submit
@@ -173,7 +180,8 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
                         amount = run_parts(pot.amount, hand.runs, hand.stakes.chip)[run - 1]
                         choices = [(name_of(state, s), s) for s in pot.eligible]
                         half = " (high half)" if hand.variant.hilo else ""
-                        yield Label(f"{label} {amount:,}{half}")
+                        shown_amount = amount_text(amount, self._decimals)
+                        yield Label(f"{label} {shown_amount}{half}")
                         yield SelectionList[int](*choices, id=f"win-{i}{suffix}", classes="winners")
                         if hand.variant.hilo:
                             yield Label(f"{label} low half (leave empty: no low)")
@@ -245,7 +253,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
         except RuleError as exc:
             readout.update(f"[i]{safe(str(exc))}[/i]")
             return
-        readout.update("\n".join(pot_markup(p, p.board) for p in self._pots))
+        readout.update("\n".join(pot_markup(p, p.board, self._decimals) for p in self._pots))
 
     @on(CardInput.Changed)
     def _cards_changed(self) -> None:

@@ -142,7 +142,7 @@ class TableScreen(Screen[None]):
         self.query_one("#felt").border_title = view.street
         self.query_one(Board).show(view.board, view.board_untracked, tall=tall)
         self._paint_runs(view)
-        self.query_one(Pots).show(view.pots, view.in_front)
+        self.query_one(Pots).show(view.pots, view.in_front, view.decimals)
         self.query_one(ActionBar).show(view.turn, view.prompt)
 
     def _paint_runs(self, view: TableView) -> None:
@@ -217,9 +217,9 @@ class TableScreen(Screen[None]):
         if self._view is None:
             return
         seat = self._view.seats[message.seat]
-        parts = [f"stack {chips(seat.stack)}"]
+        parts = [f"stack {chips(seat.stack, seat.decimals)}"]
         if seat.committed:
-            parts.append(f"in the pot {chips(seat.committed)}")
+            parts.append(f"in the pot {chips(seat.committed, seat.decimals)}")
         if seat.status:
             parts.append(seat.status)
         if seat.markers:

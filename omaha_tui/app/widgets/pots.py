@@ -19,12 +19,12 @@ def pot_total(pots: tuple[PotView, ...], in_front: int) -> int:
     return sum(p.amount for p in pots) + in_front
 
 
-def pot_lines(pots: tuple[PotView, ...], in_front: int) -> str:
+def pot_lines(pots: tuple[PotView, ...], in_front: int, decimals: int = 0) -> str:
     """One line per pot, ``Main pot 45 · Ann Bob Cy``, then the bets in front (the names
     come markup-safe from the view)."""
-    lines = [f"[b]{p.label} {chips(p.amount)}[/b] · {' '.join(p.eligible)}" for p in pots]
+    lines = [f"[b]{p.label} {chips(p.amount, decimals)}[/b] · {' '.join(p.eligible)}" for p in pots]
     if in_front:
-        lines.append(f"bets in front {chips(in_front)}")
+        lines.append(f"bets in front {chips(in_front, decimals)}")
     return "\n".join(lines)
 
 
@@ -40,13 +40,13 @@ class Pots(Vertical):
         yield Digits("0", id="pot-digits")
         yield Static("", id="pot-lines")
 
-    def show(self, pots: tuple[PotView, ...], in_front: int) -> None:
-        """Show the pots (nothing but "no pot yet" between hands)."""
-        text = pot_lines(pots, in_front)
+    def show(self, pots: tuple[PotView, ...], in_front: int, decimals: int = 0) -> None:
+        """Show the pots (nothing but "no pot yet" between hands), as the table counts."""
+        text = pot_lines(pots, in_front, decimals)
         if text == self._text:
             return
         total = pot_total(pots, in_front)
-        self.query_one(Digits).update(str(total))
+        self.query_one(Digits).update(chips(total, decimals).replace(",", ""))
         self.query_one("#pot-caption", Static).update(
             "pot" if total else "[dim]no pot yet[/]", layout=False
         )

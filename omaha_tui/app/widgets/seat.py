@@ -10,10 +10,12 @@ Names come markup-safe from the view (:func:`~omaha_tui.session.view.shown`).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.message import Message
 from textual.widgets import Static
 
-from omaha_tui.session.view import SeatView, chips
+from omaha_tui.engine.labels import clip_name
+from omaha_tui.session.view import SeatView, chips, shown, unshown
 
 _STATE_CLASSES = ("-empty", "-to-act", "-folded", "-all-in", "-away", "-in-hand")
 
@@ -24,14 +26,15 @@ def seat_lines(view: SeatView, *, tall: bool = False, tabled: str = "") -> list[
     On a small screen the bet and the status share the second line. ``tabled`` (the
     hand and its equity when everyone is all in, R10.3) takes the status's place.
     """
-    bet = f"[b $accent]● {chips(view.bet)}[/]" if view.bet else ""
+    dec = view.decimals
+    bet = f"[b $accent]● {chips(view.bet, dec)}[/]" if view.bet else ""
     status = "[b reverse] TO ACT [/]" if view.to_act else view.status
     if tabled:
         status, bet = tabled, ("" if not tall else bet)
-    stack = f"[b]{chips(view.stack)}[/b]"
+    stack = f"[b]{chips(view.stack, dec)}[/b]"
     if not tall:
         return [stack, "  ".join(part for part in (bet, status) if part)]
-    in_pot = f"[dim]in the pot {chips(view.committed)}[/]" if view.committed else ""
+    in_pot = f"[dim]in the pot {chips(view.committed, dec)}[/]" if view.committed else ""
     return [f"{stack}  {in_pot}" if in_pot else stack, bet, status]
 
 
@@ -73,14 +76,25 @@ class Seat(Static):
         wanted = {"seat", *(cls for cls, on in zip(_STATE_CLASSES, flags, strict=True) if on)}
         if wanted != set(self.classes):
             self.set_classes(wanted)  # one style update, not one per class
-        label = view.label
-        self.border_title = f"▶ {label}" if view.to_act else label
+        self._title()
         self.border_subtitle = " ".join(view.markers)
         if view.name is None:
             self.update("", layout=False)
             return
         # The box has a fixed size, so a new text needs a repaint, not a new layout.
         self.update("\n".join(seat_lines(view, tall=tall, tabled=tabled)), layout=False)
+
+    def _title(self) -> None:
+        """The seat number and name, cut to the box between characters (never inside a
+        joined emoji or an accented letter), as the renderer would otherwise cut it."""
+        if self._view is None:
+            return
+        label = f"▶ {self._view.label}" if self._view.to_act else self._view.label
+        room = self.size.width - 4  # the corners and a blank on each side
+        self.border_title = shown(clip_name(unshown(label), room, cell_len)) if room > 0 else label
+
+    def on_resize(self) -> None:
+        self._title()
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self.index))

@@ -22,12 +22,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb, sqrt
+from typing import TYPE_CHECKING
 
 from omaha_tui.engine.allin.boards import RANK_BITS, RANK_MASK, count_all, count_sampled
 from omaha_tui.engine.hands.cards import CardError, check_count, check_distinct, format_card
 from omaha_tui.engine.hands.evaluate import LOW_BIT, high_row, low_row, pair_positions
 from omaha_tui.engine.hands.games import Variant, max_players
-from omaha_tui.engine.state import HandState
+
+if TYPE_CHECKING:  # the table's state (pydantic schemas) is not needed to count boards
+    from omaha_tui.engine.state import HandState
 
 EXACT_LIMIT = 500_000
 """Most boards counted exactly: about a second on a busy two-core machine. Every flop and

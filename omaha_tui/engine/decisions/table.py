@@ -13,7 +13,14 @@ from omaha_tui.engine.config import parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask, Built, Choice, decides, fold
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.labels import player_name, seat_label, seat_range
+from omaha_tui.engine.labels import (
+    check_name,
+    name_taken,
+    player_name,
+    seat_label,
+    seat_range,
+    taken_message,
+)
 from omaha_tui.engine.state import TableState
 
 
@@ -35,8 +42,20 @@ def _player(state: TableState, seat: int) -> int:
 
 @decides(rq.SeatPlayer)
 def _seat_player(state: TableState, req: rq.SeatPlayer) -> Built:
-    """R2.6: once hands have been played a newcomer posts a big blind or waits for it."""
+    """R2.6: once hands have been played a newcomer posts a big blind or waits for it.
+
+    The name must show (:func:`~omaha_tui.engine.labels.check_name`) and be nobody
+    seated already, in any case or form (:func:`~omaha_tui.engine.labels.identity`).
+    """
     _seat(state, req.seat)
+    try:
+        name = check_name(req.name)
+    except ValueError as e:
+        raise RuleError(str(e)) from None
+    seated = name_taken((s.name for s in state.seats if s is not None), name)
+    if seated is not None:
+        raise RuleError(taken_message(seated, name))
+    req = rq.SeatPlayer(req.seat, name, req.stack, req.post_now)
     started = state.hands_played > 0 or state.hand is not None
     if started and req.post_now is None:
         return Ask(
@@ -49,7 +68,7 @@ def _seat_player(state: TableState, req: rq.SeatPlayer) -> Built:
             ),
         )
     event = ev.PlayerSeated(
-        seat=req.seat, name=req.name.strip(), stack=req.stack, wait_for_bb=req.post_now is False
+        seat=req.seat, name=name, stack=req.stack, wait_for_bb=req.post_now is False
     )
     return fold(state, (event,), _buy_in_warning(state, req.stack))
 

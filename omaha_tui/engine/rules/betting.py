@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from omaha_tui.engine.config import Structure, TableConfig
 from omaha_tui.engine.state import HandState, Street, TableState
+from omaha_tui.engine.units import amount_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,8 @@ class LegalActions:
     max_raise_to: int
     all_in_to: int
     no_raise_reason: str = ""
+    decimals: int = 0
+    """How the table counts amounts, for the words (:func:`~omaha_tui.engine.units.amount_text`)."""
 
     @property
     def can_bet_or_raise(self) -> bool:
@@ -45,9 +48,14 @@ class LegalActions:
         word = "bet" if self.can_bet else "raise to"
         if not self.can_bet_or_raise:
             return self.no_raise_reason or "no bet or raise is possible: check, call or fold"
+        lo, hi = self.amount(self.min_raise_to), self.amount(self.max_raise_to)
         if self.min_raise_to == self.max_raise_to:
-            return f"{word} exactly {self.min_raise_to}"
-        return f"{word} {self.min_raise_to} to {self.max_raise_to}"
+            return f"{word} exactly {lo}"
+        return f"{word} {lo} to {hi}"
+
+    def amount(self, chips: int) -> str:
+        """An amount as the table counts it."""
+        return amount_text(chips, self.decimals, group=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +170,7 @@ def hand_legal_actions(
         max_raise_to=hi,
         all_in_to=all_in_to,
         no_raise_reason=blocked or "",
+        decimals=config.decimals,
     )
 
 
@@ -205,19 +214,20 @@ def _wager_block(
 def wager_error(la: LegalActions, to: int, stack: int) -> str | None:
     """Why a bet or raise to ``to`` is not legal, or ``None`` when it is (R4.10)."""
     word = "bet" if la.can_bet or (not la.can_raise and la.call_amount == 0) else "raise to"
+    m = la.amount
     if to > la.all_in_to:
         return (
-            f"{word} {to} is more than the {la.all_in_to} this player has "
-            f"(stack {stack}): go all in for {la.all_in_to} or {la.describe_range()}"
+            f"{word} {m(to)} is more than the {m(la.all_in_to)} this player has "
+            f"(stack {m(stack)}): go all in for {m(la.all_in_to)} or {la.describe_range()}"
         )
     if not la.can_bet_or_raise:
-        return f"{word} {to} is not possible: {la.describe_range()}"
+        return f"{word} {m(to)} is not possible: {la.describe_range()}"
     if to == la.all_in_to and to <= la.max_raise_to:
         return None  # R4.5: all in for less is always allowed
     if to < la.min_raise_to:
-        return f"{word} {to} is below the minimum: {la.describe_range()}"
+        return f"{word} {m(to)} is below the minimum: {la.describe_range()}"
     if to > la.max_raise_to:
-        return f"{word} {to} is above the maximum: {la.describe_range()}"
+        return f"{word} {m(to)} is above the maximum: {la.describe_range()}"
     return None
 
 

@@ -9,11 +9,16 @@ Every refusal is one :class:`~.numbers.GrammarError` line naming what is allowed
 
 from __future__ import annotations
 
-import unicodedata
-
 from omaha_tui.engine.config import ButtonRule, Structure
 from omaha_tui.engine.hands.cards import CardError, parse_cards
-from omaha_tui.engine.labels import check_name, printable, seat_range
+from omaha_tui.engine.labels import (
+    check_name,
+    identity,
+    name_taken,
+    printable,
+    seat_range,
+    taken_message,
+)
 from omaha_tui.engine.state import TableState
 
 from .numbers import GrammarError, digits_only, parse_chips, short
@@ -25,13 +30,14 @@ DIE_FACES = "123456"
 
 
 def name_key(name: str) -> str:
-    """The identity of a name when a typed one is matched to a seated player: what
-    looks the same compares the same (Unicode NFKC, case folded, outer spaces trimmed).
+    """The identity of a name when a typed one is matched to a seated player: the
+    engine's one identity of names (:func:`~omaha_tui.engine.labels.identity`: Unicode
+    NFKC, case folded, spaces as one).
 
     >>> name_key(" ANN ") == name_key("ann"), name_key("Ａnn") == name_key("ann")
     (True, True)
     """
-    return unicodedata.normalize("NFKC", name).casefold().strip()
+    return identity(name)
 
 
 def seated(state: TableState) -> str:
@@ -92,13 +98,9 @@ def parse_name(text: str) -> str:
 def parse_new_name(state: TableState, text: str) -> str:
     """A name for a new player at this table: a name, and nobody seated has it already."""
     name = parse_name(text)
-    key = name_key(name)
-    for i, s in enumerate(state.seats):
-        if s is not None and name_key(s.name) == key:
-            raise GrammarError(
-                f'"{printable(name)}" is the name of {printable(s.name)} in seat {i + 1}: '
-                "give the new player another name"
-            )
+    other = name_taken((s.name for s in state.seats if s is not None), name)
+    if other is not None:
+        raise GrammarError(taken_message(other, name))
     return name
 
 
@@ -117,9 +119,10 @@ def parse_players(text: str) -> list[tuple[str, int]]:
         players.append((parse_name(name), buy_in))
         if buy_in <= 0:
             raise GrammarError(f'player "{short(part)}" needs a buy-in above 0, e.g. Ann:200')
-    keys = [name_key(n) for n, _ in players]
-    if len(set(keys)) != len(keys):
-        raise GrammarError("two players share a name: each name must be different")
+    for i, (name, _) in enumerate(players):
+        other = name_taken((n for n, _ in players[:i]), name)
+        if other is not None:
+            raise GrammarError(taken_message(other, name))
     if len(players) < 2:
         raise GrammarError("--players needs at least two players (R1.2)")
     return players

@@ -1,0 +1,67 @@
+"""Start-up cost of the commands a dealer waits for, as ratios to ``omaha-tui --version``.
+
+``omaha-tui equity`` on a PLO flop should take at most 1.5x ``--version`` end to end and
+``read`` of one deal at most 1.3x; ``console`` is the console's first answer (a new
+table, one ``state``), which should come within 100 ms. Each command runs ``--runs``
+times as its own process; the median of the CPU time it used (user + system, steadier
+than wall time on a busy machine) and of the wall time are printed with their ratios. Run:
+``python bench/startup.py [--runs 15]``; ``python -X importtime -m omaha_tui ...`` shows
+where a command's import time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BASE = [sys.executable, "-m", "omaha_tui"]
+EQUITY = ["--game", "plo", "--board", "Ah 7h 2c", "--hand", "Ann: As Ks Qd Jd"]
+READ = ["--game", "plo", "--board", "4h 5c 7h Qs Ad", "--hand", "Ann: Ah 2s Kh Ks"]
+COMMANDS = {
+    "version": ["--version"],
+    "equity": ["equity", *EQUITY, "--hand", "Bob: 7c 7d 2h 2s"],
+    "read": ["read", *READ, "--hand", "Bob: As 3s Qh Qd"],
+}
+
+
+def measure(argv: list[str], runs: int, stdin: bytes = b"") -> tuple[float, float]:
+    """Median CPU seconds and wall seconds of ``argv`` as a fresh process."""
+    cpu, wall = [], []
+    for _ in range(runs):
+        before = os.times()
+        start = time.perf_counter()
+        subprocess.run(argv, input=stdin, capture_output=True, check=True)
+        wall.append(time.perf_counter() - start)
+        after = os.times()
+        cpu.append(
+            (after.children_user - before.children_user)
+            + (after.children_system - before.children_system)
+        )
+    return statistics.median(cpu), statistics.median(wall)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    results = {name: measure(BASE + argv, args.runs) for name, argv in COMMANDS.items()}
+    with tempfile.TemporaryDirectory() as tmp:  # the console's first answer, a new table
+        db = str(Path(tmp) / "j.sqlite3")
+        console = ["--db", db, "console", "--players", "Ann:200,Bob:200,Cy:200"]
+        results["console"] = measure(BASE + console, args.runs, b"state\n")
+    base_cpu, base_wall = results["version"]
+    for name, (cpu, wall) in results.items():
+        print(
+            f"{name:8} cpu {cpu * 1000:6.0f} ms ({cpu / base_cpu:4.2f}x)   "
+            f"wall {wall * 1000:6.0f} ms ({wall / base_wall:4.2f}x)"
+        )
+
+
+if __name__ == "__main__":
+    main()
