@@ -250,23 +250,13 @@ class OmahaApp(App[None]):
         self.table.set_live(self.controls.live())
         if not self.table.is_mounted:
             return
-        minutes = 0
-        schedule = session.schedule
-        if schedule is not None and 0 < state.level <= len(schedule.levels):
-            minutes = schedule.levels[state.level - 1].minutes
         stakes = state.stakes or state.config.stakes
         dec = state.config.decimals
-        elapsed = None
-        if self._resumed and minutes:  # R2.7: the clock goes on from the log
-            left = session.clock(self.wall_now()).seconds_left
-            elapsed = None if left is None else minutes * 60 - left
-            self._resumed = False
-        self.table.set_level(
-            state.level,
-            f"{chips(stakes.small_blind, dec)}/{chips(stakes.big_blind, dec)}",
-            minutes,
-            elapsed,
+        fallback = (
+            f"Level {state.level} · blinds "
+            f"{chips(stakes.small_blind, dec)}/{chips(stakes.big_blind, dec)}"
         )
+        self.table.follow_clock(lambda: session.clock(self.wall_now()), fallback)
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Tell the dealer ``text`` on the table screen's status line."""
@@ -442,9 +432,8 @@ class OmahaApp(App[None]):
     # ------------------------------------------------------------------ clock
 
     def on_level_clock_announce(self, message: Any) -> None:
-        """A new level or the one-minute warning, spoken (or captioned when speech is off)."""
+        """R2.7c: a new level, a break, a last minute: on the status line and aloud (or
+        captioned when speech is off)."""
+        if message.on_screen:
+            self.say(message.text)
         self.say_aloud(message.text)
-
-    def on_level_clock_level_due(self, message: Any) -> None:
-        if self.session is not None and self.session.schedule is not None:
-            self.say("Blind level is up: the new level starts with the next hand.")

@@ -21,6 +21,7 @@ from omaha_tui.session.grammar import (
     GrammarError,
     parse_button_rule,
     parse_chips,
+    parse_duration,
     parse_game_choice,
     parse_new_name,
     parse_player,
@@ -88,6 +89,16 @@ def _end(state: TableState, text: str) -> rq.Request:
 
 def _level(state: TableState, text: str) -> rq.Request:
     return rq.ChangeLevel(state.level + 1, parse_stakes(text, _chip(state)))
+
+
+def _clock_time(state: TableState, text: str) -> rq.Request:
+    """R2.7b: ``+2`` adds two minutes, ``-30s`` takes thirty seconds away."""
+    word = text.strip().replace(" ", "")
+    sign = -1 if word.startswith("-") else 1
+    seconds = parse_duration(word.lstrip("+-"), "time")
+    if seconds == 0:
+        raise GrammarError("give some time: +2 (minutes), -30s, +1m30s")
+    return rq.AdjustClock(sign * seconds)
 
 
 def _straddle(state: TableState, text: str) -> rq.Request:
@@ -184,6 +195,13 @@ QUESTIONS: tuple[Question, ...] = (
         _level,
     ),
     Question(
+        "Clock: add or take away time",
+        "More or less time in this level or break (R2.7b)",
+        "How much time (+ adds, - takes away)?",
+        "+2, -1, +30s",
+        _clock_time,
+    ),
+    Question(
         "New player",
         "Seat a new player with a buy-in",
         "Seat, name and buy-in?",
@@ -225,6 +243,23 @@ def ask(app: OmahaApp, q: Question) -> None:
     app.push_screen(TextPrompt(q.ask, q.hint, check=check))
 
 
+CLOCK_ACTIONS: tuple[tuple[str, str, rq.Request], ...] = (
+    ("Clock: pause", "Pause the blind clock (R2.7b)", rq.PauseClock()),
+    ("Clock: resume", "Set the paused clock running (R2.7b)", rq.ResumeClock()),
+    ("Clock: start", "Start the clock before the first hand (R2.7a)", rq.StartClock()),
+    ("Clock: next level", "Move to the next level now (R2.7b)", rq.NextLevel()),
+    ("Clock: previous level", "Move back to the previous level (R2.7b)", rq.PreviousLevel()),
+    ("Clock: end the break", "End the break early; the next level starts (R2.7c)", rq.EndBreak()),
+    ("Clock: add a minute", "One more minute in this level or break (R2.7b)", rq.AdjustClock(60)),
+    (
+        "Clock: take away a minute",
+        "One minute less in this level or break (R2.7b)",
+        rq.AdjustClock(-60),
+    ),
+)
+"""The host's clock controls (R2.7b, c); the session stamps each with its time."""
+
+
 def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
     """Every palette entry: the questions, the table keys (from the key table), and the
     app's own commands."""
@@ -250,6 +285,7 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
             "Every player still in agrees: deal the rest of the board three times (R10.2)",
             partial(app.request, rq.RunItTwice(3)),
         ),
+        *((name, why, partial(app.request, req)) for name, why, req in CLOCK_ACTIONS),
         ("History", "Hands of this session with their actions and results", app.show_history),
         ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
     ]

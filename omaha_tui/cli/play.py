@@ -53,7 +53,9 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--players", help='names and buy-ins, e.g. "Ann:200,Bob:200,Cy:150"')
     p.add_argument(
-        "--levels", help='blind schedule "SB/BB[/ante]:minutes,...", e.g. "1/2:20,2/4:20"'
+        "--levels",
+        help='blind levels and breaks "SB/BB[/ANTE]:TIME,break:TIME,...", e.g. '
+        '"1/2:20,2/4:20,break:10,5/10/1:20" (TIME in minutes, or 30s; /bbANTE: a big-blind ante)',
     )
     p.add_argument(
         "--resume",
@@ -147,15 +149,17 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
         schedule = parse_levels(args.levels) if args.levels else None
     except ValueError as e:
         raise FlagError(str(e)) from None
-    if schedule is not None:
+    ante, bb_ante = args.ante, False
+    if schedule is not None:  # the table opens at level 1 (R2.7)
         first = schedule.levels[0]
         small, big = first.small_blind, first.big_blind
+        ante, bb_ante = first.ante or args.ante, first.big_blind_ante
     try:
         variant = parse_game(args.game or "plo")
         config = TableConfig(
             variant=variant,
             structure=Structure(args.structure or "pl"),
-            stakes=Stakes(small_blind=small, big_blind=big, ante=args.ante),
+            stakes=Stakes(small_blind=small, big_blind=big, ante=ante, big_blind_ante=bb_ante),
             button_rule=ButtonRule(button_rule or "dead"),
         )
     except ValidationError as e:

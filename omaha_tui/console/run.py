@@ -13,18 +13,21 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.session import Outcome, Session
+from omaha_tui.session.clock import clock_json, clock_line
 from omaha_tui.session.grammar import GrammarError
 from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
 from .words import Local, parse_line, usage
 
+NO_CLOCK = 'this table has no blind clock: start it with --levels, e.g. "1/2:20,2/4:20"'
 EXIT_OK = 0
 EXIT_JOURNAL = 1
 
@@ -49,11 +52,19 @@ def answer_hint(ask: Ask, state: Any) -> str:
 class Console:
     """Runs lines against one :class:`Session` and writes the answers."""
 
-    def __init__(self, session: Session, out: TextIO, *, as_json: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        out: TextIO,
+        *,
+        as_json: bool = False,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
         self.session = session
         self.out = out
         self.as_json = as_json
         self.failed = False
+        self.now = now or (lambda: datetime.now(UTC))  # the blind clock's time (R2.7)
 
     def view(self) -> TableView | None:
         """The session's view model of the table now (None before a table is set up)."""
@@ -88,7 +99,7 @@ class Console:
             return Outcome(False, str(e), refused=True)
         if isinstance(parsed, Local):
             return self._local(parsed.name)
-        outcome = session.request(parsed)
+        outcome = session.request(parsed, now=self.now())
         if outcome.ask is not None:
             return Outcome(False, answer_hint(outcome.ask, session.state), ask=outcome.ask)
         return outcome
@@ -104,6 +115,11 @@ class Console:
                 return Outcome(True, state_line(self.view()))
             case "ledger":
                 return Outcome(True, ledger_line(session.state))
+            case "clock":
+                view = session.clock(self.now())
+                if view is None:
+                    return Outcome(False, NO_CLOCK, refused=True)
+                return Outcome(True, clock_line(view))
         return Outcome(True, usage())
 
     def print(self, outcome: Outcome) -> None:
@@ -113,6 +129,7 @@ class Console:
                 "message": outcome.message,
                 "state": state_json(self.view()),
             }
+            obj["state"]["clock"] = clock_json(self.session.clock(self.now()))
             self.out.write(json.dumps(obj, separators=(",", ":")) + "\n")
         else:
             word = "ok" if outcome.ok else "refused"

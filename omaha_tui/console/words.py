@@ -19,6 +19,7 @@ from omaha_tui.session.grammar import (
     parse_button_rule,
     parse_chips,
     parse_die,
+    parse_duration,
     parse_game_choice,
     parse_player,
     parse_post_or_wait,
@@ -180,6 +181,42 @@ def _straddle(state: TableState, args: list[str]) -> Parsed:
     return rq.SetStraddle(parse_straddle(args[0]))
 
 
+CLOCK_USAGE = "clock [pause|resume|start|next|back|+N|-N] (N minutes, or 30s)"
+
+
+def _clock(state: TableState, args: list[str]) -> Parsed:
+    """R2.7b: ``clock`` shows it; ``clock pause``, ``clock +2``, ``clock -30s``..."""
+    if not args:
+        return Local("clock")
+    if len(args) != 1:
+        raise GrammarError(f"usage: {CLOCK_USAGE}")
+    word = args[0].lower()
+    plain: dict[str, rq.Request] = {
+        "pause": rq.PauseClock(),
+        "resume": rq.ResumeClock(),
+        "start": rq.StartClock(),
+        "next": rq.NextLevel(),
+        "back": rq.PreviousLevel(),
+    }
+    if word in plain:
+        return plain[word]
+    if word[:1] in "+-" and len(word) > 1:
+        try:
+            seconds = parse_duration(word[1:], "time")
+        except GrammarError as e:
+            raise GrammarError(f"{e}; {CLOCK_USAGE}") from None
+        if seconds:
+            return rq.AdjustClock(seconds if word[0] == "+" else -seconds)
+    raise GrammarError(f'"{args[0]}" is not a clock word: {CLOCK_USAGE}')
+
+
+def _break(state: TableState, args: list[str]) -> Parsed:
+    """R2.7c: ``break end`` ends a break early."""
+    if [a.lower() for a in args] != ["end"]:
+        raise GrammarError("usage: break end (ends the break early)")
+    return rq.EndBreak()
+
+
 def _game(state: TableState, args: list[str]) -> Parsed:
     """Dealer's choice: ``game big-o pl``; the last word may name the structure."""
     name, structure = parse_game_choice(" ".join(args))
@@ -217,6 +254,8 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "correct": (_correct, "correct NAME ±N REASON"),
     "button": (_button, "button SEAT"),
     "level": (_level, "level SB/BB[/ANTE]"),
+    "clock": (_clock, "clock [pause|resume|start|next|back|+N|-N]"),
+    "break": (_break, "break end"),
     "straddle": (_straddle, "straddle N|off"),
     "game": (_game, "game NAME [pl|nl|fl]"),
     "buttonrule": (_button_rule, "buttonrule dead|moving"),

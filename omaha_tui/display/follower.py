@@ -3,10 +3,9 @@
 The follower opens the journal read-only (SQLite ``mode=ro``: it takes no lock and
 never writes) and, on each :meth:`Follower.poll`, reads only the events recorded after
 the last one it has seen and applies them, so a poll costs one index lookup when
-nothing happened. The blind clock is the dealer's own: the session's rule
-(:func:`omaha_tui.session.clock.track_level`, :func:`~omaha_tui.session.clock.read_clock`)
-applied to the journaled events and their times, so the display and the dealer's header
-never disagree (R2.7). Nothing here imports Textual.
+nothing happened. The blind clock is the dealer's own: it is part of the table state
+(journaled events with their times), read by :func:`omaha_tui.session.clock.clock_view`,
+so the display and the dealer's header never disagree (R2.7). Nothing here imports Textual.
 """
 
 from __future__ import annotations
@@ -16,8 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from omaha_tui.engine.reducer.replay import apply, initial_state
-from omaha_tui.engine.rules.levels import BlindSchedule
-from omaha_tui.session.clock import Anchor, read_clock, track_level
+from omaha_tui.session.clock import ClockView, clock_view
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.records import EventRecord, JournalError
 
@@ -42,12 +40,8 @@ class Follower:
         self.session_id = session_id
         info = journal.session(session_id)
         self.title = info.title
-        raw = journal.meta(session_id).get("schedule")
-        self.schedule = BlindSchedule.model_validate(raw) if raw else None
         self.state = initial_state()
         self.seq = 0
-        self._anchors: list[Anchor] = []  # when each level took effect (R2.7)
-        self._length = 0
         self.poll()
 
     @classmethod
@@ -82,9 +76,7 @@ class Follower:
         return bool(records)
 
     def _apply(self, record: EventRecord) -> None:
-        state = apply(self.state, record.event)
-        self._length = track_level(self._anchors, self._length, record.event, record.created)
-        self.state, self.seq = state, record.seq
+        self.state, self.seq = apply(self.state, record.event), record.seq
 
     def clock(self, now: float) -> LevelClock:
         """The level, its blinds and the time left at ``now`` (seconds since the epoch).
@@ -95,10 +87,16 @@ class Follower:
         state = self.state
         stakes = state.stakes or (state.config.stakes if state.config is not None else None)
         sb, bb, ante = (stakes.small_blind, stakes.big_blind, stakes.ante) if stakes else (0, 0, 0)
-        anchor = self._anchors[-1] if self._anchors else None
-        when = datetime.fromtimestamp(now, UTC)
-        clock = read_clock(self.schedule, state.level, stakes, anchor, when)
-        return LevelClock(state.level, sb, bb, ante, clock.seconds_left)
+        view = self.view(now)
+        if view is None:
+            return LevelClock(state.level, sb, bb, ante, None)
+        lv = view.level
+        return LevelClock(lv.number, lv.small_blind, lv.big_blind, lv.ante, view.seconds_left)
+
+    def view(self, now: float) -> ClockView | None:
+        """The whole clock at ``now`` (seconds since the epoch), or ``None`` without a
+        schedule: level, break, time left, next level, time to the next break (R2.7)."""
+        return clock_view(self.state, datetime.fromtimestamp(now, UTC))
 
     def close(self) -> None:
         """Close the journal (it was only ever read)."""

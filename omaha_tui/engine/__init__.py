@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     )
     from .rules.betting import LegalActions, PotBreakdown, legal_actions, pot_limit_breakdown
     from .rules.blinds import HandOpening, button_from_draw, next_button, positions, propose_deal
-    from .rules.levels import BlindSchedule, Level, level_at, level_change
+    from .rules.levels import BlindSchedule, Break, Level, level_change
     from .rules.pots import hand_pots, showdown_order, side_pots
     from .state import (
         HandState,
@@ -129,7 +129,7 @@ _WHERE: dict[str, str] = {
     "seat_label": "labels",
     "BlindSchedule": "rules.levels",
     "Level": "rules.levels",
-    "level_at": "rules.levels",
+    "Break": "rules.levels",
     "level_change": "rules.levels",
     "hand_pots": "rules.pots",
     "showdown_order": "rules.pots",
@@ -165,6 +165,7 @@ __all__ = [
     "Ask",
     "Available",
     "BlindSchedule",
+    "Break",
     "CardError",
     "CardsDue",
     "Choice",
@@ -218,7 +219,6 @@ __all__ = [
     "initial_state",
     "ledger_lines",
     "legal_actions",
-    "level_at",
     "level_change",
     "low_value",
     "name_of",

@@ -19,6 +19,24 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from omaha_tui.engine.clock_events import (
+    ClockAdjusted as ClockAdjusted,
+)
+from omaha_tui.engine.clock_events import (
+    ClockMoved as ClockMoved,
+)
+from omaha_tui.engine.clock_events import (
+    ClockPaused as ClockPaused,
+)
+from omaha_tui.engine.clock_events import (
+    ClockResumed as ClockResumed,
+)
+from omaha_tui.engine.clock_events import (
+    ClockStarted as ClockStarted,
+)
+from omaha_tui.engine.clock_events import (
+    ScheduleSet as ScheduleSet,
+)
 from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
 from omaha_tui.engine.labels import NAME_CODE_POINTS
 
@@ -367,7 +385,13 @@ Event = Annotated[
     | PotsAwarded
     | MisdealDeclared
     | ActionUndone
-    | SessionEnded,
+    | SessionEnded
+    | ScheduleSet
+    | ClockStarted
+    | ClockPaused
+    | ClockResumed
+    | ClockAdjusted
+    | ClockMoved,
     Field(discriminator="type"),
 ]
 

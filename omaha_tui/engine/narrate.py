@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from omaha_tui.engine import events as ev
+from omaha_tui.engine.clock_words import clock_event_words
 from omaha_tui.engine.config import binglao_variant
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.spoken import join_words
@@ -87,7 +88,11 @@ class _Teller:
             case ev.ButtonPlaced(seat=seat):
                 return f"Button placed on {who(before, seat)}"
             case ev.LevelChanged(level=level, stakes=stakes):
-                return f"Level {level}: blinds {m(stakes.small_blind)}/{m(stakes.big_blind)}"
+                ante = ""
+                if stakes.ante:
+                    kind = "big-blind ante" if stakes.big_blind_ante else "ante"
+                    ante = f", {kind} {m(stakes.ante)}"
+                return f"Level {level}: blinds {m(stakes.small_blind)}/{m(stakes.big_blind)}{ante}"
             case ev.HandStarted(button=button, posts=posts, die_roll=roll):
                 number = after.hand.number if after.hand is not None else after.hands_played + 1
                 game = f" (die {roll}: {binglao_variant(roll).name})" if roll else ""
@@ -155,7 +160,7 @@ class _Teller:
                 return f"{rule.value.capitalize()} button from the next hand (R1.5)"
             case ev.ActionUndone():
                 return "Undone"
-        return e.type.replace("_", " ")
+        return clock_event_words(before, after, e) or e.type.replace("_", " ")
 
     def undone(self, before: TableState, after: TableState) -> str:
         """``Undone: Bob's raise to 12`` for an undo taking ``before`` back to ``after``."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Variant
 from omaha_tui.engine.events import Award, Post
+from omaha_tui.engine.rules.clock.running import ClockState
 
 if TYPE_CHECKING:
     pass
@@ -305,6 +306,7 @@ class TableState:
     ``last_blinds`` is the last hand's (small-blind seat, big-blind seat), the small
     blind's seat even when nobody posted it: the dead button moves from them (R1.5).
     ``straddle`` is the table's standing straddle (0: off; R2.8).
+    ``clock`` is the blind clock: its schedule and where it stood when last touched (R2.7).
     ``base`` and ``journal`` serve undo and are left out of equality.
     """
 
@@ -316,6 +318,7 @@ class TableState:
     button_moves: bool = False
     last_blinds: tuple[int | None, int | None] = (None, None)
     straddle: int = 0
+    clock: ClockState = field(default_factory=ClockState)
     hand: HandState | None = None
     hands_played: int = 0
     ledger: tuple[LedgerEntry, ...] = ()

@@ -7,7 +7,7 @@ the engine and the store, never Textual or Rich (``tests/test_layers.py``).
 
 from __future__ import annotations
 
-from .clock import Clock
+from .clock import ClockView, clock_view
 from .live import NOTHING_TO_REDO, NOTHING_TO_UNDO, Session, SessionError
 from .outcome import Outcome
 from .setup import Player, TableSetup, demo_setup
@@ -15,11 +15,12 @@ from .setup import Player, TableSetup, demo_setup
 __all__ = [
     "NOTHING_TO_REDO",
     "NOTHING_TO_UNDO",
-    "Clock",
+    "ClockView",
     "Outcome",
     "Player",
     "Session",
     "SessionError",
     "TableSetup",
+    "clock_view",
     "demo_setup",
 ]

@@ -1,84 +1,268 @@
-"""The blind-level clock, derived from the log: which level, how long left, whether one is due.
+"""The blind clock as front ends show it (R2.7): :func:`clock_view` of a table at a moment.
 
-R2.7: a level lasts its minutes from the moment it takes effect; a new level starts
-with the next hand. Level 1 starts with the first hand; every later level with the
-``LevelChanged`` that brought it in. Both are journaled with their times, so the
-clock is the same after a crash and a resume: nothing about it lives outside the log.
+The clock is part of the table state (``TableState.clock``), changed only by journaled
+events that carry their times; so the view is a pure function of the state and ``now``,
+the same in the dealer's app, the console and the players' display, and after a crash
+exactly what it would have been had the program never stopped (R2.7a). This module
+never imports Textual or Rich.
+
+For tournaments: ``view.on_break`` says a break is on now, ``view.break_number`` which
+one (1 for the first), so an add-on or a colour-up can be offered at it (R11).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from omaha_tui.engine.config import Stakes
-from omaha_tui.engine.events import ActionUndone, Event, HandStarted, LevelChanged
-from omaha_tui.engine.rules.levels import BlindSchedule
+from omaha_tui.engine.clock_words import blinds_sentence, blinds_words
+from omaha_tui.engine.rules.clock.running import Position, position
+from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
+from omaha_tui.engine.state import TableState
 
+from .view_text import format_clock
 
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """The level in force, its stakes, seconds left (``None``: no limit), and ``due``:
-    the time is up and the next level starts with the next hand."""
-
-    level: int
-    stakes: Stakes | None
-    seconds_left: float | None
-    due: bool
+WARNING_SECONDS = 60
+"""How long before a level or a break ends the table hears a warning (R2.7c)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Anchor:
-    """When a level took effect: its position in the effective log, level, and time."""
+class LevelInfo:
+    """A level as shown: its number, blinds and ante (``big_blind_ante``: one for the table)."""
 
-    position: int
-    level: int
-    at: str
+    number: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    big_blind_ante: bool
+    seconds: int
+
+    @classmethod
+    def of(cls, schedule: BlindSchedule, number: int) -> LevelInfo:
+        lv = schedule.levels[number - 1]
+        return cls(number, lv.small_blind, lv.big_blind, lv.ante, lv.big_blind_ante, lv.seconds)
+
+    @property
+    def blinds(self) -> str:
+        """``5/10`` or ``5/10/1`` (``5/10/bb10`` for a big-blind ante)."""
+        text = f"{self.small_blind:,}/{self.big_blind:,}"
+        if self.ante:
+            text += f"/{'bb' if self.big_blind_ante else ''}{self.ante:,}"
+        return text
 
 
-def read_clock(
-    schedule: BlindSchedule | None,
-    level: int,
-    stakes: Stakes | None,
-    anchor: Anchor | None,
-    now: datetime,
-) -> Clock:
-    """The clock at ``now`` for a table at ``level`` that took effect at ``anchor``.
+@dataclass(frozen=True, slots=True)
+class ClockView:
+    """The clock at one moment, everything a clock panel or the room's display shows.
 
-    >>> from omaha_tui.engine.rules.levels import Level
-    >>> sched = BlindSchedule(levels=(Level(small_blind=1, big_blind=2, minutes=20),
-    ...                               Level(small_blind=2, big_blind=4, minutes=20)))
-    >>> start = Anchor(0, 1, "2026-01-01T20:00:00.000+00:00")
-    >>> c = read_clock(sched, 1, None, start, datetime.fromisoformat("2026-01-01T20:15:00+00:00"))
-    >>> c.seconds_left, c.due
-    (300.0, False)
-    >>> read_clock(sched, 1, None, start, datetime.fromisoformat("2026-01-01T20:21:00+00:00")).due
-    True
+    ``level``: the level the clock is at (in a break: the level after it); ``playing``:
+    the level the table plays now (a new level starts with the next hand, R2.7d), so
+    ``due`` says the clock has moved on and the next hand brings it. ``seconds_left``:
+    in the level or break now (``None``: until the host moves on). ``next_level``: the
+    level after this one; ``seconds_to_break``: until the next break starts.
     """
-    if schedule is None or not 1 <= level <= len(schedule.levels):
-        return Clock(level, stakes, None, False)
-    minutes = schedule.levels[level - 1].minutes
-    if minutes == 0 or level == len(schedule.levels):
-        return Clock(level, stakes, None, False)
-    if anchor is None:  # no hand yet: the clock has not started
-        return Clock(level, stakes, float(minutes * 60), False)
-    elapsed = (now - datetime.fromisoformat(anchor.at)).total_seconds()
-    left = minutes * 60 - elapsed
-    return Clock(level, stakes, max(0.0, left), left <= 0)
+
+    item: int
+    level: LevelInfo
+    playing: int
+    on_break: bool
+    break_number: int | None
+    seconds_left: float | None
+    started: bool
+    paused: bool
+    next_level: LevelInfo | None
+    seconds_to_break: float | None
+    hand_running: bool
+
+    @property
+    def due(self) -> bool:
+        return not self.on_break and self.level.number != self.playing
 
 
-def track_level(anchors: list[Anchor], length: int, event: Event, at: str) -> int:
-    """Follow one logged event recorded at ``at``: note when a level took effect (level 1
-    with the first hand, later levels with their ``LevelChanged``), drop what an undo
-    retracts, and return the effective log's new length. The live session, its resume
-    and the players' display all read the clock through this one rule."""
-    if isinstance(event, ActionUndone):
-        length -= 1
-        while anchors and anchors[-1].position >= length:
-            anchors.pop()
-        return length
-    if isinstance(event, LevelChanged):
-        anchors.append(Anchor(length, event.level, at))
-    elif isinstance(event, HandStarted) and not anchors:
-        anchors.append(Anchor(length, 1, at))
-    return length + 1
+def _to_break(schedule: BlindSchedule, p: Position) -> float | None:
+    if isinstance(schedule.items[p.item], Break):
+        return None
+    if p.left_ms is None:
+        return None
+    ms = p.left_ms
+    for item in schedule.items[p.item + 1 :]:
+        if isinstance(item, Break):
+            return ms / 1000
+        if item.seconds == 0:
+            return None
+        ms += item.seconds * 1000
+    return None
+
+
+def clock_view(state: TableState, now: datetime) -> ClockView | None:
+    """The clock of ``state`` at ``now``, or ``None`` when the table has no schedule.
+
+    >>> from datetime import UTC
+    >>> from omaha_tui.session.grammar import parse_levels
+    >>> from omaha_tui.engine.rules.clock.running import ClockState
+    >>> from omaha_tui.engine.state import TableState
+    >>> s = parse_levels("1/2:20,break:10,2/4/1:20")
+    >>> t0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
+    >>> st = TableState(clock=ClockState(s, True, True, 0, 0, int(t0.timestamp() * 1000)))
+    >>> v = clock_view(st, datetime(2026, 1, 1, 20, 25, tzinfo=UTC))
+    >>> v.on_break, v.break_number, v.seconds_left, v.level.blinds
+    (True, 1, 300.0, '2/4/1')
+    """
+    clock = state.clock
+    schedule = clock.schedule
+    if schedule is None:
+        return None
+    p = position(clock, round(now.timestamp() * 1000))
+    number = schedule.level_number(p.item)
+    on_break = isinstance(schedule.items[p.item], Break)
+    level = LevelInfo.of(schedule, number)
+    if on_break:  # the level after the break, if one follows
+        follows = any(isinstance(i, Level) for i in schedule.items[p.item + 1 :])
+        next_level = level if follows else None
+    else:
+        next_level = LevelInfo.of(schedule, number + 1) if number < len(schedule.levels) else None
+    return ClockView(
+        item=p.item,
+        level=level,
+        playing=state.level,
+        on_break=on_break,
+        break_number=schedule.break_number(p.item) if on_break else None,
+        seconds_left=None if p.left_ms is None else p.left_ms / 1000,
+        started=clock.started,
+        paused=clock.started and not clock.running,
+        next_level=next_level,
+        seconds_to_break=_to_break(schedule, p),
+        hand_running=state.in_hand,
+    )
+
+
+def _level_words(info: LevelInfo) -> str:
+    lv = Level(
+        small_blind=info.small_blind,
+        big_blind=info.big_blind,
+        ante=info.ante,
+        big_blind_ante=info.big_blind_ante,
+    )
+    return blinds_words(lv)
+
+
+def clock_line(view: ClockView) -> str:
+    """One line for the console and a header: where the clock is, how long is left.
+
+    ``Level 2 · blinds 2/4 · 09:08 left · next 5/10/1 · break in 29:08``
+    """
+    if view.on_break:
+        head = f"Break {view.break_number}"
+    else:
+        head = f"Level {view.level.number} · {_level_words(view.level)}"
+    if view.seconds_left is None:
+        left = "no time limit"
+    else:
+        left = f"{format_clock(view.seconds_left)} left"
+    parts = [head, left]
+    if not view.started:
+        parts.append("starts with the first hand")
+    if view.paused:
+        parts.append("PAUSED")
+    if view.due and view.hand_running:
+        parts.append(f"level {view.level.number} from the next hand")
+    if view.next_level is not None:
+        parts.append(f"next {view.next_level.blinds}")
+    if view.seconds_to_break is not None:
+        parts.append(f"break in {format_clock(view.seconds_to_break)}")
+    return " · ".join(parts)
+
+
+def clock_json(view: ClockView | None) -> dict[str, Any] | None:
+    """The console's JSON ``clock``: level, sb, bb, ante, break, seconds_left, paused,
+    next_level (``None`` without a schedule)."""
+    if view is None:
+        return None
+    nxt = view.next_level
+    return {
+        "level": view.level.number,
+        "sb": view.level.small_blind,
+        "bb": view.level.big_blind,
+        "ante": view.level.ante,
+        "big_blind_ante": view.level.big_blind_ante,
+        "break": view.on_break,
+        "break_number": view.break_number,
+        "seconds_left": None if view.seconds_left is None else round(view.seconds_left, 1),
+        "paused": view.paused,
+        "started": view.started,
+        "playing": view.playing,
+        "next_level": None
+        if nxt is None
+        else {"level": nxt.number, "sb": nxt.small_blind, "bb": nxt.big_blind, "ante": nxt.ante},
+        "seconds_to_break": None
+        if view.seconds_to_break is None
+        else round(view.seconds_to_break, 1),
+    }
+
+
+def _sentence(info: LevelInfo) -> str:
+    return blinds_sentence(
+        Level(
+            small_blind=info.small_blind,
+            big_blind=info.big_blind,
+            ante=info.ante,
+            big_blind_ante=info.big_blind_ante,
+        )
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """A sentence for the table (R2.7c). ``on_screen``: show it as well as say it (a new
+    level taken with the next hand is on screen already, in the hand's own line)."""
+
+    text: str
+    on_screen: bool = True
+
+
+def announcements(before: ClockView | None, after: ClockView | None) -> tuple[Announcement, ...]:
+    """R2.7c: what the table hears between two readings of the clock: the last minute
+    of a level or a break, a break, and each new level ("Blinds are now 100 and 200,
+    ante 25"); a level reached mid-hand is said to start with the next hand (R2.7d),
+    and said again when that hand starts. A front end keeps the last view it showed
+    and passes it with the new one (the first reading after a resume says nothing).
+    """
+    if before is None or after is None:
+        return ()
+    if after.item != before.item:
+        if after.on_break:
+            left = after.seconds_left
+            length = f" for {format_clock(left)}" if left is not None else ""
+            return (Announcement(f"Break {after.break_number}{length}: no hand until it ends"),)
+        if after.hand_running and after.due:
+            blinds = _sentence(after.level).removeprefix("Blinds are now ")
+            return (
+                Announcement(
+                    f"Level {after.level.number} starts with the next hand: blinds {blinds}"
+                ),
+            )
+        return (Announcement(_sentence(after.level)),)
+    if after.playing != before.playing and not after.on_break and not after.due:
+        return (Announcement(_sentence(after.level), on_screen=False),)
+    if (
+        after.seconds_left is not None
+        and before.seconds_left is not None
+        and 0 < after.seconds_left <= WARNING_SECONDS < before.seconds_left
+    ):
+        what = "the break" if after.on_break else f"level {after.level.number}"
+        return (Announcement(f"One minute left in {what}"),)
+    return ()
+
+
+__all__ = [
+    "WARNING_SECONDS",
+    "Announcement",
+    "ClockView",
+    "LevelInfo",
+    "announcements",
+    "clock_json",
+    "clock_line",
+    "clock_view",
+    "format_clock",
+]

@@ -7,7 +7,8 @@ computed, which becomes the current state (nobody applies an event twice); then 
 narrator says what happened. ActionUndone and redo are operations on the log: an undo
 appends ``ActionUndone``, a redo appends the undone event again, and the redo list is
 rebuilt from the log on resume, so both reach as far after a crash as before it.
-The blind clock is read from the journaled times (:mod:`.clock`).
+The blind clock is part of the state, moved only by journaled events that carry the
+time the session gave them (:mod:`.clock`), so a resume reads no more of the log for it.
 
 This module never imports Textual or Rich.
 """
@@ -15,31 +16,24 @@ This module never imports Textual or Rich.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import ValidationError
-
 from omaha_tui.engine.decisions.available import Available, available
+from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Ask, Refusal, decide, fold
-from omaha_tui.engine.decisions.requests import ChangeLevel, NextHand, Request
+from omaha_tui.engine.decisions.requests import NextHand, Request
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import (
-    ActionUndone,
-    Event,
-    HandStarted,
-    SessionEnded,
-    SessionStarted,
-)
+from omaha_tui.engine.events import ActionUndone, Event, HandStarted, ScheduleSet, SessionStarted
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState, evolve
 from omaha_tui.store.journal import Journal, JournalError
-from omaha_tui.store.records import utc_now
 from omaha_tui.store.snapshot import UNDO_HANDS
 
-from .clock import Anchor, Clock, read_clock, track_level
+from .clock import ClockView, clock_view
 from .outcome import Outcome
 
 NOTHING_TO_UNDO = "nothing more to undo: the log starts here"
@@ -96,18 +90,12 @@ class Session:
         session_id: int,
         state: TableState,
         *,
-        schedule: BlindSchedule | None = None,
         redo: Sequence[Event] = (),
-        anchors: Sequence[Anchor] = (),
-        length: int = 0,
     ) -> None:
         self.journal = journal
         self.id = session_id
         self._state = keep_hands(state)
-        self.schedule = schedule
         self._redo = list(redo)
-        self._anchors = list(anchors)  # when each level took effect (R2.7)
-        self._length = length  # events in the effective log
         self._available: Available | None = None
 
     # ------------------------------------------------------------------ opening
@@ -119,21 +107,26 @@ class Session:
         opening_events: Sequence[Event],
         title: str,
         schedule: BlindSchedule | None = None,
+        now: datetime | None = None,
     ) -> Session:
-        """Record a new session's opening events (the rules, players, button).
+        """Record a new session's opening events (the rules, players, button) and,
+        with ``schedule``, the blind schedule (R2.7; its clock starts with the first hand).
 
         Raises:
             SessionError: the engine refuses the opening (nothing is recorded).
             JournalError: the journal cannot be written.
         """
+        events = list(opening_events)
+        if schedule is not None:
+            events.insert(1, ScheduleSet(schedule=schedule, at=now or datetime.now(UTC)))
         try:
-            opened = fold(initial_state(), opening_events)
+            opened = fold(initial_state(), events)
         except (RuleError, ValueError) as e:
             raise SessionError(f"cannot open the table: {e}") from None
         meta: dict[str, Any] = {"schedule": schedule.model_dump() if schedule else None}
         sid = journal.create_session(title, meta=meta)
         journal.append_many(sid, opened.events, state=opened.state)
-        return cls(journal, sid, opened.state, schedule=schedule, length=len(opened.events))
+        return cls(journal, sid, opened.state)
 
     @classmethod
     def resume(cls, journal: Journal, session_id: int) -> Session:
@@ -145,26 +138,11 @@ class Session:
         """
         journal.claim(session_id)
         state = journal.load_state(session_id)  # checks the chain; reads from a snapshot
-        schedule = _schedule(journal, session_id)
-        # Redo and the clock come from the log's outline (types and times); only the
-        # few events they keep are decoded.
+        # The clock is in the state (R2.7); redo comes from the log's outline (types
+        # and times), decoding only the few events it keeps.
         outline = journal.outline(session_id)
-        anchors: list[Anchor] = []
-        length = 0
-        for seq, kind, at in outline:
-            stand_in = _STAND_INS.get(kind, _OTHER)
-            event = journal.event_at(session_id, seq) if kind == "level_changed" else stand_in
-            length = track_level(anchors, length, event, at)
         redo = [journal.event_at(session_id, seq) for seq in _undone(journal, session_id, outline)]
-        return cls(
-            journal,
-            session_id,
-            state,
-            schedule=schedule,
-            redo=redo,
-            anchors=anchors,
-            length=length,
-        )
+        return cls(journal, session_id, state, redo=redo)
 
     # ------------------------------------------------------------------ reading
 
@@ -190,29 +168,34 @@ class Session:
         """The log as recorded (undone events and ``ActionUndone`` included), for History."""
         return self.journal.events(self.id)
 
-    def clock(self, now: datetime | None = None) -> Clock:
-        """The blind clock at ``now`` (default: the current time), from the log (R2.7)."""
-        s = self._state
-        anchor = self._anchors[-1] if self._anchors else None
-        return read_clock(self.schedule, s.level, s.stakes, anchor, now or datetime.now(UTC))
+    @property
+    def schedule(self) -> BlindSchedule | None:
+        """The table's blind schedule (R2.7), or ``None``."""
+        return self._state.clock.schedule
+
+    def clock(self, now: datetime | None = None) -> ClockView | None:
+        """The blind clock at ``now`` (default: the current time), or ``None`` without a
+        schedule (R2.7)."""
+        return clock_view(self._state, now or datetime.now(UTC))
 
     # ------------------------------------------------------------------ changing
 
     def request(self, req: Request, now: datetime | None = None) -> Outcome:
         """Decide ``req``, record its events durably (one write), adopt the new state.
 
-        ``now``: the time by the front end's clock (default: the current time), which
-        says whether a blind level is due (R2.7) and when a new level started.
+        ``now``: the time by the front end's clock (default: the current time). The
+        session stamps it on the next hand and on the host's clock requests, which the
+        blind clock reads (R2.7).
         """
-        if isinstance(req, NextHand) and req.level is None:
-            req = self._with_due_level(req, now)
+        if isinstance(req, (NextHand, *CLOCK_REQUESTS)) and getattr(req, "at", 0) is None:
+            req = replace(req, at=now or datetime.now(UTC))  # type: ignore[arg-type]
         before = self._state
         out = decide(before, req)
         if isinstance(out, Ask):
             return Outcome(False, out.question, ask=out)
         if isinstance(out, Refusal):
             return Outcome(False, out.reason, refused=True)
-        failed = self._record(out.events, out.state, now=now)
+        failed = self._record(out.events, out.state)
         if failed is not None:
             return failed
         for event in out.events:
@@ -270,13 +253,7 @@ class Session:
         lines = (f"Redone: {lines[0]}" if lines else "Redone", *lines[1:])
         return Outcome(True, "; ".join(lines), done.events, lines=lines)
 
-    def _record(
-        self,
-        events: tuple[Event, ...],
-        state: TableState,
-        *,
-        now: datetime | None = None,
-    ) -> Outcome | None:
+    def _record(self, events: tuple[Event, ...], state: TableState) -> Outcome | None:
         try:
             self.journal.append_many(self.id, events, state=state)  # durable first
         except (JournalError, OSError) as e:
@@ -290,41 +267,7 @@ class Session:
             state = keep_hands(state)
         self._state = state
         self._available = None
-        # The journal stamps its own time; a front end with its own clock passes ``now``.
-        at = now.isoformat(timespec="milliseconds") if now is not None else utc_now()
-        for event in events:
-            self._length = track_level(self._anchors, self._length, event, at)
         return None
-
-    def _with_due_level(self, req: NextHand, now: datetime | None) -> NextHand:
-        clock = self.clock(now)
-        if not clock.due or self.schedule is None:
-            return req
-        level = self._state.level + 1
-        change = ChangeLevel(level, self.schedule.stakes(level))
-        return NextHand(req.die_roll, req.straddle, change)
-
-
-def _schedule(journal: Journal, session_id: int) -> BlindSchedule | None:
-    """The session's blind schedule, or one line saying it cannot be read."""
-    raw = journal.meta(session_id).get("schedule")
-    try:
-        return BlindSchedule.model_validate(raw) if raw else None
-    except ValueError as e:  # pydantic's ValidationError is one
-        first = e.errors()[0]["msg"] if isinstance(e, ValidationError) else str(e)
-        raise JournalError(
-            f"{journal.path}: the blind schedule of session {session_id} is not readable "
-            f"({first}); the file was changed outside omaha-tui"
-        ) from None
-
-
-# For the clock, only an event's kind and place in the log matter, except a level's
-# number (R2.7): these stand in for the events whose payload is not read.
-_STAND_INS: dict[str, Event] = {
-    "undo": ActionUndone(),
-    "hand_started": HandStarted(button=0, seats=(0, 1)),
-}
-_OTHER: Event = SessionEnded()
 
 
 def _undone(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from textual.app import App, ComposeResult
@@ -14,6 +15,10 @@ from omaha_tui.app.app import OmahaApp
 from omaha_tui.app.speech import SpeechOutcome
 from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.state import TableState
+from omaha_tui.engine.testing import quick_table
+from omaha_tui.session.clock import clock_view
 from omaha_tui.session.grammar import parse_levels
 from tests.app.test_flows import keys, six_handed_plo
 
@@ -32,43 +37,61 @@ class Recorder:
         return SpeechOutcome(spoken=True)
 
 
-class ClockHost(App[None]):
-    """The clock alone, keeping what it announces."""
+T0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
 
-    def __init__(self, now: list[float]) -> None:
+
+def clocked(levels: str) -> TableState:
+    """A table with ``levels`` whose clock started at ``T0`` (the first hand)."""
+    state = quick_table()
+    out = decide(state, rq.SetSchedule(parse_levels(levels), at=T0))
+    assert isinstance(out, Decided)
+    out = decide(out.state, rq.NextHand(at=T0))
+    assert isinstance(out, Decided)
+    return out.state
+
+
+class ClockHost(App[None]):
+    """The clock panel alone, reading a table at a moment, keeping what it announces."""
+
+    def __init__(self, state: TableState) -> None:
         super().__init__()
-        self.now = now
+        self.state = state
+        self.at = T0
         self.heard: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield LevelClock(now=lambda: self.now[0])
+        yield LevelClock()
+
+    def on_mount(self) -> None:
+        self.query_one(LevelClock).follow(lambda: clock_view(self.state, self.at), "")
 
     def on_level_clock_announce(self, message: LevelClock.Announce) -> None:
         self.heard.append(message.text)
 
 
 async def test_r2_7_a_new_level_and_the_last_minute_are_announced_once_each() -> None:
-    now = [0.0]
-    app = ClockHost(now)
+    app = ClockHost(clocked("1/2:20,2/5:20"))
     async with app.run_test() as pilot:
         clock = app.query_one(LevelClock)
-        clock.set_level(1, "1/2", 20)
-        clock.set_level(1, "1/2", 20)  # the same level shown again: nothing to say
-        now[0] = 19 * 60.0 + 1
+        clock.tick()  # the same level read again: nothing to say
+        app.at = T0 + timedelta(minutes=19, seconds=1)
         clock.tick()
         clock.tick()
-        now[0] = 20 * 60.0
+        app.at = T0 + timedelta(minutes=20)
         clock.tick()
-        clock.set_level(2, "2/5", 20)
         await pilot.pause()
-    assert app.heard == ["One minute left in level 1", "Blinds are now 2 and 5"]
+    assert app.heard == [
+        "One minute left in level 1",
+        "Level 2 starts with the next hand: blinds 2 and 5",
+    ]
 
 
 async def test_r2_7_resuming_at_a_level_is_not_announced_as_a_change() -> None:
-    app = ClockHost([0.0])
+    app = ClockHost(clocked("1/2:20,2/5:20,5/10:0"))
+    app.at = T0 + timedelta(minutes=45)
     async with app.run_test() as pilot:
-        app.query_one(LevelClock).set_level(3, "5/10", 0)
         await pilot.pause()
+        assert "Level 3" in str(app.query_one(LevelClock).content)
     assert app.heard == []
 
 
@@ -96,5 +119,9 @@ async def test_r2_7_the_dealer_app_speaks_the_clock_on_its_speech_worker(tmp_pat
             app.request(rq.Fold())
         await keys(pilot, "n")
         await app.workers.wait_for_complete()
-    assert voice.said == ["One minute left in level 1", "Blinds are now 2 and 4"]
+    assert voice.said == [
+        "One minute left in level 1",
+        "Level 2 starts with the next hand: blinds 2 and 4",
+        "Blinds are now 2 and 4",
+    ]
     assert threading.main_thread().name not in voice.threads

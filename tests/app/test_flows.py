@@ -356,12 +356,14 @@ async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         clock = app.table.query_one(LevelClock)
-        assert str(clock.content) == "Level 1 · blinds 1/2 · 20:00 left"
+        assert str(clock.content) == (
+            "Level 1 · blinds 1/2 · 20:00 left · starts with the first hand · next 2/4"
+        )
         await keys(pilot, "n")
         now[0] = 20 * 60.0
         clock.tick()
         await pilot.pause()
-        assert status(app) == "Blind level is up: the new level starts with the next hand."
+        assert status(app) == "Level 2 starts with the next hand: blinds 2 and 4"
         hand = app.session.state.hand
         assert hand is not None and hand.bets[2] == 2  # the running hand keeps its blinds
         while app.session.state.hand is not None and not app.session.state.hand.complete:
@@ -371,7 +373,7 @@ async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path:
             "Level 2: blinds 2/4; Hand #2: button Bob; "
             "Cy posts small blind 2; Dee posts big blind 4"
         )
-        assert str(clock.content) == "Level 2 · blinds 2/4 · 20:00 left"
+        assert str(clock.content) == "Level 2 · blinds 2/4 · no time limit"
 
 
 async def test_seat_click_and_help_key(tmp_path: Path) -> None:

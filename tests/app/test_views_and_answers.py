@@ -91,7 +91,7 @@ def test_amount_prompt_reads_the_text_by_the_grammar_and_asks_the_engine_the_res
 def test_clock_text_and_schedule_errors() -> None:
     assert format_clock(65) == "01:05"
     assert format_clock(3725) == "1:02:05"
-    with pytest.raises(ValueError, match=r'level "1-2:20" is not SB/BB\[/ante\]:minutes'):
+    with pytest.raises(ValueError, match=r'level "1-2:20" is not SB/BB\[/ANTE\]:TIME'):
         parse_levels("1-2:20")
 
 

@@ -170,3 +170,17 @@ def test_r10_3_json_state_gives_each_tabled_hand_its_equity(tmp_path, monkeypatc
     assert ann["equity"] == 0.175 and bob["equity"] == 0.825
     assert ann["scoop"] == 0.175 and ann["tie"] == 0.0
     assert turn["runs"] == 1 and turn["run_boards"] == []
+
+
+def test_r2_7_console_json_state_has_the_clock(tmp_path, monkeypatch, capsys) -> None:
+    db = str(tmp_path / "j.sqlite3")
+    args = ("--db", db, "--players", "Ann:100,Bob:100,Cy:100", "--json")
+    code, out = run(monkeypatch, capsys, "next\nclock pause\n", *args, "--levels", "1/2:20,break:5")
+    assert code == 0
+    clock = json.loads(out[-1])["state"]["clock"]
+    assert set(clock) >= {"level", "sb", "bb", "ante", "break", "seconds_left", "paused"}
+    assert clock["level"] == 1 and clock["paused"] and clock["next_level"] is None
+    assert 1190 < clock["seconds_left"] <= 1200 and not clock["break"]
+    code, out = run(monkeypatch, capsys, "clock\n", *args)
+    assert json.loads(out[0])["state"]["clock"] is None
+    assert json.loads(out[0])["message"].startswith("this table has no blind clock")

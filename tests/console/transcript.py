@@ -1,33 +1,42 @@
 """Run console transcripts: ``> command`` lines followed by the answers expected.
 
 A transcript file opens with a ``# players: ...`` line (and optionally ``# game:``,
-``# blinds:``) naming the table; ``# resume`` on its own line closes the journal and
-continues the session in a new process-like ``Session.resume``, as after a crash.
+``# blinds:``, ``# levels:`` for a blind schedule) naming the table; ``# resume`` on its
+own line closes the journal and continues the session in a new process-like
+``Session.resume``, as after a crash. ``# at: MM:SS`` sets the clock the console reads
+to that long after the transcript's start (R2.7: the clock runs in wall time).
 """
 
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from omaha_tui.cli.play import parse_blinds, parse_players
 from omaha_tui.console import Console
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.session import Player, Session, TableSetup
+from omaha_tui.session.grammar import parse_levels
 from omaha_tui.store.journal import Journal
 
 HERE = Path(__file__).parent / "transcripts"
+START = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
 
 
 def _setup(header: dict[str, str]) -> TableSetup:
     sb, bb = parse_blinds(header.get("blinds", "1/2"))
+    schedule = parse_levels(header["levels"]) if "levels" in header else None
+    if schedule is not None:
+        sb, bb = schedule.levels[0].small_blind, schedule.levels[0].big_blind
     config = TableConfig(
         variant=parse_game(header.get("game", "plo")),
         stakes=Stakes(small_blind=sb, big_blind=bb),
         structure=header.get("structure", "pl"),  # type: ignore[arg-type]
     )
     players = parse_players(header["players"])
-    return TableSetup(config, tuple(Player(i, n, s) for i, (n, s) in enumerate(players)))
+    seated = tuple(Player(i, n, s) for i, (n, s) in enumerate(players))
+    return TableSetup(config, seated, schedule=schedule)
 
 
 def play(text: str, db: Path) -> str:
@@ -36,8 +45,14 @@ def play(text: str, db: Path) -> str:
     out_lines: list[str] = []
     journal = Journal.open(db)
     session: Session | None = None
+    clock = [START]
     try:
         for raw in text.splitlines():
+            if raw.startswith("# at:"):
+                minutes, _, seconds = raw[5:].strip().partition(":")
+                clock[0] = START + timedelta(minutes=int(minutes), seconds=int(seconds or 0))
+                out_lines.append(raw)
+                continue
             if raw.startswith("# ") and ":" in raw and session is None:
                 key, _, value = raw[2:].partition(":")
                 header[key.strip()] = value.strip()
@@ -55,9 +70,11 @@ def play(text: str, db: Path) -> str:
                 continue
             if session is None:
                 setup = _setup(header)
-                session = Session.create(journal, setup.events(), setup.name)
+                session = Session.create(
+                    journal, setup.events(), setup.name, setup.schedule, now=START
+                )
             buffer = io.StringIO()
-            Console(session, buffer).line(raw[2:])
+            Console(session, buffer, now=lambda: clock[0]).line(raw[2:])
             out_lines.append(raw)
             out_lines += buffer.getvalue().splitlines()
     finally:

@@ -20,7 +20,7 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.rules.blinds import button_from_draw, next_button
-from omaha_tui.engine.rules.levels import BlindSchedule, Level, level_at, level_change
+from omaha_tui.engine.rules.levels import BlindSchedule, Level, level_change
 from tests import decided as cmd
 
 from .table_helpers import new_table, run, start
@@ -187,13 +187,13 @@ def test_r2_7_level_change_takes_effect_with_the_next_hand():
     assert _posts(state) == [(1, "sb", 2), (2, "bb", 4)]
 
 
-def test_r2_7_schedule_is_data_and_the_clock_picks_the_level():
+def test_r2_7_schedule_is_data_and_names_each_levels_stakes():
     schedule = BlindSchedule(
         levels=(
             Level(small_blind=1, big_blind=2, minutes=20),
             Level(small_blind=2, big_blind=4, ante=1, minutes=20),
         )
     )
-    assert level_at(schedule, 25) == 2
+    assert [lv.seconds for lv in schedule.levels] == [1200, 1200]
     event = level_change(schedule, 2)
     assert event.stakes.big_blind == 4 and event.stakes.ante == 1 and event.level == 2

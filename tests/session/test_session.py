@@ -182,12 +182,12 @@ def test_r2_7_the_clock_survives_a_resume_and_a_due_level_starts_the_next_hand(
     with Journal.open(db) as j:
         s = Session.resume(j, sid)
         soon = s.clock(started_at + timedelta(minutes=5))
-        assert soon.level == 1 and 14 * 60 < (soon.seconds_left or 0) <= 15 * 60
+        assert soon.level.number == 1 and 14 * 60 < (soon.seconds_left or 0) <= 15 * 60
         assert s.clock(later).due
         out = s.request(rq.NextHand(), now=later)
         assert out.ok and out.message.startswith("Level 2: blinds 2/4; Hand #2")
         assert [p.amount for p in s.state.hand.posts] == [2, 4]
-        assert not s.clock(later).due and s.clock(later).level == 2
+        assert not s.clock(later).due and s.clock(later).level.number == 2
 
 
 def test_undo_after_many_hands_says_how_far_back_it_reaches(journal: Journal) -> None:

@@ -29,7 +29,7 @@ from textual.widgets import Footer, Static
 from omaha_tui.app.keys import ALWAYS, FOOTER, MOMENT, bindings
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board, runs_markup
-from omaha_tui.app.widgets.clock import LevelClock
+from omaha_tui.app.widgets.clock import LevelClock, Reader
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
 from omaha_tui.app.widgets.pots import Pots
@@ -68,7 +68,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="title-row"):
             yield Static("", id="title")
-            yield LevelClock(now=self._now, id="clock")
+            yield LevelClock(id="clock")
         with Vertical(id="ring"):
             with Horizontal(id="top-seats", classes="seat-row"):
                 for slot in TOP:
@@ -160,13 +160,11 @@ class TableScreen(Screen[None]):
             self._tabled = lines
             self._paint(self._view)
 
-    def set_level(
-        self, level: int, stakes: str, minutes: int, elapsed: float | None = None
-    ) -> None:
-        """Show the blind level (R2.7) and restart its clock when the level changes."""
+    def follow_clock(self, read: Reader, fallback: str) -> None:
+        """Show the blind clock (R2.7) as ``read`` gives it; ``fallback`` without a schedule."""
         clock = self.query_one(LevelClock)
         clock.display = True
-        clock.set_level(level, stakes, minutes, elapsed)
+        clock.follow(read, fallback)
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Put a line on the status bar (a refusal, the last action, a caption)."""

@@ -1,116 +1,66 @@
-"""The blind level and its clock (R2.7).
+"""The clock panel (R2.7): the level, its blinds and ante, the time left, the next
+level, the time to the next break, and a paused marker.
 
-A schedule is the engine's ``BlindSchedule`` (small blind, big blind, ante, minutes
-per level). The clock only *announces* that a level is due (:class:`LevelClock.LevelDue`); the
-session records ``LevelChanged`` with the next hand, because a new level starts with the
-next hand (R2.7). It also posts the sentences the table should hear
-(:class:`LevelClock.Announce`): "Blinds are now 2 and 5" when a new level is shown and a
-one-minute warning before a timed level ends; the app speaks them on its speech worker,
-so they follow the speech switch like everything else it says. The time source is
-injectable so tests and snapshots can freeze it.
+The panel renders the session's :class:`~omaha_tui.session.clock.ClockView`, which it
+reads once a second through the function it is given (the clock is a pure function
+of the journaled state and the time, so nothing here counts time). Between two
+readings it posts the sentences the table should hear (:class:`LevelClock.Announce`:
+the last minute of a level or a break, a break, each new level); the app speaks them
+on its speech worker. Without a schedule it shows the blinds alone.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from textual.message import Message
 from textual.widgets import Static
 
-from omaha_tui.session.view import format_clock
+from omaha_tui.session.clock import ClockView, announcements, clock_line
+from omaha_tui.session.view_text import format_clock as format_clock
 
-WARNING_SECONDS = 60
-"""How long before a timed level ends the table hears a warning."""
-
-
-def blinds_sentence(stakes: str) -> str:
-    """What the table hears at a new level.
-
-    >>> blinds_sentence("2/5")
-    'Blinds are now 2 and 5'
-    """
-    return "Blinds are now " + " and ".join(part.strip() for part in stakes.split("/"))
-
-
-def warning_sentence(level: int) -> str:
-    """The one-minute warning.
-
-    >>> warning_sentence(3)
-    'One minute left in level 3'
-    """
-    return f"One minute left in level {level}"
+Reader = Callable[[], ClockView | None]
 
 
 class LevelClock(Static):
-    """``Level 2 · blinds 2/4 · 13:05 left`` (or the time at this level when it has no limit)."""
-
-    class LevelDue(Message):
-        """The current level's time is up; the next level starts with the next hand."""
-
-        def __init__(self, level: int) -> None:
-            super().__init__()
-            self.level = level
+    """``Level 2 · blinds 2/4 · 13:05 left · next 5/10 · break in 33:05``."""
 
     class Announce(Message):
-        """A sentence for the table to hear (a new level, a one-minute warning)."""
+        """A sentence for the table to hear (a new level, a break, a last minute)."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, text: str, on_screen: bool = True) -> None:
             super().__init__()
             self.text = text
+            self.on_screen = on_screen
 
-    def __init__(
-        self,
-        now: Callable[[], float] = time.monotonic,
-        *,
-        id: str | None = None,  # noqa: A002 - Textual's name
-    ) -> None:
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__("", id=id)
-        self.now = now
-        self.level = 1
-        self.stakes = ""
-        self.minutes = 0
-        self.started = now()
-        self._announced = False
-        self._warned = False
+        self.read: Reader = lambda: None
+        self.fallback = ""
+        self.view: ClockView | None = None
+        self._seen = False
         self._text = ""
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self.tick)
         self.tick()
 
-    def set_level(
-        self, level: int, stakes: str, minutes: int, elapsed: float | None = None
-    ) -> None:
-        """Show ``level``; the clock restarts only when the level number changes.
-
-        ``elapsed``: seconds already played at this level, as the journal says (after
-        a resume the clock goes on instead of starting again, R2.7).
-        """
-        if level != self.level or elapsed is not None:
-            self.started = self.now() - (elapsed or 0.0)
-            self._announced = False
-        if level != self.level:
-            self._warned = False
-            if self.stakes:  # a level change seen at the table, not the first showing
-                self.post_message(self.Announce(blinds_sentence(stakes)))
-        self.level, self.stakes, self.minutes = level, stakes, minutes
+    def follow(self, read: Reader, fallback: str) -> None:
+        """Read the clock through ``read`` from now on; ``fallback`` is shown without a
+        schedule (the blinds). The first reading announces nothing (after a resume the
+        table has heard it already)."""
+        self.read, self.fallback = read, fallback
         self.tick()
 
     def tick(self) -> None:
-        elapsed = self.now() - self.started
-        if self.minutes:
-            left = self.minutes * 60 - elapsed
-            when = f"{format_clock(left)} left" if left > 0 else "next level next hand"
-            if 0 < left <= WARNING_SECONDS and not self._warned:
-                self._warned = True
-                self.post_message(self.Announce(warning_sentence(self.level)))
-            if left <= 0 and not self._announced:
-                self._announced = True
-                self.post_message(self.LevelDue(self.level))
-        else:
-            when = format_clock(elapsed)
-        text = f"Level {self.level} · blinds {self.stakes} · {when}"
+        view = self.read()
+        if self._seen:
+            for said in announcements(self.view, view):
+                self.post_message(self.Announce(said.text, said.on_screen))
+        self.view, self._seen = view, view is not None
+        text = clock_line(view) if view is not None else self.fallback
+        self.set_class(view is not None and view.paused, "-paused")
+        self.set_class(view is not None and view.on_break, "-break")
         if text != self._text:
             self.update(text, layout=len(text) != len(self._text))
             self._text = text

@@ -32,6 +32,7 @@ from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.awards import awards_by_hand, awards_from_cards
 from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.rules.clock.due import next_hand_clock
 from omaha_tui.engine.state import TableState
 
 
@@ -369,11 +370,18 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
     if config is not None and config.variant.binglao and req.die_roll is None:  # R3.4
         return Ask(
             "Binglao needs the die roll for this hand: what did the button roll (R3.4)?",
-            tuple(Choice(str(n), rq.NextHand(n, req.straddle, req.level)) for n in range(1, 7)),
+            tuple(
+                Choice(str(n), rq.NextHand(n, req.straddle, req.level, req.at)) for n in range(1, 7)
+            ),
         )
     first: Decided | None = None
+    before: list[ev.Event] = []
     if req.level is not None and req.level.level != state.level:
-        first = fold(state, (ev.LevelChanged(level=req.level.level, stakes=req.level.stakes),))
+        before.append(ev.LevelChanged(level=req.level.level, stakes=req.level.stakes))
+    elif req.at is not None:
+        before += next_hand_clock(state, req.at)  # R2.7: the clock's start and due level
+    if before:
+        first = fold(state, tuple(before))
         state = first.state
     deal = propose_deal(state, straddle=req.straddle)
     start = ev.HandStarted(
@@ -385,6 +393,7 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
     return Decided((*first.events, start), done.state, "", (*first.steps, done.state))
 
 
+from omaha_tui.engine.decisions import clock as _decide_clock  # noqa: E402  (registers clock requests)
 from omaha_tui.engine.decisions import table as _decide_table  # noqa: E402  (registers table requests)
 
 __all__ = [
@@ -399,4 +408,4 @@ __all__ = [
     "decides",
     "fold",
 ]
-del _decide_table
+del _decide_table, _decide_clock

@@ -13,8 +13,19 @@ that is :mod:`decide`'s job, so a bad request never raises while it is built.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from omaha_tui.engine.config import ButtonRule, Stakes, Structure
+from omaha_tui.engine.decisions.clock_requests import (
+    AdjustClock,
+    EndBreak,
+    NextLevel,
+    PauseClock,
+    PreviousLevel,
+    ResumeClock,
+    SetSchedule,
+    StartClock,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,12 +180,14 @@ class Showdown:
 class NextHand:
     """Start the next hand (R1.5 button, R2 blinds); a due blind level comes first (R2.7).
 
-    ``level``: the level the clock says is due (the session fills it in from the log).
+    ``level``: a level to record first; ``at``: the time of the request (the session
+    fills it in), which starts the blind clock and says which level is due (R2.7).
     """
 
     die_roll: int | None = None
     straddle: bool = False
     level: ChangeLevel | None = None
+    at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,9 +330,18 @@ Request = (
     | SetButtonRule
     | DeclareMisdeal
     | EndSession
+    | SetSchedule
+    | StartClock
+    | PauseClock
+    | ResumeClock
+    | AdjustClock
+    | NextLevel
+    | PreviousLevel
+    | EndBreak
 )
 
 __all__ = [
+    "AdjustClock",
     "AllIn",
     "AwardByCards",
     "AwardByHand",
@@ -335,24 +357,31 @@ __all__ = [
     "DeclareMisdeal",
     "DrawButton",
     "EarlyCard",
+    "EndBreak",
     "EndSession",
     "Fold",
     "Leave",
     "Muck",
     "NextHand",
+    "NextLevel",
+    "PauseClock",
     "PlaceButton",
+    "PreviousLevel",
     "RaisePot",
     "RaiseTo",
     "Rebuy",
     "RecordBoard",
     "Request",
+    "ResumeClock",
     "RunItTwice",
     "RunWinners",
     "SeatPlayer",
     "SetButtonRule",
+    "SetSchedule",
     "SetStraddle",
     "Show",
     "Showdown",
     "SitOut",
+    "StartClock",
     "TableHands",
 ]

@@ -156,7 +156,13 @@ def _draw_button(state: TableState, req: rq.DrawButton) -> Built:
 
 @decides(rq.ChangeLevel)
 def _change_level(state: TableState, req: rq.ChangeLevel) -> Built:
-    """R2.7: new blinds, effective with the next hand."""
+    """R2.7: new blinds, effective with the next hand; with a blind schedule the clock
+    sets the level, so the host moves it with the clock's controls instead."""
+    if state.clock.schedule is not None:
+        raise RuleError(
+            "this table's blind schedule sets the level: use clock next or clock back, "
+            "or edit the schedule"
+        )
     return (ev.LevelChanged(level=req.level, stakes=req.stakes),)
 
 

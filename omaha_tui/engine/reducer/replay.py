@@ -17,6 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from omaha_tui.engine.clock_events import (
+    ClockAdjusted,
+    ClockMoved,
+    ClockPaused,
+    ClockResumed,
+    ClockStarted,
+    ScheduleSet,
+)
 from omaha_tui.engine.config import max_players
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
@@ -55,6 +63,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.labels import name_of, seat_label, seat_range
 from omaha_tui.engine.reducer import cards as cardflow
+from omaha_tui.engine.reducer import clock as clockflow
 from omaha_tui.engine.reducer import hand as handflow
 from omaha_tui.engine.reducer import options
 from omaha_tui.engine.reducer import start as handstart
@@ -361,4 +370,10 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     HandMucked: cardflow.apply_mucked,
     PotsAwarded: cardflow.apply_awarded,
     MisdealDeclared: cardflow.apply_misdeal,
+    ScheduleSet: clockflow.apply_schedule_set,
+    ClockStarted: clockflow.apply_clock_started,
+    ClockPaused: clockflow.apply_clock_paused,
+    ClockResumed: clockflow.apply_clock_resumed,
+    ClockAdjusted: clockflow.apply_clock_adjusted,
+    ClockMoved: clockflow.apply_clock_moved,
 }

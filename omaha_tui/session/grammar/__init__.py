@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from .numbers import (
     CHIP_LIMIT,
+    LEVEL_FORM,
     AmountError,
     GrammarError,
     digits_only,
     parse_blinds,
     parse_chips,
     parse_duration,
+    parse_level_item,
     parse_levels,
     parse_stakes,
     parse_whole,
@@ -45,6 +47,7 @@ from .table import (
 
 __all__ = [
     "CHIP_LIMIT",
+    "LEVEL_FORM",
     "STRUCTURE_WORDS",
     "AmountError",
     "GrammarError",
@@ -56,6 +59,7 @@ __all__ = [
     "parse_die",
     "parse_duration",
     "parse_game_choice",
+    "parse_level_item",
     "parse_levels",
     "parse_name",
     "parse_new_name",

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.labels import printable
-from omaha_tui.engine.rules.levels import BlindSchedule, Level
+from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
 
 CHIP_LIMIT = 10**12
 """The largest amount anyone may type: a trillion chips is no home game's stack."""
@@ -201,52 +201,81 @@ def parse_blinds(text: str) -> tuple[int, int]:
     return (0, nums[0]) if len(nums) == 1 else (nums[0], nums[1])
 
 
-def parse_levels(text: str, chip: int = 1) -> BlindSchedule:
-    """A blind schedule ``"1/2:20,2/4:20,3/6/1:15"``: SB/BB[/ante]:minutes per level (R2.7).
+LEVEL_FORM = (
+    "SB/BB[/ANTE]:TIME or break:TIME, e.g. 1/2:20,2/4:20,break:10,5/10/1:20 "
+    "(/bbANTE: a big-blind ante; TIME in minutes, or 30s)"
+)
 
-    >>> [lv.big_blind for lv in parse_levels("1/2:20, 2/4/1:15").levels]
-    [2, 4]
+
+def parse_level_item(text: str, chip: int = 1) -> Level | Break:
+    """One item of a schedule (R2.7): a level ``5/10/1:20`` (``5/10/bb10:20``: a
+    big-blind ante, R2.9) or a break ``break:10``; TIME as :func:`parse_duration`.
+
+    >>> parse_level_item("5/10/bb10:30s").big_blind_ante, parse_level_item("break:10").seconds
+    (True, 600)
+    """
+    part = text.strip()
+    head, sep, when = part.partition(":")
+    if not sep:
+        raise GrammarError(f'"{short(part)}" has no time: {LEVEL_FORM}')
+    seconds = parse_duration(when, f'the time of "{short(part)}"')
+    if head.strip().lower() == "break":
+        return Break(seconds=seconds)
+    nums = [n.strip().lower() for n in head.split("/")]
+    bb_ante = len(nums) == 3 and nums[2].startswith("bb")
+    if bb_ante:
+        nums[2] = nums[2][2:]
+    if len(nums) not in (2, 3) or not all(digits_only(n) and len(n) < 13 for n in nums):
+        raise GrammarError(f'level "{short(part)}" is not {LEVEL_FORM}')
+    sb, bb, *ante = (int(n) for n in nums)
+    if bb == 0:
+        raise GrammarError(f'level "{short(part)}": the big blind cannot be 0')
+    try:
+        level = Level(
+            small_blind=sb,
+            big_blind=bb,
+            ante=ante[0] if ante else 0,
+            big_blind_ante=bb_ante,
+            seconds=seconds,
+        )
+        level.stakes(chip)  # a small blind over the big blind, an amount off the chip
+    except ValidationError as e:
+        raise GrammarError(f'level "{short(part)}": {_stakes_error(e)}') from None
+    return level
+
+
+def parse_levels(text: str, chip: int = 1) -> BlindSchedule:
+    """A blind schedule ``"1/2:20,2/4:20,break:10,5/10/1:20"``: levels and breaks in the
+    order they run (R2.7).
+
+    >>> s = parse_levels("1/2:20, 2/4/1:15, break:30s, 5/10/bb10:20")
+    >>> [type(i).__name__ for i in s.items], [lv.big_blind for lv in s.levels]
+    (['Level', 'Level', 'Break', 'Level'], [2, 4, 10])
     >>> try:
     ...     parse_levels("1-2:20")
     ... except GrammarError as e:
-    ...     print(e)
-    level "1-2:20" is not SB/BB[/ante]:minutes, e.g. 1/2:20
+    ...     print(str(e)[:40])
+    level "1-2:20" is not SB/BB[/ANTE]:TIME
     """
-    levels = []
-    for part in (p.strip() for p in text.split(",") if p.strip()):
-        blinds, _, minutes = part.partition(":")
-        nums = [n.strip() for n in blinds.split("/")]
-        good = all(digits_only(n) and len(n) < 13 for n in [*nums, minutes.strip()])
-        if len(nums) not in (2, 3) or not good:
-            raise GrammarError(f'level "{short(part)}" is not SB/BB[/ante]:minutes, e.g. 1/2:20')
-        sb, bb, *ante = (int(n) for n in nums)
-        try:
-            levels.append(
-                Level(
-                    small_blind=sb,
-                    big_blind=bb,
-                    ante=ante[0] if ante else 0,
-                    minutes=int(minutes),
-                )
-            )
-        except ValidationError as e:
-            raise GrammarError(f'level "{short(part)}": {_stakes_error(e)}') from None
-    if not levels:
-        raise GrammarError("a blind schedule needs at least one level, e.g. 1/2:20")
+    items = [parse_level_item(p, chip) for p in text.split(",") if p.strip()]
+    if not any(isinstance(i, Level) for i in items):
+        raise GrammarError(f"a blind schedule needs at least one level: {LEVEL_FORM}")
     try:
-        return BlindSchedule(levels=tuple(levels), chip=chip)
+        return BlindSchedule(items=tuple(items), chip=chip)
     except ValidationError as e:
         raise _stakes_error(e) from None
 
 
 __all__ = [
     "CHIP_LIMIT",
+    "LEVEL_FORM",
     "AmountError",
     "GrammarError",
     "digits_only",
     "parse_blinds",
     "parse_chips",
     "parse_duration",
+    "parse_level_item",
     "parse_levels",
     "parse_stakes",
     "parse_whole",

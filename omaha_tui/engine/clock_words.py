@@ -1,0 +1,96 @@
+"""The blind clock in words (R2.7): its events for the narrator, its levels and breaks
+for the announcements ("Blinds are now 100 and 200, ante 25")."""
+
+from __future__ import annotations
+
+from omaha_tui.engine import clock_events as ce
+from omaha_tui.engine.rules.clock.running import position
+from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
+from omaha_tui.engine.state import TableState
+
+
+def duration_words(seconds: int) -> str:
+    """``20 min``, ``30 s``, ``1 min 30 s``; 0 is "no limit".
+
+    >>> duration_words(1200), duration_words(30), duration_words(90), duration_words(0)
+    ('20 min', '30 s', '1 min 30 s', 'no limit')
+    """
+    if seconds == 0:
+        return "no limit"
+    m, s = divmod(seconds, 60)
+    return " ".join(p for p in (f"{m} min" if m else "", f"{s} s" if s else "") if p)
+
+
+def blinds_words(level: Level) -> str:
+    """``blinds 100/200, ante 25`` (``big-blind ante 200`` for a table ante, R2.9).
+
+    >>> blinds_words(Level(small_blind=100, big_blind=200, ante=25))
+    'blinds 100/200, ante 25'
+    """
+    text = f"blinds {level.small_blind:,}/{level.big_blind:,}"
+    if level.ante:
+        kind = "big-blind ante" if level.big_blind_ante else "ante"
+        text += f", {kind} {level.ante:,}"
+    return text
+
+
+def blinds_sentence(level: Level) -> str:
+    """R2.7c: what the table hears at a new level.
+
+    >>> blinds_sentence(Level(small_blind=100, big_blind=200, ante=25))
+    'Blinds are now 100 and 200, ante 25'
+    """
+    text = f"Blinds are now {level.small_blind:,} and {level.big_blind:,}"
+    if level.ante:
+        text += f", {'big-blind ante' if level.big_blind_ante else 'ante'} {level.ante:,}"
+    return text
+
+
+def item_words(schedule: BlindSchedule, index: int) -> str:
+    """``Level 3: blinds 5/10 (20 min)`` or ``Break 1 (10 min)``."""
+    item = schedule.items[index]
+    if isinstance(item, Break):
+        return f"Break {schedule.break_number(index)} ({duration_words(item.seconds)})"
+    assert isinstance(item, Level)
+    number = schedule.level_number(index)
+    return f"Level {number}: {blinds_words(item)} ({duration_words(item.seconds)})"
+
+
+def clock_event_words(before: TableState, after: TableState, e: ce.ScheduleSet | object) -> str:
+    """One sentence for a clock event, or "" when ``e`` is not one."""
+    schedule = after.clock.schedule
+    match e:
+        case ce.ScheduleSet(schedule=new):
+            levels, breaks = len(new.levels), len(new.items) - len(new.levels)
+            pause = f" and {breaks} break{'s' * (breaks != 1)}" if breaks else ""
+            return f"Blind schedule: {levels} level{'s' * (levels != 1)}{pause}"
+        case ce.ClockStarted():
+            return "Clock started"
+        case ce.ClockPaused(at=at):
+            assert schedule is not None
+            left = position(after.clock, ce.at_ms(at)).left_ms
+            return "Clock paused" + (f" with {mmss(left)} left" if left is not None else "")
+        case ce.ClockResumed():
+            return "Clock running again"
+        case ce.ClockAdjusted(seconds=seconds):
+            more = "added" if seconds > 0 else "taken away"
+            return f"Clock: {duration_words(abs(seconds))} {more}"
+        case ce.ClockMoved(at=at, item=item):
+            assert schedule is not None
+            was = position(before.clock, ce.at_ms(at))
+            ended = isinstance(schedule.items[was.item], Break)
+            head = "Break ended early; clock at " if ended else "Clock moved to "
+            return head + item_words(schedule, item)
+    return ""
+
+
+def mmss(ms: int) -> str:
+    """``04:12`` (or ``1:04:12``) of a non-negative number of milliseconds.
+
+    >>> mmss(252_400), mmss(3_852_000)
+    ('04:12', '1:04:12')
+    """
+    s = max(0, ms) // 1000
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02}:{s:02}" if h else f"{m:02}:{s:02}"

@@ -1,0 +1,399 @@
+"""R2.7 the blind clock: a schedule of levels and breaks, run in wall time from journaled
+events with their times; the host's controls; breaks; a level that runs out mid-hand."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from omaha_tui.engine.clock_events import ClockPaused, ClockResumed, ClockStarted, ScheduleSet
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
+from omaha_tui.engine.events import ActionUndone, Folded, HandStarted, LevelChanged
+from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.rules.clock.running import ClockState, position
+from omaha_tui.engine.state import TableState
+from omaha_tui.engine.testing import quick_table
+from omaha_tui.session.clock import announcements, clock_json, clock_view
+from omaha_tui.session.grammar import parse_duration, parse_levels
+from omaha_tui.store.snapshot import decode_state, encode_state
+
+T0 = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
+
+
+def at(minutes: float = 0, seconds: float = 0) -> datetime:
+    return T0 + timedelta(minutes=minutes, seconds=seconds)
+
+
+def ok(state: TableState, req: rq.Request) -> TableState:
+    out = decide(state, req)
+    assert isinstance(out, Decided), out
+    return out.state
+
+
+def refused(state: TableState, req: rq.Request) -> str:
+    out = decide(state, req)
+    assert isinstance(out, Refusal), out
+    return out.reason
+
+
+def scheduled(levels: str = "1/2:20,2/4:20,break:10,5/10/1:20,10/20/bb20:20") -> TableState:
+    return ok(quick_table(), rq.SetSchedule(parse_levels(levels), at=T0))
+
+
+def fold_out(state: TableState) -> TableState:
+    while state.in_hand:
+        state = ok(state, rq.Fold())
+    return state
+
+
+def left(state: TableState, when: datetime) -> float | None:
+    view = clock_view(state, when)
+    assert view is not None
+    return view.seconds_left
+
+
+# ---------------------------------------------------------------- the schedule
+
+
+def test_r2_7_schedule_text_has_levels_breaks_antes_and_seconds():
+    s = parse_levels("1/2:20,2/4:20,break:10,5/10/1:20,25/50/bb50:30s")
+    kinds = [type(i).__name__ for i in s.items]
+    assert kinds == ["Level", "Level", "Break", "Level", "Level"]
+    assert s.items[2].seconds == 600 and s.levels[3].seconds == 30
+    assert s.levels[2].ante == 1 and not s.levels[2].big_blind_ante
+    assert s.levels[3].big_blind_ante and s.stakes(4).big_blind_ante
+    assert [parse_duration(t) for t in ("20", "20m", "30s", "1m30s", "1h")] == [
+        1200,
+        1200,
+        30,
+        90,
+        3600,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("1-2:20", 'level "1-2:20" is not SB/BB[/ANTE]:TIME'),
+        ("1/2", '"1/2" has no time'),
+        ("1/2:soon", 'time "soon" is not minutes (20), seconds (30s)'),
+        ("break:10", "a blind schedule needs at least one level"),
+        ("4/2:20", "small blind 4 is larger than the big blind 2"),
+        ("1/0:20", "the big blind cannot be 0"),
+    ],
+)
+def test_r2_7_a_bad_schedule_is_refused_in_one_line(text: str, says: str):
+    with pytest.raises(ValueError) as e:
+        parse_levels(text)
+    assert says in str(e.value) and "\n" not in str(e.value)
+
+
+# ---------------------------------------------------------------- R2.7a
+
+
+def test_r2_7a_the_clock_starts_with_the_first_hand():
+    state = scheduled()
+    assert left(state, at(30)) == 20 * 60  # no hand yet: the clock waits
+    state = ok(state, rq.NextHand(at=at(30)))
+    assert state.clock.started and left(state, at(35)) == 15 * 60
+
+
+def test_r2_7a_the_first_hand_records_the_start_before_the_hand():
+    out = decide(scheduled(), rq.NextHand(at=at(1)))
+    assert isinstance(out, Decided)
+    assert [type(e) for e in out.events] == [ClockStarted, HandStarted]
+    assert out.events[0].at == at(1)
+
+
+def test_r2_7a_the_host_may_start_the_clock_before_the_first_hand():
+    state = ok(scheduled(), rq.StartClock(at=at(0)))
+    assert left(state, at(4)) == 16 * 60
+    assert "already running" in refused(state, rq.StartClock(at=at(5)))
+    state = ok(state, rq.NextHand(at=at(5)))  # the hand does not start it again
+    assert left(state, at(5)) == 15 * 60
+
+
+def test_r2_7a_the_clock_runs_in_wall_time_and_carries_through_levels_and_breaks():
+    state = ok(scheduled(), rq.NextHand(at=at(0)))
+    view = clock_view(state, at(25))
+    assert view is not None and view.level.number == 2 and view.seconds_left == 15 * 60
+    view = clock_view(state, at(45))
+    assert view is not None and view.on_break and view.break_number == 1
+    assert view.seconds_left == 5 * 60 and view.level.number == 3  # the level after it
+    view = clock_view(state, at(60))
+    assert view is not None and view.level.number == 3 and view.seconds_left == 10 * 60
+    assert view.next_level is not None and view.next_level.blinds == "10/20/bb20"
+
+
+def test_r2_7a_the_clock_is_a_pure_fold_of_the_log():
+    from omaha_tui.engine.config import Stakes, TableConfig
+    from omaha_tui.engine.hands.games import parse_game
+    from omaha_tui.engine.testing import opening_events
+
+    config = TableConfig(variant=parse_game("omaha"), stakes=Stakes(big_blind=2))
+    log = list(opening_events(config, [(i, f"P{i}", 100) for i in range(3)], button=2))
+    state = replay(log)
+    for req in (
+        rq.SetSchedule(parse_levels("1/2:20,break:5,2/4:20"), at=at(0)),
+        rq.NextHand(at=at(1)),
+        rq.PauseClock(at=at(3)),
+        rq.ResumeClock(at=at(9)),
+        rq.AdjustClock(-60, at=at(10)),
+    ):
+        out = decide(state, req)
+        assert isinstance(out, Decided)
+        log += out.events
+        state = out.state
+    again = replay(log)
+    assert again.clock == state.clock
+    assert clock_view(again, at(50)) == clock_view(state, at(50))
+    # started at 1, paused for 6, a minute taken: level 1 ends at 1 + 20 + 6 - 1 = 26
+    assert clock_view(again, at(25, 59)).on_break is False  # type: ignore[union-attr]
+    assert clock_view(again, at(26)).on_break is True  # type: ignore[union-attr]
+
+
+def test_r2_7a_the_clock_survives_a_snapshot():
+    state = ok(ok(scheduled(), rq.NextHand(at=at(0))), rq.PauseClock(at=at(7)))
+    back = decode_state(encode_state(state))
+    assert back.clock == state.clock
+    assert clock_view(back, at(90)) == clock_view(state, at(90))
+
+
+def test_r2_7a_a_clock_set_back_does_not_run_backwards():
+    state = ok(scheduled(), rq.NextHand(at=at(10)))
+    assert left(state, at(5)) == 20 * 60
+
+
+# ---------------------------------------------------------------- R2.7b
+
+
+def test_r2_7b_pause_holds_the_time_and_resume_goes_on():
+    state = ok(scheduled(), rq.NextHand(at=at(0)))
+    state = ok(state, rq.PauseClock(at=at(5)))
+    assert left(state, at(50)) == 15 * 60
+    view = clock_view(state, at(50))
+    assert view is not None and view.paused
+    assert "already paused" in refused(state, rq.PauseClock(at=at(6)))
+    state = ok(state, rq.ResumeClock(at=at(50)))
+    assert left(state, at(52)) == 13 * 60
+    assert "nothing to resume" in refused(state, rq.ResumeClock(at=at(53)))
+
+
+def test_r2_7b_add_or_take_away_time():
+    state = ok(scheduled(), rq.NextHand(at=at(0)))
+    state = ok(state, rq.AdjustClock(120, at=at(5)))
+    assert left(state, at(5)) == 17 * 60
+    state = ok(state, rq.AdjustClock(-30, at=at(6)))
+    assert left(state, at(6)) == 15 * 60 + 30
+    assert "add or take away some time" in refused(state, rq.AdjustClock(0, at=at(6)))
+
+
+def test_r2_7b_time_taken_beyond_the_end_carries_into_the_next_level():
+    state = ok(scheduled(), rq.NextHand(at=at(0)))
+    state = ok(state, rq.AdjustClock(-25 * 60, at=at(0)))
+    view = clock_view(state, at(0))
+    assert view is not None and view.level.number == 2 and view.seconds_left == 15 * 60
+
+
+def test_r2_7b_next_and_previous_level_start_from_the_beginning():
+    state = ok(scheduled(), rq.NextHand(at=at(0)))
+    state = ok(state, rq.NextLevel(at=at(5)))
+    view = clock_view(state, at(6))
+    assert view is not None and view.level.number == 2 and view.seconds_left == 19 * 60
+    state = ok(state, rq.PreviousLevel(at=at(6)))
+    view = clock_view(state, at(6))
+    assert view is not None and view.level.number == 1 and view.seconds_left == 20 * 60
+    assert "first level" in refused(state, rq.PreviousLevel(at=at(7)))
+
+
+def test_r2_7b_next_level_from_the_last_is_refused():
+    state = ok(scheduled("1/2:20,2/4:20"), rq.NextHand(at=at(0)))
+    state = ok(state, rq.NextLevel(at=at(1)))
+    assert "level 2 is the last level" in refused(state, rq.NextLevel(at=at(2)))
+
+
+def test_r2_7b_each_control_is_recorded_with_its_time_and_undo_takes_it_back():
+    state = fold_out(ok(scheduled(), rq.NextHand(at=at(0))))
+    state = ok(state, rq.NextLevel(at=at(1)))
+    before = clock_view(state, at(9))
+    for req in (
+        rq.PauseClock(at=at(3)),
+        rq.AdjustClock(60, at=at(3)),
+        rq.NextLevel(at=at(3)),
+        rq.PreviousLevel(at=at(3)),
+    ):
+        out = decide(state, req)
+        assert isinstance(out, Decided) and out.events[0].at == at(3)  # type: ignore[union-attr]
+        undone = apply(out.state, ActionUndone())
+        assert undone.clock == state.clock and clock_view(undone, at(9)) == before
+
+
+def test_r2_7b_the_narrator_says_each_control():
+    state = ok(scheduled(), rq.NextHand(at=at(0)))
+    for req, words in (
+        (rq.PauseClock(at=at(5)), "Clock paused with 15:00 left"),
+        (rq.ResumeClock(at=at(6)), "Clock running again"),
+        (rq.AdjustClock(90, at=at(6)), "Clock: 1 min 30 s added"),
+        (rq.NextLevel(at=at(6)), "Clock moved to Level 2: blinds 2/4 (20 min)"),
+    ):
+        out = decide(state, req)
+        assert isinstance(out, Decided)
+        assert narrate(state, out.events, out.state) == (words,)
+        state = out.state
+
+
+# ---------------------------------------------------------------- R2.7c
+
+
+def in_break() -> TableState:
+    state = fold_out(ok(scheduled(), rq.NextHand(at=at(0))))
+    view = clock_view(state, at(42))
+    assert view is not None and view.on_break
+    return state
+
+
+def test_r2_7c_no_hand_starts_in_a_break_and_the_reason_is_given():
+    reason = refused(in_break(), rq.NextHand(at=at(42)))
+    assert reason == (
+        "a break is on for 08:00 more: no hand starts in a break (R2.7c); `break end` ends it early"
+    )
+
+
+def test_r2_7c_the_host_may_end_a_break_early_and_the_next_level_starts():
+    state = ok(in_break(), rq.EndBreak(at=at(42)))
+    view = clock_view(state, at(43))
+    assert view is not None and not view.on_break and view.level.number == 3
+    assert view.seconds_left == 19 * 60
+    out = decide(state, rq.NextHand(at=at(43)))
+    assert isinstance(out, Decided) and isinstance(out.events[0], LevelChanged)
+    assert out.events[0].level == 3 and out.events[0].stakes.ante == 1
+    assert "no break is on" in refused(out.state, rq.EndBreak(at=at(44)))
+
+
+def test_r2_7c_a_break_ends_on_its_own_and_play_goes_on():
+    out = decide(in_break(), rq.NextHand(at=at(50)))
+    assert isinstance(out, Decided)
+    assert out.state.level == 3 and out.state.hand is not None
+    assert out.state.hand.stakes.ante == 1
+
+
+def test_r2_7c_the_last_minute_of_a_level_and_a_break_and_each_new_level_are_announced():
+    state = fold_out(ok(scheduled("1/2:20,break:10,100/200/25:20"), rq.NextHand(at=at(0))))
+
+    def heard(a: datetime, b: datetime) -> list[str]:
+        return [x.text for x in announcements(clock_view(state, a), clock_view(state, b))]
+
+    assert heard(at(18), at(19, 1)) == ["One minute left in level 1"]
+    assert heard(at(19, 1), at(19, 2)) == []
+    assert heard(at(19, 59), at(20)) == ["Break 1 for 10:00: no hand until it ends"]
+    assert heard(at(28), at(29, 30)) == ["One minute left in the break"]
+    assert heard(at(29, 59), at(30)) == ["Blinds are now 100 and 200, ante 25"]
+
+
+def test_r2_7c_a_big_blind_ante_level_is_said_so_and_posted_by_the_big_blind():
+    state = fold_out(ok(scheduled("1/2:1,10/20/bb20:20"), rq.NextHand(at=at(0))))
+    said = announcements(clock_view(state, at(0, 59)), clock_view(state, at(1)))
+    assert [a.text for a in said] == ["Blinds are now 10 and 20, big-blind ante 20"]
+    state = ok(state, rq.NextHand(at=at(2)))
+    kinds = [(p.kind.value, p.amount) for p in state.hand.posts]
+    assert ("ante", 20) in kinds and kinds.count(("ante", 20)) == 1
+
+
+# ---------------------------------------------------------------- R2.7d
+
+
+def test_r2_7d_time_running_out_mid_hand_finishes_the_hand_at_the_old_level():
+    state = ok(ok(scheduled(), rq.StartClock(at=at(0))), rq.NextHand(at=at(19)))
+    view = clock_view(state, at(21))
+    assert view is not None and view.level.number == 2 and view.due and view.playing == 1
+    said = announcements(clock_view(state, at(19, 59)), view)
+    assert [a.text for a in said] == ["Level 2 starts with the next hand: blinds 2 and 4"]
+    assert state.hand is not None and state.hand.stakes.big_blind == 2
+    state = fold_out(state)
+    out = decide(state, rq.NextHand(at=at(21)))
+    assert isinstance(out, Decided)
+    assert [type(e) for e in out.events] == [LevelChanged, HandStarted]
+    assert [p.amount for p in out.state.hand.posts] == [2, 4]
+
+
+def test_r2_7d_levels_that_ran_out_unplayed_are_skipped():
+    state = fold_out(ok(scheduled(), rq.NextHand(at=at(0))))
+    out = decide(state, rq.NextHand(at=at(70)))  # past the break, into level 4
+    assert isinstance(out, Decided)
+    assert out.events[0] == LevelChanged(level=4, stakes=out.events[0].stakes)
+    assert out.state.hand.stakes.big_blind == 20 and out.state.hand.stakes.big_blind_ante
+
+
+# ---------------------------------------------------------------- edges
+
+
+def test_r2_7_a_table_without_a_schedule_has_no_clock_and_says_so():
+    state = quick_table()
+    assert clock_view(state, at(0)) is None and clock_json(None) is None
+    assert "no blind schedule" in refused(state, rq.PauseClock(at=at(0)))
+    assert "no blind schedule" in refused(state, rq.NextLevel(at=at(0)))
+    out = decide(state, rq.NextHand(at=at(0)))
+    assert isinstance(out, Decided) and [type(e) for e in out.events] == [HandStarted]
+
+
+def test_r2_7_the_console_json_clock_has_its_fields():
+    state = ok(scheduled(), rq.NextHand(at=at(0)))
+    data = clock_json(clock_view(state, at(5)))
+    assert data is not None
+    assert {k: data[k] for k in ("level", "sb", "bb", "ante", "break", "paused")} == {
+        "level": 1,
+        "sb": 1,
+        "bb": 2,
+        "ante": 0,
+        "break": False,
+        "paused": False,
+    }
+    assert data["seconds_left"] == 900 and data["seconds_to_break"] == 35 * 60
+    assert data["next_level"] == {"level": 2, "sb": 2, "bb": 4, "ante": 0}
+
+
+def test_r2_7_a_clock_event_from_another_engine_is_refused_in_one_line():
+    state = quick_table()
+    with pytest.raises(ValueError, match="no blind schedule"):
+        apply(state, ClockPaused(at=T0))
+    state = apply(state, ScheduleSet(schedule=parse_levels("1/2:20"), at=T0))
+    with pytest.raises(ValueError, match="has not started"):
+        apply(state, ClockResumed(at=T0))
+
+
+def test_r2_7_the_fold_event_does_not_touch_the_clock():
+    state = ok(scheduled(), rq.NextHand(at=at(0)))
+    assert apply(state, Folded(seat=state.hand.to_act)).clock == state.clock
+
+
+# ---------------------------------------------------------------- properties
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=600_000), min_size=1, max_size=12),
+    st.integers(min_value=0, max_value=600_000),
+)
+def test_r2_7b_only_running_time_counts_whatever_the_pauses(gaps: list[int], tail: int):
+    """Pauses and resumes at any times: the clock has run exactly the running stretches."""
+    schedule = parse_levels("1000/2000:600")  # one long level
+    clock = ClockState(schedule, True, True, 0, 0, 0)
+    from omaha_tui.engine.rules.clock.running import paused_at, resumed_at
+
+    now, ran, running = 0, 0, True
+    for gap in gaps:
+        now += gap
+        if running:
+            ran += gap
+            clock = paused_at(clock, now)
+        else:
+            clock = resumed_at(clock, now)
+        running = not running
+    now += tail
+    ran += tail if running else 0
+    p = position(clock, now)
+    assert p.elapsed_ms == ran and p.item == 0
