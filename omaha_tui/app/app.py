@@ -184,7 +184,8 @@ class OmahaApp(App[None]):
         if result is None:
             self.exit()
             return
-        self.open_session(setup_events(result), result.title or result.config.title)
+        title = result.title or result.config.title
+        self.open_session(setup_events(result), title, result.schedule)
 
     def open_table(self, start: TableSetup) -> None:
         """Open the table described by ``start`` (flags, ``--demo``, tests)."""

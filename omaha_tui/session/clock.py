@@ -147,8 +147,9 @@ def _level_words(info: LevelInfo) -> str:
     return blinds_words(lv)
 
 
-def clock_line(view: ClockView) -> str:
-    """One line for the console and a header: where the clock is, how long is left.
+def clock_line(view: ClockView, *, short: bool = False) -> str:
+    """One line for the console and a header: where the clock is, how long is left,
+    the next level and the time to the next break (``short``: without those two).
 
     ``Level 2 · blinds 2/4 · 09:08 left · next 5/10/1 · break in 29:08``
     """
@@ -156,21 +157,21 @@ def clock_line(view: ClockView) -> str:
         head = f"Break {view.break_number}"
     else:
         head = f"Level {view.level.number} · {_level_words(view.level)}"
-    if view.seconds_left is None:
-        left = "no time limit"
-    else:
+        if view.due and view.hand_running:
+            head = f"Level {view.level.number} (next hand) · {_level_words(view.level)}"
+    left = "no time limit"
+    if view.seconds_left is not None:
         left = f"{format_clock(view.seconds_left)} left"
     parts = [head, left]
     if not view.started:
         parts.append("starts with the first hand")
     if view.paused:
         parts.append("PAUSED")
-    if view.due and view.hand_running:
-        parts.append(f"level {view.level.number} from the next hand")
-    if view.next_level is not None:
-        parts.append(f"next {view.next_level.blinds}")
-    if view.seconds_to_break is not None:
-        parts.append(f"break in {format_clock(view.seconds_to_break)}")
+    if not short:
+        if view.next_level is not None:
+            parts.append(f"next {view.next_level.blinds}")
+        if view.seconds_to_break is not None:
+            parts.append(f"break in {format_clock(view.seconds_to_break)}")
     return " · ".join(parts)
 
 

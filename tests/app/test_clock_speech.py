@@ -125,3 +125,41 @@ async def test_r2_7_the_dealer_app_speaks_the_clock_on_its_speech_worker(tmp_pat
         "Blinds are now 2 and 4",
     ]
     assert threading.main_thread().name not in voice.threads
+
+
+async def test_r2_7_the_clock_panel_shows_pause_break_and_refuses_a_hand_in_a_break(
+    tmp_path: Path,
+) -> None:
+    now = [0.0]
+    app = OmahaApp(
+        db=tmp_path / "journal.sqlite3",
+        start=replace(six_handed_plo(), schedule=parse_schedule("1/2:20,break:10,2/4:20")),
+        now=lambda: now[0],
+        speech=Recorder(),
+        settings_path=tmp_path / "settings.json",
+    )
+    async with app.run_test(size=(120, 30)) as pilot:
+        await keys(pilot, "n")
+        clock = app.table.query_one(LevelClock)
+        now[0] = 5 * 60.0
+        assert app.request(rq.PauseClock()).ok
+        await pilot.pause()
+        text = str(clock.content)
+        assert "Level 1 · blinds 1/2 · 15:00 left · PAUSED" in text and "break in 15:00" in text
+        assert clock.has_class("-paused")
+        now[0] = 9 * 60.0
+        clock.tick()
+        assert "15:00 left · PAUSED" in str(clock.content)
+        assert app.request(rq.ResumeClock()).ok
+        while app.session.state.in_hand:
+            app.request(rq.Fold())
+        now[0] = 26 * 60.0
+        clock.tick()
+        await pilot.pause()
+        assert str(clock.content).startswith("Break 1 · 08:00 left · next 2/4")
+        assert clock.has_class("-break") and not clock.has_class("-paused")
+        await keys(pilot, "n")
+        assert app.session.state.hands_played == 1  # no hand in a break (R2.7c)
+        assert app.request(rq.EndBreak()).ok
+        await keys(pilot, "n")
+        assert app.session.state.hand is not None and app.session.state.hand.stakes.big_blind == 4

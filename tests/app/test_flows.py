@@ -357,7 +357,7 @@ async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path:
         await pilot.pause()
         clock = app.table.query_one(LevelClock)
         assert str(clock.content) == (
-            "Level 1 · blinds 1/2 · 20:00 left · starts with the first hand · next 2/4"
+            "Level 1 · blinds 1/2 · 20:00 left · starts with the first hand"
         )
         await keys(pilot, "n")
         now[0] = 20 * 60.0
@@ -373,7 +373,7 @@ async def test_r2_7_level_clock_moves_the_blinds_up_with_the_next_hand(tmp_path:
             "Level 2: blinds 2/4; Hand #2: button Bob; "
             "Cy posts small blind 2; Dee posts big blind 4"
         )
-        assert str(clock.content) == "Level 2 · blinds 2/4 · no time limit"
+        assert str(clock.content) == "Level 2 · blinds 2/4 · 20:00 left"
 
 
 async def test_seat_click_and_help_key(tmp_path: Path) -> None:

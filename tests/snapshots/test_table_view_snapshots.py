@@ -10,6 +10,8 @@ and look at the report before committing.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -17,7 +19,10 @@ from textual.pilot import Pilot
 
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.rules.clock.running import ClockState
+from omaha_tui.engine.rules.levels import parse_schedule
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.clock import ClockView, clock_view
 from omaha_tui.session.view import table_view
 from tests import decided as commands
 from tests.app.hands import seated
@@ -55,6 +60,13 @@ def ten_handed_side_pot() -> TableState:
     return apply(state, commands.bet_or_raise(state, 20))  # Eve bets 20
 
 
+def frozen_clock(state: TableState) -> ClockView | None:
+    """Level 2 of ``1/2:20,2/4:20,break:10,5/10/1:20`` with 13:05 left (R2.7)."""
+    schedule = parse_schedule("1/2:20,2/4:20,break:10,5/10/1:20")
+    clock = ClockState(schedule, True, True, 1, 415_000, 0)
+    return clock_view(replace(state, clock=clock), datetime.fromtimestamp(0, UTC))
+
+
 def host(theme: str) -> ScreenHost:
     screen = TableScreen(now=lambda: 0.0)
     return ScreenHost(screen, theme=theme)
@@ -63,8 +75,10 @@ def host(theme: str) -> ScreenHost:
 async def _show_state(pilot: Pilot[Any]) -> None:
     screen = pilot.app.screen
     assert isinstance(screen, TableScreen)
-    screen.show(table_view(ten_handed_side_pot()))
-    screen.set_level(2, "1/2", 20)
+    state = ten_handed_side_pot()
+    screen.show(table_view(state))
+    view = frozen_clock(state)
+    screen.follow_clock(lambda: view, "")
     screen.say("Eve bets 20")
     await pilot.pause()
 

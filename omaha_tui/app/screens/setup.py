@@ -34,6 +34,7 @@ from omaha_tui.app.screens.setup_model import (
     draw_for_button,
     setup_events,
 )
+from omaha_tui.app.widgets.level_editor import LevelEditor
 from omaha_tui.engine.config import (
     STRUCTURE_NAMES,
     VARIANTS,
@@ -161,6 +162,8 @@ class SetupScreen(Screen[SetupResult]):
                     id="button-rule",
                 )
             yield Static(id="draw-result")
+            yield Static("Blind clock (R2.7)", classes="section")
+            yield LevelEditor(id="levels")
             yield Button("Start game", variant="primary", id="start")
         yield Static(id="error")  # outside the scroll: always in sight, even at 80x24
         yield Footer()
@@ -242,6 +245,9 @@ class SetupScreen(Screen[SetupResult]):
 
     def _result(self) -> SetupResult:
         config = self._config()
+        schedule = self.query_one(LevelEditor).schedule(config.stakes.chip)
+        if schedule is not None:  # the table opens at level 1 (R2.7)
+            config = config.model_copy(update={"stakes": schedule.stakes(1)})
         players = self._players()
         if len(players) < 2:
             raise ValueError("Seat at least two players (R1.2): type a name and a buy-in")
@@ -255,11 +261,11 @@ class SetupScreen(Screen[SetupResult]):
             seat = self._select("button-seat")
             if not isinstance(seat, int) or seat not in {p.seat for p in players}:
                 raise ValueError("Button: choose the seat that has the button")
-            return SetupResult(config, players, seat, None, config.title)
+            return SetupResult(config, players, seat, None, config.title, schedule)
         draw = self._draw
         if draw is None or {s for s, _ in draw.cards} != {p.seat for p in players}:
             raise ValueError("Button: draw for it first (Draw, or ctrl+b)")
-        return SetupResult(config, players, draw.winner, draw, config.title)
+        return SetupResult(config, players, draw.winner, draw, config.title, schedule)
 
     # ------------------------------------------------------------------ live feedback
 
@@ -304,6 +310,9 @@ class SetupScreen(Screen[SetupResult]):
         except ValueError:
             return
         self._refresh_buy_in_hint(players)
+        self.query_one(LevelEditor).set_default_stack(
+            players[0].buy_in if players else self._default_buy_in()
+        )
         select = self.query_one("#button-seat", Select)
         options = [(f"{p.seat + 1} {p.name}", p.seat) for p in players]
         current = select.value

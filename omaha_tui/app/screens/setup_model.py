@@ -16,6 +16,7 @@ from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.config import TableConfig
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.hands.cards import DECK, SUIT_SYMBOLS, format_card
+from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 from omaha_tui.engine.testing import opening_events
 from omaha_tui.session.view import shown
 
@@ -53,6 +54,7 @@ class SetupResult:
     button: int
     draw: ButtonDraw | None = None
     title: str = ""
+    schedule: BlindSchedule | None = None
 
 
 def draw_for_button(seats: tuple[int, ...], rng: random.Random) -> ButtonDraw:

@@ -20,6 +20,8 @@ from omaha_tui.session.clock import ClockView, announcements, clock_line
 from omaha_tui.session.view_text import format_clock as format_clock
 
 Reader = Callable[[], ClockView | None]
+WIDE = 120
+"""From this many columns the header also shows the next level and the next break."""
 
 
 class LevelClock(Static):
@@ -58,7 +60,8 @@ class LevelClock(Static):
             for said in announcements(self.view, view):
                 self.post_message(self.Announce(said.text, said.on_screen))
         self.view, self._seen = view, view is not None
-        text = clock_line(view) if view is not None else self.fallback
+        short = self.screen.size.width < WIDE if self.is_attached else False
+        text = clock_line(view, short=short) if view is not None else self.fallback
         self.set_class(view is not None and view.paused, "-paused")
         self.set_class(view is not None and view.on_break, "-break")
         if text != self._text:
