@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from omaha_tui.engine.reducer.replay import apply, initial_state
+from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 from omaha_tui.session.clock import ClockView, clock_view
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.records import EventRecord, JournalError
@@ -92,6 +93,11 @@ class Follower:
             return LevelClock(state.level, sb, bb, ante, None)
         lv = view.level
         return LevelClock(lv.number, lv.small_blind, lv.big_blind, lv.ante, view.seconds_left)
+
+    @property
+    def schedule(self) -> BlindSchedule | None:
+        """The session's blind schedule (R2.7), or ``None``."""
+        return self.state.clock.schedule
 
     def view(self, now: float) -> ClockView | None:
         """The whole clock at ``now`` (seconds since the epoch), or ``None`` without a

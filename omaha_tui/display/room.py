@@ -23,6 +23,7 @@ from omaha_tui.engine.labels import pot_label, printable
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.clock import ClockView
 from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.ledger import ledger, settle_up
 
@@ -48,12 +49,17 @@ def cards(values: tuple[int, ...] | list[int]) -> list[str]:
     return [format_card(c) for c in values]
 
 
-def clock_block(clock: LevelClock, schedule: BlindSchedule | None) -> Json:
-    """The level, its blinds, the seconds left and the next level (R2.7).
+def clock_block(
+    clock: LevelClock, schedule: BlindSchedule | None, view: ClockView | None = None
+) -> Json:
+    """The level, its blinds, the seconds left and the next level (R2.7); with the
+    session's clock ``view``, also the pause, the break and the time to the next break.
 
     ``seconds_left`` is ``None`` when the level has no time limit; the page counts it
     down itself between pushes.
     """
+    if view is not None:
+        return _clock_view_block(view)
     upcoming = None
     if schedule is not None and clock.level < len(schedule.levels):
         nxt = schedule.levels[clock.level]
@@ -76,6 +82,35 @@ def clock_block(clock: LevelClock, schedule: BlindSchedule | None) -> Json:
         "next": upcoming,
         "last": schedule is not None and clock.level >= len(schedule.levels),
         "seconds_to_break": None,
+    }
+
+
+def _clock_view_block(view: ClockView) -> Json:
+    lv, nxt = view.level, view.next_level
+    left = None if view.seconds_left is None else round(view.seconds_left, 1)
+    return {
+        "level": lv.number,
+        "small_blind": lv.small_blind,
+        "big_blind": lv.big_blind,
+        "ante": lv.ante,
+        "seconds_left": left,
+        "paused": view.paused,
+        "on_break": view.on_break,
+        "break_seconds_left": left if view.on_break else None,
+        "break_number": view.break_number,
+        "next": None
+        if nxt is None
+        else {
+            "level": nxt.number,
+            "small_blind": nxt.small_blind,
+            "big_blind": nxt.big_blind,
+            "ante": nxt.ante,
+            "minutes": nxt.seconds / 60,
+        },
+        "last": nxt is None and not view.on_break,
+        "seconds_to_break": None
+        if view.seconds_to_break is None
+        else round(view.seconds_to_break, 1),
     }
 
 
@@ -223,6 +258,7 @@ def room_view(
     clock: LevelClock,
     schedule: BlindSchedule | None,
     seq: int,
+    clock_view: ClockView | None = None,
     equities: list[Json] | None = None,
     url: str = "",
     theme: Mapping[str, str] | None = None,
@@ -240,7 +276,7 @@ def room_view(
         "title": printable(title),
         "url": url,
         "theme": dict(theme or {}),
-        "clock": clock_block(clock, schedule),
+        "clock": clock_block(clock, schedule, clock_view),
         "tournament": None,
     }
     if state.config is None:

@@ -112,6 +112,7 @@ class RoomFeed:
             clock=f.clock(self._now()),
             schedule=f.schedule,
             seq=f.seq,
+            clock_view=f.view(self._now()),
             equities=self._equities,
             url=self.url,
             theme=self.theme,

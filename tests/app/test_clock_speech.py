@@ -133,7 +133,7 @@ async def test_r2_7_the_clock_panel_shows_pause_break_and_refuses_a_hand_in_a_br
     now = [0.0]
     app = OmahaApp(
         db=tmp_path / "journal.sqlite3",
-        start=replace(six_handed_plo(), schedule=parse_schedule("1/2:20,break:10,2/4:20")),
+        start=replace(six_handed_plo(), schedule=parse_levels("1/2:20,break:10,2/4:20")),
         now=lambda: now[0],
         speech=Recorder(),
         settings_path=tmp_path / "settings.json",

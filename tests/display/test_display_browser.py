@@ -16,10 +16,12 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from omaha_tui.engine.clock_events import ClockStarted, ScheduleSet
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.rules.levels import BlindSchedule, Level
 from tests import decided as commands
@@ -77,7 +79,9 @@ def dealer(tmp_path: Path) -> Iterator[Dealer]:
 
 @pytest.fixture
 async def page(tmp_path: Path, dealer: Dealer) -> AsyncIterator[tuple[Browser, str]]:
-    dealer.record(seated("plo", ["Ann", "Bob", "Cy"]), meta={"schedule": SCHEDULE.model_dump()})
+    now = datetime.now(UTC)  # the dealer's clock: the schedule, started (R2.7)
+    clock = [ScheduleSet(schedule=SCHEDULE, at=now), ClockStarted(at=now)]
+    dealer.record([*seated("plo", ["Ann", "Bob", "Cy"]), *clock])
     port = free_port()
     server = subprocess.Popen(
         [

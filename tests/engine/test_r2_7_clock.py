@@ -81,7 +81,7 @@ def test_r2_7_schedule_text_has_levels_breaks_antes_and_seconds():
     [
         ("1-2:20", 'level "1-2:20" is not SB/BB[/ANTE]:TIME'),
         ("1/2", '"1/2" has no time'),
-        ("1/2:soon", 'time "soon" is not minutes (20), seconds (30s)'),
+        ("1/2:soon", '"1/2:soon": time "soon" is not a time'),
         ("break:10", "a blind schedule needs at least one level"),
         ("4/2:20", "small blind 4 is larger than the big blind 2"),
         ("1/0:20", "the big blind cannot be 0"),

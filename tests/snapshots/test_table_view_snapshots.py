@@ -20,9 +20,9 @@ from textual.pilot import Pilot
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.clock.running import ClockState
-from omaha_tui.engine.rules.levels import parse_schedule
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.clock import ClockView, clock_view
+from omaha_tui.session.grammar import parse_levels
 from omaha_tui.session.view import table_view
 from tests import decided as commands
 from tests.app.hands import seated
@@ -62,7 +62,7 @@ def ten_handed_side_pot() -> TableState:
 
 def frozen_clock(state: TableState) -> ClockView | None:
     """Level 2 of ``1/2:20,2/4:20,break:10,5/10/1:20`` with 13:05 left (R2.7)."""
-    schedule = parse_schedule("1/2:20,2/4:20,break:10,5/10/1:20")
+    schedule = parse_levels("1/2:20,2/4:20,break:10,5/10/1:20")
     clock = ClockState(schedule, True, True, 1, 415_000, 0)
     return clock_view(replace(state, clock=clock), datetime.fromtimestamp(0, UTC))
 

@@ -310,9 +310,8 @@ class SetupScreen(Screen[SetupResult]):
         except ValueError:
             return
         self._refresh_buy_in_hint(players)
-        self.query_one(LevelEditor).set_default_stack(
-            players[0].buy_in if players else self._default_buy_in()
-        )
+        if players:  # a template's starting stack (R2.7)
+            self.query_one(LevelEditor).set_default_stack(players[0].buy_in)
         select = self.query_one("#button-seat", Select)
         options = [(f"{p.seat + 1} {p.name}", p.seat) for p in players]
         current = select.value

@@ -16,7 +16,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from omaha_tui.engine.rules.clock.plans import PACES, generate, item_text
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Item, Level
-from omaha_tui.engine.rules.levels import LEVEL_FORM, parse_item
+from omaha_tui.session.grammar import LEVEL_FORM
+from omaha_tui.session.grammar import parse_level_item as parse_item
 
 PLANS: tuple[tuple[str, str], ...] = (
     ("No blind clock", "none"),

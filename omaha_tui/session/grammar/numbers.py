@@ -218,7 +218,7 @@ def parse_level_item(text: str, chip: int = 1) -> Level | Break:
     head, sep, when = part.partition(":")
     if not sep:
         raise GrammarError(f'"{short(part)}" has no time: {LEVEL_FORM}')
-    seconds = parse_duration(when, f'the time of "{short(part)}"')
+    seconds = parse_duration(when, f'"{short(part)}": time')
     if head.strip().lower() == "break":
         return Break(seconds=seconds)
     nums = [n.strip().lower() for n in head.split("/")]
