@@ -20,6 +20,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import ValidationError
+
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Ask, Refusal, decide, fold
@@ -138,6 +140,7 @@ class Session:
         """
         journal.claim(session_id)
         state = journal.load_state(session_id)  # checks the chain; reads from a snapshot
+        _check_meta(journal, session_id)
         # The clock is in the state (R2.7); redo comes from the log's outline (types
         # and times), decoding only the few events it keeps.
         outline = journal.outline(session_id)
@@ -268,6 +271,20 @@ class Session:
         self._state = state
         self._available = None
         return None
+
+
+def _check_meta(journal: Journal, session_id: int) -> None:
+    """The session's stored settings (the blind schedule it opened with) must still be
+    readable: a file changed outside omaha-tui is named in one line, not resumed."""
+    raw = journal.meta(session_id).get("schedule")
+    try:
+        BlindSchedule.model_validate(raw) if raw else None
+    except ValueError as e:  # pydantic's ValidationError is one
+        first = e.errors()[0]["msg"] if isinstance(e, ValidationError) else str(e)
+        raise JournalError(
+            f"{journal.path}: the blind schedule of session {session_id} is not readable "
+            f"({first}); the file was changed outside omaha-tui"
+        ) from None
 
 
 def _undone(
