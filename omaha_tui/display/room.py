@@ -1,11 +1,12 @@
 """The room view: what the players' web page shows, as plain JSON-ready data.
 
 It is a mapping of the session's view model (:func:`omaha_tui.session.view.table_view`)
-and of the follower's clock into dictionaries of strings and numbers, so the page only
-lays them out: it derives nothing. What the view model does not carry yet (the last
-hand's winners, the all-in figures per pot, the end-of-session results) is read here
-from the same state with the engine's and the ledger's own functions. Text is plain
-(the page sets it as text, never as HTML), so a name such as ``<b>Ann`` stays a name.
+and of the session's clock (:func:`omaha_tui.session.clock.clock_view`) into
+dictionaries of strings and numbers, so the page only lays them out: it derives
+nothing. What the view model does not carry yet (the last hand's winners, the all-in
+figures per pot, the end-of-session results) is read here from the same state with the
+engine's and the ledger's own functions. Text is plain (the page sets it as text, never
+as HTML), so a name such as ``<b>Ann`` stays a name.
 
 Nothing here imports Textual; :mod:`.web` serves it.
 """
@@ -21,13 +22,10 @@ from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.reading import read_high, read_low
 from omaha_tui.engine.labels import pot_label, printable
 from omaha_tui.engine.rules.awards import run_board
-from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState
-from omaha_tui.session.clock import ClockView
+from omaha_tui.session.clock import ClockView, LevelInfo
 from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.ledger import ledger, settle_up
-
-from .follower import LevelClock
 
 Json = dict[str, Any]
 
@@ -49,68 +47,58 @@ def cards(values: tuple[int, ...] | list[int]) -> list[str]:
     return [format_card(c) for c in values]
 
 
-def clock_block(
-    clock: LevelClock, schedule: BlindSchedule | None, view: ClockView | None = None
-) -> Json:
-    """The level, its blinds, the seconds left and the next level (R2.7); with the
-    session's clock ``view``, also the pause, the break and the time to the next break.
-
-    ``seconds_left`` is ``None`` when the level has no time limit; the page counts it
-    down itself between pushes.
-    """
-    if view is not None:
-        return _clock_view_block(view)
-    upcoming = None
-    if schedule is not None and clock.level < len(schedule.levels):
-        nxt = schedule.levels[clock.level]
-        upcoming = {
-            "level": clock.level + 1,
-            "small_blind": nxt.small_blind,
-            "big_blind": nxt.big_blind,
-            "ante": nxt.ante,
-            "minutes": nxt.minutes,
-        }
+def _level(info: LevelInfo | None) -> Json | None:
+    if info is None:
+        return None
     return {
-        "level": clock.level,
-        "small_blind": clock.small_blind,
-        "big_blind": clock.big_blind,
-        "ante": clock.ante,
-        "seconds_left": None if clock.seconds_left is None else round(clock.seconds_left, 1),
-        "paused": False,
-        "on_break": False,
-        "break_seconds_left": None,
-        "next": upcoming,
-        "last": schedule is not None and clock.level >= len(schedule.levels),
-        "seconds_to_break": None,
+        "level": info.number,
+        "small_blind": info.small_blind,
+        "big_blind": info.big_blind,
+        "ante": info.ante,
+        "big_blind_ante": info.big_blind_ante,
+        "minutes": round(info.seconds / 60, 2),
     }
 
 
-def _clock_view_block(view: ClockView) -> Json:
-    lv, nxt = view.level, view.next_level
-    left = None if view.seconds_left is None else round(view.seconds_left, 1)
+def clock_block(clock: ClockView | None, state: TableState) -> Json:
+    """The blind clock (R2.7): the level and its blinds, the seconds left in the level or
+    the break now, paused or not, the next level and the time to the next break.
+
+    ``seconds_left`` is ``None`` when nothing is timed; the page counts it down itself
+    between pushes (not while ``paused``). In a break, the level is the one after it.
+    Without a schedule the blinds are the table's own.
+    """
+    if clock is None:
+        stakes = state.stakes or (state.config.stakes if state.config is not None else None)
+        return {
+            "level": state.level,
+            "small_blind": stakes.small_blind if stakes else 0,
+            "big_blind": stakes.big_blind if stakes else 0,
+            "ante": stakes.ante if stakes else 0,
+            "big_blind_ante": bool(stakes and stakes.big_blind_ante),
+            "seconds_left": None,
+            "paused": False,
+            "started": False,
+            "due": False,
+            "on_break": False,
+            "break_number": None,
+            "next": None,
+            "last": False,
+            "seconds_to_break": None,
+        }
+    left = None if clock.seconds_left is None else round(clock.seconds_left, 1)
+    to_break = clock.seconds_to_break
     return {
-        "level": lv.number,
-        "small_blind": lv.small_blind,
-        "big_blind": lv.big_blind,
-        "ante": lv.ante,
+        **(_level(clock.level) or {}),
         "seconds_left": left,
-        "paused": view.paused,
-        "on_break": view.on_break,
-        "break_seconds_left": left if view.on_break else None,
-        "break_number": view.break_number,
-        "next": None
-        if nxt is None
-        else {
-            "level": nxt.number,
-            "small_blind": nxt.small_blind,
-            "big_blind": nxt.big_blind,
-            "ante": nxt.ante,
-            "minutes": nxt.seconds / 60,
-        },
-        "last": nxt is None and not view.on_break,
-        "seconds_to_break": None
-        if view.seconds_to_break is None
-        else round(view.seconds_to_break, 1),
+        "paused": clock.paused,
+        "started": clock.started,
+        "due": clock.due,
+        "on_break": clock.on_break,
+        "break_number": clock.break_number,
+        "next": _level(clock.next_level),
+        "last": clock.next_level is None and not clock.on_break,
+        "seconds_to_break": None if to_break is None else round(to_break, 1),
     }
 
 
@@ -255,10 +243,8 @@ def room_view(
     state: TableState,
     *,
     title: str,
-    clock: LevelClock,
-    schedule: BlindSchedule | None,
+    clock: ClockView | None,
     seq: int,
-    clock_view: ClockView | None = None,
     equities: list[Json] | None = None,
     url: str = "",
     theme: Mapping[str, str] | None = None,
@@ -276,7 +262,7 @@ def room_view(
         "title": printable(title),
         "url": url,
         "theme": dict(theme or {}),
-        "clock": clock_block(clock, schedule, clock_view),
+        "clock": clock_block(clock, state),
         "tournament": None,
     }
     if state.config is None:
@@ -284,7 +270,8 @@ def room_view(
     view = table or table_view(state)
     hand = state.hand
     live = hand is not None and not hand.complete
-    phase = "ended" if state.ended else "break" if base["clock"]["on_break"] else "play"
+    on_break = base["clock"]["on_break"] and not live  # a hand running finishes first
+    phase = "ended" if state.ended else "break" if on_break else "play"
     return {
         **base,
         "phase": phase,

@@ -109,10 +109,8 @@ class RoomFeed:
         view = room_view(
             f.state,
             title=f.title,
-            clock=f.clock(self._now()),
-            schedule=f.schedule,
+            clock=f.view(self._now()),
             seq=f.seq,
-            clock_view=f.view(self._now()),
             equities=self._equities,
             url=self.url,
             theme=self.theme,

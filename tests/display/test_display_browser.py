@@ -21,17 +21,15 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.engine.clock_events import ClockStarted, ScheduleSet
+from omaha_tui.engine.clock_events import ClockMoved, ClockStarted, ScheduleSet
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.rules.levels import BlindSchedule, Level
+from omaha_tui.session.grammar import parse_levels
 from tests import decided as commands
 from tests.app.hands import seated
 from tests.display.browser import ROOT, Browser, artifact, chromium, stop_group
 from tests.display.test_display_follows import Dealer
 
-SCHEDULE = BlindSchedule(
-    levels=(Level(small_blind=1, big_blind=2, minutes=20), Level(small_blind=2, big_blind=5))
-)
+SCHEDULE = parse_levels("1/2:20,break:10,2/5:20")
 
 OVERLAPS = """
 (() => {
@@ -130,6 +128,8 @@ async def test_the_page_shows_the_table_on_a_tv_and_a_phone_and_follows_the_deal
 
         assert await browser.evaluate(TEXT.format("#blinds")) == "1/2"
         assert await browser.evaluate(TEXT.format("#level")) == "Level 1"
+        next_box = await browser.evaluate(TEXT.format("#next-box"))
+        assert "next: level 2 · 2/5" in next_box and "break in 19:" in next_box, next_box
         clock = await browser.evaluate(TEXT.format("#clock"))
         assert len(clock) == 5 and clock[2] == ":" and clock.replace(":", "").isdigit(), clock
         clock_height = await browser.evaluate(HEIGHT.format("#clock"))
@@ -192,6 +192,12 @@ async def test_the_page_shows_the_table_on_a_tv_and_a_phone_and_follows_the_deal
         winners = await browser.evaluate(TEXT.format("#winners"))
         # Ann wins the 6 in the middle; her bet of 4 came back uncalled (R4.9).
         assert "Hand #1" in winners and "Ann" in winners and "wins 6" in winners, winners
+        assert await browser.evaluate(OVERLAPS) == []
+        seq = dealer.record([ClockMoved(item=1, at=datetime.now(UTC))])  # the break, early
+        await seq_shown(browser, seq, "the break")
+        assert await browser.evaluate("document.body.dataset.phase") == "break"
+        shown = await browser.evaluate(TEXT.format("#break-screen"))
+        assert "then level 2 · 2/5" in shown and ("10:00" in shown or "09:5" in shown), shown
         assert await browser.evaluate(OVERLAPS) == []
         seq = dealer.act(lambda s: commands.one(s, rq.EndSession()))
         await seq_shown(browser, seq, "the end of the session")

@@ -4,25 +4,25 @@ hand, the all-in figures of each pot (R10.3), and the results when the session e
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from omaha_tui.display.follower import Follower, LevelClock
+from omaha_tui.display.follower import Follower
 from omaha_tui.display.room import pot_equities, room_view
 from omaha_tui.engine.allin.spot import all_in_spot
+from omaha_tui.engine.clock_events import ClockPaused, ClockStarted, ScheduleSet
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
-from omaha_tui.engine.reducer.replay import replay
-from omaha_tui.engine.rules.levels import BlindSchedule, Level
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Player, TableSetup
+from omaha_tui.session.clock import clock_view
+from omaha_tui.session.grammar import parse_levels
 from omaha_tui.session.view import table_view
 from tests.display.test_display_runs import record_run_twice
 
-CLOCK = LevelClock(1, 1, 2, 0, 754.25)
-SCHEDULE = BlindSchedule(
-    levels=(Level(small_blind=1, big_blind=2, minutes=20), Level(small_blind=2, big_blind=5))
-)
+T0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
 
 
 def table(names: tuple[str, ...], stacks: tuple[int, ...]) -> TableState:
@@ -42,19 +42,38 @@ def play(state: TableState, *requests: rq.Request) -> TableState:
     return state
 
 
-def view(state: TableState, **kw: object) -> dict[str, object]:
-    out = room_view(state, title="Friday", clock=CLOCK, schedule=SCHEDULE, seq=9, **kw)  # type: ignore[arg-type]
+def view(state: TableState, at: datetime | None = None, **kw: object) -> dict[str, object]:
+    clock = clock_view(state, at) if at is not None else None
+    out = room_view(state, title="Friday", clock=clock, seq=9, **kw)  # type: ignore[arg-type]
     json.dumps(out)  # all of it is JSON
     return out
 
 
-def test_names_stay_plain_text_and_the_clock_names_the_next_level() -> None:
+def test_names_stay_plain_text() -> None:
     state = play(table(("Ann [b]", "<i>Bob", "Cy\\"), (200, 200, 200)), rq.NextHand())
     v = view(state)
     assert [s["name"] for s in v["seats"]] == ["Ann [b]", "<i>Bob", "Cy\\"]  # type: ignore[index]
-    assert v["clock"]["next"]["big_blind"] == 5 and v["clock"]["seconds_left"] == 754.2  # type: ignore[index]
     assert v["phase"] == "play" and v["tournament"] is None
     assert v["pot_total"] == 3 and v["board_size"] == 5
+    assert v["clock"]["seconds_left"] is None and v["clock"]["big_blind"] == 2  # type: ignore[index]
+
+
+def test_r2_7_the_clock_names_the_next_level_the_next_break_and_shows_the_break() -> None:
+    state = apply(
+        table(("Ann", "Bob", "Cy"), (200, 200, 200)),
+        ScheduleSet(schedule=parse_levels("1/2:20,break:10,2/5/1:20"), at=T0),
+    )
+    state = apply(state, ClockStarted(at=T0))
+    clock = view(state, T0 + timedelta(minutes=5, seconds=30))["clock"]
+    assert clock["level"] == 1 and clock["seconds_left"] == 870.0  # type: ignore[index]
+    assert clock["next"]["big_blind"] == 5 and clock["next"]["ante"] == 1  # type: ignore[index]
+    assert clock["seconds_to_break"] == 870.0 and not clock["paused"]  # type: ignore[index]
+    v = view(state, T0 + timedelta(minutes=25))
+    assert v["phase"] == "break"  # between hands
+    assert v["clock"]["on_break"] and v["clock"]["seconds_left"] == 300.0  # type: ignore[index]
+    assert v["clock"]["level"] == 2 and v["clock"]["big_blind"] == 5  # type: ignore[index]
+    paused = apply(state, ClockPaused(at=T0 + timedelta(minutes=1)))
+    assert view(paused, T0 + timedelta(minutes=9))["clock"]["paused"]  # type: ignore[index]
 
 
 def test_r7_the_last_hand_s_winners_stay_until_the_next_hand_starts() -> None:

@@ -62,9 +62,9 @@ function tick() {
   const level = left(c.seconds_left);
   $("clock").textContent = level === null ? "--:--" : clockText(level);
   $("clock-box").classList.toggle("untimed", level === null);
-  $("clock-caption").textContent = level === null ? "no time limit" : "next level in";
-  const brk = left(c.break_seconds_left);
-  $("break-clock").textContent = brk === null ? "--:--" : clockText(brk);
+  $("clock-caption").textContent = c.on_break ? "break ends in"
+    : level === null ? "no time limit" : "next level in";
+  $("break-clock").textContent = level === null ? "--:--" : clockText(level);
   const toBreak = left(c.seconds_to_break);
   $("next-break").textContent = toBreak === null ? "" : `break in ${clockText(toBreak)}`;
 }
@@ -78,9 +78,12 @@ function theme(colours) {
 
 function drawTop(v) {
   const c = v.clock;
-  $("level").textContent = `Level ${c.level}`;
+  $("level").textContent = c.on_break ? `Break · then level ${c.level}`
+    : c.due ? `Level ${c.level} · from the next hand` : `Level ${c.level}`;
   $("blinds").textContent = blinds(c);
-  $("ante").textContent = c.ante ? `ante ${chips(c.ante)}` : "blinds";
+  $("ante").textContent = c.ante
+    ? (c.big_blind_ante ? `big-blind ante ${chips(c.ante)}` : `ante ${chips(c.ante)}`)
+    : "blinds";
   $("paused").hidden = !c.paused;
   const n = c.next;
   $("next-level").textContent = n
@@ -89,7 +92,8 @@ function drawTop(v) {
   const game = v.game && !v.game.startsWith(v.title) ? v.game : "";
   $("title").textContent = [v.title, game].filter(Boolean).join(" · ");
   $("url").textContent = v.url || "";
-  $("break-next").textContent = n ? `then level ${n.level} · ${blinds(n)}` : "";
+  $("break-next").textContent = c.on_break
+    ? `then level ${c.level} · ${blinds(c)}` + (c.ante ? ` ante ${chips(c.ante)}` : "") : "";
 }
 
 function drawFelt(v) {
