@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
                 info = max(infos, key=lambda i: (i.updated, i.id))
             else:
                 info = journal.session(args.session)
-            book = ledger(journal.load_state(info.id, until_damage=args.until_damage))
+            state = journal.load_state(info.id, until_damage=args.until_damage)
+            book = ledger(state)
             found = journal.check_chain(info.id) if args.until_damage else None
     except (JournalError, RuleError) as e:
         print(f"omaha-tui ledger: {e}", file=sys.stderr)
@@ -62,6 +63,11 @@ def run(args: argparse.Namespace) -> int:
             f"{found.bad} (its first {found.good} events)",
             file=sys.stderr,
         )
+    from omaha_tui.store.tournament_ledger import tournament_book
+
+    money = tournament_book(state)
+    if money is not None:  # R11: money in and prizes out, not chips
+        return _tournament(money, args, f"session {info.id}: {info.title}")
     if args.csv:
         sys.stdout.write(ledger_csv(book))
         return 0
@@ -106,4 +112,48 @@ def run(args: argparse.Namespace) -> int:
     leftover = imbalance_text(book, transfers)
     if leftover is not None:
         console.print(plain(leftover, "bold red"))
+    return 0
+
+
+def _tournament(book: Any, args: argparse.Namespace, title: str) -> int:
+    """A tournament's ledger: entries, money in, prize out, net, best finish, settle-up."""
+    from omaha_tui.store.tournament_ledger import book_json
+
+    if args.json:
+        sys.stdout.write(book_json(book) + "\n")
+        return 0
+    if args.csv:
+        sys.stdout.write("player,entries,paid,prize,net,best_finish\r\n")
+        for x in book.lines:
+            best = "" if x.best is None else x.best
+            sys.stdout.write(f"{x.name},{x.entries},{x.paid},{x.prize},{x.net},{best}\r\n")
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    from omaha_tui.cli.shown import plain
+
+    console = Console()
+    table = Table(title=plain(title), title_justify="left")
+    for column in ("player", "entries", "paid", "prize", "net", "best finish"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for x in book.lines:
+        net = f"{x.net:+,}"
+        table.add_row(
+            plain(x.name),
+            str(x.entries),
+            f"{x.paid:,}",
+            f"{x.prize:,}",
+            f"[green]{net}[/]" if x.net > 0 else (f"[red]{net}[/]" if x.net else "0"),
+            "-" if x.best is None else str(x.best),
+        )
+    console.print(table)
+    fee = f"; fee {book.fee:,}" if book.fee else ""
+    console.print(
+        plain(f"prize pool {book.pool:,}{fee}" + ("" if book.finished else "; still playing"))
+    )
+    transfers = book.transfers()
+    console.print("settle-up:" if transfers else "settle-up: nobody owes anything")
+    for t in transfers:
+        console.print(plain(f"  {t}"))
     return 0

@@ -57,6 +57,9 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
         help='blind levels and breaks "SB/BB[/ANTE]:TIME,break:TIME,...", e.g. '
         '"1/2:20,2/4:20,break:10,5/10/1:20" (TIME in minutes, or 30s; /bbANTE: a big-blind ante)',
     )
+    from omaha_tui.cli.tournament_flags import add_tournament_options
+
+    add_tournament_options(p)
     p.add_argument(
         "--resume",
         nargs="?",
@@ -130,20 +133,32 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     """
     from pydantic import ValidationError
 
+    from omaha_tui.cli.tournament_flags import tournament_config
     from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig, parse_game
     from omaha_tui.session.grammar import parse_levels
     from omaha_tui.session.setup import Player, TableSetup
 
     button_rule = getattr(args, "button", None)
+    tournament = tournament_config(args)  # R11
     quick = (args.game, args.blinds, args.structure, args.players, args.levels, button_rule)
-    if not any(quick) and not args.ante:
+    if not any(quick) and not args.ante and tournament is None:
         return None
     if not args.players:
         raise FlagError(
             "--players is needed to start without the setup screen, e.g. "
             '--players "Ann:200,Bob:200"'
+            + (' (or "Ann,Bob,Cy" at a tournament)' * bool(tournament))
         )
-    players = parse_players(args.players)
+    if tournament is not None:  # every entry starts with the tournament's stack (R11.1)
+        players = parse_players(
+            ",".join(
+                f"{p.strip().rpartition(':')[0] or p.strip()}:{tournament.stack}"
+                for p in args.players.split(",")
+                if p.strip()
+            )
+        )
+    else:
+        players = parse_players(args.players)
     small, big = parse_blinds(args.blinds or "1/2")
     try:
         schedule = parse_levels(args.levels) if args.levels else None
@@ -171,7 +186,7 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
             f"{config.variant.name} seats at most {config.seats} players (R1.3), not {len(players)}"
         )
     seated = tuple(Player(i, name, stack) for i, (name, stack) in enumerate(players))
-    return TableSetup(config, seated, schedule=schedule)
+    return TableSetup(config, seated, schedule=schedule, tournament=tournament)
 
 
 def _resumable(args: argparse.Namespace, session: int) -> bool:

@@ -61,6 +61,11 @@ def state_json(view: TableView | None) -> dict[str, Any]:
             "min_raise_to": la.min_raise_to if wager else None,
             "max_raise_to": la.max_raise_to if wager else None,
         }
+    extra: dict[str, Any] = {}
+    if view.tournament is not None:  # R11: only a tournament table has this object
+        from omaha_tui.session.tournament import tournament_json
+
+        extra["tournament"] = tournament_json(view.tournament)
     return {
         "hand": hand.number if hand is not None else None,
         "game": hand.game if hand is not None else view.game,
@@ -87,6 +92,7 @@ def state_json(view: TableView | None) -> dict[str, Any]:
         if hand is not None
         else [],
         "complete": hand.complete if hand is not None else False,
+        **extra,
     }
 
 

@@ -25,6 +25,7 @@ from omaha_tui.session.grammar import GrammarError
 from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
+from .tournament import proposal_line, standings_line, tournament_ledger
 from .words import Local, parse_line, usage
 
 NO_CLOCK = 'this table has no blind clock: start it with --levels, e.g. "1/2:20,2/4:20"'
@@ -113,6 +114,8 @@ class Console:
                 return session.redo()
             case "state":
                 return Outcome(True, state_line(self.view()))
+            case "ledger" if session.state.tournament is not None:  # R11, R12
+                return Outcome(True, tournament_ledger(session.state))
             case "ledger":
                 return Outcome(True, ledger_line(session.state))
             case "clock":
@@ -120,6 +123,12 @@ class Console:
                 if view is None:
                     return Outcome(False, NO_CLOCK, refused=True)
                 return Outcome(True, clock_line(view))
+            case "standings":
+                ok = session.state.tournament is not None
+                return Outcome(ok, standings_line(session.state), refused=not ok)
+        if name.startswith("deal "):  # R11.5: a proposal, nothing recorded
+            ok, message = proposal_line(session.state, name)
+            return Outcome(ok, message, refused=not ok)
         return Outcome(True, usage())
 
     def print(self, outcome: Outcome) -> None:

@@ -39,6 +39,13 @@ from omaha_tui.engine.clock_events import (
 )
 from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
 from omaha_tui.engine.labels import NAME_CODE_POINTS
+from omaha_tui.engine.tournament_events import AddOnTaken as AddOnTaken
+from omaha_tui.engine.tournament_events import ColouredUp as ColouredUp
+from omaha_tui.engine.tournament_events import DealAgreed as DealAgreed
+from omaha_tui.engine.tournament_events import PlayerBusted as PlayerBusted
+from omaha_tui.engine.tournament_events import PlayerReentered as PlayerReentered
+from omaha_tui.engine.tournament_events import PrizesPaid as PrizesPaid
+from omaha_tui.engine.tournament_events import TournamentStarted as TournamentStarted
 
 SCHEMA_VERSION = 1
 
@@ -391,7 +398,14 @@ Event = Annotated[
     | ClockPaused
     | ClockResumed
     | ClockAdjusted
-    | ClockMoved,
+    | ClockMoved
+    | TournamentStarted
+    | PlayerReentered
+    | AddOnTaken
+    | PlayerBusted
+    | ColouredUp
+    | DealAgreed
+    | PrizesPaid,
     Field(discriminator="type"),
 ]
 

@@ -21,6 +21,7 @@ from omaha_tui.engine.config import binglao_variant
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.spoken import join_words
 from omaha_tui.engine.labels import player_name, pot_label, printable, run_times
+from omaha_tui.engine.narrate_tournament import tournament_line
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
 
@@ -63,6 +64,10 @@ class _Teller:
 
     def event(self, before: TableState, after: TableState, e: ev.Event) -> str:
         who, m = self.who, self.amt
+        if after.tournament is not None or before.tournament is not None:  # R11
+            line = tournament_line(before, after, e, self.name)
+            if line is not None:
+                return line
         match e:
             case ev.SessionStarted(config=config, title=title):
                 return f"Session: {title or config.title}"
@@ -264,17 +269,23 @@ def narrate(
     out: list[str] = []
     state = before
     single = len(events) == 1
+    late: list[str] = []  # R11.3: who is out is said after who won the hand
+    awarded = False
     for i, e in enumerate(events):
         nxt = after if single else steps[i] if len(steps) == len(events) else _step(state, e)
         if isinstance(e, ev.ActionUndone):
             out.append(teller.undone(state, nxt))
         else:
             line = teller.event(state, nxt, e)
+            awarded = awarded or isinstance(e, ev.PotsAwarded)
             if line:
-                out.append(line)
+                (late if awarded and isinstance(e, _AFTER_AWARD) else out).append(line)
         state = nxt
     out += _consequences(teller, before, after, events)
-    return tuple(out)
+    return (*out, *late)
+
+
+_AFTER_AWARD = (ev.PlayerBusted, ev.PrizesPaid)
 
 
 def _step(state: TableState, e: ev.Event) -> TableState:
@@ -300,7 +311,8 @@ def _consequences(
         for seat in a.seats:
             player = after.seat(seat)
             if player is not None and player.stack == 0:
-                out.append(f"{teller.who(after, seat)} is out of chips: rebuy, or sit out")
+                later = "out when the next hand starts" if after.tournament else "sit out"
+                out.append(f"{teller.who(after, seat)} is out of chips: rebuy, or {later}")
     if not same and any(type(e) is ev.HandStarted for e in events):
         out += _held_back(teller, before, after)
     return out

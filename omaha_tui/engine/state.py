@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Variant
 from omaha_tui.engine.events import Award, Post
 from omaha_tui.engine.rules.clock.running import ClockState
+from omaha_tui.engine.tournament_state import TournamentState
 
 if TYPE_CHECKING:
     pass
@@ -307,6 +308,7 @@ class TableState:
     blind's seat even when nobody posted it: the dead button moves from them (R1.5).
     ``straddle`` is the table's standing straddle (0: off; R2.8).
     ``clock`` is the blind clock: its schedule and where it stood when last touched (R2.7).
+    ``tournament`` is the tournament's own record at a tournament table (R11).
     ``base`` and ``journal`` serve undo and are left out of equality.
     """
 
@@ -323,6 +325,7 @@ class TableState:
     hands_played: int = 0
     ledger: tuple[LedgerEntry, ...] = ()
     ended: bool = False
+    tournament: TournamentState | None = None
     base: TableState | None = field(default=None, compare=False, repr=False)
     journal: Trail = field(default=EMPTY_TRAIL, compare=False, repr=False)
 

@@ -9,8 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
-from omaha_tui.engine.events import ButtonDrawn, ButtonPlaced, Event, PlayerSeated, SessionStarted
+from omaha_tui.engine.events import (
+    ButtonDrawn,
+    ButtonPlaced,
+    Event,
+    PlayerSeated,
+    SessionStarted,
+    TournamentStarted,
+)
 from omaha_tui.engine.reducer.replay import replay
+from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.engine.state import TableState
 
 
@@ -21,16 +29,20 @@ def opening_events(
     button: int | None = None,
     draw: Mapping[int, str] | None = None,
     title: str = "",
+    tournament: TournamentConfig | None = None,
 ) -> tuple[Event, ...]:
     """The events that open a session: the rules, the players ``(seat, name, stack)``,
     and the button, placed (``button``), drawn (``draw``, R1.4) or, when neither is
-    given, on the first seated player.
+    given, on the first seated player. A ``tournament``'s structure comes before the
+    players, who are then its entries (R11.1).
 
     >>> cfg = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
     >>> [e.type for e in opening_events(cfg, [(0, "Ann", 200), (2, "Bob", 200)])]
     ['session_started', 'player_seated', 'player_seated', 'button_placed']
     """
     events: list[Event] = [SessionStarted(config=config, title=title or config.title)]
+    if tournament is not None:
+        events.append(TournamentStarted(config=tournament))
     events += [PlayerSeated(seat=seat, name=name, stack=stack) for seat, name, stack in players]
     if draw:
         events.append(ButtonDrawn(cards=dict(draw)))
@@ -62,4 +74,35 @@ def quick_table(
     )
 
 
-__all__ = ["opening_events", "quick_table"]
+def tournament_table(
+    players: int = 3,
+    stack: int = 100,
+    big_blind: int = 2,
+    structure: Structure = Structure.NO_LIMIT,
+    **options: object,
+) -> TableState:
+    """A tournament of ``players`` entries ``P0``... at 10 each for ``stack`` chips
+    (``options`` are :class:`TournamentConfig` fields), the button on the last seat.
+
+    >>> t = tournament_table(4).tournament
+    >>> t.entries, t.pool
+    (('P0', 'P1', 'P2', 'P3'), Decimal('40'))
+    """
+    from decimal import Decimal
+
+    fields: dict[str, object] = {"buy_in": Decimal(10), "stack": stack, **options}
+    config = TableConfig(
+        variant=parse_game("omaha"), structure=structure, stakes=Stakes(big_blind=big_blind)
+    )
+    seats = [(i, f"P{i}", stack) for i in range(players)]
+    return replay(
+        opening_events(
+            config,
+            seats,
+            button=players - 1,
+            tournament=TournamentConfig.model_validate(fields),
+        )
+    )
+
+
+__all__ = ["opening_events", "quick_table", "tournament_table"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.rules.levels import BlindSchedule
+from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.engine.testing import opening_events
 
 
@@ -30,7 +31,7 @@ class TableSetup:
 
     ``draw`` maps seat to a face-up card for the R1.4 button draw; otherwise the
     button is placed on ``button`` (default: the first player). ``deal`` starts the
-    first hand at once.
+    first hand at once. A ``tournament`` table's players are its first entries (R11.1).
     """
 
     config: TableConfig
@@ -40,6 +41,7 @@ class TableSetup:
     schedule: BlindSchedule | None = None
     deal: bool = False
     title: str = ""
+    tournament: TournamentConfig | None = None
 
     @property
     def name(self) -> str:
@@ -54,6 +56,7 @@ class TableSetup:
             button=self.button,
             draw=self.draw,
             title=self.title,
+            tournament=self.tournament,
         )
 
 

@@ -26,6 +26,7 @@ from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
+from omaha_tui.engine.tournament_state import Standings, standings
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
 from omaha_tui.session.view_text import (
     STREET_NAMES,
@@ -182,6 +183,10 @@ class TableView:
     why_not_next: str = ""
     """Why the next hand cannot start now (empty when it can)."""
 
+    tournament: Standings | None = None
+    """A tournament's standings (R11): entries, pool, payouts, players left, average,
+    every entry's place, prize and chips; ``None`` at a cash table."""
+
     @property
     def run_rows(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
         """R10.2: ``(run, cards, untracked)`` for every run when the board is run more than
@@ -313,6 +318,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         showdown_due=avail.showdown_due,
         run_twice=avail.allows(rq.RunItTwice),
         why_not_next=avail.why_not_next,
+        tournament=standings(state),
     )
 
 

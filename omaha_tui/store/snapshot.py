@@ -16,6 +16,7 @@ import json
 import types
 import typing
 from collections import deque
+from decimal import Decimal
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -72,6 +73,8 @@ def _encode(value: Any) -> Any:
         return value
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, Decimal):  # tournament money (R11), exact as text
+        return str(value)
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -132,8 +135,14 @@ def _decode(tp: Any, value: Any) -> Any:
     if origin is frozenset:
         (arg,) = typing.get_args(tp)
         return frozenset(_decode(arg, v) for v in value)
-    if tp is typing.Any:
+    if tp is typing.Any or isinstance(tp, typing.TypeVar):
         return value
+    if tp is Decimal:
+        if not isinstance(value, str):
+            raise TypeError(f"{value!r} is not money text")
+        return Decimal(value)
+    if origin is not None and dataclasses.is_dataclass(origin):  # a generic record
+        return _decode(origin, value)
     if isinstance(tp, type):
         if issubclass(tp, Enum):
             return tp(value)

@@ -5,17 +5,22 @@ A transcript file opens with a ``# players: ...`` line (and optionally ``# game:
 own line closes the journal and continues the session in a new process-like
 ``Session.resume``, as after a crash. ``# at: MM:SS`` sets the clock the console reads
 to that long after the transcript's start (R2.7: the clock runs in wall time).
+``# tournament: --buy-in 20 --stack 1000 ...`` makes the table a tournament (R11).
 """
 
 from __future__ import annotations
 
+import argparse
 import io
+import shlex
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from omaha_tui.cli.play import parse_blinds, parse_players
+from omaha_tui.cli.tournament_flags import add_tournament_options, tournament_config
 from omaha_tui.console import Console
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.session import Player, Session, TableSetup
 from omaha_tui.session.grammar import parse_levels
 from omaha_tui.store.journal import Journal
@@ -24,19 +29,33 @@ HERE = Path(__file__).parent / "transcripts"
 START = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
 
 
+def _tournament(text: str) -> TournamentConfig | None:
+    """A ``# tournament: --buy-in 20 --stack 1000 ...`` header, read as the flags are."""
+    parser = argparse.ArgumentParser()
+    add_tournament_options(parser)
+    config = tournament_config(parser.parse_args(["--tournament", *shlex.split(text)]))
+    assert config is not None
+    return config
+
+
 def _setup(header: dict[str, str]) -> TableSetup:
     sb, bb = parse_blinds(header.get("blinds", "1/2"))
     schedule = parse_levels(header["levels"]) if "levels" in header else None
     if schedule is not None:
         sb, bb = schedule.levels[0].small_blind, schedule.levels[0].big_blind
+    tournament = _tournament(header["tournament"]) if "tournament" in header else None
     config = TableConfig(
         variant=parse_game(header.get("game", "plo")),
         stakes=Stakes(small_blind=sb, big_blind=bb),
         structure=header.get("structure", "pl"),  # type: ignore[arg-type]
     )
-    players = parse_players(header["players"])
+    if tournament is not None:  # every entry starts with the tournament's stack (R11.1)
+        names = [n.strip() for n in header["players"].split(",")]
+        players = parse_players(",".join(f"{n}:{tournament.stack}" for n in names))
+    else:
+        players = parse_players(header["players"])
     seated = tuple(Player(i, n, s) for i, (n, s) in enumerate(players))
-    return TableSetup(config, seated, schedule=schedule)
+    return TableSetup(config, seated, schedule=schedule, tournament=tournament)
 
 
 def play(text: str, db: Path) -> str:

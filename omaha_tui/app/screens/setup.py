@@ -34,6 +34,7 @@ from omaha_tui.app.screens.setup_model import (
     draw_for_button,
     setup_events,
 )
+from omaha_tui.app.screens.setup_tournament import read_tournament, tournament_fields
 from omaha_tui.app.widgets.level_editor import LevelEditor
 from omaha_tui.engine.config import (
     STRUCTURE_NAMES,
@@ -88,6 +89,15 @@ class SetupScreen(Screen[SetupResult]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
             yield Static("New game", id="setup-title")
+            with Horizontal(id="mode-row", classes="options"):
+                yield Select(
+                    [("Cash game", "cash"), ("Tournament (R11)", "tournament")],
+                    value="cash",
+                    allow_blank=False,
+                    compact=True,
+                    id="mode",
+                )
+            yield from tournament_fields()
             with Grid(id="game-grid", classes="form"):
                 yield Label("Game")
                 yield Select(
@@ -243,12 +253,18 @@ class SetupScreen(Screen[SetupResult]):
             text = f"{where}: {message}" if where else message[:1].upper() + message[1:]
             raise ValueError(text) from None
 
+    def _tournament(self) -> bool:
+        return self._select("mode") == "tournament"
+
     def _result(self) -> SetupResult:
         config = self._config()
         schedule = self.query_one(LevelEditor).schedule(config.stakes.chip)
         if schedule is not None:  # the table opens at level 1 (R2.7)
             config = config.model_copy(update={"stakes": schedule.stakes(1)})
         players = self._players()
+        tournament = read_tournament(self) if self._tournament() else None
+        if tournament is not None:  # R11.1: every entry starts with the same stack
+            players = tuple(SeatedPlayer(p.seat, p.name, tournament.stack) for p in players)
         if len(players) < 2:
             raise ValueError("Seat at least two players (R1.2): type a name and a buy-in")
         for p in players:
@@ -261,11 +277,11 @@ class SetupScreen(Screen[SetupResult]):
             seat = self._select("button-seat")
             if not isinstance(seat, int) or seat not in {p.seat for p in players}:
                 raise ValueError("Button: choose the seat that has the button")
-            return SetupResult(config, players, seat, None, config.title, schedule)
+            return SetupResult(config, players, seat, None, config.title, schedule, tournament)
         draw = self._draw
         if draw is None or {s for s, _ in draw.cards} != {p.seat for p in players}:
             raise ValueError("Button: draw for it first (Draw, or ctrl+b)")
-        return SetupResult(config, players, draw.winner, draw, config.title, schedule)
+        return SetupResult(config, players, draw.winner, draw, config.title, schedule, tournament)
 
     # ------------------------------------------------------------------ live feedback
 
@@ -274,6 +290,7 @@ class SetupScreen(Screen[SetupResult]):
         structure = Structure(str(self._select("structure")))
         limit = self._variant_limit()
         self.query_one("#fl-options").display = structure is Structure.FIXED_LIMIT
+        self.query_one("#tournament-grid").display = self._tournament()  # R11
         self.query_one("#binglao-options").display = variant.binglao
         for i in range(MAX_SEATS):
             for widget in self.query(f"#seat-label-{i}, #name-{i}, #buyin-{i}"):

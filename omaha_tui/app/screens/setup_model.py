@@ -17,6 +17,7 @@ from omaha_tui.engine.config import TableConfig
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.hands.cards import DECK, SUIT_SYMBOLS, format_card
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
+from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.engine.testing import opening_events
 from omaha_tui.session.view import shown
 
@@ -55,6 +56,7 @@ class SetupResult:
     draw: ButtonDraw | None = None
     title: str = ""
     schedule: BlindSchedule | None = None
+    tournament: TournamentConfig | None = None
 
 
 def draw_for_button(seats: tuple[int, ...], rng: random.Random) -> ButtonDraw:
@@ -86,6 +88,7 @@ def setup_events(result: SetupResult) -> tuple[Event, ...]:
         button=result.button,
         draw={s: format_card(c) for s, c in draw.cards} if draw is not None else None,
         title=result.title,
+        tournament=result.tournament,
     )
 
 

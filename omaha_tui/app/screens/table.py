@@ -35,6 +35,7 @@ from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
 from omaha_tui.app.widgets.seat import Seat
+from omaha_tui.app.widgets.standings import StandingsBar
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.session.view import TableView, chips
 
@@ -69,6 +70,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="title-row"):
             yield Static("", id="title")
             yield LevelClock(id="clock")
+        yield StandingsBar("", id="standings")  # R11: a tournament's standings
         with Vertical(id="ring"):
             with Horizontal(id="top-seats", classes="seat-row"):
                 for slot in TOP:
@@ -91,6 +93,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(PotBreakdownPanel).hide()
+        self.query_one(StandingsBar).display = False
         self.set_class(self.size.height >= TALL, "-tall")
         if self._view is not None:
             self._paint(self._view)
@@ -123,6 +126,7 @@ class TableScreen(Screen[None]):
         self.query_one("#title", Static).update(
             f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]", layout=False
         )
+        self.query_one(StandingsBar).show(view.tournament)
         tall = self.has_class("-tall")
         occupied = [s for s in view.seats if s.name is not None]
         placed = dict(zip(ring_slots(len(occupied)), occupied, strict=True))

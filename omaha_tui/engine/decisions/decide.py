@@ -112,9 +112,11 @@ def decide(state: TableState, request: rq.Request) -> Decision:
         return Refusal(f"{type(request).__name__} is not a request this table knows")
     try:
         built = func(state, request)
-        if isinstance(built, Decided | Ask | Refusal):
-            return built
-        return fold(state, built)
+        if not isinstance(built, Decided | Ask | Refusal):
+            built = fold(state, built)
+        if isinstance(built, Decided) and built.state.tournament is not None:
+            built = _decide_tournament.follow_up(built, request)  # R11.3, R11.6
+        return built
     except ValidationError as e:
         return Refusal(validation_message(e))
     except (RuleError, CardError) as e:
@@ -395,6 +397,7 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
 
 from omaha_tui.engine.decisions import clock as _decide_clock  # noqa: E402  (registers clock requests)
 from omaha_tui.engine.decisions import table as _decide_table  # noqa: E402  (registers table requests)
+from omaha_tui.engine.decisions import tournament as _decide_tournament  # noqa: E402
 
 __all__ = [
     "DECIDERS",

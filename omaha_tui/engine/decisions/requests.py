@@ -26,6 +26,12 @@ from omaha_tui.engine.decisions.clock_requests import (
     SetSchedule,
     StartClock,
 )
+from omaha_tui.engine.decisions.tournament_requests import (
+    AgreeDeal,
+    ColourUp,
+    Reenter,
+    TakeAddOn,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,10 +344,15 @@ Request = (
     | NextLevel
     | PreviousLevel
     | EndBreak
+    | Reenter
+    | TakeAddOn
+    | ColourUp
+    | AgreeDeal
 )
 
 __all__ = [
     "AdjustClock",
+    "AgreeDeal",
     "AllIn",
     "AwardByCards",
     "AwardByHand",
@@ -352,6 +363,7 @@ __all__ = [
     "ChangeLevel",
     "Check",
     "CheckOrCall",
+    "ColourUp",
     "Correct",
     "DealCards",
     "DeclareMisdeal",
@@ -371,6 +383,7 @@ __all__ = [
     "RaiseTo",
     "Rebuy",
     "RecordBoard",
+    "Reenter",
     "Request",
     "ResumeClock",
     "RunItTwice",
@@ -384,4 +397,5 @@ __all__ = [
     "SitOut",
     "StartClock",
     "TableHands",
+    "TakeAddOn",
 ]

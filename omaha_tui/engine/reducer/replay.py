@@ -67,6 +67,7 @@ from omaha_tui.engine.reducer import clock as clockflow
 from omaha_tui.engine.reducer import hand as handflow
 from omaha_tui.engine.reducer import options
 from omaha_tui.engine.reducer import start as handstart
+from omaha_tui.engine.reducer import tournament as tourney
 from omaha_tui.engine.rules.blinds import button_from_draw
 from omaha_tui.engine.state import EMPTY_TRAIL, LedgerEntry, SeatState, TableState, evolve
 
@@ -94,6 +95,8 @@ def apply(state: TableState, event: Event) -> TableState:
     if type(event) is ActionUndone:
         return undo(state)
     handler = _HANDLERS.get(type(event))
+    if state.tournament is not None:  # R11: some table events mean more at a tournament
+        handler = _IN_TOURNAMENT.get(type(event), handler)
     if handler is None:
         raise RuleError(f"unknown event {type(event).__name__}")
     new = handler(state, event)
@@ -377,3 +380,5 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     ClockAdjusted: clockflow.apply_clock_adjusted,
     ClockMoved: clockflow.apply_clock_moved,
 }
+_HANDLERS.update(tourney.OWN_HANDLERS)
+_IN_TOURNAMENT = tourney.handlers(_HANDLERS)

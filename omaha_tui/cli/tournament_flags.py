@@ -1,0 +1,30 @@
+"""The flags that make ``play`` and ``console`` open a tournament table (R11.1).
+
+``--tournament --buy-in 20 --stack 5000 --rebuys-until 4 --rebuy-at 0 --add-on 10:5000
+--re-entry --fee 5 --payouts 50/30/20 --money-unit 1``; the blind schedule comes from
+``--levels``. They are read by :mod:`omaha_tui.session.tournament_setup`, as the setup
+screen's fields are.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from omaha_tui.session.tournament_setup import TournamentFlagError, tournament_config
+
+__all__ = ["TournamentFlagError", "add_tournament_options", "tournament_config"]
+
+
+def add_tournament_options(p: argparse.ArgumentParser) -> None:
+    """``--tournament`` and the structure's flags (R11.1, R11.2)."""
+    g = p.add_argument_group("tournament (R11)")
+    g.add_argument("--tournament", action="store_true", help="a home tournament (R11)")
+    g.add_argument("--buy-in", help="money for an entry's starting stack, e.g. 20")
+    g.add_argument("--stack", help="chips an entry starts with, e.g. 5000")
+    g.add_argument("--rebuys-until", help="rebuys (and re-entries) until this level, e.g. 4")
+    g.add_argument("--rebuy-at", help="a rebuy is allowed at this stack or less (default: busted)")
+    g.add_argument("--add-on", help="one add-on MONEY:CHIPS[@BREAK], e.g. 10:5000 (first break)")
+    g.add_argument("--re-entry", action="store_true", help="a player who is out may enter again")
+    g.add_argument("--fee", help="money taken off the prize pool, e.g. 10 (default none)")
+    g.add_argument("--payouts", help="percentages by place adding up to 100, e.g. 50/30/20")
+    g.add_argument("--money-unit", help="prizes are rounded down to this, e.g. 1 or 0.01")

@@ -1,0 +1,206 @@
+"""The console's tournament words (R11) and what it prints about a tournament.
+
+``standings``, ``rebuy NAME``, ``addon NAME``, ``reenter NAME [SEAT]``, ``colorup
+NEW_CHIP [WINNER ...]`` (without winners the race cards are drawn), ``deal chop|icm
+[keep AMOUNT]`` (a proposal, nothing recorded) and ``deal agree NAME=AMOUNT ...
+[keep=AMOUNT]`` (recorded only when it names every player left, R11.5).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.rules.tournament.deals import DealError
+from omaha_tui.engine.rules.tournament.money import ZERO, MoneyError, parse_money
+from omaha_tui.engine.state import TableState
+from omaha_tui.engine.tournament_state import standings
+from omaha_tui.session.grammar import GrammarError as LineError
+from omaha_tui.session.grammar import parse_chips, parse_player, parse_seat_number
+from omaha_tui.session.tournament import deal_proposal, race_request
+
+from .words import ALIASES, WORDS, Local, Parsed, Parser
+
+
+def seat_of(state: TableState, token: str) -> int:
+    return parse_player(state, token)
+
+
+def seat_number(state: TableState, token: str) -> int:
+    return parse_seat_number(state, token)
+
+
+def amount(token: str, what: str = "amount") -> int:
+    return parse_chips(token, what)
+
+
+def _unit(state: TableState) -> Decimal:
+    t = state.tournament
+    if t is None:
+        raise LineError("this table is not a tournament: start one with --tournament")
+    return t.config.money_unit
+
+
+def _money(state: TableState, token: str, what: str) -> Decimal:
+    try:
+        return parse_money(token, what, unit=_unit(state))
+    except MoneyError as e:
+        raise LineError(str(e)) from None
+
+
+def _rebuy(state: TableState, args: list[str]) -> Parsed:
+    if state.tournament is not None and len(args) == 1:  # R11.1: the tournament's rebuy
+        return rq.Rebuy(seat_of(state, args[0]), 0)
+    if len(args) != 2:
+        raise LineError("usage: rebuy NAME N (at a tournament: rebuy NAME)")
+    return rq.Rebuy(seat_of(state, args[0]), amount(args[1], "rebuy"))
+
+
+def _addon(state: TableState, args: list[str]) -> Parsed:
+    _unit(state)
+    if len(args) != 1:
+        raise LineError("usage: addon NAME")
+    return rq.TakeAddOn(seat_of(state, args[0]))
+
+
+def _reenter(state: TableState, args: list[str]) -> Parsed:
+    _unit(state)
+    if len(args) not in (1, 2):
+        raise LineError("usage: reenter NAME [SEAT]")
+    seat = seat_number(state, args[1]) if len(args) == 2 else None
+    return rq.Reenter(args[0], seat)
+
+
+def _colorup(state: TableState, args: list[str]) -> Parsed:
+    """R11.4: ``colorup 100`` draws the race cards; ``colorup 100 Ann Bob`` names the
+    winners the dealer's own race gave."""
+    _unit(state)
+    if not args:
+        raise LineError("usage: colorup NEW_CHIP [WINNER ...], e.g. colorup 100")
+    chip = amount(args[0], "new chip")
+    if len(args) == 1:
+        return race_request(state, chip)
+    winners = tuple(seat_of(state, a) for a in args[1:] if a.lower() != "none")
+    return rq.ColourUp(chip, winners=winners)
+
+
+def _deal(state: TableState, args: list[str]) -> Parsed:
+    usage = "deal chop|icm [keep AMOUNT] | deal agree NAME=AMOUNT ... [keep=AMOUNT]"
+    _unit(state)
+    if not args:
+        raise LineError(f"usage: {usage}")
+    word = args[0].lower()
+    if word in ("chop", "icm"):
+        keep = "0"
+        if len(args) == 3 and args[1].lower() == "keep":
+            keep = args[2]
+        elif len(args) != 1:
+            raise LineError(f"usage: {usage}")
+        _money(state, keep, "keep")
+        return Local(f"deal {word} {keep}")
+    if word != "agree" or len(args) < 2:
+        raise LineError(f"usage: {usage}")
+    amounts: list[tuple[int, Decimal]] = []
+    kept = ZERO
+    for token in args[1:]:
+        name, sep, value = token.partition("=")
+        if not sep:
+            raise LineError(f'"{token}" is not NAME=AMOUNT: {usage}')
+        if name.lower() == "keep":
+            kept = _money(state, value, "keep")
+            continue
+        amounts.append((seat_of(state, name), _money(state, value, f"{name}'s amount")))
+    return rq.AgreeDeal(tuple(amounts), kept)
+
+
+TOURNAMENT_WORDS: dict[str, tuple[Parser, str]] = {
+    "rebuy": (_rebuy, "rebuy NAME [N]"),
+    "standings": (lambda s, a: _standings_word(s, a), "standings"),
+    "addon": (_addon, "addon NAME"),
+    "reenter": (_reenter, "reenter NAME [SEAT]"),
+    "colorup": (_colorup, "colorup NEW_CHIP [WINNER ...]"),
+    "deal": (_deal, "deal [CARDS] | deal chop|icm [keep N] | deal agree NAME=N ..."),
+}
+TOURNAMENT_ALIASES = {"colourup": "colorup", "add-on": "addon", "re-enter": "reenter"}
+
+
+_TABLE_DEAL = WORDS["deal"][0]
+
+
+def _deal_any(state: TableState, args: list[str]) -> Parsed:
+    """``deal [CARDS]`` deals the board; at a tournament ``deal chop|icm|agree`` is a deal."""
+    if state.tournament is not None and args and args[0].lower() in ("chop", "icm", "agree"):
+        return _deal(state, args)
+    return _TABLE_DEAL(state, args)
+
+
+TOURNAMENT_WORDS["deal"] = (_deal_any, TOURNAMENT_WORDS["deal"][1])
+WORDS.update(TOURNAMENT_WORDS)  # the console's words include the tournament's (R11)
+ALIASES.update(TOURNAMENT_ALIASES)
+
+
+def _standings_word(state: TableState, args: list[str]) -> Parsed:
+    if args:
+        raise LineError("usage: standings (nothing after it)")
+    return Local("standings")
+
+
+def standings_line(state: TableState) -> str:
+    """The standings in one line: entries, pool, payouts, who is left, places."""
+    st = standings(state)
+    if st is None:
+        return "this table is not a tournament: start one with --tournament"
+    paid = ", ".join(f"{ordinal(i)} {money(a)}" for i, a in enumerate(st.payouts, start=1))
+    parts = [
+        f"{st.entries} entries, pool {money(st.pool)} ({paid})",
+        f"{st.players_left} left, average {st.average:,}",
+    ]
+    playing = [f"{line.name} {line.chips:,}" for line in st.lines if line.seat is not None]
+    if playing:
+        parts.append("chips: " + ", ".join(playing))
+    placed = [
+        f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {line.name}"
+        + (f" {money(line.prize)}" if line.prize else "")
+        for line in st.lines
+        if line.place is not None
+    ]
+    if placed:
+        parts.append("places: " + ", ".join(placed))
+    if st.deal:
+        parts.append("deal agreed" + (f", {money(st.kept)} kept for the winner" if st.kept else ""))
+    if st.finished:
+        parts.append("the tournament is over")
+    return "; ".join(parts)
+
+
+def proposal_line(state: TableState, name: str) -> tuple[bool, str]:
+    """``deal chop 0`` / ``deal icm 20``: the proposal for the players left (R11.5)."""
+    _, kind, keep = name.split()
+    try:
+        proposal = deal_proposal(state, kind, Decimal(keep))
+    except DealError as e:
+        return False, f"{e} (R11.5)"
+    names = {i: s.name for i, s in enumerate(state.seats) if s is not None}
+    words = " ".join(f"{names[s]}={a}" for s, a in proposal.items())
+    what = "chip chop" if kind == "chop" else "ICM"
+    kept = f", {money(Decimal(keep))} kept for the winner" if Decimal(keep) else ""
+    shares = ", ".join(f"{names[s]} {money(a)}" for s, a in proposal.items())
+    agree = f"deal agree {words}" + (f" keep={keep}" if Decimal(keep) else "")
+    return True, f"{what} proposal{kept}: {shares}; if everyone agrees: {agree}"
+
+
+def tournament_ledger(state: TableState) -> str:
+    """Each player's money in and prize out, and their net (R11.1, R12)."""
+    t = state.tournament
+    assert t is not None
+    won: dict[str, Decimal] = {}
+    for entry, prize in t.prizes_won().items():
+        name = t.entries[entry - 1]
+        won[name] = won.get(name, ZERO) + prize
+    lines = []
+    for name, paid in t.paid:
+        prize = won.get(name, ZERO)
+        lines.append(f"{name}: in {money(paid)}, prize {money(prize)} ({prize - paid:+,})")
+    fee = f"; fee {money(t.config.fee)}" if t.config.fee else ""
+    return "; ".join(lines) + fee if lines else "nobody has entered yet"

@@ -1,0 +1,216 @@
+"""Deciders for a tournament table (R11), and what the rules add after a request.
+
+Registered into :data:`~omaha_tui.engine.decisions.decide.DECIDERS` when ``decide`` is
+imported. :func:`follow_up` is what a tournament adds to whatever was decided: an away
+player's hand is folded when the action reaches them (R11.6); a player who lost their
+last chip is out in their place when the hand is awarded, unless they may rebuy, in
+which case they are out when the next hand starts without a rebuy (R11.3); and the
+prizes are paid once there is a winner or a deal shares everything (R11.2, R11.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from omaha_tui.engine import events as ev
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import DECIDERS, Built, Decided, decides, fold
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.hands.cards import format_card, parse_cards
+from omaha_tui.engine.labels import player_name
+from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy
+from omaha_tui.engine.rules.tournament.chip_race import RaceError, chip_race
+from omaha_tui.engine.rules.tournament.money import ZERO
+from omaha_tui.engine.rules.tournament.places import Out, places
+from omaha_tui.engine.state import TableState
+from omaha_tui.engine.tournament_state import TournamentState
+
+
+def _t(state: TableState) -> TournamentState:
+    if state.tournament is None:
+        raise RuleError("this table is not a tournament")
+    return state.tournament
+
+
+def _busts(state: TableState, pending_too: bool) -> list[ev.Event]:
+    """The busts to record now: every seat of the last hand left with no chips, except
+    those who may still rebuy unless ``pending_too`` (R11.3)."""
+    t = _t(state)
+    hand = state.hand
+    if hand is None or not hand.complete or t.finished:
+        return []
+    base = state.base
+    out: list[tuple[int, int]] = []
+    for seat in hand.seats:
+        player = state.seat(seat)
+        if player is None or player.stack > 0 or t.entry_of(seat) is None:
+            continue
+        if not pending_too and not may_rebuy(state, seat):
+            continue
+        start = base.seats[seat] if base is not None and seat < len(base.seats) else None
+        out.append((seat, start.stack if start is not None else 0))
+    if not out:
+        return []
+    group = [Out(t.entry_of(s) or 0, stack, hand.number, bust_order(state, s)) for s, stack in out]
+    placed = {p.entry: p for p in places((*t.outs, *group), len(t.entries))}
+    out.sort(key=lambda x: x[1])  # smallest first: each event keeps the others seated
+    return [
+        ev.PlayerBusted(
+            seat=s,
+            hand=hand.number,
+            start_stack=stack,
+            place=placed[t.entry_of(s) or 0].place,
+            tied=placed[t.entry_of(s) or 0].tied,
+        )
+        for s, stack in out
+    ]
+
+
+def _prizes(state: TableState) -> list[ev.Event]:
+    t = _t(state)
+    if t.finished:
+        return []
+    if len(t.seated) == 1 or (t.deal is not None and t.kept == 0):
+        return [ev.PrizesPaid(prizes={k: v for k, v in t.prizes_won().items() if v})]
+    return []
+
+
+def follow_up(decided: Decided, request: Any) -> Decided:
+    """What the tournament adds after ``request`` was decided (see the module)."""
+    state = decided.state
+    events = list(decided.events)
+    steps = list(decided.steps)
+    for _ in range(40):
+        t = state.tournament
+        if t is None:
+            break
+        hand = state.hand
+        more: list[ev.Event] = []
+        if (
+            hand is not None
+            and not hand.complete
+            and hand.to_act in t.away
+            and not hand.early_card_pending
+        ):
+            more = [ev.Folded(seat=hand.to_act)]  # R11.6: an away player's hand is folded
+        elif hand is not None and hand.complete and isinstance(events[-1], ev.PotsAwarded):
+            more = _busts(state, pending_too=False)
+            if not more:
+                more = _prizes(state)
+        elif isinstance(events[-1], ev.PlayerBusted | ev.DealAgreed):
+            more = _prizes(state)
+        if not more:
+            break
+        done = fold(state, more)
+        events += done.events
+        steps += done.steps
+        state = done.state
+    if len(events) == len(decided.events):
+        return decided
+    return Decided(tuple(events), state, decided.note, tuple(steps))
+
+
+_plain_next_hand: Callable[[TableState, Any], Built] = DECIDERS[rq.NextHand]
+_plain_rebuy: Callable[[TableState, Any], Built] = DECIDERS[rq.Rebuy]
+
+
+@decides(rq.NextHand)
+def _next_hand(state: TableState, req: rq.NextHand) -> Built:
+    """R11.3: whoever lost their last chip and did not rebuy is out before the next hand."""
+    if state.tournament is None:
+        return _plain_next_hand(state, req)
+    if state.tournament.finished:
+        raise RuleError("the tournament is over: the prizes are paid")
+    busts = _busts(state, pending_too=True)
+    if not busts:
+        return _plain_next_hand(state, req)
+    done = fold(state, busts)
+    if done.state.tournament is not None and len(done.state.tournament.seated) == 1:
+        return done
+    start = _plain_next_hand(done.state, req)
+    if not isinstance(start, Decided):
+        return start
+    return Decided(
+        (*done.events, *start.events), start.state, start.note, (*done.steps, *start.steps)
+    )
+
+
+@decides(rq.Rebuy)
+def _rebuy(state: TableState, req: rq.Rebuy) -> Built:
+    """A tournament's rebuy is its rebuy stack for its money (R11.1); 0 chips asks for it."""
+    if state.tournament is None:
+        return _plain_rebuy(state, req)
+    amount = req.amount or state.tournament.config.rebuy_stack
+    return (ev.PlayerRebought(seat=req.seat, amount=amount),)
+
+
+@decides(rq.Reenter)
+def _reenter(state: TableState, req: rq.Reenter) -> Built:
+    """R11.1: a re-entry sits where the player went out if that seat is free."""
+    t = _t(state)
+    seat = req.seat
+    if seat is None:
+        free = [i for i, s in enumerate(state.seats) if s is None]
+        if not free:
+            raise RuleError("every seat is taken: there is no seat for a re-entry")
+        last = dict(t.left_seats).get(req.name.strip())
+        seat = last if last in free else free[0]
+    return (ev.PlayerReentered(seat=seat, name=req.name.strip()),)
+
+
+@decides(rq.TakeAddOn)
+def _add_on(state: TableState, req: rq.TakeAddOn) -> Built:
+    return (ev.AddOnTaken(seat=req.seat),)
+
+
+@decides(rq.ColourUp)
+def _colour_up(state: TableState, req: rq.ColourUp) -> Built:
+    """R11.4: the race by its cards or by the winners the dealer names."""
+    _t(state)
+    if state.stakes is None:
+        raise RuleError("no session: start a session first")
+    names = {i: s.name for i, s in enumerate(state.seats) if s is not None}
+    cards: dict[int, tuple[str, ...]] = {}
+    if req.winners is None:
+        for seat, text in req.cards or ():
+            cards[seat] = tuple(format_card(c) for c in parse_cards(text))
+    try:  # by name, so that what is wrong names the player
+        race = chip_race(
+            {names[i]: s.stack for i, s in enumerate(state.seats) if s is not None},
+            state.stakes.chip,
+            req.new_chip,
+            cards={names[k]: tuple(parse_cards(" ".join(v))) for k, v in cards.items()},
+            winners=None if req.winners is None else [names.get(w, str(w)) for w in req.winners],
+        )
+    except RaceError as e:
+        raise RuleError(f"{e} (R11.4)") from None
+    return (
+        ev.ColouredUp(
+            old_chip=state.stakes.chip,
+            new_chip=req.new_chip,
+            cards=cards if req.winners is None else {},
+            winners=req.winners,
+            change=race.change,
+        ),
+    )
+
+
+@decides(rq.AgreeDeal)
+def _agree_deal(state: TableState, req: rq.AgreeDeal) -> Built:
+    t = _t(state)
+    named = dict(req.amounts)
+    missing = [player_name(state, s) for s, _ in t.seated if s not in named]
+    if missing:
+        raise RuleError(
+            f"a deal is recorded only when every player left agrees: "
+            f"{', '.join(missing)} not in it (R11.5)"
+        )
+    return (ev.DealAgreed(amounts=named, kept=req.kept),)
+
+
+def deal_total(state: TableState) -> Decimal:
+    """What a deal shares now: the prizes of the places not yet decided (R11.5)."""
+    t = _t(state)
+    return sum(t.prizes_left(), ZERO)

@@ -1,0 +1,43 @@
+"""What the dealer asks of a tournament (R11): one frozen record per request.
+
+Seats are 0-based; money is :class:`~decimal.Decimal`. Nothing here validates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class Reenter:
+    """A player who is out enters again (R11.1); ``seat`` None: their old seat if it is
+    free, otherwise the first empty one."""
+
+    name: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeAddOn:
+    """A player takes the add-on (R11.1)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ColourUp:
+    """Retire the smallest chip for ``new_chip`` by a chip race (R11.4): the race cards
+    by seat (card text), or the seats the dealer says won a new chip."""
+
+    new_chip: int
+    cards: tuple[tuple[int, str], ...] | None = None
+    winners: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeDeal:
+    """Every player left agrees these amounts by seat, ``kept`` for the winner (R11.5)."""
+
+    amounts: tuple[tuple[int, Decimal], ...]
+    kept: Decimal = Decimal(0)

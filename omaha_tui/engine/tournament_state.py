@@ -1,0 +1,210 @@
+"""A tournament's state and what is derived from it: entries, the pool, prizes, places.
+
+The reducer folds the tournament's events into a :class:`TournamentState` kept on the
+table's state; everything shown (standings, prizes by place, what a deal shares) is a
+pure function of it and the table (R11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from omaha_tui.engine.rules.tournament.money import ZERO
+from omaha_tui.engine.rules.tournament.payouts import payout_percents
+from omaha_tui.engine.rules.tournament.places import Out, Placing, places, placing_prizes
+from omaha_tui.engine.rules.tournament.structure import TournamentConfig
+
+if TYPE_CHECKING:
+    from omaha_tui.engine.state import TableState
+
+
+@dataclass(frozen=True)
+class ColourUp:
+    """One colour-up done (R11.4): the chips, who won the race, who was given a chip,
+    and what it changed in the total."""
+
+    old_chip: int
+    new_chip: int
+    won: tuple[str, ...]
+    given: tuple[str, ...]
+    change: int
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    """What the tournament's events have recorded so far (R11).
+
+    ``entries`` are the entries' player names by entry number (1 first); ``seated``
+    maps each playing seat to its entry; ``paid`` each name's money in (buy-ins,
+    rebuys, add-ons, re-entries); ``outs`` the entries out, in order; ``away`` the
+    seats whose players are away but dealt in (R11.6); ``deal`` the agreed deal by
+    entry and ``kept`` what it kept back; ``prizes`` what was paid at the end;
+    ``left_seats`` the seat each player out last played at (a re-entry sits there);
+    ``finish`` the stacks of the players a deal ended the tournament for, which place
+    them among themselves as a last hand's busts would.
+    """
+
+    config: TournamentConfig
+    entries: tuple[str, ...] = ()
+    seated: tuple[tuple[int, int], ...] = ()
+    paid: tuple[tuple[str, Decimal], ...] = ()
+    rebuys: int = 0
+    add_ons: tuple[int, ...] = ()
+    outs: tuple[Out[int], ...] = ()
+    away: frozenset[int] = frozenset()
+    colour_ups: tuple[ColourUp, ...] = ()
+    deal: tuple[tuple[int, Decimal], ...] | None = None
+    kept: Decimal = ZERO
+    prizes: tuple[tuple[int, Decimal], ...] | None = None
+    left_seats: tuple[tuple[str, int], ...] = ()
+    finish: tuple[Out[int], ...] = ()
+
+    @property
+    def money_in(self) -> Decimal:
+        """Everything paid in (R11.1)."""
+        return sum((m for _, m in self.paid), ZERO)
+
+    @property
+    def pool(self) -> Decimal:
+        """The prize pool: money in less the fee (R11.1)."""
+        return self.config.pool(self.money_in)
+
+    @property
+    def finished(self) -> bool:
+        """The prizes are paid: no hand starts any more."""
+        return self.prizes is not None
+
+    def entry_of(self, seat: int) -> int | None:
+        """The entry number playing at ``seat``, if any."""
+        return dict(self.seated).get(seat)
+
+    def prize_table(self) -> tuple[Decimal, ...]:
+        """The prize of each paid place for the entries so far (R11.2)."""
+        return self.config.prizes(self.money_in, len(self.entries))
+
+    def percents(self) -> tuple[Decimal, ...]:
+        """The percentages paid by place for the entries so far (R11.2)."""
+        return payout_percents(len(self.entries), self.config.payouts)
+
+    def placings(self) -> tuple[Placing[int], ...]:
+        """Every entry's place so far: those out, and the winner once there is one."""
+        left = [e for _, e in self.seated]
+        if self.finish:
+            return places((*self.outs, *self.finish), len(self.entries))
+        return places(self.outs, len(self.entries), left=left)
+
+    def prizes_won(self) -> dict[int, Decimal]:
+        """Each placed entry's prize (R11.3); a deal's players get what they agreed, and
+        whoever then wins also what it kept back (R11.5)."""
+        if self.prizes is not None:
+            return dict(self.prizes)
+        placings = self.placings()
+        won = placing_prizes(placings, self.prize_table(), self.config.money_unit)
+        if self.deal is not None:
+            first = {p.entry for p in placings if p.place == 1}
+            for entry, amount in self.deal:
+                won[entry] = amount + (self.kept if entry in first else ZERO)
+        return won
+
+    def prizes_left(self) -> tuple[Decimal, ...]:
+        """The prizes of the places not yet decided (R11.5: what a deal shares)."""
+        return self.prize_table()[: len(self.seated)]
+
+
+def tournament_of(state: TableState) -> TournamentState | None:
+    """The tournament on this table, if it is one."""
+    return state.tournament
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings: an entry's place so far (``None`` while playing; a
+    shared place is the best of those shared), prize, chips and seat."""
+
+    name: str
+    entry: int
+    place: int | None
+    prize: Decimal
+    chips: int
+    seat: int | None
+    tied: int = 1
+
+
+@dataclass(frozen=True)
+class Standings:
+    """What every front end shows of a tournament (R11): entries, the pool and the
+    prizes by place, who is left and the average stack, and each entry's line."""
+
+    entries: int
+    rebuys: int
+    add_ons: int
+    money_in: Decimal
+    pool: Decimal
+    percents: tuple[Decimal, ...]
+    payouts: tuple[Decimal, ...]
+    players_left: int
+    average: int
+    lines: tuple[Standing, ...]
+    finished: bool
+    deal: bool
+    kept: Decimal
+    chip: int
+
+
+def standings(state: TableState) -> Standings | None:
+    """The standings of the tournament at this table, ``None`` if it is not one.
+
+    >>> from omaha_tui.engine.testing import tournament_table
+    >>> st = standings(tournament_table(3))
+    >>> st.entries, st.pool, st.payouts, st.players_left, st.average
+    (3, Decimal('30'), (Decimal('30'),), 3, 100)
+    """
+    t = state.tournament
+    if t is None:
+        return None
+    hand = state.hand if state.in_hand else None
+    chips: dict[int, int] = {}
+    for seat, entry in t.seated:
+        player = state.seat(seat)
+        held = player.stack if player is not None else 0
+        if hand is not None and seat < len(hand.committed):
+            held += hand.committed[seat] + hand.dead[seat]
+        chips[entry] = held
+    won = t.prizes_won()
+    placings = {p.entry: p for p in t.placings()}
+    seat_of = {entry: seat for seat, entry in t.seated}
+    lines = []
+    for number, name in enumerate(t.entries, start=1):
+        placing = placings.get(number)
+        lines.append(
+            Standing(
+                name=name,
+                entry=number,
+                place=placing.place if placing is not None else None,
+                prize=won.get(number, ZERO),
+                chips=chips.get(number, 0),
+                seat=seat_of.get(number),
+                tied=placing.tied if placing is not None else 1,
+            )
+        )
+    lines.sort(key=lambda s: (s.place is not None, s.place or 0, -s.chips, s.entry))
+    left = len(t.seated)
+    total = sum(chips.values())
+    return Standings(
+        entries=len(t.entries),
+        rebuys=t.rebuys,
+        add_ons=len(t.add_ons),
+        money_in=t.money_in,
+        pool=t.pool,
+        percents=t.percents(),
+        payouts=t.prize_table(),
+        players_left=left,
+        average=total // left if left else 0,
+        lines=tuple(lines),
+        finished=t.finished,
+        deal=t.deal is not None,
+        kept=t.kept,
+        chip=state.stakes.chip if state.stakes is not None else 1,
+    )

@@ -1,0 +1,114 @@
+"""The tournament's part of the headless session (R11): drawing the race cards of a
+colour-up, the deal proposals, and the standings as plain data for every front end.
+
+The engine never draws a card; here the race cards are dealt from a shuffled deck
+(``random.SystemRandom`` unless a generator is given, for tests) and handed to the
+engine's ``ColourUp`` request, which records them, so the race replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.hands.cards import DECK, format_card
+from omaha_tui.engine.rules.tournament.chip_race import cards_needed
+from omaha_tui.engine.rules.tournament.deals import DealError, chip_chop, icm_deal
+from omaha_tui.engine.rules.tournament.money import ZERO
+from omaha_tui.engine.state import TableState
+from omaha_tui.engine.tournament_state import Standings, standings
+
+
+def race_request(state: TableState, new_chip: int, rng: random.Random | None = None) -> rq.ColourUp:
+    """A colour-up to ``new_chip`` with the race cards drawn: one per retired chip of
+    each stack's leftover (R11.4). A bad chip is left for the engine to refuse."""
+    old = state.stakes.chip if state.stakes is not None else 1
+    stacks = {i: s.stack for i, s in enumerate(state.seats) if s is not None}
+    try:
+        need = cards_needed(stacks, old, new_chip)
+    except ValueError:
+        return rq.ColourUp(new_chip, cards=())
+    deck = list(DECK)
+    (rng or random.SystemRandom()).shuffle(deck)
+    cards: list[tuple[int, str]] = []
+    for seat, count in need.items():
+        dealt, deck = deck[:count], deck[count:]
+        cards.append((seat, " ".join(format_card(c) for c in dealt)))
+    return rq.ColourUp(new_chip, cards=tuple(cards))
+
+
+def deal_proposal(state: TableState, kind: str, keep: Decimal = ZERO) -> dict[int, Decimal]:
+    """The chip chop or ICM proposal for the players left, by seat (R11.5)."""
+    t = state.tournament
+    if t is None:
+        raise DealError("this table is not a tournament")
+    if state.in_hand:
+        raise DealError("a hand is running: propose a deal between hands")
+    names: dict[str, int] = {}
+    stacks: dict[str, int] = {}
+    for seat, _ in t.seated:
+        player = state.seat(seat)
+        if player is not None:
+            names[player.name] = seat
+            stacks[player.name] = player.stack
+    share = chip_chop if kind == "chop" else icm_deal
+    proposal = share(stacks, t.prizes_left(), t.config.money_unit, keep)
+    return {names[name]: amount for name, amount in proposal.items()}
+
+
+def tournament_view(state: TableState, next_break: str | None = None) -> dict[str, Any] | None:
+    """The tournament as plain data (the ``tournament`` object of ``--json`` state and of
+    the display's view): entries, pool, payouts, players left, average, places."""
+    st = standings(state)
+    return None if st is None else tournament_json(st, next_break)
+
+
+def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, Any]:
+    """The standings as plain data for JSON (R11)."""
+    return {
+        "entries": st.entries,
+        "rebuys": st.rebuys,
+        "add_ons": st.add_ons,
+        "money_in": money_number(st.money_in),
+        "pool": money_number(st.pool),
+        "payouts": [money_number(a) for a in st.payouts],
+        "percents": [money_number(p) for p in st.percents],
+        "players_left": st.players_left,
+        "average": st.average,
+        "chip": st.chip,
+        "places": [
+            {
+                "name": line.name,
+                "place": line.place,
+                "prize": money_number(line.prize),
+                **({"tied": line.tied} if line.tied > 1 else {}),
+            }
+            for line in st.lines
+            if line.place is not None
+        ],
+        "standings": [
+            {
+                "name": line.name,
+                "entry": line.entry,
+                "seat": None if line.seat is None else line.seat + 1,
+                "chips": line.chips,
+                "place": line.place,
+                "prize": money_number(line.prize),
+            }
+            for line in st.lines
+        ],
+        "deal": st.deal,
+        "kept": money_number(st.kept),
+        "finished": st.finished,
+        "next_break": next_break,
+    }
+
+
+def money_number(amount: Decimal) -> int | float:
+    """Money for JSON: a whole amount as an integer, a fraction as the number its exact
+    decimal text reads as (``2.5``), never a float's arithmetic."""
+    if amount == amount.to_integral_value():
+        return int(amount)
+    return float(str(amount))

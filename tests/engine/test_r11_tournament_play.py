@@ -1,0 +1,220 @@
+"""R11 at the table: entries, rebuys, add-ons, busts and places, colour-ups, deals and
+the prizes, through ``decide`` and the reducer, and undo through every one of them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from omaha_tui.engine import events as ev
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.reducer.replay import apply, undo
+from omaha_tui.engine.rules.tournament.structure import AddOn
+from omaha_tui.engine.state import TableState
+from omaha_tui.engine.testing import tournament_table
+from omaha_tui.engine.tournament_state import standings
+
+from .tournament_helpers import do, play_out
+
+D = Decimal
+
+
+def _fix(state: TableState, seat: int, stack: int) -> TableState:
+    player = state.seat(seat)
+    assert player is not None
+    delta = stack - player.stack
+    return (
+        apply(state, ev.ChipsCorrected(seat=seat, delta=delta, reason="test")) if delta else state
+    )
+
+
+def _bust_hand(first: int, second: int, payouts: tuple[Decimal, ...]) -> TableState:
+    """Four entries at 225 (a pool of 900); P0 and P1 start the hand with ``first`` and
+    ``second`` chips, go all in, and lose to P2 while P3 folds."""
+    s = tournament_table(4, stack=100, buy_in=D(225), payouts=payouts)
+    s = _fix(_fix(s, 0, first), 1, second)
+    s = do(s, rq.NextHand()).state  # button P3, SB P0, BB P1, P2 first
+    s = do(s, rq.AllIn()).state  # P2
+    s = do(s, rq.Fold()).state  # P3
+    s = do(s, rq.AllIn()).state  # P0
+    s = do(s, rq.AllIn()).state  # P1
+    return play_out(s, 2).state
+
+
+def test_r11_3_same_hand_bust_40_and_60_the_60_player_is_3rd() -> None:
+    s = _bust_hand(40, 60, (D(50), D(30), D(20)))
+    busts = [e for e in s.journal if isinstance(e, ev.PlayerBusted)]
+    assert [(b.seat, b.place, b.start_stack) for b in busts] == [(0, 4, 40), (1, 3, 60)]
+    st = standings(s)
+    assert st is not None and st.players_left == 2 and st.payouts == (D(450), D(270), D(180))
+    by_name = {line.name: line for line in st.lines}
+    assert (by_name["P1"].place, by_name["P1"].prize) == (3, D(180))
+    assert (by_name["P0"].place, by_name["P0"].prize) == (4, D(0))
+
+
+def test_r11_3_same_hand_bust_both_60_share_3rd_and_4th_90_each() -> None:
+    s = _bust_hand(60, 60, (D(50), D(30), D(20)))
+    st = standings(s)
+    assert st is not None
+    by_name = {line.name: line for line in st.lines}
+    assert (by_name["P0"].place, by_name["P0"].tied, by_name["P0"].prize) == (3, 2, D(90))
+    assert (by_name["P1"].place, by_name["P1"].tied, by_name["P1"].prize) == (3, 2, D(90))
+
+
+def test_r11_3_the_last_bust_pays_the_prizes_and_ends_the_tournament() -> None:
+    s = tournament_table(2, stack=100, buy_in=D(10))
+    s = do(s, rq.NextHand()).state
+    s = do(s, rq.AllIn()).state
+    d = play_out(do(s, rq.Call()).state, 0)
+    kinds = [e.type for e in d.events]
+    assert kinds[-2:] == ["player_busted", "prizes_paid"]
+    assert d.state.tournament is not None and d.state.tournament.finished
+    assert d.state.tournament.prizes == ((1, D(20)),)
+    assert isinstance(decide(d.state, rq.NextHand()), Refusal)
+    lines = narrate(s, d.events, d.state, steps=d.steps)
+    assert "P1 is out in 2nd place (R11.3)" in lines and "Prizes paid: P0 20" in lines
+
+
+def _heads_up_bust(**options: object) -> TableState:
+    s = tournament_table(3, stack=100, buy_in=D(10), **options)
+    s = do(s, rq.NextHand()).state  # button P2, SB P0, BB P1, P2 first
+    s = do(s, rq.Fold()).state
+    s = do(s, rq.AllIn()).state
+    s = do(s, rq.Call()).state
+    return play_out(s, 1).state
+
+
+def test_r11_1_a_busted_player_may_rebuy_until_the_stated_level() -> None:
+    s = _heads_up_bust(rebuys_until=2)
+    assert not any(isinstance(e, ev.PlayerBusted) for e in s.journal)  # offered a rebuy
+    after = do(s, rq.Rebuy(0, 0))
+    assert after.events == (ev.PlayerRebought(seat=0, amount=100),)
+    t = after.state.tournament
+    assert t is not None and t.money_in == D(40) and t.rebuys == 1 and t.pool == D(40)
+    assert "P0 rebuys 100 for 10 (pool 40)" in narrate(s, after.events, after.state)
+    with pytest.raises(Exception, match="a rebuy is allowed when busted"):
+        apply(after.state, ev.PlayerRebought(seat=0, amount=100))
+    nxt = do(after.state, rq.NextHand())
+    assert 0 in nxt.state.hand.seats  # type: ignore[union-attr]
+
+
+def test_r11_1_no_rebuy_means_out_when_the_next_hand_starts() -> None:
+    s = _heads_up_bust(rebuys_until=2)
+    d = do(s, rq.NextHand())
+    assert [e.type for e in d.events] == ["player_busted", "hand_started"]
+    assert d.events[0] == ev.PlayerBusted(seat=0, hand=1, start_stack=100, place=3)
+
+
+def test_r11_1_rebuys_end_with_their_level() -> None:
+    s = _heads_up_bust(rebuys_until=1)
+    s = apply(s, ev.LevelChanged(level=2, stakes=s.stakes))  # type: ignore[arg-type]
+    assert "rebuys ended with level 1" in str(decide(s, rq.Rebuy(0, 0)))
+
+
+def test_r11_1_re_entry_is_a_new_entry_and_grows_the_pool() -> None:
+    s = _heads_up_bust(re_entry=True)
+    assert any(isinstance(e, ev.PlayerBusted) for e in s.journal)
+    d = do(s, rq.Reenter("P0"))
+    assert d.events == (ev.PlayerReentered(seat=0, name="P0"),)
+    t = d.state.tournament
+    assert t is not None and t.entries == ("P0", "P1", "P2", "P0") and t.pool == D(40)
+    assert d.state.seat(0) is not None and d.state.seat(0).stack == 100  # type: ignore[union-attr]
+    assert "is still playing" in str(decide(d.state, rq.Reenter("P0")))
+    assert "no re-entries" in str(decide(_heads_up_bust(), rq.Reenter("P0")))
+
+
+def test_r11_1_one_add_on_an_entry() -> None:
+    s = tournament_table(3, stack=100, buy_in=D(10), add_on=AddOn(money=D(5), chips=200))
+    d = do(s, rq.TakeAddOn(1))
+    t = d.state.tournament
+    assert t is not None and t.money_in == D(35) and d.state.seat(1).stack == 300  # type: ignore[union-attr]
+    assert "one add-on an entry" in str(decide(d.state, rq.TakeAddOn(1)))
+    assert "no add-on" in str(decide(tournament_table(3), rq.TakeAddOn(1)))
+
+
+def test_r11_6_an_away_player_is_dealt_in_blinded_and_folded() -> None:
+    s = tournament_table(3, stack=100, buy_in=D(10))
+    s = do(s, rq.SitOut(1)).state
+    d = do(s, rq.NextHand())  # button P2, SB P0, BB P1 (away), P2 first
+    hand = d.state.hand
+    assert hand is not None and hand.seats == (0, 1, 2) and hand.bb_seat == 1
+    assert not d.state.seat(1).owes_bb  # type: ignore[union-attr]
+    d2 = do(d.state, rq.Call())  # P2 calls; P0 completes, then P1 is folded for them
+    d3 = do(d2.state, rq.Call())
+    assert d3.events[-1] == ev.Folded(seat=1)
+    assert "P1 is away: dealt in and blinded, hands folded (R11.6)" in narrate(
+        tournament_table(3, stack=100, buy_in=D(10)), (ev.SatOut(seat=1),), s
+    )
+    back = do(d3.state, rq.Back(1))
+    assert back.state.tournament is not None and not back.state.tournament.away
+
+
+def test_r11_4_colour_up_at_the_table_says_what_it_changed() -> None:
+    s = tournament_table(3, stack=100, buy_in=D(10))
+    s = _fix(_fix(_fix(s, 0, 103), 1, 104), 2, 93)  # leftovers 3, 4, 3 = 10 -> 2 chips of 5
+    d = do(s, rq.ColourUp(5, cards=((0, "As Ks Qs"), (1, "2c 3c 4c 5c"), (2, "Ah 2d 3d"))))
+    assert [p.stack for p in d.state.seats if p] == [105, 100, 95]
+    assert d.state.stakes is not None and d.state.stakes.chip == 5
+    assert d.events[0].change == 0  # type: ignore[union-attr]
+    line = narrate(s, d.events, d.state)[0]
+    assert line.startswith("Colour-up: the 1 chips are retired for 5; the race goes to P0 and P2")
+    assert "changes by +0" in line
+    named = do(s, rq.ColourUp(5, winners=(1, 2)))
+    assert [p.stack for p in named.state.seats if p] == [100, 105, 95]
+    assert "name 2 winners" in str(decide(s, rq.ColourUp(5, winners=(1,))))
+
+
+def test_r11_4_a_player_raced_out_is_given_one_chip() -> None:
+    s = tournament_table(3, stack=100, buy_in=D(10))
+    s = _fix(_fix(_fix(s, 0, 2), 1, 102), 2, 96)  # leftovers 2, 2, 1 = 5 -> 1 chip
+    d = do(s, rq.ColourUp(5, winners=(1,)))
+    assert [p.stack for p in d.state.seats if p] == [5, 105, 95]
+    assert "P0 given one 5 not to be raced out" in narrate(s, d.events, d.state)[0]
+    assert d.events[0].change == 5  # type: ignore[union-attr]
+
+
+def test_r11_5_a_deal_is_recorded_only_with_every_player_left() -> None:
+    s = tournament_table(3, stack=100, buy_in=D(10), payouts=(D(50), D(30), D(20)))
+    refused = decide(s, rq.AgreeDeal(((0, D(15)), (1, D(15)))))
+    assert isinstance(refused, Refusal) and "every player left agrees" in refused.reason
+    assert "left to share" in str(decide(s, rq.AgreeDeal(((0, D(1)), (1, D(1)), (2, D(1))))))
+    d = do(s, rq.AgreeDeal(((0, D(10)), (1, D(10)), (2, D(10)))))
+    assert [e.type for e in d.events] == ["deal_agreed", "prizes_paid"]
+    assert d.state.tournament is not None and d.state.tournament.finished
+
+
+def test_r11_5_a_deal_keeps_money_back_for_the_winner() -> None:
+    s = tournament_table(2, stack=100, buy_in=D(10))
+    d = do(s, rq.AgreeDeal(((0, D(8)), (1, D(8))), kept=D(4)))
+    assert [e.type for e in d.events] == ["deal_agreed"]
+    s = do(d.state, rq.NextHand()).state
+    s = do(s, rq.AllIn()).state
+    end = play_out(do(s, rq.Call()).state, 1)
+    assert end.events[-1] == ev.PrizesPaid(prizes={1: D(8), 2: D(12)})
+
+
+def test_r11_undo_takes_back_every_tournament_event() -> None:
+    s = _heads_up_bust(re_entry=True, add_on=AddOn(money=D(5), chips=50))
+    for request in (
+        rq.Reenter("P0"),
+        rq.TakeAddOn(1),
+        rq.ColourUp(5, winners=()),
+        rq.AgreeDeal(((1, D(15)), (2, D(15)))),
+        rq.SitOut(2),
+    ):
+        d = do(s, request)
+        back = d.state
+        for _ in d.events:
+            back = undo(back)
+        assert back == s and back.tournament == s.tournament, request
+    bust = undo(s)  # the bust itself
+    assert bust.seat(0) is not None and bust.tournament is not None
+    assert len(bust.tournament.seated) == 3
+
+
+def test_r11_6_a_player_does_not_leave_a_tournament_but_sits_out() -> None:
+    refused = decide(tournament_table(3), rq.Leave(1))
+    assert isinstance(refused, Refusal) and "sitout keeps them dealt in" in refused.reason
