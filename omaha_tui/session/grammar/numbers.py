@@ -254,7 +254,7 @@ def parse_levels(text: str, chip: int = 1) -> BlindSchedule:
     >>> try:
     ...     parse_levels("1-2:20")
     ... except GrammarError as e:
-    ...     print(str(e)[:40])
+    ...     print(str(e)[:40].rstrip())
     level "1-2:20" is not SB/BB[/ANTE]:TIME
     """
     items = [parse_level_item(p, chip) for p in text.split(",") if p.strip()]
