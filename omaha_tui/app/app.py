@@ -13,6 +13,7 @@ its parts (the table control, the preferences); it inherits from nothing but ``A
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -30,6 +31,7 @@ from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.levels import BlindSchedule
+from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Outcome, Session, SessionError, TableSetup, demo_setup
 from omaha_tui.session.view import chips, table_view
@@ -70,6 +72,7 @@ class OmahaApp(App[None]):
         now: the clock of the blind-level timer (frozen in tests).
         speech: the speech backend (default: from the settings).
         settings_path: where settings are read and written.
+        money: what the chips are worth, filled in on the setup screen (R12.1).
     """
 
     CSS_PATH = "app.tcss"
@@ -91,8 +94,10 @@ class OmahaApp(App[None]):
         now: Callable[[], float] = time.monotonic,
         speech: SpeechBackend | None = None,
         settings_path: Path | None = None,
+        money: ChipRate | None = None,
     ) -> None:
         super().__init__()
+        self.money = money
         self.db = db
         self.journal = journal
         self._own_journal = journal is None
@@ -176,7 +181,14 @@ class OmahaApp(App[None]):
         """Push the setup screen; its result opens the table."""
         from .screens.setup import SetupScreen
 
-        self.push_screen(SetupScreen(), self._after_setup)
+        roster: list[str] = []
+        last: list[tuple[str, int]] = []
+        if self.journal is not None:
+            # The regulars are a convenience: a table opens without them.
+            with contextlib.suppress(JournalError):
+                roster, last = self.journal.roster(), self.journal.last_players()
+        screen = SetupScreen(roster=roster, last_players=last, money=self.money)
+        self.push_screen(screen, self._after_setup)
 
     def _after_setup(self, result: Any) -> None:
         from .screens.setup import setup_events
@@ -412,18 +424,26 @@ class OmahaApp(App[None]):
         if self.session is not None:
             self.push_screen(HistoryScreen(self.session.events()))
 
-    def show_ledger(self) -> None:
-        from omaha_tui.store.ledger import imbalance_text, ledger, settle_up
+    def show_ledger(self, bank: bool = False) -> None:
+        """The ledger screen: the settle-up by fewest payments, or through the bank (R12.2)."""
+        from omaha_tui.store.ledger import ledger
+        from omaha_tui.store.settlement import settlement, settlement_lines, settlement_text
 
-        from .screens.ledger import LedgerScreen
+        from .screens.ledger import LedgerScreen, Settlements
 
         if self.session is not None:
             book = ledger(self.session.state)
-            pay = settle_up(book)
-            unsettled = imbalance_text(book, pay)
+            title = self.journal.session(self.session.id).title if self.journal else ""
+            plans = {mode: settlement(book, bank=mode) for mode in (False, True)}
+            shown = Settlements(
+                {m: tuple(settlement_lines(p)) for m, p in plans.items()},
+                {m: settlement_text(p, title) for m, p in plans.items()},
+                bank,
+                _money_line(book),
+            )
             self.push_screen(
                 LedgerScreen(
-                    book.lines, pay, book.explain(), unsettled=unsettled, decimals=book.decimals
+                    book.lines, balance=book.explain(), settle=shown, decimals=book.decimals
                 )
             )
 
@@ -438,3 +458,12 @@ class OmahaApp(App[None]):
         if message.on_screen:
             self.say(message.text)
         self.say_aloud(message.text)
+
+
+def _money_line(book: Any) -> str:
+    """R12.1: every player's net in money, for the ledger screen (empty without a value)."""
+    rate = book.money
+    if rate is None:
+        return ""
+    nets = ", ".join(f"{x.name} {rate.money_of(x.net).text(sign=True)}" for x in book.lines)
+    return f"At {rate.describe()}: {nets}"

@@ -22,12 +22,14 @@ from omaha_tui.session.grammar import (
     parse_button_rule,
     parse_chips,
     parse_duration,
+    parse_expense,
     parse_game_choice,
     parse_new_name,
     parse_player,
     parse_seat_number,
     parse_stakes,
     parse_straddle,
+    parse_value,
     parse_yes,
 )
 
@@ -36,6 +38,16 @@ from .widgets.amount_prompt import TextPrompt
 
 if TYPE_CHECKING:
     from .app import OmahaApp
+
+
+def _chip_value(state: TableState, text: str) -> rq.Request:
+    """R12.1: what the chips are worth (``0.10 EUR``, ``200=20.00 EUR``, ``off``)."""
+    return parse_value(state, text.split())
+
+
+def _expense(state: TableState, text: str) -> rq.Request:
+    """R12.3: a shared expense (``30.00 pizza Ann Bob by Cy``)."""
+    return parse_expense(state, text.split())
 
 
 @dataclass(frozen=True)
@@ -216,6 +228,20 @@ QUESTIONS: tuple[Question, ...] = (
         _end,
     ),
     Question(
+        "Chip value",
+        "What the chips are worth in money, between hands (R12.1); off: chips only",
+        "Chip value (one chip, or CHIPS=MONEY) and currency?",
+        "0.10 EUR, 200=20.00 EUR or off",
+        _chip_value,
+    ),
+    Question(
+        "Shared expense",
+        "Money spent for the table, shared equally (R12.3)",
+        "Expense: amount, what, who shares it, who paid?",
+        "30.00 pizza Ann Bob by Cy (nobody named: everyone, paid by the bank)",
+        _expense,
+    ),
+    Question(
         "Player leaves",
         "A player cashes out their stack and leaves",
         "Who leaves?",
@@ -288,6 +314,16 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
         *((name, why, partial(app.request, req)) for name, why, req in CLOCK_ACTIONS),
         ("History", "Hands of this session with their actions and results", app.show_history),
         ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
+        (
+            "Settle up: fewest payments",
+            "Who pays whom, in money when the chips have a value (R12.2)",
+            app.show_ledger,
+        ),
+        (
+            "Settle up: through the bank",
+            "Banker mode: every loser pays the bank, the bank pays every winner (R12.2)",
+            partial(app.show_ledger, True),
+        ),
     ]
     return [(name, help_text, partial(_then_release, app, run)) for name, help_text, run in out]
 

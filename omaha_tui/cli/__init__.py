@@ -30,6 +30,7 @@ SUBCOMMANDS = (
     "replay",
     "sessions",
     "ledger",
+    "players",
     "export",
     "import_",
     "check",
@@ -49,6 +50,7 @@ examples:
   omaha-tui replay ../phh --json           replay hand histories, one JSON line per hand
   omaha-tui sessions                        list recorded sessions
   omaha-tui ledger                          buy-ins, cash-outs and who pays whom
+  omaha-tui players                         the regulars' lifetime results
   omaha-tui check                           is every session's record whole?
   omaha-tui backup ~/poker-backup.sqlite3   a safe copy of the journal
 """

@@ -28,7 +28,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "rebuy NAME N | correct NAME ±N REASON | button SEAT | level SB/BB[/ANTE] | "
             "clock [pause|resume|start|next|back|+N|-N] | break end | "
             "straddle N|off | game NAME [pl|nl|fl] | buttonrule dead|moving | "
-            "misdeal [REASON] | ledger | state | end | help."
+            "misdeal [REASON] | value MONEY|CHIPS=MONEY [CURRENCY]|off | "
+            "expense MONEY WHAT [NAME ...] [by NAME] | ledger | settle [banker] | state | "
+            "end | help."
         ),
     )
     add_table_options(p)
@@ -44,14 +46,16 @@ def _fail(message: str, code: int = 2) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Open or resume the session, then answer stdin line by line."""
-    from omaha_tui.cli.play import resume_id, table_start
+    from omaha_tui.cli.play import resume_id, table_money, table_start
     from omaha_tui.console import Console, read_lines
+    from omaha_tui.engine.decisions.requests import SetChipValue
     from omaha_tui.session import Session, SessionError
     from omaha_tui.store.journal import Journal, JournalError, SessionBusy
 
     try:
         setup = table_start(args)
         which = resume_id(args.resume)
+        money = table_money(args)
     except ValueError as e:
         return _fail(str(e))
     if setup is None and args.resume is None:
@@ -72,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
                 which = last.id
             session = Session.resume(journal, int(which or 0))
         console = Console(session, sys.stdout, as_json=args.json)
+        if setup is None and money is not None:  # R12.1: a value given on resuming
+            value = SetChipValue(money.chips, money.money, money.currency, money.unit)
+            console.print(session.request(value))
         return console.run(read_lines(sys.stdin))
     except SessionError as e:
         return _fail(str(e))

@@ -1,6 +1,8 @@
 """``omaha-tui ledger [ID]``: buy-ins, rebuys, cash-outs and nets, the balance check and
-who pays whom (the fewest transfers). ``--csv`` and ``--json`` print machine-readable
-forms. Without an id, the most recently updated session is shown.
+who pays whom (the fewest transfers, or ``--banker``: through the bank, R12.2), in money
+too when the chips have a value (R12.1), with the shared expenses (R12.3). ``--csv`` and
+``--json`` print machine-readable forms, ``--text`` a short settlement for a group chat.
+Without an id, the most recently updated session is shown.
 """
 
 from __future__ import annotations
@@ -25,6 +27,14 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="read a damaged session up to its first damaged event (see: check)",
     )
+    form.add_argument(
+        "--text", action="store_true", help="print a short settlement to paste into a group chat"
+    )
+    parser.add_argument(
+        "--banker",
+        action="store_true",
+        help="settle through the bank: every loser pays it, it pays every winner (R12.2)",
+    )
     add_db_option(parser)
     parser.set_defaults(func=run)
 
@@ -32,14 +42,10 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from omaha_tui.cli.reading import open_journal
     from omaha_tui.engine.errors import RuleError
+    from omaha_tui.engine.rules.money import format_money
     from omaha_tui.store.journal import JournalError
-    from omaha_tui.store.ledger import (
-        imbalance_text,
-        ledger,
-        ledger_csv,
-        ledger_json,
-        settle_up,
-    )
+    from omaha_tui.store.ledger import imbalance_text, ledger, ledger_csv, ledger_json, settle_up
+    from omaha_tui.store.settlement import settlement, settlement_lines, settlement_text
 
     try:
         with open_journal(args) as journal:
@@ -72,7 +78,11 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(ledger_csv(book))
         return 0
     if args.json:
-        sys.stdout.write(ledger_json(book) + "\n")
+        sys.stdout.write(ledger_json(book, bank=args.banker) + "\n")
+        return 0
+    plan = settlement(book, bank=args.banker)
+    if args.text:
+        sys.stdout.write(settlement_text(plan, info.title) + "\n")
         return 0
     from rich.console import Console
     from rich.table import Table
@@ -81,7 +91,12 @@ def run(args: argparse.Namespace) -> int:
 
     console = Console()
     table = Table(title=plain(f"session {info.id}: {info.title}"), title_justify="left")
-    for column in ("player", "buy-in", "rebuys", "corrections", "cashed out", "stack", "net"):
+    rate = book.money
+    columns = ["player", "buy-in", "rebuys", "corrections", "cashed out", "stack", "net"]
+    if rate is not None:
+        cur = f" {rate.currency}" if rate.currency else ""
+        columns += [f"paid in{cur}", f"net{cur}"]
+    for column in columns:
         table.add_column(column, justify="left" if column == "player" else "right")
     from omaha_tui.engine.units import amount_text
 
@@ -90,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 
     for x in book.lines:
         net = amount(x.net, "+")
-        table.add_row(
+        row = [
             plain(x.name),
             amount(x.buy_in),
             amount(x.rebuys),
@@ -98,20 +113,33 @@ def run(args: argparse.Namespace) -> int:
             amount(x.cashed_out),
             amount(x.stack) if x.seated else "-",
             f"[green]{net}[/]" if x.net > 0 else (f"[red]{net}[/]" if x.net else "0"),
-        )
+        ]
+        if rate is not None:
+            paid, won = rate.money_of(x.paid_in), rate.money_of(x.net)
+            row += [format_money(paid.units, "", rate.unit), format_money(won.units, "", rate.unit)]
+            if won.units > 0:
+                row[-1] = "+" + row[-1]
+        table.add_row(*row)
     console.print(table)
     style = "green" if book.balanced else "bold red"
     console.print(plain(book.explain(), style))
-    transfers = settle_up(book)
-    if transfers:
-        console.print("settle-up:")
-        for t in transfers:
-            console.print(plain(f"  {book.transfer_text(t)}"))
-    else:
-        console.print("settle-up: nobody owes anything")
-    leftover = imbalance_text(book, transfers)
-    if leftover is not None:
-        console.print(plain(leftover, "bold red"))
+    if rate is None and not book.expenses and not args.banker:
+        transfers = settle_up(book)
+        if transfers:
+            console.print("settle-up:")
+            for t in transfers:
+                console.print(plain(f"  {book.transfer_text(t)}"))
+        else:
+            console.print("settle-up: nobody owes anything")
+        leftover = imbalance_text(book, transfers)
+        if leftover is not None:
+            console.print(plain(leftover, "bold red"))
+        return 0
+    lines = settlement_lines(plan)
+    console.print(plain(lines[0].removesuffix(":").replace("Settle-up", "settle-up") + ":"))
+    for line in lines[1:]:
+        bad = line.startswith(("not settled", "odd money"))
+        console.print(plain(f"  {line}" if not bad else line, "bold red" if bad else ""))
     return 0
 
 

@@ -19,6 +19,7 @@ from omaha_tui.cli.reading import open_journal
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
+    from omaha_tui.engine.rules.money import ChipRate
     from omaha_tui.session.setup import TableSetup
 
 
@@ -60,6 +61,14 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     from omaha_tui.cli.tournament_flags import add_tournament_options
 
     add_tournament_options(p)
+    p.add_argument(
+        "--chip-value",
+        metavar="MONEY",
+        help="R12.1: what one chip is worth, e.g. 0.10, or a buy-in's worth, e.g. 200=20.00",
+    )
+    p.add_argument(
+        "--currency", default="", help="currency code or sign shown after money, e.g. EUR"
+    )
     p.add_argument(
         "--resume",
         nargs="?",
@@ -126,6 +135,34 @@ def resume_id(text: str | None) -> int | str | None:
     return int(text)
 
 
+def table_money(args: argparse.Namespace) -> ChipRate | None:
+    """The chips' value from ``--chip-value`` or ``--buy-in`` (and ``--currency``), R12.1.
+
+    >>> table_money(argparse.Namespace(chip_value=None, buy_in="200=20", currency="eur"))
+    ChipRate(chips=200, money=Decimal('20'), currency='EUR', unit=Decimal('0.01'))
+    """
+    from omaha_tui.engine.rules.money import MoneyError, parse_rate
+
+    value = getattr(args, "chip_value", None)
+    buy_in = getattr(args, "buy_in", None)  # the tournament's flag; CHIPS=MONEY is a rate
+    if buy_in and "=" not in buy_in:
+        buy_in = None
+    currency = getattr(args, "currency", "") or ""
+    if value and buy_in:
+        raise FlagError("give the chips' value once: --chip-value MONEY or --buy-in CHIPS=MONEY")
+    text = value or buy_in
+    if not text:
+        if currency:
+            raise FlagError(
+                "--currency needs a chip value: add --chip-value 0.10 or --buy-in 200=20"
+            )
+        return None
+    try:
+        return parse_rate(text, currency)
+    except MoneyError as e:
+        raise FlagError(str(e)) from None
+
+
 def table_start(args: argparse.Namespace) -> TableSetup | None:
     """The table the flags describe, or None when no quick-start flag was given.
 
@@ -186,7 +223,9 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
             f"{config.variant.name} seats at most {config.seats} players (R1.3), not {len(players)}"
         )
     seated = tuple(Player(i, name, stack) for i, (name, stack) in enumerate(players))
-    return TableSetup(config, seated, schedule=schedule, tournament=tournament)
+    return TableSetup(
+        config, seated, schedule=schedule, tournament=tournament, money=table_money(args)
+    )
 
 
 def _resumable(args: argparse.Namespace, session: int) -> bool:
@@ -215,6 +254,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         start = table_start(args)
+        money = table_money(args)
     except ValueError as e:
         print(f"omaha-tui play: {e}", file=sys.stderr)
         return 2
@@ -227,7 +267,11 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(resume, int) and not _resumable(args, resume):
         return 2
     app = OmahaApp(
-        db=Path(db) if db else None, start=start, resume=resume, demo=getattr(args, "demo", False)
+        db=Path(db) if db else None,
+        start=start,
+        resume=resume,
+        demo=getattr(args, "demo", False),
+        money=money,
     )
     app.run()
     return app.return_code or 0

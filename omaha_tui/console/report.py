@@ -192,7 +192,17 @@ def ledger_line(state: TableState) -> str:
     def m(chips: int, sign: bool = False) -> str:
         return amount_text(chips, dec, sign=sign)
 
-    return "; ".join(
-        f"{x.name}: in {m(x.buy_in + x.rebuys)}, now {m(x.stack + x.cashed_out)} ({m(x.net, True)})"
+    rate = state.money
+    if rate is None:
+        return "; ".join(
+            f"{x.name}: in {m(x.buy_in + x.rebuys)}, now {m(x.stack + x.cashed_out)} "
+            f"({m(x.net, True)})"
+            for x in lines
+        )
+    # R12.1: money beside chips, at the table's rate (the settle-up states odd cents).
+    return f"at {rate.describe()}: " + "; ".join(
+        f"{x.name}: in {m(x.paid_in)} = {rate.money_of(x.paid_in)}, now "
+        f"{m(x.stack + x.cashed_out)} = {rate.money_of(x.stack + x.cashed_out)} "
+        f"({m(x.net, True)} = {rate.money_of(x.net).text(sign=True)})"
         for x in lines
     )

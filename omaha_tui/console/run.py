@@ -118,6 +118,11 @@ class Console:
                 return Outcome(True, tournament_ledger(session.state))
             case "ledger":
                 return Outcome(True, ledger_line(session.state))
+            case "settle" | "settle banker":
+                from omaha_tui.store.settlement import session_settlement
+
+                lines = session_settlement(session.state, bank=name == "settle banker")
+                return Outcome(True, " | ".join(lines))
             case "clock":
                 view = session.clock(self.now())
                 if view is None:

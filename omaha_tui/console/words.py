@@ -16,10 +16,12 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.grammar import (
     GrammarError,
+    MoneyWordError,
     parse_button_rule,
     parse_chips,
     parse_die,
     parse_duration,
+    parse_expense,
     parse_game_choice,
     parse_player,
     parse_post_or_wait,
@@ -27,6 +29,7 @@ from omaha_tui.session.grammar import (
     parse_seat_number,
     parse_stakes,
     parse_straddle,
+    parse_value,
 )
 
 
@@ -217,10 +220,36 @@ def _break(state: TableState, args: list[str]) -> Parsed:
     return rq.EndBreak()
 
 
+def _value(state: TableState, args: list[str]) -> Parsed:
+    """R12.1: ``value 0.10 EUR`` (one chip), ``value 200=20.00 EUR`` (a buy-in), ``value off``."""
+    try:
+        return parse_value(state, args)
+    except MoneyWordError as e:
+        raise GrammarError(f"value: {e}") from None
+
+
+def _expense(state: TableState, args: list[str]) -> Parsed:
+    """R12.3: ``expense 30.00 pizza [NAME ...] [by NAME]``: shared by the players named
+    (everyone at the table when none is), paid by ``by NAME`` (the bank by default)."""
+    try:
+        return parse_expense(state, args)
+    except MoneyWordError as e:
+        raise GrammarError(f"expense: {e}") from None
+
+
 def _game(state: TableState, args: list[str]) -> Parsed:
     """Dealer's choice: ``game big-o pl``; the last word may name the structure."""
     name, structure = parse_game_choice(" ".join(args))
     return rq.ChangeGame(name, structure)
+
+
+def _settle(state: TableState, args: list[str]) -> Parsed:
+    """R12.2: ``settle`` (fewest payments) or ``settle banker`` (through the bank)."""
+    if not args:
+        return Local("settle")
+    if len(args) == 1 and args[0].lower() in ("banker", "bank"):
+        return Local("settle banker")
+    raise GrammarError("usage: settle [banker]")
 
 
 def _button_rule(state: TableState, args: list[str]) -> Parsed:
@@ -260,7 +289,10 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "game": (_game, "game NAME [pl|nl|fl]"),
     "buttonrule": (_button_rule, "buttonrule dead|moving"),
     "misdeal": (_misdeal, "misdeal [REASON]"),
+    "value": (_value, "value MONEY|CHIPS=MONEY [CURRENCY]|off"),
+    "expense": (_expense, "expense MONEY WHAT [NAME ...] [by NAME]"),
     "ledger": (_none(Local("ledger"), "ledger"), "ledger"),  # type: ignore[arg-type]
+    "settle": (_settle, "settle [banker]"),
     "state": (_none(Local("state"), "state"), "state"),  # type: ignore[arg-type]
     "end": (_none(rq.EndSession(), "end"), "end"),
     "help": (_none(Local("help"), "help"), "help"),  # type: ignore[arg-type]
@@ -271,6 +303,8 @@ ALIASES = {
     "all-in": "allin",
     "all": "allin",
     "raiseto": "raise",
+    "chipvalue": "value",
+    "chip-value": "value",
     "?": "help",
     "quit": "exit",
 }

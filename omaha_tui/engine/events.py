@@ -14,6 +14,7 @@ that the journal is human-readable; the reducer parses them.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -161,6 +162,30 @@ class ButtonRuleChanged(_Event):
 
     type: Literal["button_rule_changed"] = "button_rule_changed"
     rule: ButtonRule
+
+
+class ChipValueSet(_Event):
+    """R12.1: from now on ``chips`` chips are worth ``money`` of ``currency`` (smallest
+    unit ``unit``); the whole session's ledger is valued at the latest rate. ``chips`` 0
+    takes the value away (the ledger is in chips only)."""
+
+    type: Literal["chip_value_set"] = "chip_value_set"
+    chips: int = Field(ge=0)
+    money: Decimal = Decimal(0)
+    currency: str = Field(default="", max_length=8)
+    unit: Decimal = Decimal("0.01")
+
+
+class ExpenseShared(_Event):
+    """R12.3: ``amount`` of money spent for the table (``what``: pizza, the room), paid by
+    ``paid_by`` (a player's name; empty: the host, who holds the bank) and shared equally
+    among ``among`` (names; empty: everyone at the table when it is recorded)."""
+
+    type: Literal["expense_shared"] = "expense_shared"
+    amount: Decimal
+    what: str = Field(min_length=1, max_length=40)
+    among: tuple[str, ...] = ()
+    paid_by: str = ""
 
 
 # ---------------------------------------------------------------- the hand
@@ -375,6 +400,8 @@ Event = Annotated[
     | StraddleChanged
     | GameChanged
     | ButtonRuleChanged
+    | ChipValueSet
+    | ExpenseShared
     | HandStarted
     | Folded
     | Checked

@@ -163,9 +163,33 @@ class _Teller:
                 return f"Next hands: {new.title}" if new is not None else "Game changed"
             case ev.ButtonRuleChanged(rule=rule):
                 return f"{rule.value.capitalize()} button from the next hand (R1.5)"
+            case ev.ChipValueSet():
+                rate = after.money
+                if rate is None:
+                    return "The chips have no money value now: the ledger is in chips (R12.1)"
+                return f"Chips are worth money: {rate.describe()}, the whole ledger at it (R12.1)"
+            case ev.ExpenseShared():
+                return self.expense(after)
             case ev.ActionUndone():
                 return "Undone"
         return clock_event_words(before, after, e) or e.type.replace("_", " ")
+
+    def expense(self, after: TableState) -> str:
+        """``Expense: pizza 30.00 EUR paid by Ann, shared by Ann, Bob and Cy (10.00 each)``."""
+        from omaha_tui.engine.rules.money import DEFAULT_UNIT, format_money, in_units
+
+        e = after.expenses[-1]
+        rate = after.money
+        currency, unit = (rate.currency, rate.unit) if rate is not None else ("", DEFAULT_UNIT)
+        units = in_units(e.amount, unit)
+        share, rest = divmod(units, len(e.among))
+        payer = self.name(e.paid_by) if e.paid_by else "the bank"
+        shared = join_words([self.name(n) for n in e.among])
+        left = f", {format_money(rest, currency, unit)} does not divide" if rest else ""
+        return (
+            f"Expense: {self.name(e.what)} {format_money(units, currency, unit)} paid by {payer}, "
+            f"shared by {shared} ({format_money(share, currency, unit)} each{left}) (R12.3)"
+        )
 
     def undone(self, before: TableState, after: TableState) -> str:
         """``Undone: Bob's raise to 12`` for an undo taking ``before`` back to ``after``."""

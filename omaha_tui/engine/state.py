@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Variant
 from omaha_tui.engine.events import Award, Post
 from omaha_tui.engine.rules.clock.running import ClockState
+from omaha_tui.engine.rules.money import ChipRate, Expense
 from omaha_tui.engine.tournament_state import TournamentState
 
 if TYPE_CHECKING:
@@ -88,6 +89,9 @@ class LedgerEntry:
     corrections: int = 0
     cashed_out: int = 0
     seat: int | None = None
+    hands: int = 0
+    won: int = 0
+    best_pot: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,9 @@ class LedgerLine:
     ``net`` is what they are up (positive) or down: chips held plus chips cashed out
     minus everything bought. Dealer corrections are listed but are chips, not money,
     so they are part of ``net`` through the stack.
+
+    ``hands``, ``won`` and ``best_pot``: hands dealt in and won (any share of a pot) and
+    the most chips won in one hand, for the regulars' lifetime results.
     """
 
     name: str
@@ -106,6 +113,9 @@ class LedgerLine:
     cashed_out: int = 0
     stack: int = 0
     seat: int | None = None
+    hands: int = 0
+    won: int = 0
+    best_pot: int = 0
 
     @property
     def paid_in(self) -> int:
@@ -309,6 +319,8 @@ class TableState:
     ``straddle`` is the table's standing straddle (0: off; R2.8).
     ``clock`` is the blind clock: its schedule and where it stood when last touched (R2.7).
     ``tournament`` is the tournament's own record at a tournament table (R11).
+    ``money`` is what the chips are worth (R12.1, ``None``: chips only) and ``expenses``
+    the shared expenses recorded (R12.3), both for the settle-up.
     ``base`` and ``journal`` serve undo and are left out of equality.
     """
 
@@ -326,6 +338,8 @@ class TableState:
     ledger: tuple[LedgerEntry, ...] = ()
     ended: bool = False
     tournament: TournamentState | None = None
+    money: ChipRate | None = None
+    expenses: tuple[Expense, ...] = ()
     base: TableState | None = field(default=None, compare=False, repr=False)
     journal: Trail = field(default=EMPTY_TRAIL, compare=False, repr=False)
 
@@ -372,6 +386,9 @@ def ledger_lines(state: TableState) -> tuple[LedgerLine, ...]:
                 cashed_out=entry.cashed_out,
                 stack=stack,
                 seat=entry.seat,
+                hands=entry.hands,
+                won=entry.won,
+                best_pot=entry.best_pot,
             )
         )
     return tuple(out)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
-from omaha_tui.engine.events import Event
+from omaha_tui.engine.events import ChipValueSet, Event
 from omaha_tui.engine.rules.levels import BlindSchedule
+from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.engine.testing import opening_events
 
@@ -42,6 +43,7 @@ class TableSetup:
     deal: bool = False
     title: str = ""
     tournament: TournamentConfig | None = None
+    money: ChipRate | None = None
 
     @property
     def name(self) -> str:
@@ -49,8 +51,9 @@ class TableSetup:
         return self.title or self.config.title
 
     def events(self) -> tuple[Event, ...]:
-        """The opening events: ``SessionStarted``, the players, the button."""
-        return opening_events(
+        """The opening events: ``SessionStarted``, the players, the button, and what the
+        chips are worth when the table gives them a value (R12.1)."""
+        opening = opening_events(
             self.config,
             [(p.seat, p.name, p.stack) for p in self.players],
             button=self.button,
@@ -58,6 +61,11 @@ class TableSetup:
             title=self.title,
             tournament=self.tournament,
         )
+        if self.money is None:
+            return opening
+        m = self.money
+        value = ChipValueSet(chips=m.chips, money=m.money, currency=m.currency, unit=m.unit)
+        return (*opening, value)
 
 
 DEMO_PLAYERS = (

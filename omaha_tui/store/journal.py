@@ -24,8 +24,10 @@ from omaha_tui.engine.events import Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.state import TableState
 
+from . import roster
 from .chain import HASH_SIZE, genesis, link, row_bytes, snapshot_digest
 from .journal_reading import JournalReading, played_hands
+from .journal_roster import JournalRoster
 from .locks import SessionBusy, SessionLock
 from .opening import check_ours, connect
 from .paths import resolve_db_path
@@ -41,7 +43,7 @@ HAND_ENDS = frozenset({"pots_awarded", "misdeal", "session_ended"})
 __all__ = ["EventRecord", "Journal", "JournalError", "NoSuchSession", "SessionBusy", "SessionInfo"]
 
 
-class Journal(JournalReading):
+class Journal(JournalReading, JournalRoster):
     """An open journal file. Use :meth:`open` (also a context manager)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, read_only: bool) -> None:
@@ -358,6 +360,8 @@ class Journal(JournalReading):
             "finished = max(finished, ?) WHERE id = ?",
             (times[-1] if times else now, len(events), count, int(ended), session_id),
         )
+        # The regulars (R12): identities for new names, the session's results between hands.
+        roster.note_events(self._conn, session_id, seq + len(events), events, state, now)
         return hashes
 
     def _adopt(

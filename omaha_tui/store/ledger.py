@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from decimal import Decimal
 
 from omaha_tui.engine.labels import printable
+from omaha_tui.engine.rules.money import ChipRate, Expense, Money
 from omaha_tui.engine.state import LedgerLine, TableState, ledger_lines
 from omaha_tui.engine.units import amount_text, unit_text, unit_value
 
@@ -32,6 +33,10 @@ class Ledger:
 
     lines: tuple[LedgerLine, ...]
     decimals: int = 0
+    money: ChipRate | None = None
+    """What the chips are worth (R12.1); the settle-up in money is :mod:`.settlement`."""
+    expenses: tuple[Expense, ...] = ()
+    """The shared expenses (R12.3)."""
     """How the table counts amounts (:attr:`~omaha_tui.engine.config.TableConfig.decimals`)."""
 
     def amount(self, chips: int, *, sign: bool = False) -> str:
@@ -71,7 +76,8 @@ class Ledger:
 
 def ledger(state: TableState) -> Ledger:
     """The ledger of a table as the reducer keeps it (chips in a running hand count)."""
-    return Ledger(ledger_lines(state), state.config.decimals if state.config is not None else 0)
+    decimals = state.config.decimals if state.config is not None else 0
+    return Ledger(ledger_lines(state), decimals, state.money, state.expenses)
 
 
 @dataclass(frozen=True)
@@ -239,23 +245,52 @@ def ledger_csv(ledger: Ledger) -> str:
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
+    extra = (*(f"{k}_money" for k in MONEY_FIELDS), "currency") if ledger.money else ()
+    writer.writerow((*CSV_FIELDS, *extra))
     for x in ledger.lines:
         seated = "yes" if x.seated else "no"
-        writer.writerow(
-            (
-                csv_text(x.name),
-                v(x.buy_in),
-                v(x.rebuys),
-                v(x.corrections),
-                v(x.cashed_out),
-                v(x.stack),
-                seated,
-                v(x.net),
-                unit_text(ledger.decimals),
-            )
+        row: tuple[object, ...] = (
+            csv_text(x.name),
+            v(x.buy_in),
+            v(x.rebuys),
+            v(x.corrections),
+            v(x.cashed_out),
+            v(x.stack),
+            seated,
+            v(x.net),
+            unit_text(ledger.decimals),
         )
+        cells = money_cells(ledger, x)
+        if cells:
+            row += (*(cells[k] for k in extra[:-1]), csv_text(cells["currency"]))
+        writer.writerow(row)
     return out.getvalue()
+
+
+MONEY_FIELDS = ("paid_in", "taken", "net")
+"""With a chip value (R12.1): money paid in (buy-in and rebuys), taken (cashed out and
+held) and the net, exact decimals to the unit, plus the currency."""
+
+
+def money_cells(ledger: Ledger, line: LedgerLine) -> dict[str, str]:
+    """A line's money as exact decimal strings (empty when the chips have no value).
+
+    A value that is not a whole number of units is given toward zero here; the
+    settle-up states the rest (:mod:`omaha_tui.store.settlement`).
+
+    >>> book = Ledger((LedgerLine("Ann", 200, stack=350),), 0,
+    ...               ChipRate(chips=100, money=Decimal("10"), currency="EUR"))
+    >>> money_cells(book, book.lines[0])
+    {'paid_in_money': '20.00', 'taken_money': '35.00', 'net_money': '15.00', 'currency': 'EUR'}
+    """
+    rate = ledger.money
+    if rate is None:
+        return {}
+    values = (line.paid_in, line.cashed_out + line.stack, line.net)
+    cells = {
+        f"{k}_money": rate.money_of(n).plain() for k, n in zip(MONEY_FIELDS, values, strict=True)
+    }
+    return {**cells, "currency": rate.currency}
 
 
 def csv_text(text: str) -> str:
@@ -279,19 +314,26 @@ def csv_text(text: str) -> str:
 _AMOUNTS = ("buy_in", "rebuys", "corrections", "cashed_out", "stack", "net")
 
 
-def ledger_dict(ledger: Ledger) -> dict[str, object]:
+def ledger_dict(ledger: Ledger, *, bank: bool = False) -> dict[str, object]:
     """The ledger and its settle-up as JSON-ready data, amounts as the table counts
-    them (exact :class:`~decimal.Decimal`) and the table's smallest amount in ``unit``."""
+    them (exact :class:`~decimal.Decimal`) and the table's smallest amount in ``unit``.
+
+    With a chip value or expenses (R12), money is exact decimal strings beside its
+    currency: each player's money cells, ``money`` (the rate), ``expenses``, and the
+    settle-up (by fewest payments, or through the bank with ``bank``) in money;
+    ``settlement`` holds the lines people read.
+    """
 
     def v(chips: int) -> Decimal:
         return unit_value(chips, ledger.decimals)
 
     def player(x: LedgerLine) -> dict[str, object]:
         row: dict[str, object] = {**asdict(x), "seated": x.seated, "net": x.net}
-        return {k: v(n) if k in _AMOUNTS and isinstance(n, int) else n for k, n in row.items()}
+        cells = {k: v(n) if k in _AMOUNTS and isinstance(n, int) else n for k, n in row.items()}
+        return {**cells, **money_cells(ledger, x)}
 
     pay = settle_up(ledger)
-    return {
+    base = {
         "unit": unit_value(1, ledger.decimals),
         "players": [player(x) for x in ledger.lines],
         "balanced": ledger.balanced,
@@ -308,6 +350,62 @@ def ledger_dict(ledger: Ledger) -> dict[str, object]:
         ],
         "unsettled": {name: v(n) for name, n in unsettled(ledger, pay).items()},
     }
+    return {**base, **_money_dict(ledger, bank)}
+
+
+def _money_dict(ledger: Ledger, bank: bool) -> dict[str, object]:
+    """R12: the rate, the expenses and the settle-up in money (see :func:`ledger_dict`)."""
+    from .settlement import settlement, settlement_lines
+
+    plan = settlement(ledger, bank=bank)
+    rate = ledger.money
+    out: dict[str, object] = {
+        "money": None
+        if rate is None
+        else {
+            "chips": rate.chips,
+            "money": str(rate.money),
+            "currency": rate.currency,
+            "unit": str(rate.unit),
+            "rate": rate.describe(),
+        },
+        "expenses": [
+            {"what": e.what, "money": str(e.amount), "paid_by": e.paid_by, "among": list(e.among)}
+            for e in ledger.expenses
+        ],
+        "banker": bank,
+        "settlement": settlement_lines(plan),
+    }
+    if rate is None and not ledger.expenses and not bank:
+        return out
+    payments: list[dict[str, object]] = []
+    for part in plan.parts:
+        for t in part.transfers:
+            text = f"{t.payer} pays {t.payee} {part.amount(t.amount)}"
+            money = part.money(t.amount)
+            if money is None:
+                amount = unit_value(t.amount, ledger.decimals)
+                payments.append(
+                    {"payer": t.payer, "payee": t.payee, "amount": amount, "text": text}
+                )
+            else:
+                payments.append(
+                    {
+                        "payer": t.payer,
+                        "payee": t.payee,
+                        "money": money.plain(),
+                        "currency": money.currency,
+                        "text": text,
+                    }
+                )
+    out["settle_up"] = payments
+    out["unsettled_money"] = {
+        k: Money(n, p.currency, p.unit).plain()
+        for p in plan.parts
+        if p.in_money
+        for k, n in p.left.items()
+    }
+    return out
 
 
 _NUMBER = re.compile(r'"\\u0000(-?[0-9.]+)\\u0000"')
@@ -324,7 +422,7 @@ def _exact(data: object) -> object:
     return data
 
 
-def ledger_json(ledger: Ledger) -> str:
+def ledger_json(ledger: Ledger, *, bank: bool = False) -> str:
     """:func:`ledger_dict` as indented JSON text, every amount its exact decimal digits.
 
     >>> book = Ledger((LedgerLine("Ann", 100, stack=103), LedgerLine("Cy", 100, stack=97)), 2)
@@ -332,4 +430,4 @@ def ledger_json(ledger: Ledger) -> str:
     >>> data["unit"], data["settle_up"][0]["amount"], data["settle_up"][0]["text"]
     (Decimal('0.01'), Decimal('0.03'), 'Cy pays Ann 0.03')
     """
-    return _NUMBER.sub(r"\1", json.dumps(_exact(ledger_dict(ledger)), indent=2))
+    return _NUMBER.sub(r"\1", json.dumps(_exact(ledger_dict(ledger, bank=bank)), indent=2))

@@ -76,6 +76,46 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
             PRIMARY KEY (sha256, session_id)
         ) WITHOUT ROWID""",
     ),
+    # 4 -> 5: the regulars (R12): one identity per player, every spelling that finds
+    # them, each session's results per player name, and the record of renames and merges.
+    # ``summary_seq``: the event the session's results were last written after. Chip
+    # amounts are decimal text: an imported hand history may hold more than 64 bits.
+    (
+        """CREATE TABLE players (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            created TEXT NOT NULL,
+            merged_into INTEGER REFERENCES players(id)
+        )""",
+        """CREATE TABLE player_names (
+            key TEXT PRIMARY KEY,
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            name TEXT NOT NULL
+        ) WITHOUT ROWID""",
+        """CREATE TABLE session_results (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            name TEXT NOT NULL,
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            hands INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            net TEXT NOT NULL,
+            best_pot TEXT NOT NULL,
+            net_money TEXT,
+            currency TEXT,
+            played TEXT NOT NULL,
+            buy_in TEXT NOT NULL,
+            ord INTEGER NOT NULL,
+            PRIMARY KEY (session_id, name)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX session_results_player ON session_results (player_id)",
+        """CREATE TABLE roster_log (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            at TEXT NOT NULL,
+            what TEXT NOT NULL,
+            detail TEXT NOT NULL
+        )""",
+        "ALTER TABLE sessions ADD COLUMN summary_seq INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

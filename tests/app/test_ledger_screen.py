@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from decimal import Decimal
 from pathlib import Path
 
 from textual.widgets import Static
@@ -57,8 +58,8 @@ async def test_a_correction_that_unbalances_the_chips_is_not_settled_on_the_ledg
         assert line == (
             "not settled: Ann [/x] is still owed 25 that nobody lost (the chips do not balance)"
         )
-        assert _text(screen, "unsettled") == "N" + line[1:]  # the names as typed, as text
-        assert screen.query_one("#unsettled").has_class("off")
+        # The names as typed, as text, on a line of its own after the payments.
+        assert _text(screen, "settlement").splitlines()[-1] == line
         assert screen.query_one("#balance").has_class("off")
         assert "Ann [/x] +25" in _text(screen, "balance")
         assert '=HYPERLINK("x")' in _text(screen, "ledger-table")
@@ -92,3 +93,56 @@ async def test_a_balanced_ledger_has_no_unsettled_line() -> None:
         await pilot.pause()
         assert not screen.query("#unsettled")
         assert _text(screen, "transfers") == "Bob pays Ann 35"
+
+
+async def test_r12_the_ledger_screen_settles_in_money_switches_to_banker_and_copies(
+    tmp_path: Path,
+) -> None:
+    app = _app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        assert app.request(rq.SetChipValue(100, Decimal("10.00"), "EUR")).ok
+        assert app.request(rq.ShareExpense(Decimal("9.00"), "pizza", paid_by="Bob")).ok
+        app.show_ledger()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LedgerScreen)
+        assert _text(screen, "money").startswith("At 100 chips = 10.00 EUR: Ann [/x] 0.00 EUR")
+        fewest = _text(screen, "settlement")
+        assert "Ann [/x] pays Bob 3.00 EUR" in fewest
+        assert "(fewest payments)" in fewest
+        await pilot.press("b")
+        banked = _text(screen, "settlement")
+        assert "Ann [/x] pays the bank 3.00 EUR" in banked
+        assert "the bank pays Bob 6.00 EUR" in banked
+        copied: list[str] = []
+        app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+        await pilot.press("c")
+        assert copied and copied[0].splitlines()[-2] == "the bank pays Bob 6.00 EUR"
+        assert "expense: pizza 9.00 EUR paid by Bob" in copied[0]
+        await pilot.press("b", "c")
+        assert "Ann [/x] pays Bob 3.00 EUR" in copied[1]
+
+
+async def test_r12_the_palette_sets_the_chip_value_and_shares_an_expense(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    app = _app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.session is not None
+        for command, answer in (("Chip value", "0.25 usd"), ("Shared expense", "12 beer Bob")):
+            app.action_command_palette()
+            await pilot.pause()
+            for ch in command:
+                await pilot.press(ch if ch != " " else "space")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            app.screen.query_one(Input).value = answer
+            await pilot.press("enter")
+            await pilot.pause()
+        state = app.session.state
+        assert state.money is not None and state.money.describe() == "1 chip = 0.25 USD"
+        assert [(e.what, e.among) for e in state.expenses] == [("beer", ("Bob",))]

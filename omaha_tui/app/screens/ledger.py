@@ -5,12 +5,17 @@ plain data (anything with the attributes of :class:`LedgerRow` and
 :class:`TransferRow`), so the screen never imports the store. Nets carry their sign
 and a word ("up"/"down"), so they read without colour. When the chips do not balance,
 what the settle-up cannot pay has a line of its own ("Not settled: ..."), as in the
-CLI. Every name is shown as text, never as markup. The screen changes nothing.
+CLI. Given :class:`Settlements` (the store's settlement lines in both modes, R12.2), the
+screen shows them in money when the chips have a value (R12.1), ``b`` switches between
+the fewest payments and banker mode, and ``c`` copies the settlement text to the
+clipboard for the group chat. Every name is shown as text, never as markup. The screen
+changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from textual.app import ComposeResult
@@ -53,6 +58,17 @@ class TransferRow(Protocol):
     def payee(self) -> str: ...
     @property
     def amount(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Settlements:
+    """The settle-up as the store says it: ``lines`` and chat ``text`` per mode (``True``:
+    banker mode), the mode shown first and ``money`` (each net in money, or empty)."""
+
+    lines: Mapping[bool, Sequence[str]]
+    text: Mapping[bool, str]
+    bank: bool = False
+    money: str = ""
 
 
 COLUMNS = ("Player", "Buy-in", "Rebuys", "Corr.", "Cashed out", "Stack", "Net")
@@ -111,7 +127,11 @@ class LedgerScreen(Screen[None]):
     """The session ledger and the fewest payments that settle it."""
 
     CSS_PATH = "ledger.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back"),
+        Binding("b", "switch_mode", "Banker / fewest"),
+        Binding("c", "copy", "Copy settlement"),
+    ]
 
     def __init__(
         self,
@@ -121,6 +141,7 @@ class LedgerScreen(Screen[None]):
         title: str = "Ledger",
         unsettled: str | None = None,
         decimals: int = 0,
+        settle: Settlements | None = None,
     ) -> None:
         """Show ``lines`` (the store's ``Ledger.lines``), ``transfers`` (its settle-up),
         ``balance`` (``Ledger.explain()``) and ``unsettled`` (the store's
@@ -128,6 +149,8 @@ class LedgerScreen(Screen[None]):
 
         Given a ``TableState`` instead, the lines come from the engine's ledger and the
         settle-up is left out unless ``transfers`` is given (it lives in the store).
+        ``settle`` (R12): the store's settlement in both modes, shown instead of
+        ``transfers`` and ``unsettled``.
         """
         super().__init__()
         self._decimals = decimals
@@ -148,6 +171,8 @@ class LedgerScreen(Screen[None]):
         self._balance = balance
         self._unsettled = unsettled
         self._title = title
+        self._settle = settle
+        self._bank = settle.bank if settle is not None else False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="ledger"):
@@ -160,6 +185,17 @@ class LedgerScreen(Screen[None]):
                     id="balance",
                     classes="ok" if balanced else "off",
                 )
+            if self._settle is not None:
+                if self._settle.money:
+                    yield Static(shown(self._settle.money), id="money")
+                yield Static("Settle up", classes="section")
+                yield Static(self._settle_markup(), id="settlement")
+                yield Static(
+                    "[dim]b: banker mode / fewest payments   c: copy for the group chat[/dim]",
+                    id="settle-keys",
+                )
+                yield Footer()
+                return
             yield Static("Settle up", classes="section")
             if self._transfers is None:
                 yield Static("[dim]Settle-up not available here.[/dim]", id="transfers")
@@ -174,6 +210,37 @@ class LedgerScreen(Screen[None]):
                 text = self._unsettled[:1].upper() + self._unsettled[1:]
                 yield Static(shown(text), id="unsettled", classes="off")
         yield Footer()
+
+    def _settle_markup(self) -> str:
+        assert self._settle is not None
+        out = []
+        for line in self._settle.lines[self._bank]:
+            text = shown(line)
+            if line.startswith(("not settled", "odd money")):
+                text = f"[$text-error][b]{text}[/b][/]"  # never folded into one payment
+            out.append(text)
+        return "\n".join(out)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``b`` and ``c`` exist only where there is a settlement to switch or copy."""
+        if action in ("switch_mode", "copy"):
+            return self._settle is not None
+        return True
+
+    def action_switch_mode(self) -> None:
+        """R12.2: show the settle-up through the bank, or by the fewest payments."""
+        if self._settle is None:
+            return
+        self._bank = not self._bank
+        self.query_one("#settlement", Static).update(self._settle_markup())
+
+    def action_copy(self) -> None:
+        """Copy the settlement text (the mode shown) to the clipboard for the group chat."""
+        if self._settle is None:
+            return
+        self.app.copy_to_clipboard(self._settle.text[self._bank])
+        mode = "through the bank" if self._bank else "fewest payments"
+        self.notify(f"Settlement ({mode}) copied: paste it into the group chat.")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -14,9 +14,9 @@ they reach the log as a ``ButtonDrawn`` event.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -30,9 +30,18 @@ from omaha_tui.app.screens.setup_model import (
     SeatedPlayer,
     SetupResult,
     amount_field,
+    buy_in_hint,
     describe_draw,
     draw_for_button,
+    seated_players,
     setup_events,
+    table_config,
+)
+from omaha_tui.app.screens.setup_roster import (
+    chip_rate,
+    rate_text,
+    roster_suggester,
+    roster_widgets,
 )
 from omaha_tui.app.screens.setup_tournament import read_tournament, tournament_fields
 from omaha_tui.app.widgets.level_editor import LevelEditor
@@ -40,14 +49,13 @@ from omaha_tui.engine.config import (
     STRUCTURE_NAMES,
     VARIANTS,
     ButtonRule,
-    Stakes,
     Structure,
     TableConfig,
     default_small_blind,
     max_players,
 )
-from omaha_tui.engine.labels import check_name, identity, printable, taken_message
-from omaha_tui.session.view import shown
+from omaha_tui.engine.labels import printable
+from omaha_tui.engine.rules.money import ChipRate
 
 __all__ = [
     "ButtonDraw",
@@ -78,11 +86,23 @@ class SetupScreen(Screen[SetupResult]):
         Binding("ctrl+b", "draw", "Draw for button"),
     ]
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        """``rng`` draws the button cards (seed it for repeatable tests and snapshots)."""
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        roster: Sequence[str] = (),
+        last_players: Sequence[tuple[str, int]] = (),
+        money: ChipRate | None = None,
+    ) -> None:
+        """``rng`` draws the button cards (seed it for repeatable tests and snapshots);
+        ``roster`` and ``last_players`` (name, buy-in) offer the regulars; ``money`` fills
+        the chip value (R12.1)."""
         super().__init__()
         self._rng = rng or random.Random()
         self._draw: ButtonDraw | None = None
+        self._roster = tuple(roster)
+        self._last = tuple(last_players)
+        self._money = money
 
     # ------------------------------------------------------------------ layout
 
@@ -127,6 +147,21 @@ class SetupScreen(Screen[SetupResult]):
                 yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="straddle")
                 yield Label("Default buy-in")
                 yield Input("", restrict=r"\d*", compact=True, id="default-buyin")
+                yield Label("Chip value")
+                yield Input(
+                    rate_text(self._money),
+                    placeholder="none, e.g. 0.10 or 200=20.00 (R12.1)",
+                    compact=True,
+                    id="chip-value",
+                )
+                yield Label("Currency")
+                yield Input(
+                    self._money.currency if self._money else "",
+                    placeholder="e.g. EUR",
+                    max_length=8,
+                    compact=True,
+                    id="currency",
+                )
             yield Static(id="sb-hint", classes="hint")
             with Horizontal(id="fl-options", classes="options"):
                 yield Label("Raise cap")
@@ -135,6 +170,7 @@ class SetupScreen(Screen[SetupResult]):
             with Horizontal(id="binglao-options", classes="options"):
                 yield Checkbox("seven players (R1.3 option)", id="binglao-seven")
             yield Static(id="seat-limit", classes="section")
+            yield from roster_widgets(self._roster, self._last)
             with Grid(id="seats", classes="form"):
                 for i in range(MAX_SEATS):
                     yield Label(f"Seat {i + 1}", id=f"seat-label-{i}", classes="seat")
@@ -142,6 +178,7 @@ class SetupScreen(Screen[SetupResult]):
                         placeholder="empty",
                         max_length=24,
                         compact=True,
+                        suggester=roster_suggester(self._roster),
                         id=f"name-{i}",
                         classes="seat",
                     )
@@ -195,27 +232,11 @@ class SetupScreen(Screen[SetupResult]):
 
     def _players(self) -> tuple[SeatedPlayer, ...]:
         """Seats with a name, in seat order; raises ValueError naming the bad seat."""
-        out: list[SeatedPlayer] = []
-        seen: dict[str, str] = {}
-        for i in range(self._variant_limit()):
-            name = self._value(f"name-{i}").strip()
-            buy_in_text = self._value(f"buyin-{i}")
-            if not name:
-                if buy_in_text.strip():
-                    raise ValueError(f"Seat {i + 1}: a buy-in without a name; add the name")
-                continue
-            try:
-                name = check_name(name)
-            except ValueError as exc:
-                raise ValueError(f"Seat {i + 1}: {exc}") from None
-            if identity(name) in seen:
-                raise ValueError(f"Seat {i + 1}: {taken_message(seen[identity(name)], name)}")
-            seen[identity(name)] = name
-            buy_in = amount_field(buy_in_text, f"Seat {i + 1} buy-in") or self._default_buy_in()
-            if buy_in <= 0:
-                raise ValueError(f"Seat {i + 1} buy-in: must be more than 0")
-            out.append(SeatedPlayer(i, name, buy_in))
-        return tuple(out)
+        rows = [
+            (self._value(f"name-{i}"), self._value(f"buyin-{i}"))
+            for i in range(self._variant_limit())
+        ]
+        return seated_players(rows, self._default_buy_in)
 
     def _default_buy_in(self) -> int:
         """The default buy-in field, else 100 big blinds (top of the R4.11 range)."""
@@ -226,32 +247,18 @@ class SetupScreen(Screen[SetupResult]):
 
     def _config(self) -> TableConfig:
         """The table config the form describes; raises ValueError with the reason."""
-        structure = Structure(str(self._select("structure")))
-        try:
-            stakes = Stakes(
-                big_blind=amount_field(self._value("bb"), "Big blind", required=True) or 0,
-                small_blind=amount_field(self._value("sb"), "Small blind"),
-                ante=amount_field(self._value("ante"), "Ante"),
-                straddle=amount_field(self._value("straddle"), "Straddle"),
-                chip=amount_field(self._value("chip"), "Smallest chip", required=True),
-            )
-            cap = self._select("raise-cap")
-            return TableConfig(
-                variant=VARIANTS[str(self._select("game"))],
-                structure=structure,
-                stakes=stakes,
-                seats=self._variant_limit(),
-                raise_cap=cap if isinstance(cap, int) else None,
-                no_cap_heads_up=self.query_one("#no-cap-hu", Checkbox).value,
-                binglao_seven=self.query_one("#binglao-seven", Checkbox).value,
-                button_rule=ButtonRule(str(self._select("button-rule"))),
-            )
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = " ".join(str(p).replace("_", " ") for p in first["loc"]).capitalize()
-            message = first["msg"].removeprefix("Value error, ")
-            text = f"{where}: {message}" if where else message[:1].upper() + message[1:]
-            raise ValueError(text) from None
+        fields = {k: self._value(k) for k in ("bb", "sb", "ante", "straddle", "chip")}
+        cap = self._select("raise-cap")
+        return table_config(
+            fields,
+            variant=VARIANTS[str(self._select("game"))],
+            structure=Structure(str(self._select("structure"))),
+            seats=self._variant_limit(),
+            raise_cap=cap if isinstance(cap, int) else None,
+            no_cap_heads_up=self.query_one("#no-cap-hu", Checkbox).value,
+            binglao_seven=self.query_one("#binglao-seven", Checkbox).value,
+            button_rule=ButtonRule(str(self._select("button-rule"))),
+        )
 
     def _tournament(self) -> bool:
         return self._select("mode") == "tournament"
@@ -267,6 +274,7 @@ class SetupScreen(Screen[SetupResult]):
             players = tuple(SeatedPlayer(p.seat, p.name, tournament.stack) for p in players)
         if len(players) < 2:
             raise ValueError("Seat at least two players (R1.2): type a name and a buy-in")
+        money = chip_rate(self._value("chip-value"), self._value("currency"))
         for p in players:
             if p.buy_in % config.stakes.chip:
                 raise ValueError(
@@ -277,11 +285,15 @@ class SetupScreen(Screen[SetupResult]):
             seat = self._select("button-seat")
             if not isinstance(seat, int) or seat not in {p.seat for p in players}:
                 raise ValueError("Button: choose the seat that has the button")
-            return SetupResult(config, players, seat, None, config.title, schedule, tournament)
+            return SetupResult(
+                config, players, seat, None, config.title, schedule, tournament, money
+            )
         draw = self._draw
         if draw is None or {s for s, _ in draw.cards} != {p.seat for p in players}:
             raise ValueError("Button: draw for it first (Draw, or ctrl+b)")
-        return SetupResult(config, players, draw.winner, draw, config.title, schedule, tournament)
+        return SetupResult(
+            config, players, draw.winner, draw, config.title, schedule, tournament, money
+        )
 
     # ------------------------------------------------------------------ live feedback
 
@@ -344,20 +356,11 @@ class SetupScreen(Screen[SetupResult]):
 
     def _refresh_buy_in_hint(self, players: tuple[SeatedPlayer, ...]) -> None:
         """R4.11: warn (never refuse) about buy-ins outside 20-100 big blinds."""
-        hint = self.query_one("#buyin-hint", Static)
         try:
             bb = amount_field(self._value("bb"), "Big blind", required=True)
         except ValueError:
             return
-        low, high = 20 * bb, 100 * bb
-        odd = [p for p in players if not low <= p.buy_in <= high]
-        hint.update(
-            "; ".join(
-                f"{shown(p.name)} buys in for {p.buy_in:,}, outside the usual "
-                f"{low:,}-{high:,} (20-100 big blinds, R4.11)"
-                for p in odd
-            )
-        )
+        self.query_one("#buyin-hint", Static).update(buy_in_hint(players, bb))
 
     @on(Select.Changed)
     def _select_changed(self) -> None:
@@ -398,6 +401,14 @@ class SetupScreen(Screen[SetupResult]):
         names = {p.seat: p.name for p in players}
         self.query_one("#draw-result", Static).update(describe_draw(self._draw, names))
         self._error("")
+
+    @on(Button.Pressed, "#seat-last")
+    def _seat_last(self) -> None:
+        """Seat last session's players in their order, with their buy-ins."""
+        for i in range(MAX_SEATS):
+            name, buy_in = self._last[i] if i < len(self._last) else ("", 0)
+            self.query_one(f"#name-{i}", Input).value = name
+            self.query_one(f"#buyin-{i}", Input).value = str(buy_in) if name else ""
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

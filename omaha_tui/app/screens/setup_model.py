@@ -10,13 +10,19 @@ The form itself lives in :mod:`.setup`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from pydantic import ValidationError
+
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine.config import TableConfig
-from omaha_tui.engine.events import Event
+from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
+from omaha_tui.engine.events import ChipValueSet, Event
 from omaha_tui.engine.hands.cards import DECK, SUIT_SYMBOLS, format_card
+from omaha_tui.engine.hands.games import Variant
+from omaha_tui.engine.labels import check_name, identity, taken_message
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
+from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.engine.testing import opening_events
 from omaha_tui.session.view import shown
@@ -57,6 +63,7 @@ class SetupResult:
     title: str = ""
     schedule: BlindSchedule | None = None
     tournament: TournamentConfig | None = None
+    money: ChipRate | None = None
 
 
 def draw_for_button(seats: tuple[int, ...], rng: random.Random) -> ButtonDraw:
@@ -82,13 +89,20 @@ def setup_events(result: SetupResult) -> tuple[Event, ...]:
     """The opening events of a session set up by ``result``: table, seats, button
     (through the engine's one builder, ``engine.tables.opening_events``)."""
     draw = result.draw
-    return opening_events(
+    opening = opening_events(
         result.config,
         [(p.seat, p.name, p.buy_in) for p in result.players],
         button=result.button,
         draw={s: format_card(c) for s, c in draw.cards} if draw is not None else None,
         title=result.title,
         tournament=result.tournament,
+    )
+    m = result.money
+    if m is None:
+        return opening
+    return (
+        *opening,
+        ChipValueSet(chips=m.chips, money=m.money, currency=m.currency, unit=m.unit),
     )
 
 
@@ -103,3 +117,80 @@ def amount_field(text: str, label: str, *, required: bool = False) -> int:
             raise ValueError(f"{label}: enter a whole number of chips")
         return 0
     return parse_chips(text, label)
+
+
+def table_config(
+    fields: Mapping[str, str],
+    *,
+    variant: Variant,
+    structure: Structure,
+    seats: int,
+    raise_cap: int | None,
+    no_cap_heads_up: bool,
+    binglao_seven: bool,
+    button_rule: ButtonRule,
+) -> TableConfig:
+    """The table config of the setup form's stakes ``fields`` (bb, sb, ante, straddle,
+    chip) and choices; raises ValueError naming the field and what is wrong."""
+    try:
+        stakes = Stakes(
+            big_blind=amount_field(fields["bb"], "Big blind", required=True) or 0,
+            small_blind=amount_field(fields["sb"], "Small blind"),
+            ante=amount_field(fields["ante"], "Ante"),
+            straddle=amount_field(fields["straddle"], "Straddle"),
+            chip=amount_field(fields["chip"], "Smallest chip", required=True),
+        )
+        return TableConfig(
+            variant=variant,
+            structure=structure,
+            stakes=stakes,
+            seats=seats,
+            raise_cap=raise_cap,
+            no_cap_heads_up=no_cap_heads_up,
+            binglao_seven=binglao_seven,
+            button_rule=button_rule,
+        )
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = " ".join(str(p).replace("_", " ") for p in first["loc"]).capitalize()
+        message = first["msg"].removeprefix("Value error, ")
+        text = f"{where}: {message}" if where else message[:1].upper() + message[1:]
+        raise ValueError(text) from None
+
+
+def seated_players(
+    rows: Sequence[tuple[str, str]], default_buy_in: Callable[[], int]
+) -> tuple[SeatedPlayer, ...]:
+    """The seats' (name, buy-in) fields as players, in seat order; raises ValueError
+    naming the bad seat. An empty buy-in takes ``default_buy_in()``."""
+    out: list[SeatedPlayer] = []
+    seen: dict[str, str] = {}
+    for i, (typed, buy_in_text) in enumerate(rows):
+        name = typed.strip()
+        if not name:
+            if buy_in_text.strip():
+                raise ValueError(f"Seat {i + 1}: a buy-in without a name; add the name")
+            continue
+        try:
+            name = check_name(name)
+        except ValueError as exc:
+            raise ValueError(f"Seat {i + 1}: {exc}") from None
+        if identity(name) in seen:
+            raise ValueError(f"Seat {i + 1}: {taken_message(seen[identity(name)], name)}")
+        seen[identity(name)] = name
+        buy_in = amount_field(buy_in_text, f"Seat {i + 1} buy-in") or default_buy_in()
+        if buy_in <= 0:
+            raise ValueError(f"Seat {i + 1} buy-in: must be more than 0")
+        out.append(SeatedPlayer(i, name, buy_in))
+    return tuple(out)
+
+
+def buy_in_hint(players: Sequence[SeatedPlayer], bb: int) -> str:
+    """R4.11: the warning (never a refusal) for buy-ins outside 20-100 big blinds."""
+    low, high = 20 * bb, 100 * bb
+    return "; ".join(
+        f"{shown(p.name)} buys in for {p.buy_in:,}, outside the usual "
+        f"{low:,}-{high:,} (20-100 big blinds, R4.11)"
+        for p in players
+        if not low <= p.buy_in <= high
+    )

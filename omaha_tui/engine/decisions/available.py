@@ -72,9 +72,18 @@ class Available:
 
 _ALWAYS: frozenset[type] = frozenset({rq.DeclareMisdeal})
 _BETWEEN = frozenset(
-    {rq.SeatPlayer, rq.Leave, rq.Rebuy, rq.Correct, rq.PlaceButton, rq.DrawButton, rq.EndSession}
+    {
+        rq.SeatPlayer,
+        rq.Leave,
+        rq.Rebuy,
+        rq.Correct,
+        rq.PlaceButton,
+        rq.DrawButton,
+        rq.EndSession,
+        rq.SetChipValue,
+    }
 )
-_ANYTIME = frozenset({rq.SitOut, rq.Back, rq.ChangeLevel, rq.SeatPlayer})
+_ANYTIME = frozenset({rq.SitOut, rq.Back, rq.ChangeLevel, rq.SeatPlayer, rq.ShareExpense})
 
 
 def cards_due(state: TableState) -> CardsDue | None:

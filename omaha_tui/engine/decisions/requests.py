@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from omaha_tui.engine.config import ButtonRule, Stakes, Structure
 from omaha_tui.engine.decisions.clock_requests import (
@@ -298,6 +299,28 @@ class DeclareMisdeal:
 
 
 @dataclass(frozen=True, slots=True)
+class SetChipValue:
+    """R12.1: ``chips`` chips are worth ``money`` (exact decimal text or Decimal) of
+    ``currency``, smallest unit ``unit``; ``chips`` 0 takes the value away."""
+
+    chips: int
+    money: Decimal
+    currency: str = ""
+    unit: Decimal = Decimal("0.01")
+
+
+@dataclass(frozen=True, slots=True)
+class ShareExpense:
+    """R12.3: ``amount`` spent on ``what``, paid by ``paid_by`` (a name; empty: the host),
+    shared by the players ``among`` (names; empty: everyone at the table)."""
+
+    amount: Decimal
+    what: str
+    among: tuple[str, ...] = ()
+    paid_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EndSession:
     """The game is over: everyone cashes out."""
 
@@ -335,6 +358,8 @@ Request = (
     | ChangeGame
     | SetButtonRule
     | DeclareMisdeal
+    | SetChipValue
+    | ShareExpense
     | EndSession
     | SetSchedule
     | StartClock
@@ -390,8 +415,10 @@ __all__ = [
     "RunWinners",
     "SeatPlayer",
     "SetButtonRule",
+    "SetChipValue",
     "SetSchedule",
     "SetStraddle",
+    "ShareExpense",
     "Show",
     "Showdown",
     "SitOut",

@@ -193,6 +193,29 @@ def _set_button_rule(state: TableState, req: rq.SetButtonRule) -> Built:
     return (ev.ButtonRuleChanged(rule=req.rule),)
 
 
+@decides(rq.SetChipValue)
+def _set_chip_value(state: TableState, req: rq.SetChipValue) -> Built:
+    """R12.1: the chips' money value, between hands; the reducer checks the amounts."""
+    return (
+        ev.ChipValueSet(chips=req.chips, money=req.money, currency=req.currency, unit=req.unit),
+    )
+
+
+@decides(rq.ShareExpense)
+def _share_expense(state: TableState, req: rq.ShareExpense) -> Built:
+    """R12.3: a shared expense; the reducer resolves and checks the names."""
+    what = req.what.strip()
+    if not what or len(what) > 40:
+        raise RuleError(
+            "say what the expense was in at most 40 characters, such as pizza or the room"
+        )
+    return (
+        ev.ExpenseShared(
+            amount=req.amount, what=req.what.strip(), among=req.among, paid_by=req.paid_by
+        ),
+    )
+
+
 @decides(rq.DeclareMisdeal)
 def _misdeal(state: TableState, req: rq.DeclareMisdeal) -> Built:
     return (ev.MisdealDeclared(reason=req.reason),)

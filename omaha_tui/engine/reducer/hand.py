@@ -25,7 +25,7 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.labels import name_of
 from omaha_tui.engine.rules.betting import full_raise, hand_legal_actions, seat_stacks, wager_error
 from omaha_tui.engine.rules.pots import hand_pots, uncalled
-from omaha_tui.engine.state import HandState, SeatState, Street, TableState, evolve
+from omaha_tui.engine.state import HandState, LedgerEntry, SeatState, Street, TableState, evolve
 
 
 def _set(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
@@ -317,6 +317,31 @@ def finish_hand(state: TableState, hand: HandState, awards: tuple[Award, ...]) -
         hand=hand,
         hands_played=state.hands_played + 1,
         button_moves=True,
+        ledger=tally_hand(state, hand, awards),
+    )
+
+
+def tally_hand(
+    state: TableState, hand: HandState, awards: tuple[Award, ...]
+) -> tuple[LedgerEntry, ...]:
+    """The ledger with one more hand dealt in for every player in it, one more won
+    (any share of a pot) and their best hand's winnings, for the regulars' results."""
+    won: dict[str, int] = {}
+    for a in awards:
+        seat = state.seats[a.seat]
+        if seat is not None and a.amount:
+            won[seat.name] = won.get(seat.name, 0) + a.amount
+    dealt = {s.name for i in hand.seats if (s := state.seats[i]) is not None}
+    return tuple(
+        evolve(
+            e,
+            hands=e.hands + 1,
+            won=e.won + (e.name in won),
+            best_pot=max(e.best_pot, won.get(e.name, 0)),
+        )
+        if e.name in dealt
+        else e
+        for e in state.ledger
     )
 
 

@@ -39,8 +39,10 @@ from omaha_tui.engine.events import (
     CameBack,
     Checked,
     ChipsCorrected,
+    ChipValueSet,
     EarlyCardDealt,
     Event,
+    ExpenseShared,
     Folded,
     GameChanged,
     HandMucked,
@@ -65,7 +67,7 @@ from omaha_tui.engine.labels import name_of, seat_label, seat_range
 from omaha_tui.engine.reducer import cards as cardflow
 from omaha_tui.engine.reducer import clock as clockflow
 from omaha_tui.engine.reducer import hand as handflow
-from omaha_tui.engine.reducer import options
+from omaha_tui.engine.reducer import money, options
 from omaha_tui.engine.reducer import start as handstart
 from omaha_tui.engine.reducer import tournament as tourney
 from omaha_tui.engine.rules.blinds import button_from_draw
@@ -357,6 +359,8 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     GameChanged: options.apply_game_changed,
     ButtonRuleChanged: options.apply_button_rule_changed,
     SessionEnded: _session_ended,
+    ChipValueSet: money.apply_chip_value_set,
+    ExpenseShared: money.apply_expense_shared,
     HandStarted: handstart.apply_hand_started,
     Folded: handflow.apply_folded,
     Checked: handflow.apply_checked,

@@ -5,11 +5,13 @@ The console's words, the palette's answers, every prompt and the command-line op
 read typed text here, so the same text means the same everywhere and is refused with
 the same one line. Headless: no Textual, no Rich. :mod:`.numbers` reads numbers
 (chips by R4.10, counts, durations, stakes, blind schedules); :mod:`.table` reads
-players, names, games and cards against a table.
+players, names, games and cards against a table; :mod:`.money` reads money, chip values
+and shared expenses (R12).
 """
 
 from __future__ import annotations
 
+from .money import MoneyWordError, parse_expense, parse_money, parse_value
 from .numbers import (
     CHIP_LIMIT,
     LEVEL_FORM,
@@ -51,6 +53,7 @@ __all__ = [
     "STRUCTURE_WORDS",
     "AmountError",
     "GrammarError",
+    "MoneyWordError",
     "digits_only",
     "name_key",
     "parse_blinds",
@@ -58,9 +61,11 @@ __all__ = [
     "parse_chips",
     "parse_die",
     "parse_duration",
+    "parse_expense",
     "parse_game_choice",
     "parse_level_item",
     "parse_levels",
+    "parse_money",
     "parse_name",
     "parse_new_name",
     "parse_player",
@@ -71,6 +76,7 @@ __all__ = [
     "parse_stakes",
     "parse_straddle",
     "parse_structure",
+    "parse_value",
     "parse_whole",
     "parse_yes",
     "read_cards",

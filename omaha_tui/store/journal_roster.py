@@ -1,0 +1,168 @@
+"""The journal's roster methods: the regulars, their lifetime results, renames and merges.
+
+A mix-in of :class:`~omaha_tui.store.journal.Journal` (kept apart so each file stays
+small). Listing works on a read-only journal too: a session whose summary is behind its
+log is summarised from its state in memory (names not yet on the roster, from a journal
+older than the roster, get a provisional identity of their own). A rename or merge first
+writes those summaries, so every name of every session is on the roster.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from omaha_tui.engine.labels import identity, printable
+
+from . import roster
+from .records import JournalError, utc_now
+from .results import Lifetime, Night, last_players, lifetime, nights, roster_names
+from .roster import ResultRow, RosterError
+
+if TYPE_CHECKING:
+    from omaha_tui.engine.state import TableState
+
+
+class JournalRoster:
+    """Roster methods; needs the journal's connection, guard and ``load_state``."""
+
+    path: Path
+    _conn: sqlite3.Connection
+    read_only: bool
+
+    if TYPE_CHECKING:
+
+        def _guard(self, doing: str) -> AbstractContextManager[None]: ...
+
+        def load_state(self, session_id: int) -> TableState: ...
+
+    def _stale(self) -> list[int]:
+        rows = self._conn.execute(
+            "SELECT id FROM sessions WHERE event_count > 0 AND summary_seq < event_count"
+        ).fetchall()
+        return [int(r[0]) for r in rows]
+
+    def _fresh(self) -> tuple[list[ResultRow], dict[int, str]]:
+        """Summary rows of the stale sessions, from their states, without writing."""
+        rows: list[ResultRow] = []
+        provisional: dict[str, int] = {}
+        names: dict[int, str] = {}
+        now = utc_now()
+        for sid in self._stale():
+            state = self.load_state(sid)
+            for row in _rows_of(self._conn, sid, state, now, provisional, names):
+                rows.append(row)
+        return rows, names
+
+    def lifetime(self) -> list[Lifetime]:
+        """Every player's lifetime results (see :func:`.results.lifetime`)."""
+        with self._guard("reading the players"):
+            fresh, names = self._fresh()
+            return lifetime(self._conn, fresh, names)
+
+    def player_nights(self, name: str) -> tuple[Lifetime, list[Night]]:
+        """One player's lifetime line and every session they played, oldest first.
+
+        Raises:
+            JournalError: nobody by that name (the message says how to list them).
+        """
+        with self._guard("reading the players"):
+            fresh, names = self._fresh()
+            key = identity(name)
+            everyone = lifetime(self._conn, fresh, names)
+            for person in everyone:
+                if key in {identity(n) for n in (person.name, *person.spellings)}:
+                    return person, nights(self._conn, person.id, fresh)
+        raise JournalError(
+            f'nobody called "{printable(name)}" has played: `omaha-tui players` lists them'
+        )
+
+    def roster(self) -> list[str]:
+        """Every regular's name, the most recently played first (for the setup screen)."""
+        with self._guard("reading the players"):
+            return roster_names(self._conn)
+
+    def last_players(self) -> list[tuple[str, int]]:
+        """The latest session's players and buy-ins, in seating order."""
+        with self._guard("reading the players"):
+            return last_players(self._conn)
+
+    def _roster_change(self, change: str, a: str, b: str) -> str:
+        if self.read_only:
+            raise JournalError(f"{self.path} is open read-only: nothing can be recorded")
+        with self._guard("changing the roster"):
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                now = utc_now()
+                for sid in self._stale():
+                    last = int(
+                        self._conn.execute(
+                            "SELECT event_count FROM sessions WHERE id = ?", (sid,)
+                        ).fetchone()[0]
+                    )
+                    roster.write_summary(self._conn, sid, last, self.load_state(sid), now)
+                if change == "rename":
+                    said = roster.rename(self._conn, a, b, now)
+                else:
+                    said = roster.merge(self._conn, a, b, now)
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+        return said
+
+    def rename_player(self, old: str, new: str) -> str:
+        """Rename a regular (the old spelling still finds them); returns what was done.
+
+        Raises:
+            RosterError: no such player, or the new name is someone else's.
+        """
+        return self._roster_change("rename", old, new)
+
+    def merge_players(self, keep: str, other: str) -> str:
+        """Make ``other`` the same person as ``keep``; returns what was done.
+
+        Raises:
+            RosterError: either is unknown, or they are already one player.
+        """
+        return self._roster_change("merge", keep, other)
+
+
+def _rows_of(
+    conn: sqlite3.Connection,
+    sid: int,
+    state: TableState,
+    now: str,
+    provisional: dict[str, int],
+    names: dict[int, str],
+) -> Iterator[ResultRow]:
+    from omaha_tui.engine.state import ledger_lines
+
+    rate = state.money
+    for i, line in enumerate(ledger_lines(state)):
+        pid = roster.player_id(conn, line.name)
+        if pid is None:
+            key = identity(line.name)
+            pid = provisional.setdefault(key, -1 - len(provisional))
+            names.setdefault(pid, line.name)
+        yield ResultRow(
+            sid,
+            line.name,
+            pid,
+            line.hands,
+            line.won,
+            line.net,
+            line.best_pot,
+            rate.money_of(line.net).plain() if rate is not None else None,
+            rate.currency if rate is not None else None,
+            now,
+            line.buy_in,
+            i,
+        )
+
+
+__all__ = ["JournalRoster", "RosterError"]
