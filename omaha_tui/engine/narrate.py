@@ -105,7 +105,9 @@ class _Teller:
                     f"{who(after, p.seat)} posts {POST_NAMES[p.kind.value]} {m(p.amount)}"
                     for p in posts
                 ]
-                return "; ".join([f"Hand #{number}{game}: button {who(after, button)}", *parts])
+                dead = after.hand is not None and button not in after.hand.seats
+                where = f"seat {button + 1} (dead, R1.5)" if dead else who(after, button)
+                return "; ".join([f"Hand #{number}{game}: button {where}", *parts])
             case ev.Folded(seat=seat):
                 return f"{who(before, seat)} folds"
             case ev.Checked(seat=seat):

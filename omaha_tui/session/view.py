@@ -236,8 +236,8 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     tabled = dict(hand.shown) if hand is not None else {}
     seats = []
     for i, seat in enumerate(state.seats):
-        if seat is None:
-            seats.append(SeatView(i))
+        if seat is None:  # R1.5(c): the button may sit on an empty chair
+            seats.append(SeatView(i, markers=_markers(state, i)))
             continue
         code, status = seat_status(state, i, seat)
         in_hand = live and hand is not None and i in hand.seats

@@ -1,8 +1,8 @@
 """Run console transcripts: ``> command`` lines followed by the answers expected.
 
 A transcript file opens with a ``# players: ...`` line (and optionally ``# game:``,
-``# blinds:``, ``# levels:`` for a blind schedule) naming the table; ``# resume`` on its
-own line closes the journal and continues the session in a new process-like
+``# blinds:``, ``# seats:``, ``# levels:`` for a blind schedule) naming the table; ``# resume``
+on its own line closes the journal and continues the session in a new process-like
 ``Session.resume``, as after a crash. ``# at: MM:SS`` sets the clock the console reads
 to that long after the transcript's start (R2.7: the clock runs in wall time).
 ``# tournament: --buy-in 20 --stack 1000 ...`` makes the table a tournament (R11).
@@ -48,6 +48,7 @@ def _setup(header: dict[str, str]) -> TableSetup:
         variant=parse_game(header.get("game", "plo")),
         stakes=Stakes(small_blind=sb, big_blind=bb),
         structure=header.get("structure", "pl"),  # type: ignore[arg-type]
+        seats=int(header.get("seats", "0")),
     )
     if tournament is not None:  # every entry starts with the tournament's stack (R11.1)
         names = [n.strip() for n in header["players"].split(",")]

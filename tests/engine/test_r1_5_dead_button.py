@@ -177,18 +177,65 @@ def test_r2_6_owed_bb_only_for_a_player_the_bb_actually_passed():
     assert state.hand.bb_seat == 0 and state.seats[4].owes_bb
 
 
-def test_r2_6_returning_player_between_button_and_small_blind_waits_and_still_owes():
-    state = fold_out(deal(table((100,) * 4, button=3)))  # SB 0, BB 1
-    state = apply(state, SatOut(seat=2))
-    state = fold_out(deal(state))  # BB passes seat 2 to seat 3
-    assert state.seats[2].owes_bb
-    state = apply(state, CameBack(seat=2, post_now=True))
-    state = deal(state)  # BB 0, SB 3, button 1: seat 2 sits between them (R1.5d)
-    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (1, 3, 0)
-    assert 2 not in state.hand.seats and state.seats[2].owes_bb
-    state = deal(fold_out(state))  # BB 1, SB 0, button 3: the button has passed
-    assert (2, "bb", 2) in posts(state)
-    assert not state.seats[2].owes_bb
+def _postflop_order(state):
+    """Play the pre-flop round out by calls and checks, deal the flop, and return
+    who acts in order on it."""
+    while state.hand.to_act is not None:
+        state = check_or_call(state)
+    state = apply(state, BoardDealt(count=3))
+    order = []
+    while state.hand.to_act is not None:
+        order.append(state.hand.to_act)
+        state = check_or_call(state)
+    return order
+
+
+def test_r1_5_example_a_returning_player_hands_1_to_4():
+    # Seats 1-4 are indexes 0-3: hand 1 button 1, SB 2, BB 3.
+    state = deal(table((100,) * 4, button=0))
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (0, 1, 2)
+    state = apply(fold_out(state), SatOut(seat=3))  # seat 4 sits out before hand 2
+    state = deal(state)  # hand 2: BB 1, SB 3, button 2; seat 4 passed by the BB
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (1, 2, 0)
+    assert 3 not in state.hand.seats and state.seats[3].owes_bb
+    state = apply(fold_out(state), CameBack(seat=3, post_now=True))
+    state = deal(state)  # hand 3: BB 2, SB 1, button on seat 4 (their own chair: dead)
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (3, 0, 1)
+    assert 3 not in state.hand.seats and state.seats[3].owes_bb  # R1.5(d): waits
+    assert _postflop_order(state)[-1] == 2  # seat 3 acts last after the flop
+
+
+def test_r1_5_example_a_returning_player_hand_4_posts_a_live_bb():
+    state = deal(table((100,) * 4, button=0))
+    state = apply(fold_out(state), SatOut(seat=3))
+    state = apply(fold_out(deal(state)), CameBack(seat=3, post_now=True))
+    state = fold_out(deal(state))
+    state = deal(state)  # hand 4: BB 3, SB 2, button 1, seat 4 dealt in with a live BB
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (0, 1, 2)
+    assert 3 in state.hand.seats and (3, "bb", 2) in posts(state)
+    assert not state.seats[3].owes_bb
+    assert state.hand.bets[3] == 2  # live: it counts toward their bet (R2.6)
+
+
+def test_r1_5_c_button_on_the_last_sb_chair_when_its_player_sits_out():
+    # Hand 1: button 0, SB 1, BB 2. Seat 2 (last BB, the SB's chair) sits out.
+    state = apply(fold_out(deal(table((100,) * 5, button=0))), SatOut(seat=2))
+    state = deal(state)  # BB 3; no SB (R1.5b); button two below the BB: seat 1
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (1, None, 3)
+    state = deal(fold_out(state))  # BB 4, SB 3, button on seat 2 (sitting out: dead)
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (2, 3, 4)
+    assert 2 not in state.hand.seats
+    assert _postflop_order(state)[-1] == 1  # the player nearest the button's right
+
+
+def test_r1_5_c_button_on_an_empty_chair():
+    state = fold_out(deal(table((100, 100, 100, 100, 100), button=0)))  # SB 1, BB 2
+    state = apply(state, PlayerLeft(seat=2))  # the last BB (the SB's chair) leaves
+    state = deal(state)  # BB 3, no SB, button 1
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (1, None, 3)
+    state = deal(fold_out(state))  # BB 4, SB 3, button on the empty chair 2
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (2, 3, 4)
+    assert state.seats[2] is None
 
 
 def test_r2_6_missed_both_blinds_posts_live_big_blind_plus_dead_small_blind():

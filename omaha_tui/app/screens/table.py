@@ -128,7 +128,8 @@ class TableScreen(Screen[None]):
         )
         self.query_one(StandingsBar).show(view.tournament)
         tall = self.has_class("-tall")
-        occupied = [s for s in view.seats if s.name is not None]
+        # Empty chairs stay out of the ring, except one holding the button (R1.5c).
+        occupied = [s for s in view.seats if s.name is not None or s.markers]
         placed = dict(zip(ring_slots(len(occupied)), occupied, strict=True))
         for slot in range(SLOTS):
             widget = self.query_one(f"#seat-{slot}", Seat)

@@ -123,18 +123,19 @@ def _button_to_sb(places: _Places, size: int) -> tuple[int, ...]:
 
 
 def _dead_places(state: TableState, present: tuple[int, ...]) -> _Places:
-    """R1.5 (a)-(c): the big blind one player on, the small blind where it was."""
-    last_sb, last_bb = state.last_blinds
+    """R1.5 (a)-(c): the big blind one player on, the small blind where it was, the
+    button on the chair one below the small blind's (two below the big blind when no
+    small blind is posted), occupied or not."""
+    last_bb = state.last_blinds[1]
     assert last_bb is not None
     size = len(state.seats)
     bb = next(s for s in (*_between(last_bb, last_bb, size), last_bb) if s in present)
     sb_pos = last_bb
-    behind = _between(bb, sb_pos, size)  # clockwise from the BB round to the SB's seat
-    if last_sb is not None and last_sb in behind:
-        button = last_sb  # R1.5(c): where last hand's small blind sat, dead or not
+    sb_seat = state.seats[sb_pos]
+    if sb_pos in present and sb_seat is not None and not sb_seat.waiting_for_bb:
+        button = (sb_pos - 1) % size  # R1.5(c): the chair right of the small blind's
     else:
-        live = [s for s in reversed(behind) if s in present]
-        button = live[0] if live else (sb_pos - 1) % size
+        button = (bb - 2) % size  # R1.5(b)/(c): no small blind posted
     return _Places(button, sb_pos, bb)
 
 
