@@ -121,7 +121,12 @@ class _Teller:
                 extra = f" (excess returned {m(excess)})" if excess else ""
                 return f"{who(before, seat)} raises to {m(to)}{extra}"
             case ev.WentAllIn(seat=seat):
-                return f"{who(before, seat)} is all in for {m(self.put_in(before, after, seat))}"
+                more = self.put_in(before, after, seat)
+                had = before.hand.bets[seat] if before.hand is not None else 0
+                if not had:
+                    return f"{who(before, seat)} is all in for {m(more)}"
+                # The total in front of them this round, and what this action added.
+                return f"{who(before, seat)} is all in for {m(had + more)} ({m(more)} more)"
             case ev.EarlyCardDealt(card=card):
                 return f"Early flop card: {self.cards([card]) if card else 'dealt, not entered'}"
             case ev.BoardDealt(cards=cards):

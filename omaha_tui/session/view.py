@@ -273,7 +273,8 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     if la is not None:
         ceiling = ""
         breakdown = avail.breakdown
-        if config.structure is Structure.POT_LIMIT and breakdown is not None:
+        pot_limit = config.structure is Structure.POT_LIMIT
+        if pot_limit and breakdown is not None and la.can_bet_or_raise:
             ceiling = f"pot max {chips(breakdown.max_raise_to, dec)}"  # R4.4, stack or not
         turn = TurnView(
             la.seat,

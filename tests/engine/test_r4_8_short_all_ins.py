@@ -116,3 +116,46 @@ def test_r4_1_a_bb_facing_only_an_all_in_that_matched_it_is_not_asked():
     state = apply(state, WentAllIn(seat=0))  # all in for 2: matches the big blind
     assert state.hand.to_act is None
     assert apply(state, Checked(seat=1)) == state
+
+
+def _turn_after_a_check(structure: Structure):
+    """A 2/4 game on the turn: A (seat 0) checks, B (seat 1) bets 1 all in, C calls."""
+    state = deal(table((100, 3, 100), structure=structure))
+    while state.hand.to_act is not None:
+        state = check_or_call(state)
+    state = apply(state, BoardDealt(count=3))
+    while state.hand.to_act is not None:
+        state = check_or_call(state)
+    state = apply(state, BoardDealt(count=1))
+    return _play(state, Checked(seat=0), WentAllIn(seat=1), Called(seat=2))
+
+
+@pytest.mark.parametrize("structure", list(Structure))
+def test_r4_8_a_player_who_checked_faces_a_short_all_in_bet_call_or_fold_only(structure):
+    state = _turn_after_a_check(structure)
+    la = legal_actions(state)
+    assert la.seat == 0 and la.call_amount == 1
+    assert not la.can_bet_or_raise and "R4.8" in la.no_raise_reason
+    with pytest.raises(RuleError, match="does not reopen the betting"):
+        apply(state, RaisedTo(seat=0, to=5))
+
+
+def test_r4_8_a_player_yet_to_act_may_raise_a_short_all_in_bet():
+    state = deal(table((100, 3, 100, 100), structure=Structure.FIXED_LIMIT))
+    while state.hand.to_act is not None:
+        state = check_or_call(state)
+    for count in (3, 1):
+        state = apply(state, BoardDealt(count=count))
+        if count == 3:
+            while state.hand.to_act is not None:
+                state = check_or_call(state)
+    state = _play(state, Checked(seat=0), WentAllIn(seat=1))
+    la = legal_actions(state)
+    assert la.seat == 2 and la.can_raise  # seat 2 has not acted on the turn
+
+
+def test_r4_3_no_raise_when_the_players_still_to_act_cannot_put_in_more():
+    state = deal(table((2, 2, 100, 2, 2, 2), structure=Structure.NO_LIMIT))  # SB 0, BB 1
+    la = legal_actions(state)  # seats 3, 4, 5 and the SB are still to act, none can raise
+    assert la.seat == 2 and not la.can_bet_or_raise
+    assert la.no_raise_reason == "nobody else can put in more than 2: check, call or fold"

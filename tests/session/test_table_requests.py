@@ -132,7 +132,7 @@ def test_r4_10_more_than_the_stack_is_asked_before_it_is_all_in(journal: Journal
     asked = s.request(rq.RaiseTo(50))
     assert not asked.ok and not asked.refused and asked.ask is not None
     assert asked.message == "Ann has 5: all in for 5?"
-    assert s.request(asked.ask.choices[0].request).message == "Ann is all in for 4"
+    assert s.request(asked.ask.choices[0].request).message == "Ann is all in for 5 (4 more)"
 
 
 def test_undo_is_repeatable_across_a_street(journal: Journal) -> None:

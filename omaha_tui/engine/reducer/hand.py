@@ -198,7 +198,10 @@ def _put_in(state: TableState, hand: HandState, seat: int, to: int) -> TableStat
     if to > hand.current_bet:
         increment = to - hand.current_bet
         unit = full_raise(hand, config)
-        full = hand.current_bet == 0 or increment >= unit
+        # R4.8: an opening bet is a full bet unless it is an all-in for less than one
+        # (then players who checked may only call or fold).
+        short_opening = hand.current_bet == 0 and stack == 0 and increment < unit
+        full = (hand.current_bet == 0 and not short_opening) or increment >= unit
         if config.structure is Structure.FIXED_LIMIT and config.half_bet_reopens:
             full = full or 2 * increment >= unit  # R4.8 table option: half a bet is full
         if full:

@@ -202,12 +202,15 @@ def _wager_block(
     # Someone else must be able to call more than the current bet.
     current = hand.current_bet
     bets = hand.bets
-    if any(
-        other != seat and stacks[other] + bets[other] > current
+    others = [
+        other
         for other in hand.seats
-        if other not in hand.folded and other not in hand.all_in
-    ):
+        if other != seat and other not in hand.folded and other not in hand.all_in
+    ]
+    if any(stacks[other] + bets[other] > current for other in others):
         return None
+    if others:
+        return f"nobody else can put in more than {current}: check, call or fold"
     return "every other player is all in or folded: check, call or fold"
 
 
