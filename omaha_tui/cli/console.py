@@ -25,7 +25,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "deal [CARDS] | show NAME CARDS | muck NAME | runtwice [3] | "
             "award [NAME+NAME ...] [| NAME ...] | next [DIE] | undo | redo | "
             "seat N NAME STACK [post|wait] | leave NAME | sitout NAME | back NAME [post|wait] | "
-            "rebuy NAME N | correct NAME ±N REASON | button SEAT | level SB/BB[/ANTE] | "
+            "rebuy NAME N | correct NAME ±N REASON | button SEAT | level [SB/]BB[/ANTE] | "
             "clock [pause|resume|start|next|back|+N|-N] | break end | "
             "straddle N|off | game NAME [pl|nl|fl] | buttonrule dead|moving | "
             "misdeal [REASON] | value MONEY|CHIPS=MONEY [CURRENCY]|off | "

@@ -162,9 +162,13 @@ def _button(state: TableState, args: list[str]) -> Parsed:
 
 
 def _level(state: TableState, args: list[str]) -> Parsed:
+    """``level 2/4``, ``level 2/4/1`` (an ante), or ``level 4`` (the SB by R2.3)."""
     if len(args) != 1:
-        raise GrammarError("usage: level SB/BB[/ANTE], e.g. level 2/4 or level 2/4/1")
-    return rq.ChangeLevel(state.level + 1, parse_stakes(args[0], _chip(state)))
+        raise GrammarError("usage: level BB, SB/BB or SB/BB/ANTE, e.g. level 4, 2/4 or 2/4/1")
+    text = args[0]
+    if "/" not in text and text.isascii() and text.isdigit():
+        text = f"0/{text}"  # R2.3: the small blind is half the big blind, rounded down
+    return rq.ChangeLevel(state.level + 1, parse_stakes(text, _chip(state)))
 
 
 def _next(state: TableState, args: list[str]) -> Parsed:
@@ -282,7 +286,7 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "rebuy": (_rebuy, "rebuy NAME N"),
     "correct": (_correct, "correct NAME ±N REASON"),
     "button": (_button, "button SEAT"),
-    "level": (_level, "level SB/BB[/ANTE]"),
+    "level": (_level, "level [SB/]BB[/ANTE]"),
     "clock": (_clock, "clock [pause|resume|start|next|back|+N|-N]"),
     "break": (_break, "break end"),
     "straddle": (_straddle, "straddle N|off"),

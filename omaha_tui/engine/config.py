@@ -200,8 +200,8 @@ class TableConfig(BaseModel):
         """The title with the blinds of ``stakes`` (the current level's, R2.7).
 
         >>> cfg = TableConfig(variant=VARIANTS["big-o"], stakes=Stakes(big_blind=2))
-        >>> cfg.title_at(Stakes(big_blind=10))
-        'PL Big O 5/10'
+        >>> cfg.title_at(Stakes(big_blind=10)), cfg.title_at(Stakes(big_blind=10, ante=1))
+        ('PL Big O 5/10', 'PL Big O 5/10 ante 1')
         """
         from omaha_tui.engine.units import amount_text
 
@@ -210,6 +210,9 @@ class TableConfig(BaseModel):
             amount_text(b, self.decimals, group=False)
             for b in (stakes.small_blind, stakes.big_blind)
         )
+        if stakes.ante:  # R2.9
+            ante = amount_text(stakes.ante, self.decimals, group=False)
+            blinds += f" {'BB ante' if stakes.big_blind_ante else 'ante'} {ante}"
         return f"{short[self.structure]} {self.variant.name} {blinds}"
 
 

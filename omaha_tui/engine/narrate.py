@@ -22,7 +22,7 @@ from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.spoken import join_words
 from omaha_tui.engine.labels import player_name, pot_label, printable, run_times
 from omaha_tui.engine.narrate_tournament import tournament_line
-from omaha_tui.engine.state import TableState
+from omaha_tui.engine.state import HandState, TableState
 from omaha_tui.engine.units import amount_text
 
 POST_NAMES = {
@@ -167,7 +167,9 @@ class _Teller:
                 return "Straddle off from the next hand"
             case ev.GameChanged():
                 new = after.config
-                return f"Next hands: {new.title}" if new is not None else "Game changed"
+                if new is None:
+                    return "Game changed"
+                return f"Next hands: {new.title_at(after.stakes or new.stakes)}"
             case ev.ButtonRuleChanged(rule=rule):
                 return f"{rule.value.capitalize()} button from the next hand (R1.5)"
             case ev.ChipValueSet():
@@ -246,9 +248,39 @@ class _Teller:
                     _award_label(a, len(pots) > 1, runs) for a in hand.awards if a.seat == seat
                 ]
                 detail = f" ({', '.join(parts)})"
-            lines.append(f"{self.who(after, seat)} wins {self.amt(amount)}{detail}")
+            lines.append(
+                f"{self.who(after, seat)} wins {self.amt(amount)}{detail}{_with(hand, seat)}"
+            )
         folds = "" if any(isinstance(e, ev.PotsAwarded) for e in after.journal) else " (R4.2)"
+        if not lines and len(hand.live) == 1:
+            # R4.2 with nothing in the middle (a walk with no small blind): the uncalled
+            # blind went back, so the winner takes no pot.
+            lines.append(f"{self.who(after, hand.live[0])} wins the hand, with no pot to take")
         return "; ".join(lines) + folds
+
+
+def _with(hand: HandState, seat: int) -> str:
+    """`` with three queens and 7-5-4-2-A low``: what a tabled winning hand made (R8.3),
+    for every half and run it won; empty for a hand not shown or a board not entered."""
+    from omaha_tui.engine.hands.reading import read_high, read_low
+    from omaha_tui.engine.rules.awards import run_board
+
+    cards = dict(hand.shown).get(seat)
+    if cards is None:
+        return ""
+    made: list[str] = []
+    for a in hand.awards:
+        board = run_board(hand, a.run)
+        if a.seat != seat or len(board) != 5:
+            continue
+        if a.half.value == "low":
+            low = read_low(cards, board, check=False)
+            words = low.description if low is not None else ""
+        else:
+            words = read_high(cards, board, check=False).description
+        if words and words not in made:
+            made.append(words)
+    return f" with {join_words(made)}" if made else ""
 
 
 def _award_label(a: ev.Award, pots: bool, runs: bool) -> str:

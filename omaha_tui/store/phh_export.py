@@ -248,13 +248,17 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], title: str) -> PhhHand:
     stakes = hand.stakes
     antes = [0] * n
     blinds = [0] * n
+    posted = [0] * n
     for post in hand.started.posts:
         i = hand.order.index(post.seat)
         j = (1 - i) if n == 2 else i  # heads-up the file lists the button's blind first
+        posted[i] += post.amount
         if post.kind in (PostKind.ANTE, PostKind.DEAD_SMALL_BLIND):
             antes[j] += post.amount
         else:
-            short = post.amount == hand.stacks[i]  # all in: PHH posts min(blind, stack)
+            # All in (after an ante too): the file states the table's blind and the
+            # reader posts min(blind, what is left of the stack), R2.5/R2.9.
+            short = posted[i] == hand.stacks[i]
             blinds[j] += nominal_post(stakes, post.kind) if short else post.amount
     hole: list[Any] = list(detail.get("hole_cards", [None] * n))
     deals = []

@@ -13,6 +13,8 @@ from omaha_tui.store.journal import Journal
 
 from .transcript import HERE, _setup, play
 
+SESSIONS: list[int] = []
+
 
 def json_lines(tmp_path: Path, header: dict[str, str], commands: list[str]) -> list[dict[str, Any]]:
     """Each command's ``--json`` answer at a table described like a transcript header."""
@@ -20,6 +22,7 @@ def json_lines(tmp_path: Path, header: dict[str, str], commands: list[str]) -> l
     try:
         setup = _setup(header)
         session = Session.create(journal, setup.events(), setup.name)
+        SESSIONS.append(session.id)
         out = []
         for line in commands:
             buffer = io.StringIO()
@@ -46,3 +49,67 @@ def test_r1_5_c_json_button_is_the_chair_even_when_its_player_waits(tmp_path: Pa
     commands += ["back Dee post", "next"]
     hand3 = json_lines(tmp_path, header, commands)[-1]["state"]
     assert (hand3["button"], hand3["dead_button"], hand3["sb"], hand3["bb"]) == (4, True, 1, 2)
+
+
+def test_r10_2_json_state_of_a_run_not_yet_dealt_and_its_resume(tmp_path: Path) -> None:
+    header = {"players": "Ann:100,Bob:100,Cy:100", "game": "omaha8", "structure": "nl"}
+    commands = ["next", "allin", "call", "call", "show Ann Ah 2s Kh Ks"]
+    commands += ["show Bob As 3s Qh Qd", "show Cy 9c 9s 8c 8d", "deal 4h 5c 7h", "runtwice"]
+    commands += ["deal Qs", "deal Ad"]
+    out = json_lines(tmp_path, header, commands)
+    assert all(o["ok"] for o in out)
+    assert out[-1]["state"]["runs"] == 2
+    assert out[-1]["state"]["run_boards"] == [["4h", "5c", "7h"]]  # run 2: shared cards only
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    try:
+        session = Session.resume(journal, SESSIONS[-1])
+        buffer = io.StringIO()
+        Console(session, buffer, as_json=True).line("state")
+        assert json.loads(buffer.getvalue())["state"]["run_boards"] == [["4h", "5c", "7h"]]
+    finally:
+        journal.close()
+
+
+def test_the_console_greets_with_the_table_and_help(tmp_path: Path) -> None:
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    try:
+        setup = _setup({"players": "Ann:200,Bob:200,Cy:143", "blinds": "1/2"})
+        session = Session.create(journal, setup.events(), setup.name)
+        buffer = io.StringIO()
+        Console(session, buffer).greet()
+        assert buffer.getvalue() == (
+            f"Session {session.id}: Omaha pot limit 1/2; seats 1 Ann 200, 2 Bob 200, 3 Cy 143;"
+            " next to deal. Type help for the commands, state for the table.\n"
+        )
+    finally:
+        journal.close()
+
+
+def test_console_words_for_pot_excess_level_walk_and_game(tmp_path: Path) -> None:
+    name = "pot_breakdown_excess_level_and_walk.txt"
+    text = play((HERE / name).read_text(), tmp_path / "j.db")
+    assert "ok: Ann raises to 7 (R4.4: pot 3 + call 2 = 5; raise to 7)" in text  # R4.6
+    assert "ok: Cy raises to 60 (excess returned 76)" in text  # 136 behind, never 939
+    assert "> level 4\nok: Level 2: blinds 2/4" in text  # R2.3
+    assert "Dee wins the hand, with no pot to take (R4.2)" in text
+    assert "ok: Next hands: FL Omaha hi-lo 3/6 ante 1" in text
+    assert "Omaha hi-lo fixed limit 3/6, ante 1, hand #3" in text
+
+
+def test_r8_early_awards_are_refused_with_the_same_words(tmp_path: Path) -> None:
+    header = {"players": "Ann:200,Bob:200,Cy:200", "blinds": "1/2"}
+    out = json_lines(tmp_path, header, ["next", "award", "award Ann"])
+    assert out[1]["message"] == out[2]["message"]
+    assert (
+        out[1]["message"]
+        == "pots are awarded at showdown; the hand is on the preflop: Ann is to act"
+    )
+
+
+def test_r8_1_json_show_order_once_the_betting_is_over(tmp_path: Path) -> None:
+    header = {"players": "Ann:100,Bob:100,Cy:100,Dee:100", "blinds": "1/2", "structure": "nl"}
+    commands = ["next", "fold", "call", "allin", "call", "call", "deal"]
+    out = json_lines(tmp_path, header, commands)
+    assert out[4]["state"]["show_order"] is None  # Ann still to act
+    assert out[5]["state"]["show_order"] == [2, 3, 1]  # Bob went all in last
+    assert out[6]["state"]["show_order"] == [2, 3, 1]  # still after the flop (R8.1)

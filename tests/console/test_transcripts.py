@@ -21,12 +21,17 @@ def test_transcript(name: str, tmp_path: Path) -> None:
 
 def test_r5_1_side_pot_transcript_pays_main_and_side_pot(tmp_path: Path) -> None:
     text = play((HERE / "side_pots.txt").read_text(), tmp_path / "j.sqlite3")
-    assert "ok: Ann wins 200 (main pot); Cy wins 150 (side pot 1)" in text
+    assert (
+        "ok: Ann wins 200 (main pot) with three aces; Cy wins 150 (side pot 1) with three kings"
+        in text
+    )
 
 
 def test_r7_split_transcript_gives_high_and_low_halves(tmp_path: Path) -> None:
     text = play((HERE / "hi_lo_split.txt").read_text(), tmp_path / "j.sqlite3")
-    assert "ok: Bob wins 9 (main pot high); Ann wins 9 (main pot low)" in text
+    assert (
+        "ok: Bob wins 9 (main pot high) with three queens; Ann wins 9 (main pot low) with" in text
+    )
 
 
 def test_resume_in_the_middle_of_a_hand_gives_the_same_next_output(tmp_path: Path) -> None:
@@ -57,5 +62,5 @@ def test_r10_2_run_it_twice_transcript_awards_each_run_by_its_own_board(tmp_path
     text = play((HERE / "run_it_twice.txt").read_text(), tmp_path / "j.sqlite3")
     # Run 1 (4h 5c 7h Qs Ad): Bob's three queens high, Ann's 7-5-4-2-A low; run 2
     # (4h 5c 7h Kc 9d): Ann's three kings and the same low scoop the second half.
-    assert "ok: Bob wins 75 (run 1 high); Ann wins 225 (run 1 low, run 2 high, run 2 low)" in text
+    assert "ok: Bob wins 75 (run 1 high) with three queens; Ann wins 225 (run 1 low, run 2" in text
     assert "deal run 2 of the board (2 cards)" in text

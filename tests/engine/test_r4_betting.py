@@ -313,3 +313,20 @@ def test_action_after_the_hand_ended_is_refused():
     state = run(state, cmd.fold, cmd.fold)
     with pytest.raises(RuleError, match="no hand is running: folding is not possible"):
         apply(state, Folded(seat=1))
+
+
+def test_r4_6_pot_states_the_breakdown_with_the_amount():
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.engine.decisions.decide import decide
+
+    out = decide(_pot_15_then_bet_10(), rq.RaisePot())
+    assert out.events == (RaisedTo(seat=1, to=45),)
+    assert out.note == "R4.4: pot 25 + call 10 = 35; raise to 45"
+
+
+def test_r4_6_excess_returned_is_never_more_than_the_player_had():
+    # Pot 15, a bet of 10: the pot maximum is 45; with 90 behind, "raise 999" returns 45.
+    state = start(new_table(stacks=(200, 105, 200)))
+    state = run(state, raise_to(5), cmd.call, cmd.call, board(), raise_to(10))
+    assert state.seats[1].stack == 100 and legal_actions(state).max_raise_to == 45
+    assert cmd.bet_or_raise(state, 999) == RaisedTo(seat=1, to=45, excess_returned=55)

@@ -118,7 +118,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
     def compose(self) -> ComposeResult:
         hand, state = self._hand, self._state
         order = ", ".join(name_of(state, s) for s in self._order)
-        title = state.config.title if state.config else hand.variant.name
+        title = state.config.title_at(hand.stakes) if state.config else hand.variant.name
         with VerticalScroll(id="showdown"):
             yield Static(f"Showdown · hand {hand.number} · {safe(title)}", id="sd-title")
             yield Static(f"Showing order (R8.1): {safe(order)}", id="sd-order", classes="hint")

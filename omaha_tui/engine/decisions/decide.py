@@ -30,10 +30,10 @@ from omaha_tui.engine.hands.cards import CardError, format_card, parse_cards
 from omaha_tui.engine.labels import player_name, run_times
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.awards import awards_by_hand, awards_from_cards
-from omaha_tui.engine.rules.betting import legal_actions
+from omaha_tui.engine.rules.betting import legal_actions, pot_limit_breakdown
 from omaha_tui.engine.rules.blinds import propose_deal
 from omaha_tui.engine.rules.clock.due import next_hand_clock
-from omaha_tui.engine.state import TableState
+from omaha_tui.engine.state import Street, TableState
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +221,8 @@ def _wager(state: TableState, req: rq.Bet | rq.RaiseTo) -> Built:
         to = la.all_in_to
     excess = 0  # R4.6 below: above the pot is cut to the pot, stack or not
     if config.structure is Structure.POT_LIMIT and la.can_bet_or_raise and to > la.max_raise_to:
-        excess, to = to - la.max_raise_to, la.max_raise_to  # R4.6: cut, the rest goes back
+        # R4.6: cut, the rest goes back (never more than the player put forward)
+        excess, to = min(to, la.all_in_to) - la.max_raise_to, la.max_raise_to
     if to == la.all_in_to and excess == 0:
         return (ev.WentAllIn(seat=seat),)
     if hand.current_bet == 0:
@@ -239,7 +240,11 @@ def _pot(state: TableState, _: rq.RaisePot) -> Built:
         raise RuleError("'pot' is the pot-limit maximum: this table is not pot limit")
     if not la.can_bet_or_raise:
         raise RuleError(la.describe_range())
-    return _wager(state, rq.Bet(la.max_raise_to))
+    built = _wager(state, rq.Bet(la.max_raise_to))
+    breakdown = pot_limit_breakdown(state)
+    if isinstance(built, Decided | Ask | Refusal) or breakdown is None:
+        return built
+    return fold(state, built, note=f"R4.4: {breakdown.sentence}")  # R4.6: state how
 
 
 # ------------------------------------------------------------------ cards and showdown
@@ -306,8 +311,18 @@ def _muck(state: TableState, req: rq.Muck) -> Built:
 
 
 def _running(state: TableState) -> None:
-    if state.hand is None or state.hand.complete:
+    """Both ways of awarding refuse an early award with the same words (R8)."""
+    hand = state.hand
+    if hand is None or hand.complete:
         raise RuleError("no hand is running: there is no pot to award")
+    if hand.street is not Street.SHOWDOWN:
+        if hand.to_act is not None:
+            then = f"{player_name(state, hand.to_act)} is to act"
+        else:
+            then = "deal the rest of the board first"
+        raise RuleError(
+            f"pots are awarded at showdown; the hand is on the {hand.street.value}: {then}"
+        )
 
 
 @decides(rq.AwardByCards)

@@ -126,7 +126,8 @@ def apply_board(state: TableState, ev: BoardDealt) -> TableState:
         min_raise=hand.stakes.big_blind,
         raises=0,
         uncapped=bool(state.config and state.config.no_cap_heads_up) and len(hand.live) == 2,
-        last_aggressor=None,
+        # R8.1: with no betting left, the last round that had betting stays the final one.
+        last_aggressor=hand.last_aggressor if hand.betting_over else None,
     )
     if hand.betting_over:
         return close_round(state, hand)

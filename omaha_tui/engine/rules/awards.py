@@ -100,10 +100,12 @@ def run_parts(amount: int, runs: int, chip: int = 1) -> tuple[int, ...]:
 
 
 def run_board(hand: HandState, run: int) -> tuple[int, ...]:
-    """The whole board of run ``run`` (1 = the board as first dealt, R10.2)."""
+    """The whole board of run ``run`` (1 = the board as first dealt, R10.2); a run
+    not dealt yet has only the cards the runs share."""
     if run == 1:
         return hand.board
-    return hand.board[: hand.run_from] + hand.run_boards[run - 2]
+    dealt = hand.run_boards[run - 2] if run - 2 < len(hand.run_boards) else ()
+    return hand.board[: hand.run_from] + dealt
 
 
 def scoopers(awards: Sequence[Award]) -> tuple[int, ...]:
