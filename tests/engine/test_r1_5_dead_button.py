@@ -305,3 +305,28 @@ def test_r1_5_d_the_table_says_why_a_newcomer_is_not_dealt_in_yet():
     state = apply(state, PlayerLeft(seat=0))
     state = apply(state, PlayerSeated(seat=0, name="New", stack=100))
     assert not_dealt(state) == {0: "waits until the button has passed (R1.5)"}
+
+
+def test_r2_6_a_player_who_busts_and_rebuys_before_the_next_hand_is_dealt_in_owing_nothing():
+    from omaha_tui.engine.decisions import requests as rq
+    from tests.decided import events
+
+    state = _bust_seat_1_in_hand_1()  # index 1 had the BB and busted
+    done = events(state, rq.Rebuy(1, 100))
+    assert done == (PlayerRebought(seat=1, amount=100), CameBack(seat=1, post_now=True))
+    for event in done:
+        state = apply(state, event)
+    seat = state.seats[1]
+    assert not (seat.sitting_out or seat.owes_bb or seat.owes_sb or seat.waiting_for_bb)
+    state = deal(state)
+    assert 1 in state.hand.seats and state.hand.sb_seat == 1  # last BB: the SB now
+    assert [p for p in posts(state) if p[0] == 1] == [(1, "sb", 1)]  # nothing owed
+
+
+def test_r2_6_a_player_who_sat_out_longer_than_the_bust_hand_still_owes():
+    from omaha_tui.engine.decisions import requests as rq
+    from tests.decided import events
+
+    state = _bust_seat_1_in_hand_1()
+    state = fold_out(deal(state))  # a hand without them: they sat out longer
+    assert events(state, rq.Rebuy(1, 100)) == (PlayerRebought(seat=1, amount=100),)

@@ -99,7 +99,7 @@ def test_r4_4_pot_raise_blinds_1_2_first_to_act_raises_to_7(journal: Journal) ->
     assert breakdown is not None
     assert breakdown.sentence == "pot 3 + call 2 = 5; raise to 7"
     assert outcome.events == (RaisedTo(seat=3, to=7),)
-    assert outcome.message == "Dee raises to 7"
+    assert outcome.message == "Dee raises to 7 (R4.4: pot 3 + call 2 = 5; raise to 7)"
 
 
 def test_r4_4_pot_15_bet_10_raise_to_45(journal: Journal) -> None:
@@ -115,7 +115,7 @@ def test_r4_4_pot_15_bet_10_raise_to_45(journal: Journal) -> None:
     assert breakdown is not None
     assert breakdown.sentence == "pot 25 + call 10 = 35; raise to 45"
     assert (breakdown.pot, breakdown.bets_this_round, breakdown.to_call) == (15, 10, 10)
-    assert outcome.message == "Cy raises to 45"
+    assert outcome.message == "Cy raises to 45 (R4.4: pot 25 + call 10 = 35; raise to 45)"
 
 
 def test_r4_6_over_pot_wager_is_cut_and_the_excess_returned(journal: Journal) -> None:
@@ -185,7 +185,8 @@ def test_board_typed_at_showdown_is_journaled_and_the_pot_read_by_cards(journal:
     outcome = s.request(showdown_request(result))
     # R6: Bob's three queens beat Ann's pair of kings, read from the board typed now.
     assert outcome.message == (
-        "Board entered: 4h 5c 7h Qs Ad; Ann shows Ah 2s Kh Ks; Bob shows As 3s Qh Qd; Bob wins 4"
+        "Board entered: 4h 5c 7h Qs Ad; Ann shows Ah 2s Kh Ks; Bob shows As 3s Qh Qd;"
+        " Bob wins 4 with three queens"
     )
     recorded = [e for e in log(journal, s) if isinstance(e, BoardRecorded | PotsAwarded)]
     assert [e.type for e in recorded] == ["board_recorded", "pots_awarded"]

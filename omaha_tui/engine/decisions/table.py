@@ -108,8 +108,14 @@ def _rebuy(state: TableState, req: rq.Rebuy) -> Built:
     assert seat is not None
     if req.amount <= 0:
         raise RuleError(f"a rebuy must be a positive amount, not {req.amount}")
-    event = ev.PlayerRebought(seat=req.seat, amount=req.amount)
-    return fold(state, (event,), _buy_in_warning(state, seat.stack + req.amount))
+    events: list[ev.Event] = [ev.PlayerRebought(seat=req.seat, amount=req.amount)]
+    hand = state.hand
+    busted = seat.stack == 0 and seat.sitting_out and hand is not None and hand.complete
+    if busted and hand is not None and req.seat in hand.seats:
+        # R2.6: busted in the last hand and rebuying before the next: dealt in at once,
+        # owing nothing.
+        events.append(ev.CameBack(seat=req.seat, post_now=True))
+    return fold(state, events, _buy_in_warning(state, seat.stack + req.amount))
 
 
 def _buy_in_warning(state: TableState, stack_after: int) -> str:
