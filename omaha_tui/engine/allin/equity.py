@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from math import comb, sqrt
 from typing import TYPE_CHECKING
 
@@ -80,6 +81,25 @@ class Equity:
     boards: int
     exact: bool
     seed: int | None
+    pots: tuple[PotEquity, ...] = ()
+    """Per pot, when pots were given: each contested among its own claimants (R10.3)."""
+    expected: tuple[float, ...] = ()
+    """Per hand, the chips it can expect from all the pots (empty without pots)."""
+
+
+@dataclass(frozen=True)
+class PotEquity:
+    """One pot's figures among the hands eligible for it (R10.3, R5.1).
+
+    Attributes:
+        amount: the pot's chips.
+        claimants: indexes (into the hands given) of the hands that can win it.
+        hands: one :class:`HandEquity` per claimant, in the order of ``claimants``.
+    """
+
+    amount: int
+    claimants: tuple[int, ...]
+    hands: tuple[HandEquity, ...]
 
 
 def board_sizes(variant: Variant) -> tuple[int, ...]:
@@ -157,12 +177,15 @@ def equity(
     dead: Sequence[int] = (),
     samples: int | None = None,
     seed: int = 0,
+    pots: Sequence[tuple[int, Sequence[int]]] = (),
 ) -> Equity:
     """Each hand's pot equity over the remaining boards (R10.3, shares by R7).
 
     Exact when every board can be counted (at most ``EXACT_LIMIT``, or ``samples`` is at
     least the number of boards); otherwise ``samples`` (default ``DEFAULT_SAMPLES``)
-    random boards drawn with ``seed``, and each hand's 95 % margin.
+    random boards drawn with ``seed``, and each hand's 95 % margin. ``pots``: each
+    pot's ``(amount, claimants)`` (indexes into ``hands``): every pot is then also
+    reckoned among its own claimants alone, with each hand's expected chips in all.
 
     >>> from omaha_tui.engine.hands.cards import parse_cards
     >>> from omaha_tui.engine.hands.games import parse_game
@@ -179,14 +202,20 @@ def equity(
         raise CardError(f"only {len(unseen)} cards are unseen: {missing} are needed for a board")
     total = comb(len(unseen), missing)
     limit = EXACT_LIMIT if samples is None else samples
+    tally = _tally
+    if pots:
+        from omaha_tui.engine.allin.pot_equity import check_pots, tally_pots
+
+        check_pots(pots, len(hands))
+        tally = partial(tally_pots, pots=pots)
     if total <= limit:
         counts = count_all(board, unseen, missing)
-        return _tally(variant, hands, counts, total, exact=True, seed=None)
+        return tally(variant, hands, counts, total, exact=True, seed=None)
     n = DEFAULT_SAMPLES if samples is None else samples
     if n < 1:
         raise CardError(f"{n} samples: draw at least one board")
     counts = count_sampled(board, unseen, missing, n, random.Random(seed))
-    return _tally(variant, hands, counts, n, exact=False, seed=seed)
+    return tally(variant, hands, counts, n, exact=False, seed=seed)
 
 
 def hand_equity(
@@ -206,7 +235,7 @@ def hand_equity(
     return seats, equity(hand.variant, hand.board, tabled, samples=samples, seed=seed)
 
 
-def _low_mask(rank_key: int, cache: dict[int, int] = {}) -> int:  # noqa: B006 - a memo
+def low_mask(rank_key: int, cache: dict[int, int] = {}) -> int:  # noqa: B006 - a memo
     mask = cache.get(rank_key)
     if mask is None:
         mask, key = 0, rank_key
@@ -234,7 +263,7 @@ def _tally(
     suited = [
         [pair_positions([c for c in cards if c & 3 == s]) for _, cards in hands] for s in range(4)
     ]
-    masks = [_hole_mask(cards) for _, cards in hands]
+    masks = [hole_mask(cards) for _, cards in hands]
     # Boards first collapse to outcomes (who wins the high, who wins the low): there are
     # few, and each outcome's shares are worked out once. A rank product's plain values
     # and low winners are shared by all its suit variants.
@@ -248,7 +277,7 @@ def _tally(
             highs = [max(map(row.__getitem__, p)) for p in positions]
             lw: tuple[int, ...] = ()
             if hilo:
-                lrow = low_row(_low_mask(rank))
+                lrow = low_row(low_mask(rank))
                 lows = [lrow[m] for m in masks]
                 best_low = max(lows)
                 if best_low:  # R7.3: no qualifying low, the high takes the whole pot
@@ -270,6 +299,15 @@ def _tally(
         best = max(highs)
         outcome = (tuple(i for i in range(k) if highs[i] == best), lw)
         outcomes[outcome] = outcomes.get(outcome, 0) + count
+    return Equity(tuple(figures(outcomes, k, boards, exact)), boards, exact, seed)
+
+
+Outcome = tuple[tuple[int, ...], tuple[int, ...]]
+"""Who wins the high and who the low (empty: no qualifying low) on a board."""
+
+
+def figures(outcomes: dict[Outcome, int], k: int, boards: int, exact: bool) -> list[HandEquity]:
+    """Each of ``k`` hands' figures from the boards counted by outcome (R7 shares)."""
     eq = [0.0] * k
     sq = [0.0] * k
     hi = [0.0] * k
@@ -315,10 +353,10 @@ def _tally(
                 mean, hi[i] / boards, lo[i] / boards, scoop[i] / boards, tie[i] / boards, margin
             )
         )
-    return Equity(tuple(out), boards, exact, seed)
+    return out
 
 
-def _hole_mask(cards: Sequence[int]) -> int:
+def hole_mask(cards: Sequence[int]) -> int:
     mask = 0
     for c in cards:
         mask |= LOW_BIT[c]
