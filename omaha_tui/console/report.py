@@ -10,10 +10,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from omaha_tui.engine.allin.equity import Equity, equity
-from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.engine.allin.equity import Equity
+from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.hands.cards import format_card
+from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.state import TableState, ledger_lines
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.view import TableView
@@ -107,8 +108,9 @@ def tabled_equity(spot: AllInSpot | None) -> dict[int, dict[str, Any] | None]:
     if spot is None:
         return {}
     figures = _spot_equity(spot)
-    return {
-        seat: {
+    out: dict[int, dict[str, Any] | None] = {}
+    for i, ((seat, _), f) in enumerate(zip(spot.hands, figures.hands, strict=True)):
+        entry: dict[str, Any] = {
             "equity": round(f.equity, 4),
             "high": round(f.high, 4),
             "low": round(f.low, 4),
@@ -117,16 +119,28 @@ def tabled_equity(spot: AllInSpot | None) -> dict[int, dict[str, Any] | None]:
             "exact": figures.exact,
             "boards": figures.boards,
         }
-        for (seat, _), f in zip(spot.hands, figures.hands, strict=True)
-    }
+        if figures.pots:  # R10.3: each pot among its own claimants, and the chips in all
+            entry["pots"] = [
+                {
+                    "pot": pot_label(n),
+                    "amount": pot.amount,
+                    "equity": round(pot.hands[pot.claimants.index(i)].equity, 4),
+                    "high": round(pot.hands[pot.claimants.index(i)].high, 4),
+                    "low": round(pot.hands[pot.claimants.index(i)].low, 4),
+                }
+                for n, pot in enumerate(figures.pots)
+                if i in pot.claimants
+            ]
+            entry["expected"] = round(figures.expected[i], 2)
+        out[seat] = entry
+    return out
 
 
 @lru_cache(maxsize=4)
 def _spot_equity(spot: AllInSpot) -> Equity:
     """The figures of one all-in spot, worked out once: every command prints the state
     while the spot lasts, and a pre-flop spot takes a fifth of a second to count."""
-    hands = [(str(seat), cards) for seat, cards in spot.hands]
-    return equity(spot.variant, spot.board, hands, dead=spot.dead)
+    return spot_equity(spot)
 
 
 def state_line(view: TableView | None) -> str:

@@ -7,6 +7,8 @@ from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.widgets.equities import tabled_lines
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.allin.spot import all_in_spot
+from omaha_tui.engine.config import Structure
+from omaha_tui.engine.events import SessionStarted
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.view import table_view
@@ -64,3 +66,21 @@ async def test_r10_3_the_table_shows_the_equity_beside_each_seat() -> None:
         texts = {str(s.border_title): str(s.render()) for s in screen.query(Seat) if s.display}
     assert any("A♥K♥Q♥J♥" in t and "%" in t for t in texts.values()), texts
     assert any("T♣6♠2♦2♣" in t and "%" in t for t in texts.values()), texts
+
+
+def test_r10_3_example_side_pot_seats_show_each_pot_and_the_chips_expected() -> None:
+    """Ann all in for 100, Bob and Cy 300 each: Ann's share is of the main pot only,
+    Bob's and Cy's of the main pot and of the side pot between them."""
+    events = seated("omaha", ["Ann", "Bob", "Cy"], stacks=(100, 300, 300))
+    config = events[0].config.model_copy(update={"structure": Structure.NO_LIMIT})
+    state = replay([SessionStarted(config=config, title="test"), *events[1:]])
+    for step in (commands.start_hand, commands.all_in, commands.all_in, commands.check_or_call):
+        state = apply(state, step(state))
+    for seat, cards in ((0, "Ah Kd 7c 7d"), (1, "Qh Jh Tc 8c"), (2, "9s 9c 3h 4h")):
+        state = apply(state, commands.show(state, seat, cards))
+    state = apply(state, commands.deal_board(state, "Kh 7h 2c"))
+    spot = all_in_spot(state)
+    assert spot is not None and spot.pots == ((300, (0, 1, 2)), (400, (1, 2)))
+    lines = tabled_lines(spot)
+    assert "main" in lines[0] and "side" not in lines[0]
+    assert "main" in lines[1] and "side 1" in lines[1] and "≈" in lines[1]

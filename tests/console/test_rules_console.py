@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from omaha_tui.console import Console
 from omaha_tui.session import Session
 from omaha_tui.store.journal import Journal
@@ -113,3 +115,25 @@ def test_r8_1_json_show_order_once_the_betting_is_over(tmp_path: Path) -> None:
     assert out[4]["state"]["show_order"] is None  # Ann still to act
     assert out[5]["state"]["show_order"] == [2, 3, 1]  # Bob went all in last
     assert out[6]["state"]["show_order"] == [2, 3, 1]  # still after the flop (R8.1)
+
+
+def test_r10_3_example_state_gives_equity_per_pot_and_expected_chips(tmp_path: Path) -> None:
+    text = play((HERE / "equity_per_pot.txt").read_text(), tmp_path / "j.db")
+    assert "equity main pot 300: Ann 67%, Bob 28%, Cy 5%, side pot 1 400: Bob 64%, Cy 36%" in text
+    assert "expected Ann 201, Bob 337, Cy 162" in text
+
+
+def test_r10_3_json_equity_has_each_pot_and_the_expected_chips(tmp_path: Path) -> None:
+    header = {"players": "Ann:100,Bob:300,Cy:300", "blinds": "1/2", "structure": "nl"}
+    commands = ["next", "allin", "allin", "call", "show Ann Ah Kd 7c 7d"]
+    commands += ["show Bob Qh Jh Tc 8c", "show Cy 9s 9c 3h 4h", "deal Kh 7h 2c"]
+    seats = json_lines(tmp_path, header, commands)[-1]["state"]["seats"]
+    ann, bob, cy = (s["equity"] for s in seats)
+    assert [p["pot"] for p in ann["pots"]] == ["main pot"]  # a short all-in: main pot only
+    assert [(p["pot"], p["amount"]) for p in bob["pots"]] == [
+        ("main pot", 300),
+        ("side pot 1", 400),
+    ]
+    side = bob["pots"][1]["equity"] + cy["pots"][1]["equity"]
+    assert side == pytest.approx(1.0, abs=1e-3)
+    assert ann["expected"] + bob["expected"] + cy["expected"] == pytest.approx(700, abs=0.1)

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from textual.dom import DOMNode
 
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine.allin.equity import equity
-from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.engine.allin.equity import HandEquity
+from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 
 
 def percent(share: float) -> str:
@@ -28,18 +28,38 @@ def percent(share: float) -> str:
     return f"{share * 100:.0f}%"
 
 
+def _pot_name(n: int) -> str:
+    return "main" if n == 0 else f"side {n}"
+
+
+def _figure(figure: HandEquity, hilo: bool) -> str:
+    text = f"[b]{percent(figure.equity)}[/b]"
+    if hilo:
+        high, low = percent(figure.high).rstrip("%"), percent(figure.low).rstrip("%")
+        text += f" [dim]H{high}/L{low}[/dim]"
+    return text
+
+
 def tabled_lines(spot: AllInSpot) -> dict[int, str]:
     """Markup per seat: the hand's cards and its equity, ``A♥K♦Q♣J♠ 62%``; in a
-    split game the high and low shares follow apart (R10.3): ``62% H50/L75``."""
-    hands = [(f"seat {seat + 1}", cards) for seat, cards in spot.hands]
-    figures = equity(spot.variant, spot.board, hands, dead=spot.dead)
+    split game the high and low shares follow apart (R10.3): ``62% H50/L75``. With side
+    pots, each pot the hand can win among its own claimants and the chips it can expect
+    in all: ``A♥K♦Q♣J♠ main 19% · side 1 62% · ≈180``."""
+    figures = spot_equity(spot)
+    hilo = spot.variant.hilo
+    several = len(figures.pots) > 1
     out = {}
-    for (seat, cards), figure in zip(spot.hands, figures.hands, strict=True):
-        line = f"{cards_markup(cards, sep='')} [b]{percent(figure.equity)}[/b]"
-        if spot.variant.hilo:
-            high, low = percent(figure.high).rstrip("%"), percent(figure.low).rstrip("%")
-            line += f" [dim]H{high}/L{low}[/dim]"
-        out[seat] = line
+    for i, ((seat, cards), figure) in enumerate(zip(spot.hands, figures.hands, strict=True)):
+        line = cards_markup(cards, sep="")
+        if not several:
+            out[seat] = f"{line} {_figure(figure, hilo)}"
+            continue
+        parts = [
+            f"{_pot_name(n)} {_figure(pot.hands[pot.claimants.index(i)], hilo)}"
+            for n, pot in enumerate(figures.pots)
+            if i in pot.claimants
+        ]
+        out[seat] = f"{line} {' · '.join(parts)} · ≈{figures.expected[i]:,.0f}"
     return out
 
 

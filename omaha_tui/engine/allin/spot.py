@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from omaha_tui.engine.allin.equity import board_sizes
+from omaha_tui.engine.allin.equity import Equity, board_sizes, equity
 from omaha_tui.engine.config import Variant
-from omaha_tui.engine.state import TableState
+from omaha_tui.engine.rules.awards import run_parts
+from omaha_tui.engine.rules.pots import hand_pots
+from omaha_tui.engine.state import HandState, TableState
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,26 @@ class AllInSpot:
     dead: tuple[int, ...] = ()
     """Cards out of the deck that no board can hold: the earlier runs' own cards (R10.2)."""
     run: int = 1
+    pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(amount, seats eligible) of each pot, main pot first; with the board run more
+    than once, this run's part of each pot (R5.1, R10.2)."""
+
+
+def spot_equity(spot: AllInSpot, samples: int | None = None, seed: int = 0) -> Equity:
+    """The spot's figures, the whole table's and each pot's among its claimants (R10.3)."""
+    seats = [seat for seat, _ in spot.hands]
+    hands = [(f"seat {seat + 1}", cards) for seat, cards in spot.hands]
+    pots = [(amount, tuple(seats.index(s) for s in who)) for amount, who in spot.pots]
+    return equity(spot.variant, spot.board, hands, spot.dead, samples, seed, pots=pots)
+
+
+def _pots(hand: HandState, run: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    out = []
+    for pot in hand_pots(hand):
+        amount = run_parts(pot.amount, hand.runs, hand.stakes.chip)[run - 1]
+        if pot.eligible:
+            out.append((amount, pot.eligible))
+    return tuple(out)
 
 
 def all_in_spot(state: TableState) -> AllInSpot | None:
@@ -48,9 +70,11 @@ def all_in_spot(state: TableState) -> AllInSpot | None:
     if hand.run_due:
         # R10.2: the next run is dealt from what the earlier runs left in the deck.
         dead = (*board[hand.run_from :], *(c for r in hand.run_boards for c in r))
-        return AllInSpot(hand.variant, board[: hand.run_from], tabled, dead, hand.run_due)
+        run = hand.run_due
+        shared = board[: hand.run_from]
+        return AllInSpot(hand.variant, shared, tabled, dead, run, _pots(hand, run))
     if hand.board_count != len(board) or len(board) >= 5:
         return None
     if len(board) not in board_sizes(hand.variant):
         return None
-    return AllInSpot(hand.variant, board, tabled)
+    return AllInSpot(hand.variant, board, tabled, pots=_pots(hand, 1))
