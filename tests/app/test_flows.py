@@ -120,7 +120,7 @@ async def test_six_handed_plo_hand_from_blinds_to_next_hand(tmp_path: Path) -> N
 
         # R4.4: the first player pots: call 2, pot 5, raise to 7.
         await keys(pilot, "p")
-        assert status(app) == "Dee raises to 7"
+        assert status(app) == "Dee raises to 7 (R4.4: pot 3 + call 2 = 5; raise to 7)"
         panel = app.table.query_one(PotBreakdownPanel)
         assert panel.display
         assert panel.sentence == "pot 3 + call 2 = 5; raise to 7"
