@@ -2,14 +2,16 @@
 
 Run ``python bench/equity.py [--seed S] [--repeats N] [--pokerkit-boards N]``. For each
 spot of the targets (PLO flop and turn, Big O flop and turn, six-card hi-lo turn, PLO
-and six-card pre-flop, exact and sampled) it prints this engine's time (best of
-``--repeats`` runs, tables warm), its peak memory (``tracemalloc``, a separate run), the
-number of boards and whether they were all counted, the 95 % margin of sampled figures,
-and the time pokerkit takes to read the same boards (``OmahaHoldemHand.from_game`` and
-``OmahaEightOrBetterLowHand.from_game`` for every hand on every board, winners by R7);
-for large spots pokerkit reads the first ``--pokerkit-boards`` boards and its time is
-scaled to all of them. The ratio is pokerkit's time over this engine's. The first line
-is a cold call (tables built on first use), then the tables are built once.
+and six-card pre-flop, exact and sampled; PLO pre-flop is counted by arithmetic) it
+prints this engine's time (best of ``--repeats`` runs, tables warm), its peak memory
+(``tracemalloc``, a separate run), the number of boards and whether they were all
+counted, the 95 % margin of sampled figures, and the time pokerkit takes to read the
+same boards (``OmahaHoldemHand.from_game`` and ``OmahaEightOrBetterLowHand.from_game``
+for every hand on every board, winners by R7); for large spots pokerkit reads the first
+``--pokerkit-boards`` boards and its time is scaled to all of them. The ratio is
+pokerkit's time over this engine's. The first line is a cold call (tables built on
+first use), then the tables are built once. Last, the pre-flop arithmetic against
+walking every board: both times, the ratio, and a check that the figures are the same.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ SPOTS: tuple[tuple[str, str, int, int, int | None, float], ...] = (
     ("Big O turn, 3 hands", "big-o", 4, 3, None, 0.005),
     ("6-card hi-lo turn, 4 hands", "omaha6-8", 4, 4, None, 0.005),
     ("PLO pre-flop, 2 hands", "omaha", 0, 2, 2_000_000, 2.0),
-    ("PLO pre-flop, 2 hands", "omaha", 0, 2, None, 0.5),
+    ("PLO pre-flop, 2 hands", "omaha", 0, 2, None, 0.080),
     ("6-card pre-flop, 4 hands", "omaha6", 0, 4, 20_000, 1.0),
     ("6-card pre-flop, 4 hands", "omaha6", 0, 4, None, 1.0),
 )
@@ -149,7 +151,44 @@ def main() -> int:
             f"{1000 * pk:>13,.0f}{pk / seconds:>7.0f}x"
             + ("" if read >= result.boards else f"  (pokerkit read {read:,} boards, scaled)")
         )
+    arithmetic_against_walking(rng, args.repeats)
     return 0
+
+
+def arithmetic_against_walking(rng: random.Random, repeats: int) -> None:
+    """Pre-flop boards counted by arithmetic (the default) against walking every board
+    (the same figures, checked here): heads-up PLO, and PLO hi-lo with side pots."""
+    from omaha_tui.engine.allin import equity as eq
+
+    print(f"\n{'pre-flop, every board':34}{'arithmetic ms':>14}{'walking ms':>12}{'ratio':>8}")
+    for label, game, players, pots in (
+        ("PLO, 2 hands", "omaha", 2, ()),
+        ("PLO, 2 hands", "omaha", 2, ()),
+        ("PLO, 2 hands", "omaha", 2, ()),
+        ("PLO hi-lo, 3 hands, side pot", "omaha8", 3, ((300, (0, 1, 2)), (400, (1, 2)))),
+    ):
+        variant, board, hands = deal(game, 0, players, rng)
+        total = comb(52 - 4 * players, 5)
+        fast = min(_timed(equity, variant, board, hands, pots) for _ in range(repeats))
+        saved = eq.ARITHMETIC_FROM
+        eq.ARITHMETIC_FROM = 10**12
+        try:
+            start = time.perf_counter()
+            walked = equity(variant, board, hands, samples=total, pots=pots)
+            slow = time.perf_counter() - start
+        finally:
+            eq.ARITHMETIC_FROM = saved
+        same = equity(variant, board, hands, pots=pots) == walked
+        print(
+            f"{label:34}{1000 * fast:>14.1f}{1000 * slow:>12.0f}{slow / fast:>7.0f}x"
+            + ("" if same else "  DIFFERENT FIGURES")
+        )
+
+
+def _timed(run: Any, *args: Any) -> float:
+    start = time.perf_counter()
+    run(*args[:3], pots=args[3])
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

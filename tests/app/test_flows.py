@@ -149,7 +149,8 @@ async def test_six_handed_plo_hand_from_blinds_to_next_hand(tmp_path: Path) -> N
         await keys(pilot, "s")
         await show_hands(pilot, {3: "AsAdQcJc", 5: "Kh Ks 9c 8c"}, typed=True)
         assert isinstance(app.screen, TableScreen)
-        assert status(app).endswith("; Dee wins 84")  # 4 x 7 pre-flop + 2 x 28 on the flop
+        # 4 x 7 pre-flop + 2 x 28 on the flop, and the hand that won it (R8.3)
+        assert status(app).endswith("; Dee wins 84 with three aces")
         assert stacks(app) == [200, 193, 193, 249, 200, 165]
 
         await keys(pilot, "n")  # R1.5: the button moves to Bob, blinds follow it
@@ -177,7 +178,10 @@ async def test_r7_hi_lo_hand_splits_the_pot(tmp_path: Path) -> None:
         await keys(pilot, "s")
         # R7 example: Ann's 7-5-4-2-A low, Bob's three queens high.
         await show_hands(pilot, {0: "Ah 2s Kh Ks", 1: "As 3s Qh Qd"})
-        assert status(app).endswith("; Bob wins 3 (main pot high); Ann wins 3 (main pot low)")
+        assert status(app).endswith(
+            "; Bob wins 3 (main pot high) with three queens;"
+            " Ann wins 3 (main pot low) with 7-5-4-2-A low"
+        )
         assert stacks(app)[:3] == [201, 201, 198]
 
 

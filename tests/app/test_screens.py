@@ -362,7 +362,9 @@ def test_history_tells_each_hand_without_undone_events() -> None:
     assert hand.lines[0] == "Hand #1: button Cy; Ann posts small blind 1; Bob posts big blind 2"
     assert hand.lines[1:3] == ("Cy calls 2", "Ann calls 1")
     assert hand.lines.count("Cy mucks") == 1
-    assert hand.lines[-1] == "Bob wins 3 (main pot high); Ann wins 3 (main pot low)"
+    assert hand.lines[-1] == (
+        "Bob wins 3 (main pot high) with three queens; Ann wins 3 (main pot low) with 7-5-4-2-A low"
+    )
 
 
 def test_effective_events_drop_the_last_effective_event_per_undo() -> None:

@@ -38,6 +38,9 @@ EXACT_LIMIT = 500_000
 turn is exact; so are pre-flop spots such as three Big O hands (435,897 boards) or four
 PLO hands; two PLO hands (1,086,008 boards) take one to two and a half seconds there, so
 they are sampled unless ``samples`` covers them."""
+ARITHMETIC_FROM = 100_000
+"""Pre-flop spots with more boards than this are counted by arithmetic
+(:mod:`.arithmetic`): exact, and faster than walking the boards."""
 DEFAULT_SAMPLES = 20_000
 """Random boards drawn when exact enumeration would take too long."""
 Z95 = 1.96
@@ -208,6 +211,14 @@ def equity(
 
         check_pots(pots, len(hands))
         tally = partial(tally_pots, pots=pots)
+    if missing == 5 and total > ARITHMETIC_FROM and (samples is None or samples >= total):
+        # Pre-flop: every board counted by arithmetic, exactly, in a fraction of the time.
+        from omaha_tui.engine.allin.arithmetic import count_outcomes
+        from omaha_tui.engine.allin.pot_equity import from_outcomes, pot_groups
+
+        groups = pot_groups(len(hands), pots)
+        outcomes = count_outcomes(variant, hands, unseen, groups)
+        return from_outcomes(outcomes, groups, pots, len(hands), total, True, None)
     if total <= limit:
         counts = count_all(board, unseen, missing)
         return tally(variant, hands, counts, total, exact=True, seed=None)
@@ -314,7 +325,7 @@ def figures(outcomes: dict[Outcome, int], k: int, boards: int, exact: bool) -> l
     lo = [0.0] * k
     scoop = [0] * k
     tie = [0] * k
-    for (hw, lw), count in outcomes.items():
+    for (hw, lw), count in sorted(outcomes.items()):  # one order: the same sums each way
         if lw:
             h_share, l_share = 0.5 / len(hw), 0.5 / len(lw)  # R7.1 halves, R7.5 quarters
             for i in hw:

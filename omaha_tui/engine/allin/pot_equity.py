@@ -57,7 +57,7 @@ def tally_pots(
     """The whole table's figures, each pot's among its claimants, and expected chips."""
     k = len(hands)
     hilo = variant.hilo
-    groups = list(dict.fromkeys([tuple(range(k)), *(tuple(sorted(c)) for _, c in pots)]))
+    groups = pot_groups(k, pots)
     positions = [pair_positions(cards) for _, cards in hands]
     suited = [
         [pair_positions([c for c in cards if c & 3 == s]) for _, cards in hands] for s in range(4)
@@ -96,6 +96,24 @@ def tally_pots(
             outcome.append((hw, lw))
         whole = tuple(outcome)
         outcomes[whole] = outcomes.get(whole, 0) + count
+    return from_outcomes(outcomes, groups, pots, k, boards, exact, seed)
+
+
+def pot_groups(k: int, pots: Sequence[tuple[int, Sequence[int]]]) -> list[tuple[int, ...]]:
+    """The whole table first, then each distinct set of claimants."""
+    return list(dict.fromkeys([tuple(range(k)), *(tuple(sorted(c)) for _, c in pots)]))
+
+
+def from_outcomes(
+    outcomes: dict[tuple[Outcome, ...], int],
+    groups: Sequence[tuple[int, ...]],
+    pots: Sequence[tuple[int, Sequence[int]]],
+    k: int,
+    boards: int,
+    exact: bool,
+    seed: int | None,
+) -> Equity:
+    """The figures from boards counted by outcome per group (:func:`pot_groups`)."""
     by_group: list[list[HandEquity]] = []
     for g in range(len(groups)):
         mine: dict[Outcome, int] = {}
@@ -110,4 +128,6 @@ def tally_pots(
         pot_figures.append(PotEquity(amount, members, tuple(table[i] for i in members)))
         for i in members:
             expected[i] += amount * table[i].equity
-    return Equity(tuple(by_group[0]), boards, exact, seed, tuple(pot_figures), tuple(expected))
+    return Equity(
+        tuple(by_group[0]), boards, exact, seed, tuple(pot_figures), tuple(expected) if pots else ()
+    )
