@@ -124,10 +124,9 @@ class TableControl:
         self.app.say_aloud(sentence)
 
     def _key_pot(self, session: Session) -> None:
-        breakdown = session.available().breakdown
-        outcome = self.app.request(rq.RaisePot())
-        if outcome.ok and breakdown is not None:
-            self.app.table.show_breakdown(breakdown, outcome.message)
+        # R4.6: the status line states the amount with its breakdown; the board and the
+        # pots stay in view (no panel over them until the next action).
+        self.app.request(rq.RaisePot())
 
     def _key_bet(self, session: Session) -> None:
         avail = session.available()

@@ -122,8 +122,7 @@ async def test_six_handed_plo_hand_from_blinds_to_next_hand(tmp_path: Path) -> N
         await keys(pilot, "p")
         assert status(app) == "Dee raises to 7 (R4.4: pot 3 + call 2 = 5; raise to 7)"
         panel = app.table.query_one(PotBreakdownPanel)
-        assert panel.display
-        assert panel.sentence == "pot 3 + call 2 = 5; raise to 7"
+        assert not panel.display  # the board and the pots stay in view
 
         await keys(pilot, "f", "c", "f", "c", "c")  # Eve folds, Fay calls, Ann folds...
         assert status(app) == "Cy calls 5"

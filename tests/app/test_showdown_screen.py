@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import Input, SelectionList, Static
+from textual.widgets import Checkbox, Input, SelectionList, Static
 
 from omaha_tui.app.screens.showdown import ShowdownScreen, pot_markup
 from omaha_tui.app.screens.showdown_view import (
@@ -379,3 +379,17 @@ async def test_screen_read_aloud_shows_a_caption_with_the_silent_backend() -> No
         await pilot.pause()
         (note,) = app._notifications
         assert note.message.startswith("Bob wins 3 with three queens, queen-queen from the hand")
+
+
+async def test_r8_2_one_tab_per_hand_and_ctrl_o_mucks_the_hand_in_focus() -> None:
+    _, state = _at_showdown("omaha8", R7_SPLIT_BOARD)
+    screen = ShowdownScreen(state)
+    app = ScreenHost(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen.query_one("#hand-0").focus()
+        await pilot.press("tab")
+        assert screen.focused is screen.query_one("#hand-1")  # no muck box in between
+        await pilot.press("tab", "ctrl+o")
+        await pilot.pause()
+        assert screen.query_one("#muck-2", Checkbox).value

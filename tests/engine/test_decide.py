@@ -85,7 +85,7 @@ def test_pot_only_in_pot_limit() -> None:
     state = started(stacks=(100,) * 3, structure=Structure.FIXED_LIMIT)
     assert (
         refusal(state, rq.RaisePot())
-        == "'pot' is the pot-limit maximum: this table is not pot limit"
+        == "'pot' is the pot-limit maximum, and this table is fixed limit: raise to exactly 4"
     )
     assert not available(state).allows(rq.RaisePot)
 

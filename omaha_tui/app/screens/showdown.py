@@ -85,6 +85,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
         Binding("ctrl+s", "award", "Award pots"),
         Binding("ctrl+r", "read_aloud", "Read aloud"),
         Binding("ctrl+b", "by_hand", "Award by hand"),
+        Binding("ctrl+o", "muck", "Muck this hand"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
@@ -167,6 +168,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
                     yield field
                     muck = Checkbox("muck", seat in hand.mucked, id=f"muck-{seat}")
                     muck.disabled = seat in shown or seat in hand.mucked
+                    muck.can_focus = False  # one Tab per hand; ctrl+o mucks the hand in focus
                     yield muck
             yield Static(id="readout")
             with Vertical(id="by-hand"):
@@ -263,6 +265,15 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
     def _next_hand(self) -> None:
         """Enter moves to the next field: type a hand, Enter, type the next."""
         self.focus_next(CardInput)
+
+    def action_muck(self) -> None:
+        """Tick or untick the muck box of the hand whose field has the focus (R8.2)."""
+        focused = self.focused
+        if not isinstance(focused, CardInput) or not (focused.id or "").startswith("hand-"):
+            return
+        box = self.query_one(f"#muck-{(focused.id or '').removeprefix('hand-')}", Checkbox)
+        if not box.disabled:
+            box.value = not box.value
 
     @on(Checkbox.Changed)
     def _muck_changed(self, event: Checkbox.Changed) -> None:

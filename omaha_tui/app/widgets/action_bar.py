@@ -49,7 +49,7 @@ class ActionBar(Vertical):
         """
         status = self.query_one("#status", Static)
         status.set_class(refused, "-refused")
-        status.update(Content(printable(message)), layout=False)
+        status.update(Content(printable(message)), layout=True)  # it may wrap (R2.9 antes)
         self.caption("")
 
     def caption(self, text: str, *, refused: bool = False) -> None:

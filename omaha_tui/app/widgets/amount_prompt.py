@@ -45,6 +45,17 @@ class AmountRange:
     prefill: int
     chip: int = 1
 
+    @property
+    def range(self) -> str:
+        """``raise to 4 to 7``, or ``raise to 8`` when only one amount is legal (R4.7).
+
+        >>> AmountRange("Ann", "raise to", 8, 8, 200, 8).range
+        'raise to 8'
+        """
+        if self.minimum == self.maximum:
+            return f"{self.verb} {chips(self.minimum)}"
+        return f"{self.verb} {chips(self.minimum)} to {chips(self.maximum)}"
+
 
 Preview = Callable[[int], tuple[str, bool]]
 """What an amount would do at the table, and whether Enter may record it: the app's
@@ -68,7 +79,7 @@ def describe_amount(text: str, r: AmountRange, preview: Preview) -> tuple[str, b
     try:
         amount = parse_chips(text, r.verb.removesuffix(" to"), chip=r.chip)
     except AmountError as e:
-        return (f"{e} · {r.verb} {chips(r.minimum)} to {chips(r.maximum)}", False)
+        return (f"{e} · {r.range}", False)
     return preview(amount)
 
 
@@ -97,10 +108,7 @@ class AmountPrompt(TypedPrompt[int | None]):
     def compose(self) -> ComposeResult:
         r = self.amounts
         with Vertical(id="amount-prompt", classes="prompt"):
-            yield Label(
-                f"[b]{shown(r.title)}[/b]: {r.verb} {chips(r.minimum)} to {chips(r.maximum)}"
-                f" · all in {chips(r.all_in)}"
-            )
+            yield Label(f"[b]{shown(r.title)}[/b]: {r.range} · all in {chips(r.all_in)}")
             if self.breakdown is not None:
                 yield Static(breakdown_lines(self.breakdown), id="amount-breakdown")
             yield Input(str(r.prefill), id="amount")  # no filter: keys are never dropped

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from omaha_tui.engine import events as ev
-from omaha_tui.engine.config import Structure
+from omaha_tui.engine.config import STRUCTURE_NAMES, Structure
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import cards_due
 from omaha_tui.engine.errors import RuleError
@@ -102,7 +102,7 @@ def decide(state: TableState, request: rq.Request) -> Decision:
     Refusal(reason='P2 (seat 3): raise to 3 is below the minimum: raise to 4 to 7')
     >>> decide(d.state, rq.Bet(50)).events  # R4.6: cut to the pot, the rest goes back
     (RaisedTo(v=1, type='raised_to', seat=2, to=7, excess_returned=43),)
-    >>> from omaha_tui.engine.config import Structure
+    >>> from omaha_tui.engine.config import STRUCTURE_NAMES, Structure
     >>> nl = decide(quick_table(structure=Structure.NO_LIMIT), rq.NextHand()).state
     >>> decide(nl, rq.Bet(500)).question  # R4.10: more than the stack is asked first
     'P2 has 100: all in for 100?'
@@ -236,8 +236,12 @@ def _pot(state: TableState, _: rq.RaisePot) -> Built:
     to_act(state)
     la = legal_actions(state)
     assert la is not None and state.config is not None
-    if state.config.structure is not Structure.POT_LIMIT:
-        raise RuleError("'pot' is the pot-limit maximum: this table is not pot limit")
+    structure = state.config.structure
+    if structure is not Structure.POT_LIMIT:
+        raise RuleError(
+            f"'pot' is the pot-limit maximum, and this table is {STRUCTURE_NAMES[structure]}: "
+            f"{la.describe_range()}"
+        )
     if not la.can_bet_or_raise:
         raise RuleError(la.describe_range())
     built = _wager(state, rq.Bet(la.max_raise_to))
