@@ -30,7 +30,7 @@ async def test_r4_7_fixed_limit_p_says_why_and_b_offers_the_one_amount(tmp_path:
         await pilot.pause()
         await keys(pilot, "n", "p")
         assert status(app) == (
-            "'pot' is the pot-limit maximum, and this table is fixed limit: raise to exactly 8"
+            "pot: 'pot' is the pot-limit maximum, and this table is fixed limit: raise to exactly 8"
         )
         await keys(pilot, "b")
         prompt = app.screen
