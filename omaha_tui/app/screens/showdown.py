@@ -85,7 +85,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
         Binding("ctrl+s", "award", "Award pots"),
         Binding("ctrl+r", "read_aloud", "Read aloud"),
         Binding("ctrl+b", "by_hand", "Award by hand"),
-        Binding("ctrl+o", "muck", "Muck this hand"),
+        Binding("ctrl+o", "muck", "Muck this hand", show=False),
         Binding("escape", "cancel", "Cancel"),
     ]
 
