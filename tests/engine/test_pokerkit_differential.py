@@ -330,7 +330,7 @@ def play_one(seed: int, scn: Scenario, tally: Tally) -> None:
     deal = propose_deal(ours, straddle=bool(scn.straddle))
     ours = apply(ours, HandStarted(button=deal.button, seats=deal.seats, posts=deal.posts))
     step = 0
-    shorts = 0  # short all-in raises this round (pokerkit counts them as raises)
+    shorts = 0  # short all-in bets and raises this round (pokerkit counts them)
     board: list[str] = []
     while pk.status:
         if pk.can_deal_board():
@@ -376,8 +376,10 @@ def play_one(seed: int, scn: Scenario, tally: Tally) -> None:
             ours = apply(ours, _wager(ours, to))
         after = ours.hand
         assert after is not None
-        if after.street is hand.street and after.current_bet > before > 0:
-            shorts += after.raises == hand.raises  # the bet grew without a full raise
+        if after.street is hand.street and after.current_bet > before:
+            # The bet grew without a full bet or raise (a short all-in opening bet too,
+            # R4.8: only full bets and raises count toward the cap).
+            shorts += after.raises == hand.raises
     _finish(seed, ours, pk, holes, board, tally)
 
 

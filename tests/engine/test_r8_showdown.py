@@ -33,10 +33,12 @@ def test_r8_1_checked_through_first_active_left_of_button_shows_first():
     assert showdown_order(state) == (0, 1, 2, 3)
 
 
-def test_r8_1_all_in_before_the_river_all_hands_turned_up_from_left_of_button():
+def test_r8_1_all_in_before_the_river_the_last_bettor_shows_first():
+    # The betting ended pre-flop: that round is the final one, so the player who went
+    # all in shows first, then clockwise (as the tabling screen has it).
     state = start(new_table(stacks=(100, 100, 100), button=2, structure=Structure.NO_LIMIT))
     state = run(state, WentAllIn(seat=2), cmd.fold, cmd.call, board(), board(), board())
-    assert showdown_order(state) == (1, 2)
+    assert showdown_order(state) == (2, 1)
 
 
 def test_r8_2_a_mucked_hand_gives_up_its_claim():
