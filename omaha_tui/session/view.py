@@ -237,7 +237,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     seats = []
     for i, seat in enumerate(state.seats):
         if seat is None:  # R1.5(c): the button may sit on an empty chair
-            seats.append(SeatView(i, markers=_markers(state, i)))
+            seats.append(SeatView(i, markers=markers(state, i)))
             continue
         code, status = seat_status(state, i, seat)
         in_hand = live and hand is not None and i in hand.seats
