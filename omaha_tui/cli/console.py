@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         if setup is None and money is not None:  # R12.1: a value given on resuming
             value = SetChipValue(money.chips, money.money, money.currency, money.unit)
             console.print(session.request(value))
+        if sys.stdin.isatty() and not args.json:  # a person at the prompt: say where they are
+            print(console.greeting())
         return console.run(read_lines(sys.stdin))
     except SessionError as e:
         return _fail(str(e))

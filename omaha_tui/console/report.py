@@ -17,6 +17,7 @@ from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.state import TableState, ledger_lines
 from omaha_tui.engine.units import amount_text
+from omaha_tui.session.seat_status import SeatStatus
 from omaha_tui.session.view import TableView
 
 
@@ -93,6 +94,7 @@ def state_json(view: TableView | None) -> dict[str, Any]:
         if hand is not None
         else [],
         "complete": hand.complete if hand is not None else False,
+        "show_order": [s + 1 for s in hand.show_order] if hand is not None else [],
         **extra,
     }
 
@@ -164,6 +166,24 @@ def state_line(view: TableView | None) -> str:
     parts.append("pot " + amount_text(hand.total, dec))
     la = view.legal
     players = {s.index: s.player or f"seat {s.index + 1}" for s in view.seats}
+    parts.append(
+        "seats "
+        + ", ".join(
+            f"{players[s.index]} {amount_text(s.stack, dec)}"
+            + (f" (bet {amount_text(s.bet, dec)})" if s.bet else "")
+            + ("" if s.state is SeatStatus.ACTIVE else f" {s.state.word}")
+            for s in view.seats
+            if s.state is not None
+        )
+    )
+    if len(hand.pots) > 1:  # R5.1: each pot and who can win it
+        parts.append(
+            "; ".join(
+                f"{p.label} {amount_text(p.amount, dec)}: "
+                + ", ".join(players.get(s, str(s + 1)) for s in sorted(p.seats))
+                for p in hand.pots
+            )
+        )
     if la is not None:
         can = ["fold"] if la.can_fold else []
         can.append("check" if la.can_check else f"call {amount_text(la.call_amount, dec)}")

@@ -72,6 +72,10 @@ class Console:
         state = self.session.state
         return table_view(state, self.session.available()) if state.config is not None else None
 
+    def greeting(self) -> str:
+        """The first line a person at the prompt reads: the table now, and where help is."""
+        return f"omaha-tui console: {state_line(self.view())}. Type help for the commands."
+
     def run(self, lines: Iterable[str]) -> int:
         """Answer every line; returns the exit code."""
         for line in lines:

@@ -24,7 +24,7 @@ from omaha_tui.engine.events import Post
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
-from omaha_tui.engine.rules.pots import hand_pots
+from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 from omaha_tui.engine.tournament_state import Standings, standings
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
@@ -135,6 +135,8 @@ class HandView:
     """Every chip committed to this hand."""
     pots: tuple[PotView, ...]
     """The pots as they stand with the bets in front gathered in (R5.1); empty once settled."""
+    show_order: tuple[int, ...] = ()
+    """Once the betting is over, the seats still in, in the order they show (R8.1)."""
 
 
 @dataclass(frozen=True)
@@ -363,4 +365,5 @@ def _hand_view(
         complete=hand.complete,
         total=hand.total,
         pots=() if hand.complete else gathered,
+        show_order=(showdown_order(state) if hand.to_act is None and not hand.complete else ()),
     )

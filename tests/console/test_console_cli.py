@@ -184,3 +184,59 @@ def test_r2_7_console_json_state_has_the_clock(tmp_path, monkeypatch, capsys) ->
     code, out = run(monkeypatch, capsys, "clock\n", *args)
     assert json.loads(out[0])["state"]["clock"] is None
     assert json.loads(out[0])["message"].startswith("this table has no blind clock")
+
+
+def test_r8_1_json_state_says_the_showing_order_once_the_betting_is_over(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    lines = "next\nraise 7\ncall\ncall\ndeal Qh 7h 2d\nbet 10\ncall\ncall\n"
+    code, out = run(
+        monkeypatch,
+        capsys,
+        lines,
+        "--db",
+        str(tmp_path / "j.sqlite3"),
+        "--players",
+        "Ann:100,Bob:100,Cy:100",
+        "--json",
+    )
+    assert code == 0
+    objs = [json.loads(line) for line in out]
+    assert objs[1]["state"]["show_order"] == []  # the betting is still on
+    assert objs[3]["state"]["show_order"] == [1, 2, 3]  # Ann raised last pre-flop
+    assert objs[7]["state"]["show_order"] == [2, 3, 1]  # Bob bet the flop: he shows first
+
+
+def test_the_state_line_lists_the_seats_and_each_pot_with_who_can_win_it(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    code, out = run(
+        monkeypatch,
+        capsys,
+        "next\nallin\nraise 60\ncall\nstate\n",
+        "--db",
+        str(tmp_path / "j.sqlite3"),
+        "--players",
+        "Ann:30,Bob:100,Cy:100",
+        "--structure",
+        "nl",
+    )
+    assert code == 0
+    state = out[-1]
+    assert "; seats Ann 0 all in, Bob 40, Cy 40; " in state, state
+    assert "; Main pot 90: Ann, Bob, Cy; Side pot 1 60: Bob, Cy; " in state, state
+
+
+def test_a_person_at_the_prompt_is_greeted_with_the_table_and_where_help_is(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("sys.stdin", Terminal(""))
+    code = main(["console", "--db", str(tmp_path / "j.sqlite3"), "--players", "Ann:100,Bob:100"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out[0].startswith("omaha-tui console: Omaha pot limit 1/2")
+    assert out[0].endswith("Type help for the commands.")
