@@ -66,6 +66,11 @@ def _need(parts: list[str], count: int, example: str) -> None:
         raise GrammarError(f"answer like: {example}")
 
 
+def _decimals(state: TableState) -> int:
+    """The decimal places the table counts in (a hand history's 0.25/0.50: 2)."""
+    return state.config.decimals if state.config is not None else 0
+
+
 def _chip(state: TableState) -> int:
     stakes = state.stakes or (state.config.stakes if state.config else None)
     return stakes.chip if stakes else 1
@@ -74,7 +79,7 @@ def _chip(state: TableState) -> int:
 def _rebuy(state: TableState, text: str) -> rq.Request:
     parts = text.split()
     _need(parts, 2, "Ann 200")
-    amount = parse_chips(parts[-1], "rebuy", chip=_chip(state))
+    amount = parse_chips(parts[-1], "rebuy", chip=_chip(state), decimals=_decimals(state))
     return rq.Rebuy(parse_player(state, " ".join(parts[:-1])), amount)
 
 
@@ -82,7 +87,9 @@ def _correct(state: TableState, text: str) -> rq.Request:
     parts = text.split()
     _need(parts, 3, "Ann -20 miscounted")
     seat = parse_player(state, parts[0])
-    change = parse_chips(parts[1], "change", signed=True, chip=_chip(state))
+    change = parse_chips(
+        parts[1], "change", signed=True, chip=_chip(state), decimals=_decimals(state)
+    )
     return rq.Correct(seat, change, " ".join(parts[2:]))
 
 
@@ -91,7 +98,9 @@ def _new_player(state: TableState, text: str) -> rq.Request:
     _need(parts, 3, "5 Eve 200")
     seat = parse_seat_number(state, parts[0])
     name = parse_new_name(state, " ".join(parts[1:-1]))
-    return rq.SeatPlayer(seat, name, parse_chips(parts[-1], "buy-in", chip=_chip(state)))
+    return rq.SeatPlayer(
+        seat, name, parse_chips(parts[-1], "buy-in", chip=_chip(state), decimals=_decimals(state))
+    )
 
 
 def _end(state: TableState, text: str) -> rq.Request:

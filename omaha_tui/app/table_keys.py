@@ -144,6 +144,7 @@ class TableControl:
             all_in=la.all_in_to,
             prefill=la.max_raise_to if pot_limit else la.min_raise_to,
             chip=(session.state.stakes or config.stakes).chip,
+            decimals=config.decimals,
         )
 
         def submit(amount: int) -> str | None:  # recorded on submit: one decision

@@ -45,7 +45,8 @@ Parser = Callable[[TableState, list[str]], Parsed]
 
 
 def _amount(token: str, state: TableState, what: str = "amount", signed: bool = False) -> int:
-    return parse_chips(token, what, signed=signed, chip=_chip(state))
+    decimals = state.config.decimals if state.config is not None else 0
+    return parse_chips(token, what, signed=signed, chip=_chip(state), decimals=decimals)
 
 
 def _chip(state: TableState) -> int:

@@ -168,3 +168,33 @@ def test_r4_6_a_preview_is_the_engine_s_decision_in_the_narrator_s_words(
     out = session.preview(rq.RaiseTo(3, confirm_all_in=True))
     assert out.refused and out.message.endswith("raise to 3 is below the minimum: raise to 4 to 7")
     assert session.state is before and len(session.events()) == recorded  # nothing recorded
+
+
+def test_r4_10_at_a_table_of_cents_amounts_are_typed_as_the_table_counts_them() -> None:
+    from omaha_tui.console.words import parse_line
+    from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.engine.events import ButtonPlaced, PlayerSeated, SessionStarted
+    from omaha_tui.engine.reducer.replay import replay
+    from omaha_tui.session.grammar import AmountError
+    from tests import decided as c
+
+    config = TableConfig(
+        variant=VARIANTS["omaha"], stakes=Stakes(small_blind=25, big_blind=50), decimals=2
+    )
+    state = replay(
+        [
+            SessionStarted(config=config),
+            PlayerSeated(seat=0, name="Ann", stack=5075),
+            PlayerSeated(seat=1, name="Bob", stack=5000),
+            PlayerSeated(seat=2, name="Cy", stack=5000),
+            ButtonPlaced(seat=0),
+        ]
+    )
+    from omaha_tui.engine.reducer.replay import apply
+
+    state = apply(state, c.start_hand(state))
+    assert parse_line(state, "raise 1.50") == rq.RaiseTo(150)
+    assert parse_line(state, "raise 2") == rq.RaiseTo(200)
+    with pytest.raises(AmountError, match=r"at most 2 decimal places, e.g. 1.50"):
+        parse_line(state, "raise 1.505")

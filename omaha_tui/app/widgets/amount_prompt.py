@@ -24,6 +24,7 @@ from textual.widgets import Input, Label, Static
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, breakdown_lines
 from omaha_tui.app.widgets.typed_prompt import TypedPrompt
 from omaha_tui.engine.labels import printable
+from omaha_tui.engine.units import amount_text
 from omaha_tui.session.grammar import AmountError, parse_chips
 from omaha_tui.session.view import chips, shown
 
@@ -44,6 +45,12 @@ class AmountRange:
     all_in: int
     prefill: int
     chip: int = 1
+    decimals: int = 0
+    """The decimal places the table counts in: amounts are shown and typed that way."""
+
+    def text(self, units: int) -> str:
+        """An amount as the table shows it (``1.50`` at a table of cents)."""
+        return amount_text(units, self.decimals) if self.decimals else chips(units)
 
     @property
     def range(self) -> str:
@@ -53,8 +60,8 @@ class AmountRange:
         'raise to 8'
         """
         if self.minimum == self.maximum:
-            return f"{self.verb} {chips(self.minimum)}"
-        return f"{self.verb} {chips(self.minimum)} to {chips(self.maximum)}"
+            return f"{self.verb} {self.text(self.minimum)}"
+        return f"{self.verb} {self.text(self.minimum)} to {self.text(self.maximum)}"
 
 
 Preview = Callable[[int], tuple[str, bool]]
@@ -77,10 +84,15 @@ def describe_amount(text: str, r: AmountRange, preview: Preview) -> tuple[str, b
     ('Ann raises to 7', True)
     """
     try:
-        amount = parse_chips(text, r.verb.removesuffix(" to"), chip=r.chip)
+        amount = parse_chips(text, r.verb.removesuffix(" to"), chip=r.chip, decimals=r.decimals)
     except AmountError as e:
         return (f"{e} · {r.range}", False)
     return preview(amount)
+
+
+def _typed(units: int, decimals: int) -> str:
+    """An amount as a dealer would type it: ``150`` chips, or ``1.50`` at a table of cents."""
+    return amount_text(units, decimals).replace(",", "") if decimals else str(units)
 
 
 class AmountPrompt(TypedPrompt[int | None]):
@@ -108,15 +120,16 @@ class AmountPrompt(TypedPrompt[int | None]):
     def compose(self) -> ComposeResult:
         r = self.amounts
         with Vertical(id="amount-prompt", classes="prompt"):
-            yield Label(f"[b]{shown(r.title)}[/b]: {r.range} · all in {chips(r.all_in)}")
+            yield Label(f"[b]{shown(r.title)}[/b]: {r.range} · all in {r.text(r.all_in)}")
             if self.breakdown is not None:
                 yield Static(breakdown_lines(self.breakdown), id="amount-breakdown")
-            yield Input(str(r.prefill), id="amount")  # no filter: keys are never dropped
+            # No filter: keys are never dropped. The prefill is typed as the table counts.
+            yield Input(_typed(r.prefill, r.decimals), id="amount")
             yield Label("", id="amount-meaning")
             yield Label("Enter to confirm · Esc to cancel", classes="hint")
 
     def on_mount(self) -> None:
-        self._describe(str(self.amounts.prefill))
+        self._describe(_typed(self.amounts.prefill, self.amounts.decimals))
 
     @on(Input.Changed, "#amount")
     def _changed(self, event: Input.Changed) -> None:
@@ -140,7 +153,7 @@ class AmountPrompt(TypedPrompt[int | None]):
         _, ok = self._describe(value)
         if not ok:
             return
-        amount = parse_chips(value, chip=self.amounts.chip)
+        amount = parse_chips(value, chip=self.amounts.chip, decimals=self.amounts.decimals)
         if reason := self.verify(amount):
             label = self.query_one("#amount-meaning", Label)
             label.set_class(True, "-refused")

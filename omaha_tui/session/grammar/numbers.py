@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
+from omaha_tui.engine.units import amount_text, read_amount
 
 CHIP_LIMIT = 10**12
 """The largest amount anyone may type: a trillion chips is no home game's stack."""
@@ -57,8 +58,14 @@ def _why_not_digits(body: str) -> str:
     return "is not a whole number of chips"
 
 
-def parse_chips(text: str, what: str = "amount", *, signed: bool = False, chip: int = 1) -> int:
+def parse_chips(
+    text: str, what: str = "amount", *, signed: bool = False, chip: int = 1, decimals: int = 0
+) -> int:
     """Read ``text`` as a whole number of chips, or raise :class:`AmountError` (R4.10).
+
+    At a table that counts in decimals (``decimals`` places, a hand history's 0.25/0.50)
+    the amount is typed as the table shows it (``1.50``) and returned in its smallest
+    unit (150).
 
     Digits 0 to 9, optionally grouped by thousands (``1,000``); with ``signed`` a
     leading ``+`` or ``-``. Refused: empty, negative, fractions, other digits, more than
@@ -79,6 +86,8 @@ def parse_chips(text: str, what: str = "amount", *, signed: bool = False, chip: 
     ... except AmountError as e:
     ...     print(e)
     amount 27 is not a multiple of the smallest chip 5: use 25 or 30
+    >>> parse_chips("1.50", decimals=2), parse_chips("2", decimals=2)
+    (150, 200)
     """
     raw = text.strip()
     body = raw
@@ -91,19 +100,38 @@ def parse_chips(text: str, what: str = "amount", *, signed: bool = False, chip: 
         raise AmountError(f"type the {what} in chips, e.g. {example}")
     if not signed and body[:1] == "-":
         raise AmountError(f'{what} "{short(raw)}" is negative: amounts are 0 or more chips')
+    if decimals and "." in body:  # a table that counts in decimals (R4.10 at its unit)
+        units = read_amount(body, decimals)
+        if units is None or not digits_only(body.replace(",", "").replace(".", "", 1)):
+            example = amount_text(3 * 10**decimals // 2, decimals)
+            raise AmountError(
+                f'{what} "{short(raw)}" is not an amount of this table: type digits with at '
+                f"most {decimals} decimal places, e.g. {example}"
+            )
+        if units > CHIP_LIMIT:
+            raise AmountError(f"{what} {short(raw)} is too large: type less")
+        return _multiple(sign * units, what, chip, decimals)
     digits = body.replace(",", "") if _GROUPED.fullmatch(body) else body
     if not digits_only(digits):
         raise AmountError(
             f'{what} "{short(raw)}" {_why_not_digits(body)}: type digits only, e.g. {example}'
         )
-    if len(digits) > 13 or int(digits) > CHIP_LIMIT:
+    if len(digits) > 13 or int(digits) * 10**decimals > CHIP_LIMIT:
         raise AmountError(f"{what} {short(raw)} is more than {CHIP_LIMIT:,} chips: type less")
-    amount = sign * int(digits)
+    return _multiple(sign * int(digits) * 10**decimals, what, chip, decimals)
+
+
+def _multiple(amount: int, what: str, chip: int, decimals: int) -> int:
+    """``amount`` when it is a multiple of the smallest chip (R4.10), else why not."""
     if chip > 1 and amount % chip:
         low = amount - amount % chip
+
+        def text(units: int) -> str:
+            return amount_text(units, decimals) if decimals else str(units)
+
         raise AmountError(
-            f"{what} {amount} is not a multiple of the smallest chip {chip}: "
-            f"use {low} or {low + chip}"
+            f"{what} {text(amount)} is not a multiple of the smallest chip {text(chip)}: "
+            f"use {text(low)} or {text(low + chip)}"
         )
     return amount
 
