@@ -103,6 +103,7 @@ class SetupScreen(Screen[SetupResult]):
         self._roster = tuple(roster)
         self._last = tuple(last_players)
         self._money = money
+        self._button_options: list[tuple[str, int]] | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -343,10 +344,12 @@ class SetupScreen(Screen[SetupResult]):
             self.query_one(LevelEditor).set_default_stack(players[0].buy_in)
         select = self.query_one("#button-seat", Select)
         options = [(f"{p.seat + 1} {p.name}", p.seat) for p in players]
-        current = select.value
-        select.set_options(options)
-        if current in {p.seat for p in players}:
-            select.value = current
+        if options != self._button_options:  # only when the players change
+            self._button_options = options
+            current = select.value
+            select.set_options(options)
+            if current in {p.seat for p in players}:
+                select.value = current
         placing = self._select("button-mode") == "place"
         select.display = placing
         self.query_one("#draw", Button).display = not placing
@@ -363,8 +366,11 @@ class SetupScreen(Screen[SetupResult]):
         self.query_one("#buyin-hint", Static).update(buy_in_hint(players, bb))
 
     @on(Select.Changed)
-    def _select_changed(self) -> None:
-        self._refresh_form()
+    def _select_changed(self, event: Select.Changed) -> None:
+        # The button's seat changes nothing else on the form; refreshing on it would
+        # set its options again, which changes it again, without end.
+        if event.select.id != "button-seat":
+            self._refresh_form()
 
     @on(Checkbox.Changed, "#binglao-seven")
     def _seven_changed(self) -> None:
