@@ -4,8 +4,8 @@ A session's money is a few plain numbers per player: buy-in, rebuys, the dealer'
 corrections, and the chips they cashed out (or hold now). The table balances when the
 nets add up to zero once the chips still in the middle of a hand are counted; anything
 else is a *discrepancy*, named with the corrections that may explain it. The settle-up
-uses the fewest transfers (exact for up to :data:`EXACT_LIMIT` players, a greedy
-match beyond). Everything here is pure arithmetic on integers (chips) except
+uses the fewest transfers of :mod:`omaha_tui.engine.rules.settle` (R12.2: exact for a
+few players, a greedy match beyond). Everything here is pure arithmetic on integers (chips) except
 :func:`ledger`, which reads the lines the reducer keeps in the table state.
 """
 
@@ -15,16 +15,15 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from decimal import Decimal
 
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.money import ChipRate, Expense, Money
+from omaha_tui.engine.rules.settle import Transfer, settle
 from omaha_tui.engine.state import LedgerLine, TableState, ledger_lines
 from omaha_tui.engine.units import amount_text, unit_text, unit_value
-
-EXACT_LIMIT = 14
 
 
 @dataclass(frozen=True)
@@ -78,96 +77,6 @@ def ledger(state: TableState) -> Ledger:
     """The ledger of a table as the reducer keeps it (chips in a running hand count)."""
     decimals = state.config.decimals if state.config is not None else 0
     return Ledger(ledger_lines(state), decimals, state.money, state.expenses)
-
-
-@dataclass(frozen=True)
-class Transfer:
-    """One payment of the settle-up."""
-
-    payer: str
-    payee: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.payer} pays {self.payee} {self.amount}"
-
-
-def settle(nets: Mapping[str, int]) -> list[Transfer]:
-    """The fewest payments that bring every net to zero.
-
-    The minimum is (players with a non-zero net) minus (the largest number of groups
-    whose nets sum to zero), found exactly over subsets for up to :data:`EXACT_LIMIT`
-    players; each group then settles with one payment fewer than its size.
-    When the nets do not add up to zero the surplus or shortfall is left unsettled.
-
-    >>> [str(t) for t in settle({"Ann": 35, "Bob": -35})]
-    ['Bob pays Ann 35']
-    >>> [str(t) for t in settle({"A": 10, "B": -10, "C": 20, "D": -20})]
-    ['B pays A 10', 'D pays C 20']
-    """
-    people = sorted((name, n) for name, n in nets.items() if n != 0)
-    if len(people) > EXACT_LIMIT:
-        return _greedy(people)
-    transfers: list[Transfer] = []
-    for group in _zero_sum_groups(people):
-        transfers += _greedy(group)
-    return transfers
-
-
-def _zero_sum_groups(people: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
-    """Split into the most disjoint zero-sum groups (plus a remainder if unbalanced)."""
-    n = len(people)
-    full = (1 << n) - 1
-    total = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        low = (mask & -mask).bit_length() - 1
-        total[mask] = total[mask & (mask - 1)] + people[low][1]
-    best = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        m = max(best[mask & ~(1 << i)] for i in range(n) if mask >> i & 1)
-        best[mask] = m + (1 if total[mask] == 0 else 0)
-    # Walk back: remove one member at a time keeping the optimum; every time the
-    # remaining set sums to zero, what was removed since the last such point is a group.
-    order: list[int] = []
-    mask = full
-    while mask:
-        need = best[mask] - (1 if total[mask] == 0 else 0)
-        i = next(i for i in range(n) if mask >> i & 1 and best[mask & ~(1 << i)] == need)
-        order.append(i)
-        mask &= ~(1 << i)
-    order.reverse()
-    groups: list[list[tuple[str, int]]] = []
-    current: list[tuple[str, int]] = []
-    running = 0
-    for i in order:
-        current.append(people[i])
-        running += people[i][1]
-        if running == 0:
-            groups.append(current)
-            current = []
-    if current:
-        groups.append(current)
-    groups.sort(key=lambda g: min(name for name, _ in g))
-    return groups
-
-
-def _greedy(people: Iterable[tuple[str, int]]) -> list[Transfer]:
-    """Largest debtor pays largest creditor until one side is exhausted."""
-    pairs = list(people)
-    creditors = sorted(((name, n) for name, n in pairs if n > 0), key=lambda x: (-x[1], x[0]))
-    debtors = sorted(((name, -n) for name, n in pairs if n < 0), key=lambda x: (-x[1], x[0]))
-    owed = [n for _, n in creditors]
-    owing = [n for _, n in debtors]
-    out: list[Transfer] = []
-    ci = di = 0
-    while ci < len(owed) and di < len(owing):
-        amount = min(owed[ci], owing[di])
-        out.append(Transfer(debtors[di][0], creditors[ci][0], amount))
-        owed[ci] -= amount
-        owing[di] -= amount
-        ci += owed[ci] == 0
-        di += owing[di] == 0
-    return out
 
 
 def settle_up(ledger: Ledger) -> list[Transfer]:

@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass
 from decimal import Decimal
 
+from omaha_tui.engine.rules.settle import settle
 from omaha_tui.engine.rules.tournament.money import ZERO, units_in
 from omaha_tui.engine.state import TableState
-from omaha_tui.store.ledger import settle
 
 HOUSE = "the fee"
 
