@@ -85,3 +85,27 @@ def test_the_display_follower_is_headless() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "", f"the display's follower pulled in UI modules: {out}"
+
+
+@pytest.mark.parametrize("argv", [["--version"], ["--help"]])
+def test_version_and_help_load_no_schemas(argv: list[str]) -> None:
+    """``--version`` and ``--help`` build the parser only: no pydantic, no session, no store.
+
+    Every subcommand registers its flags at start-up, so a module-level import in one of
+    them (the tournament flags once pulled in the session's schemas, 350 ms) slows them all.
+    """
+    code = (
+        "import sys, contextlib, io\n"
+        "from omaha_tui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        f"        main({argv!r})\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "heavy = ('pydantic', 'omaha_tui.session', 'omaha_tui.store', 'textual', 'sqlite3')\n"
+        "print(','.join(sorted(m for m in sys.modules if m.startswith(heavy))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "", f"omaha-tui {' '.join(argv)} imported {out}"

@@ -9,10 +9,20 @@ screen's fields are.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from omaha_tui.session.tournament_setup import TournamentFlagError, tournament_config
+if TYPE_CHECKING:
+    from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 
-__all__ = ["TournamentFlagError", "add_tournament_options", "tournament_config"]
+__all__ = ["add_tournament_options", "tournament_config"]
+
+
+def tournament_config(args: argparse.Namespace) -> TournamentConfig | None:
+    """The tournament the flags describe; imported on use so ``--help`` and ``--version``
+    do not load the session and its schemas (about 350 ms)."""
+    from omaha_tui.session.tournament_setup import tournament_config as read
+
+    return read(args)
 
 
 def add_tournament_options(p: argparse.ArgumentParser) -> None:
