@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from omaha_tui.cli import deals
+from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
     from omaha_tui.engine.allin.equity import Equity
@@ -137,36 +138,26 @@ def _print_table(
     hands: Sequence[tuple[str, Sequence[int]]],
     result: Equity,
 ) -> None:
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
+    from omaha_tui.cli import text_table
     from omaha_tui.engine.hands.cards import card_symbol
 
     shown = " ".join(card_symbol(c) for c in board) or "none yet"
-    table = Table(title=Text(f"{variant.name}: board {shown}"))
-    table.add_column("Player")
-    table.add_column("Cards", no_wrap=True)
-    table.add_column("Equity", justify="right")
+    headers = ["Player", "Cards", "Equity"]
     if variant.hilo:
-        table.add_column("High", justify="right")
-        table.add_column("Low", justify="right")
-    table.add_column("Scoop", justify="right")
-    table.add_column("Tie", justify="right")
+        headers += ["High", "Low"]
+    headers += ["Scoop", "Tie"]
+    rows = []
     for (name, cards), h in zip(hands, result.hands, strict=True):
-        row = [Text(name), Text(" ".join(card_symbol(c) for c in cards))]
         cells = [h.equity, h.high, h.low] if variant.hilo else [h.equity]
-        row += [Text(_percent(x)) for x in (*cells, h.scoop, h.tie)]
-        table.add_row(*row)
-    console = Console()
-    console.print(table)
+        figures = [_percent(x) for x in (*cells, h.scoop, h.tie)]
+        rows.append([printable(name), " ".join(card_symbol(c) for c in cards), *figures])
+    title = f"{variant.name}: board {shown}"
+    text_table.show(title, headers, rows, right=range(2, len(headers)))
     if result.exact:
-        console.print(Text(f"exact: every one of {result.boards:,} boards counted"))
+        print(f"exact: every one of {result.boards:,} boards counted")
     else:
         widest = max(h.margin for h in result.hands)
-        console.print(
-            Text(
-                f"{result.boards:,} random boards (seed {result.seed}): "
-                f"equity within ±{100 * widest:.1f} points at 95 %"
-            )
+        print(
+            f"{result.boards:,} random boards (seed {result.seed}): "
+            f"equity within ±{100 * widest:.1f} points at 95 %"
         )

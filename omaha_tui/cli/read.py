@@ -149,28 +149,23 @@ def _answer(deal: dict[str, Any]) -> str:
 
 
 def _print_table(reading: ShowdownReading, verdicts: Sequence[tuple[str, str, Any]]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
+    from omaha_tui.cli import text_table
     from omaha_tui.engine.hands.cards import card_symbol
 
     def cards(cs: Iterable[int]) -> str:
         return " ".join(card_symbol(c) for c in cs)
 
-    table = Table(title=f"{reading.variant.name}: board {cards(reading.board)}")
-    table.add_column("Player")
-    table.add_column("Cards", no_wrap=True)
-    table.add_column("High: two from the hand + three from the board")
+    headers = ["Player", "Cards", "High: two from the hand +\nthree from the board"]
     if reading.hilo:
-        table.add_column("Low")
-    table.add_column("Wins", no_wrap=True)
+        headers.append("Low")
+    headers.append("Wins")
+    rows, winners = [], []
     for i, p in enumerate(reading.players):
         won = [
             h for h, w in (("high", reading.high_winners), ("low", reading.low_winners)) if i in w
         ]
-        row: list[str | Text] = [
-            Text(printable(p.name)),
+        row = [
+            printable(p.name),
             cards(p.cards),
             f"{p.high.description}\n{cards(p.high.hole_used)} + {cards(p.high.board_used)}",
         ]
@@ -181,20 +176,22 @@ def _print_table(reading: ShowdownReading, verdicts: Sequence[tuple[str, str, An
                 else f"{p.low.description}\n{cards(p.low.hole_used)} + {cards(p.low.board_used)}"
             )
         row.append(" and ".join(won) if reading.hilo else ("pot" if won else ""))
-        table.add_row(*row, style="bold" if won else "")
-    console = Console()
-    console.print(table)
+        rows.append(row)
+        if won:
+            winners.append(i)
+    title = f"{reading.variant.name}: board {cards(reading.board)}"
+    text_table.show(title, headers, rows, bold_rows=winners)
     for p in reading.players:
         lost = [
             r for r in (p.high_result, p.low_result) if r and not r.startswith(("wins", "ties"))
         ]
         if lost:
-            console.print(Text(printable(f"{p.name} {'; '.join(lost)}")))
+            print(printable(f"{p.name} {'; '.join(lost)}"))
     for note in reading.notes:
-        console.print(Text(f"note: {note}"))
+        print(printable(f"note: {note}"))
     for name, claim, verdict in verdicts:
         word = "stands" if verdict.stands else "does not stand"
-        console.print(Text(printable(f'{name} claims "{claim}": {word}. {verdict.reason}')))
+        print(printable(f'{name} claims "{claim}": {word}. {verdict.reason}'))
 
 
 def say(text: str, *, quiet: bool = False) -> bool:
