@@ -29,8 +29,9 @@ def _blinds(stakes: Stakes) -> str:
     return f"{stakes.small_blind}/{stakes.big_blind}" + (f"/{stakes.ante}" if stakes.ante else "")
 
 
-def state_json(view: TableView | None) -> dict[str, Any]:
-    """The table as the console's ``--json`` ``state`` object: a rendering of the view."""
+def state_json(view: TableView | None, next_break: str | None = None) -> dict[str, Any]:
+    """The table as the console's ``--json`` ``state`` object: a rendering of the view
+    (``next_break``: when the clock's next break comes, for a tournament's object)."""
     if view is None:
         return {"hand": None}
     hand = view.hand
@@ -67,7 +68,7 @@ def state_json(view: TableView | None) -> dict[str, Any]:
     if view.tournament is not None:  # R11: only a tournament table has this object
         from omaha_tui.session.tournament import tournament_json
 
-        extra["tournament"] = tournament_json(view.tournament)
+        extra["tournament"] = tournament_json(view.tournament, next_break)
     return {
         "hand": hand.number if hand is not None else None,
         "game": hand.game if hand is not None else view.game,

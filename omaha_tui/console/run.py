@@ -22,6 +22,7 @@ from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.clock import clock_json, clock_line
 from omaha_tui.session.grammar import GrammarError
+from omaha_tui.session.tournament import next_break
 from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
@@ -134,7 +135,8 @@ class Console:
                 return Outcome(True, clock_line(view))
             case "standings":
                 ok = session.state.tournament is not None
-                return Outcome(ok, standings_line(session.state), refused=not ok)
+                when = next_break(session.clock(self.now()))
+                return Outcome(ok, standings_line(session.state, when), refused=not ok)
         if name.startswith("deal "):  # R11.5: a proposal, nothing recorded
             ok, message = proposal_line(session.state, name)
             return Outcome(ok, message, refused=not ok)
@@ -142,12 +144,13 @@ class Console:
 
     def print(self, outcome: Outcome) -> None:
         if self.as_json:
+            clock = self.session.clock(self.now())
             obj = {
                 "ok": outcome.ok,
                 "message": outcome.message,
-                "state": state_json(self.view()),
+                "state": state_json(self.view(), next_break(clock)),
             }
-            obj["state"]["clock"] = clock_json(self.session.clock(self.now()))
+            obj["state"]["clock"] = clock_json(clock)
             self.out.write(json.dumps(obj, separators=(",", ":")) + "\n")
         else:
             word = "ok" if outcome.ok else "refused"

@@ -146,8 +146,9 @@ def _standings_word(state: TableState, args: list[str]) -> Parsed:
     return Local("standings")
 
 
-def standings_line(state: TableState) -> str:
-    """The standings in one line: entries, pool, payouts, who is left, places."""
+def standings_line(state: TableState, next_break: str | None = None) -> str:
+    """The standings in one line: entries, pool, payouts, who is left, the next break
+    (``next_break``: ``"in 29:08"``, ``"now"``), places."""
     st = standings(state)
     if st is None:
         return "this table is not a tournament: start one with --tournament"
@@ -156,6 +157,8 @@ def standings_line(state: TableState) -> str:
         f"{st.entries} entries, pool {money(st.pool)} ({paid})",
         f"{st.players_left} left, average {st.average:,}",
     ]
+    if next_break is not None:
+        parts.append(f"break {next_break}")
     playing = [f"{line.name} {line.chips:,}" for line in st.lines if line.seat is not None]
     if playing:
         parts.append("chips: " + ", ".join(playing))

@@ -27,6 +27,8 @@ from omaha_tui.session.clock import ClockView, LevelInfo
 from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.ledger import ledger, settle_up
 
+from .room_tournament import cash_settlement, tournament_block, tournament_results
+
 Json = dict[str, Any]
 
 _JOINER = "\u2060"
@@ -219,9 +221,15 @@ def pot_equities(spot: AllInSpot, view: TableView) -> list[Json]:
 
 def results(state: TableState) -> Json:
     """The end of the session: each player's buy-ins, cash-out and net, and who pays
-    whom (the ledger's settle-up, R12)."""
+    whom (the ledger's settle-up, R12): ``settlement`` holds the lines the page shows,
+    in money when the chips have a value (R12.1-R12.3). A tournament's are its money
+    in, prizes and their settle-up (R11)."""
+    done = tournament_results(state)
+    if done is not None:
+        return done
     book = ledger(state)
     return {
+        "columns": ["Player", "Paid in", "Leaves with", "Net"],
         "lines": [
             {
                 "name": printable(line.name),
@@ -235,6 +243,7 @@ def results(state: TableState) -> Json:
             {"payer": printable(t.payer), "payee": printable(t.payee), "amount": t.amount}
             for t in settle_up(book)
         ],
+        "settlement": cash_settlement(state),
         "balance": book.explain(),
     }
 
@@ -254,7 +263,8 @@ def room_view(
 
     ``phase`` tells the page which screen to draw: ``waiting`` (no table yet),
     ``play`` (a hand or between hands), ``break`` or ``ended`` (the results).
-    ``tournament`` is kept for a tournament's standings; ``None`` in a cash game.
+    ``tournament`` holds a tournament's standings (``None`` in a cash game); a
+    tournament whose prizes are paid shows its end screen.
     ``table`` is ``table_view(state)`` when the caller has it already.
     """
     base: Json = {
@@ -263,7 +273,7 @@ def room_view(
         "url": url,
         "theme": dict(theme or {}),
         "clock": clock_block(clock, state),
-        "tournament": None,
+        "tournament": tournament_block(state, clock),
     }
     if state.config is None:
         return {**base, "phase": "waiting", "game": "", "seats": [], "board": [], "pots": []}
@@ -271,7 +281,8 @@ def room_view(
     hand = state.hand
     live = hand is not None and not hand.complete
     on_break = base["clock"]["on_break"] and not live  # a hand running finishes first
-    phase = "ended" if state.ended else "break" if on_break else "play"
+    over = state.ended or (state.tournament is not None and state.tournament.finished)
+    phase = "ended" if over else "break" if on_break else "play"
     return {
         **base,
         "phase": phase,
@@ -294,5 +305,5 @@ def room_view(
         else {"name": plain(view.turn.name), "options": list(view.turn.options)},
         "equities": equities or [],
         "last_hand": last_hand(state),
-        "results": results(state) if state.ended else None,
+        "results": results(state) if over else None,
     }

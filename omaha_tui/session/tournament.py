@@ -19,6 +19,8 @@ from omaha_tui.engine.rules.tournament.deals import DealError, chip_chop, icm_de
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.tournament_state import Standings, standings
+from omaha_tui.session.clock import ClockView
+from omaha_tui.session.view_text import format_clock
 
 
 def race_request(state: TableState, new_chip: int, rng: random.Random | None = None) -> rq.ColourUp:
@@ -56,6 +58,19 @@ def deal_proposal(state: TableState, kind: str, keep: Decimal = ZERO) -> dict[in
     share = chip_chop if kind == "chop" else icm_deal
     proposal = share(stacks, t.prizes_left(), t.config.money_unit, keep)
     return {names[name]: amount for name, amount in proposal.items()}
+
+
+def next_break(clock: ClockView | None) -> str | None:
+    """When the next break of the blind clock comes (R2.7, shown with the standings):
+    ``"in 29:08"``, ``"now"`` while one is on, ``None`` when no break is ahead (or the
+    table has no schedule)."""
+    if clock is None:
+        return None
+    if clock.on_break:
+        return "now"
+    if clock.seconds_to_break is None:
+        return None
+    return f"in {format_clock(clock.seconds_to_break)}"
 
 
 def tournament_view(state: TableState, next_break: str | None = None) -> dict[str, Any] | None:

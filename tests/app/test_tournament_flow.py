@@ -122,3 +122,10 @@ async def test_r11_setup_screen_tournament_mode_to_a_winner(tmp_path: Path) -> N
         await pilot.pause()
         assert "Prizes paid: Ann 50" in out.message
         assert "1st Ann 50" in _bar(app) and "2nd Bob" in _bar(app)
+
+
+async def test_r11_the_standings_line_names_the_next_break(tmp_path: Path) -> None:
+    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy", "--levels", "1/2:20,break:5,2/4:20"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "break in 20:00" in _bar(app)  # the clock starts with the first hand

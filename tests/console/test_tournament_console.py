@@ -146,3 +146,34 @@ def test_r11_ledger_gives_money_in_prize_out_and_the_settle_up(
     paid = sum(int(t["amount"]) for t in book["settle_up"] if t["payee"] == "Ann")
     fee = sum(int(t["amount"]) for t in book["settle_up"] if t["payee"] == "the fee")
     assert (paid, fee) == (18, 6)
+
+
+def test_r11_standings_and_json_name_the_next_break_of_the_clock(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    flags = ["--tournament", "--buy-in", "20", "--stack", "1000", "--levels", "5/10:20,break:5"]
+    code, out, _ = run(
+        monkeypatch,
+        capsys,
+        "standings\n",
+        *flags,
+        "--players",
+        "Ann,Bob",
+        "--json",
+        "--db",
+        str(tmp_path / "j.sqlite3"),
+    )
+    assert code == 0
+    answer = json.loads(out[0])
+    assert "; break in 19:5" in answer["message"] or "; break in 20:00" in answer["message"]
+    when = answer["state"]["tournament"]["next_break"]
+    assert when in ("in 20:00", "in 19:59", "in 19:58"), when
+
+
+def test_r11_no_next_break_without_a_break_in_the_schedule(tmp_path, monkeypatch, capsys) -> None:
+    flags = ["--tournament", "--buy-in", "20", "--stack", "1000", "--levels", "5/10:20"]
+    db = str(tmp_path / "j.sqlite3")
+    code, out, _ = run(
+        monkeypatch, capsys, "standings\n", *flags, "--players", "Ann,Bob", "--db", db
+    )
+    assert code == 0 and "break" not in out[0], out

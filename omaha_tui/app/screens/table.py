@@ -70,7 +70,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="title-row"):
             yield Static("", id="title")
             yield LevelClock(id="clock")
-        yield StandingsBar("", id="standings")  # R11: a tournament's standings
+        yield StandingsBar(id="standings")  # R11: a tournament's standings
         with Vertical(id="ring"):
             with Horizontal(id="top-seats", classes="seat-row"):
                 for slot in TOP:
@@ -170,6 +170,7 @@ class TableScreen(Screen[None]):
         clock = self.query_one(LevelClock)
         clock.display = True
         clock.follow(read, fallback)
+        self.query_one(StandingsBar).follow(read)
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Put a line on the status bar (a refusal, the last action, a caption)."""

@@ -6,16 +6,23 @@ Standings`) and hides itself at a cash table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.markup import escape
 from textual.widgets import Static
 
 from omaha_tui.engine.narrate_tournament import money, ordinal
 from omaha_tui.engine.tournament_state import Standings
+from omaha_tui.session.clock import ClockView
+from omaha_tui.session.tournament import next_break
+
+Reader = Callable[[], ClockView | None]
 
 
 def standings_markup(st: Standings, next_break: str = "") -> str:
     """``Tournament · 9 entries · pool 900 (1st 450 · 2nd 270 · 3rd 180) · 5 left ·
-    average 1,800 · 6th Eve 0 ...``: the place, prize and chips of every entry."""
+    average 1,800 · break in 29:08 · 6th Eve 0 ...``: the place, prize and chips of
+    every entry (``next_break``: when the clock's next break comes)."""
     paid = " · ".join(f"{ordinal(i)} {money(a)}" for i, a in enumerate(st.payouts, start=1))
     parts = [
         f"[b]Tournament[/b] {st.entries} entries",
@@ -24,7 +31,7 @@ def standings_markup(st: Standings, next_break: str = "") -> str:
         f"average {st.average:,}",
     ]
     if next_break:
-        parts.append(f"next break {next_break}")
+        parts.append(f"break {next_break}")
     placed = [
         f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {escape(line.name)}"
         + (f" {money(line.prize)}" if line.prize else "")
@@ -41,9 +48,33 @@ def standings_markup(st: Standings, next_break: str = "") -> str:
 
 
 class StandingsBar(Static):
-    """One line of standings; hidden when the table is not a tournament."""
+    """One line of standings; hidden when the table is not a tournament. It reads the
+    blind clock once a second through the function it is given, for the next break."""
 
-    def show(self, standings: Standings | None, next_break: str = "") -> None:
-        self.display = standings is not None
-        if standings is not None:
-            self.update(standings_markup(standings, next_break), layout=False)
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__("", id=id)
+        self.read: Reader = lambda: None
+        self.standings: Standings | None = None
+        self._text = ""
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self._paint)
+
+    def follow(self, read: Reader) -> None:
+        """Read the clock through ``read`` from now on (R2.7)."""
+        self.read = read
+        self._paint()
+
+    def show(self, standings: Standings | None) -> None:
+        self.standings = standings
+        if self.display != (standings is not None):
+            self.display = standings is not None
+        self._paint()
+
+    def _paint(self) -> None:
+        if self.standings is None:
+            return
+        text = standings_markup(self.standings, next_break(self.read()) or "")
+        if text != self._text:
+            self._text = text
+            self.update(text, layout=False)

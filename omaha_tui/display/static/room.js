@@ -184,23 +184,60 @@ function drawSeats(v) {
   $("turn").textContent = t ? `▶ ${t.name} to act` : "";
 }
 
+// A figure the server sent: a number of chips, or money already written out ("2.50").
+function figure(x) {
+  return typeof x === "string" ? x : chips(x);
+}
+
+function drawTournament(v) {
+  const t = v.tournament;
+  $("tournament").hidden = !t;
+  if (!t) return;
+  $("t-left").textContent = `${t.players_left} of ${t.entries} left`;
+  $("t-average").textContent = `average ${chips(t.average)}`;
+  $("t-pool").textContent = `${t.entries} entries · pool ${t.pool}`;
+  const paid = $("t-payouts");
+  paid.replaceChildren();
+  for (const p of t.payouts) paid.append(el("li", "payout", `${p.place} ${p.prize}`));
+}
+
 function drawEnd(v) {
   const r = v.results;
   const body = $("results").tBodies[0];
   body.replaceChildren();
+  const places = $("places");
+  places.replaceChildren();
   if (!r) return;
+  const t = v.tournament;
+  $("end-caption").textContent = t ? "The tournament is over" : "The session has ended";
+  for (const p of t ? t.places : []) {
+    const li = el("li", "place");
+    li.append(el("span", "place-no", p.place), el("span", "who", p.name));
+    if (p.prize) li.append(el("span", "won", p.prize));
+    places.append(li);
+  }
+  const head = $("results").tHead.rows[0];
+  if (r.columns) head.replaceChildren(...r.columns.map((c) => el("th", "", c)));
   for (const line of r.lines) {
     const tr = el("tr");
-    const net = (line.net > 0 ? "+" : "") + chips(line.net);
-    tr.append(el("td", "", line.name), el("td", "num", chips(line.paid_in)),
-      el("td", "num", chips(line.cashed_out)), el("td", "num net", net));
+    const net = typeof line.net === "string" ? line.net
+      : (line.net > 0 ? "+" : "") + chips(line.net);
+    tr.append(el("td", "", line.name), el("td", "num", figure(line.paid_in)),
+      el("td", "num", figure(line.cashed_out)), el("td", "num net", net));
     body.append(tr);
   }
   const transfers = $("transfers");
   transfers.replaceChildren();
-  for (const t of r.transfers)
-    transfers.append(el("li", "transfer", `${t.payer} pays ${t.payee} ${chips(t.amount)}`));
-  if (!r.transfers.length) transfers.append(el("li", "transfer", "nobody owes anybody"));
+  const said = r.settlement || [];
+  said.forEach((line, i) => {
+    const cls = i === 0 ? "settle-head" : / pays /.test(line) ? "transfer" : "settle-note";
+    transfers.append(el("li", cls, line));
+  });
+  if (!said.length) {
+    for (const t of r.transfers)
+      transfers.append(el("li", "transfer", `${t.payer} pays ${t.payee} ${figure(t.amount)}`));
+    if (!r.transfers.length) transfers.append(el("li", "transfer", "nobody owes anybody"));
+  }
   $("balance").textContent = r.balance;
 }
 
@@ -212,6 +249,7 @@ function draw(v) {
   drawTop(v);
   drawFelt(v);
   drawSeats(v);
+  drawTournament(v);
   drawEnd(v);
   const notice = $("notice");
   notice.hidden = !v.notice;
