@@ -177,3 +177,26 @@ def test_r11_no_next_break_without_a_break_in_the_schedule(tmp_path, monkeypatch
         monkeypatch, capsys, "standings\n", *flags, "--players", "Ann,Bob", "--db", db
     )
     assert code == 0 and "break" not in out[0], out
+
+
+def test_r11_1_the_console_refuses_the_add_on_before_its_break(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    flags = ["--tournament", "--buy-in", "20", "--stack", "1000", "--add-on", "10:500"]
+    db = str(tmp_path / "j.sqlite3")
+    code, out, _ = run(
+        monkeypatch,
+        capsys,
+        "addon Ann\n",
+        *flags,
+        "--levels",
+        "5/10:20,break:5",
+        "--players",
+        "Ann,Bob",
+        "--db",
+        db,
+    )
+    assert code == 0
+    assert out == [
+        "refused: the add-on is taken at the first break: the clock is at level 1 (R11.1)"
+    ]

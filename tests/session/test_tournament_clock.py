@@ -6,7 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.rules.clock.running import ClockState
+from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.testing import tournament_table
 from omaha_tui.session.clock import clock_view
@@ -39,3 +42,48 @@ def test_r11_next_break_counts_down_to_the_break_and_says_now_in_it() -> None:
 def test_r11_next_break_is_none_without_a_schedule() -> None:
     assert next_break(clock_view(tournament_table(3), at(0))) is None
     assert next_break(None) is None
+
+
+def add_on(state: TableState, minutes: float | None) -> str:
+    """What taking the add-on for seat 0 at ``minutes`` gives: ``ok`` or the refusal."""
+    when = None if minutes is None else at(minutes)
+    out = decide(state, rq.TakeAddOn(0, at=when))
+    return out.reason if isinstance(out, Refusal) else "ok"
+
+
+LEVELS = "1/2:20,break:10,2/4:20,break:5,4/8:20"
+
+
+def test_r11_1_the_add_on_is_taken_at_the_first_break_and_refused_otherwise() -> None:
+    state = timed(LEVELS, add_on=AddOn(money=10, chips=500))
+    assert (
+        add_on(state, 5)
+        == "the add-on is taken at the first break: the clock is at level 1 (R11.1)"
+    )
+    assert add_on(state, 25) == "ok"
+    assert (
+        add_on(state, 35)
+        == "the add-on is taken at the first break: the clock is at level 2 (R11.1)"
+    )
+    assert add_on(state, 52) == "the add-on is taken at the first break, not at break 2 (R11.1)"
+    after = decide(state, rq.TakeAddOn(0, at=at(25)))
+    assert not isinstance(after, Refusal)
+    assert after.state.seats[0].stack == 600 and after.state.tournament.pool == 40
+
+
+def test_r11_1_a_named_break_is_the_one_the_add_on_waits_for() -> None:
+    state = timed(LEVELS, add_on=AddOn(money=10, chips=500, at_break=2))
+    assert add_on(state, 25) == "the add-on is taken at break 2, not at break 1 (R11.1)"
+    assert add_on(state, 52) == "ok"
+    short = timed("1/2:20,break:10,2/4:20", add_on=AddOn(money=10, chips=500, at_break=2))
+    assert add_on(short, 25) == (
+        "the add-on is taken at break 2, and the blind schedule has 1 break (R11.1)"
+    )
+
+
+def test_r11_1_without_a_clock_the_host_calls_the_break() -> None:
+    state = tournament_table(3, add_on=AddOn(money=10, chips=500))
+    assert add_on(state, None) == "ok"
+    assert add_on(timed(LEVELS, add_on=AddOn(money=10, chips=500)), None).startswith(
+        "an add-on at a table with a blind clock needs the time"
+    )

@@ -11,16 +11,20 @@ prizes are paid once there is a winner or a deal shares everything (R11.2, R11.5
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from omaha_tui.engine import events as ev
+from omaha_tui.engine.clock_events import at_ms
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import DECIDERS, Built, Decided, decides, fold
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_card, parse_cards
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy
+from omaha_tui.engine.rules.clock.running import position
+from omaha_tui.engine.rules.clock.schedule import Break
 from omaha_tui.engine.rules.tournament.chip_race import RaceError, chip_race
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.rules.tournament.places import Out, places
@@ -162,7 +166,35 @@ def _reenter(state: TableState, req: rq.Reenter) -> Built:
 
 @decides(rq.TakeAddOn)
 def _add_on(state: TableState, req: rq.TakeAddOn) -> Built:
+    """R11.1: the add-on is taken at its break (the first, or the one named); at a table
+    without a blind clock the host calls the break, so it is taken between hands."""
+    add_on = _t(state).config.add_on
+    if add_on is not None:
+        _at_break(state, add_on.at_break, req.at)
     return (ev.AddOnTaken(seat=req.seat),)
+
+
+def _at_break(state: TableState, number: int, at: datetime | None) -> None:
+    """Refuse unless the clock is in break ``number`` at ``at`` (R11.1, R2.7)."""
+    schedule = state.clock.schedule
+    if schedule is None:
+        return
+    which = "the first break" if number == 1 else f"break {number}"
+    breaks = sum(1 for item in schedule.items if isinstance(item, Break))
+    if breaks < number:
+        raise RuleError(
+            f"the add-on is taken at {which}, and the blind schedule has "
+            f"{breaks or 'no'} break{'s' if breaks != 1 else ''} (R11.1)"
+        )
+    if at is None:
+        raise RuleError("an add-on at a table with a blind clock needs the time it is taken")
+    p = position(state.clock, at_ms(at))
+    if not isinstance(schedule.items[p.item], Break):
+        level = schedule.level_number(p.item)
+        raise RuleError(f"the add-on is taken at {which}: the clock is at level {level} (R11.1)")
+    now = schedule.break_number(p.item)
+    if now != number:
+        raise RuleError(f"the add-on is taken at {which}, not at break {now} (R11.1)")
 
 
 @decides(rq.ColourUp)

@@ -6,6 +6,7 @@ Seats are 0-based; money is :class:`~decimal.Decimal`. Nothing here validates.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 
@@ -20,9 +21,11 @@ class Reenter:
 
 @dataclass(frozen=True, slots=True)
 class TakeAddOn:
-    """A player takes the add-on (R11.1)."""
+    """A player takes the add-on (R11.1); ``at``: when (the session stamps it), for a
+    table with a blind clock, where the add-on waits for its break."""
 
     seat: int
+    at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
