@@ -28,6 +28,7 @@ if len(sys.argv) > 2 and sys.argv[1] == "--root":  # measure another checkout (b
 sys.path.insert(0, str(ROOT))
 
 from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig  # noqa: E402
+from omaha_tui.engine.decisions import requests as rq  # noqa: E402
 from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted  # noqa: E402
 from omaha_tui.engine.reducer.replay import apply, replay  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
@@ -87,7 +88,9 @@ def session_events(hands: int, seed: int = 7) -> list[Event]:
                 do(c.settle_by_cards(state))
         for i, seat in enumerate(state.seats):
             if seat is not None and seat.stack < 200:
-                do(c.rebuy(state, i, 10_000))
+                # A player busted in the hand comes back with the rebuy (R2.6): two events.
+                for event in c.events(state, rq.Rebuy(i, 10_000)):
+                    do(event)
     return events
 
 

@@ -31,6 +31,7 @@ from .phh_export import export_hands
 from .phh_replay import replay_hand
 from .phh_tables import TableRun, join
 from .phh_write import dumps, dumps_all
+from .snapshot import Folded
 
 
 @dataclass(frozen=True)
@@ -102,10 +103,17 @@ def _record(
     out = []
     for run in runs:
         events = list(run.events)
+        folded: Folded | None = run.folded
         if run.complete:
             events.append(SessionEnded())
+            try:
+                folded = run.folded.then((SessionEnded(),), len(run.events))
+            except RuleError:
+                folded = None  # recorded as it is; the journal keeps no snapshot
         meta = {"phh": {"hands": list(run.details)}}
-        sid = journal.record_session(run.title, events, meta, source_digest=digest or None)
+        sid = journal.record_session(
+            run.title, events, meta, source_digest=digest or None, folded=folded
+        )
         out.append(
             ImportOutcome(run.source, sid, complete=run.complete, hands=run.hands, note=note)
         )

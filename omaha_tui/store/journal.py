@@ -33,14 +33,21 @@ from .opening import check_ours, connect
 from .paths import resolve_db_path
 from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION
-from .snapshot import encode_state, follow
+from .snapshot import KEEP_SNAPSHOTS, Folded, encode_state, follow
 
-KEEP_SNAPSHOTS = 2
 # Events that end a hand: the write-ahead log is copied into the main file after them.
 HAND_ENDS = frozenset({"pots_awarded", "misdeal", "session_ended"})
 
 
-__all__ = ["EventRecord", "Journal", "JournalError", "NoSuchSession", "SessionBusy", "SessionInfo"]
+__all__ = [
+    "KEEP_SNAPSHOTS",
+    "EventRecord",
+    "Journal",
+    "JournalError",
+    "NoSuchSession",
+    "SessionBusy",
+    "SessionInfo",
+]
 
 
 class Journal(JournalReading, JournalRoster):
@@ -264,6 +271,7 @@ class Journal(JournalReading, JournalRoster):
         strict: bool = False,
         times: Sequence[str] | None = None,
         source_digest: str | None = None,
+        folded: Folded | None = None,
     ) -> int:
         """Create a whole session at once, in one durable transaction; returns its id.
 
@@ -277,10 +285,20 @@ class Journal(JournalReading, JournalRoster):
                 recorded); callers that checked the events already leave it off.
 
         ``times``: each event's recorded time (an export's), kept instead of now.
+
+        ``folded``: the fold of exactly these events from no table, as the importer
+        already computed it (:func:`~.snapshot.fold_log`); the journal then keeps its
+        states instead of applying the events once more.
         """
         self._writable()
         batch = list(events)
-        followed = follow(initial_state(), batch, KEEP_SNAPSHOTS)
+        if folded is not None:
+            followed: tuple[TableState, list[tuple[int, str]]] | None = (
+                folded.state,
+                folded.snapshots(),
+            )
+        else:
+            followed = follow(initial_state(), batch)
         if strict and followed is None:
             raise RuleError(f"the rules refuse the events of session {title!r}")
         now = utc_now()
@@ -383,7 +401,7 @@ class Journal(JournalReading, JournalRoster):
         cached = self._states.get(session_id)
         if cached is None:
             return -1, None, []
-        followed = follow(cached[1], events, KEEP_SNAPSHOTS)
+        followed = follow(cached[1], events)
         if followed is None:
             return -1, None, []  # not the journal's to refuse: store, skip snapshots
         return cached[0], followed[0], followed[1]

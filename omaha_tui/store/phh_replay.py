@@ -20,7 +20,7 @@ from omaha_tui.engine.config import AntePots
 from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
 from omaha_tui.engine.decisions.requests import AwardByCards
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import Award, Event, PostKind, PotsAwarded
+from omaha_tui.engine.events import Award, Event, HandStarted, PostKind, PotsAwarded
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.reducer.replay import apply, initial_state
 from omaha_tui.engine.rules.betting import legal_actions
@@ -29,6 +29,7 @@ from omaha_tui.engine.state import HandState, Pot, Street, TableState
 
 from .phh import PhhError, PhhHand, from_chips, json_number, to_chips
 from .phh_import import ImportedHand, translate
+from .snapshot import Folded
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,13 @@ class ReplayedHand:
     imported: ImportedHand
     events: tuple[Event, ...]
     state: TableState
+    starts: tuple[tuple[int, TableState], ...] = ()
+    """The table right after the hand's ``HandStarted``, by its position in ``events``."""
+
+    @property
+    def folded(self) -> Folded:
+        """The hand's events as folded here, so that recording them applies none again."""
+        return Folded(self.state, self.starts)
 
     @property
     def hand(self) -> HandState:
@@ -78,12 +86,15 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
     """
     imported = translate(hand)
     state = initial_state()
-    for event, line in zip(imported.events, imported.lines, strict=True):
+    starts: tuple[tuple[int, TableState], ...] = ()
+    for i, (event, line) in enumerate(zip(imported.events, imported.lines, strict=True)):
         try:
             state = apply(state, event)
         except RuleError as e:
             where = "the table set-up" if line is None else _where(hand, line)
             raise PhhError(f"{hand.source}: {where}: {e}") from None
+        if type(event) is HandStarted:
+            starts = ((i + 1, state),)
     events = imported.events
     if imported.run_awards is not None and _at_showdown(state):
         by_hand = PotsAwarded(awards=imported.run_awards, by_cards=False)  # R10.2, per run
@@ -102,7 +113,7 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
     elif (manual := settled_as_finished(state, imported)) is not None:
         state = apply(state, manual)
         events = (*events, manual)
-    return ReplayedHand(imported, events, state)
+    return ReplayedHand(imported, events, state, starts)
 
 
 def settled_as_finished(state: TableState, imported: ImportedHand) -> PotsAwarded | None:

@@ -28,12 +28,12 @@ from omaha_tui.engine.events import (
     SessionStarted,
     StraddleChanged,
 )
-from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 
 from .phh_export import imported_details
 from .phh_import import player_names
 from .phh_replay import ReplayedHand
+from .snapshot import Folded, fold_log
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,13 @@ class TableRun:
     details: tuple[dict[str, Any], ...]
     scale: int
     seat_of: dict[str, int]
+    starts: tuple[tuple[int, TableState], ...] = ()
+    """The table right after its last hand starts, by position in ``events`` (each
+    event applied once here; the journal snapshots these rather than applying again)."""
+
+    @property
+    def folded(self) -> Folded:
+        return Folded(self.state, self.starts)
 
     @property
     def hands(self) -> int:
@@ -79,6 +86,7 @@ def join(runs: list[TableRun], replayed: ReplayedHand) -> list[TableRun]:
         details=(details,),
         scale=replayed.imported.scale,
         seat_of={name: i for i, name in enumerate(names)},
+        starts=replayed.starts,
     )
     return [*runs, run]
 
@@ -135,19 +143,18 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
     where = {i: chair[name] for i, name in enumerate(names)}
     try:
         moved = (*between, *(_moved(e, where) for e in replayed.events[1 + len(names) :]))
-        state = run.state
-        for event in moved:
-            state = apply(state, event)
+        folded = run.folded.then(moved, len(run.events))
     except (RuleError, ValueError, AssertionError):
         return None
     return TableRun(
         title=run.title,
         source=run.source,
         events=run.events + moved,
-        state=state,
+        state=folded.state,
         details=(*run.details, details),
         scale=run.scale,
         seat_of=run.seat_of,
+        starts=folded.starts,
     )
 
 
@@ -195,17 +202,18 @@ def _make_room(
     grown = first.model_copy(update={"config": first.config.model_copy(update={"seats": size})})
     try:
         events = (grown, *(_moved(e, where) for e in run.events[1:]))
-        state = replay(events)
+        folded = fold_log(events)
     except (RuleError, ValueError, AssertionError):
         return None
     moved = TableRun(
         title=run.title,
         source=run.source,
         events=events,
-        state=state,
+        state=folded.state,
         details=run.details,
         scale=run.scale,
         seat_of={name: where[seat] for name, seat in run.seat_of.items()},
+        starts=folded.starts,
     )
     return moved, arriving
 

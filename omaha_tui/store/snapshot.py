@@ -16,6 +16,8 @@ import json
 import types
 import typing
 from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from functools import cache
@@ -24,11 +26,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted
-from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.reducer.replay import apply, initial_state
 from omaha_tui.engine.state import TableState, Trail
 
 UNDO_HANDS = 3
 FORMAT = 1
+KEEP_SNAPSHOTS = 2
+"""Snapshots a journal keeps per session (the latest hand starts)."""
 
 
 class SnapshotError(ValueError):
@@ -40,25 +44,62 @@ def encode_state(state: TableState, undo_hands: int = UNDO_HANDS) -> dict[str, A
     return {"format": FORMAT, "state": _encode(_cut(state, undo_hands))}
 
 
+@dataclass(frozen=True)
+class Folded:
+    """A log folded once: the table after it, and the table right after each of its
+    last :data:`KEEP_SNAPSHOTS` hand starts (by 1-based position in the log), which is
+    what the journal snapshots. An importer that already applied the events passes
+    this along so the journal does not apply them again."""
+
+    state: TableState
+    starts: tuple[tuple[int, TableState], ...] = ()
+
+    def then(self, events: Iterable[Event], offset: int, keep: int = KEEP_SNAPSHOTS) -> Folded:
+        """This fold continued by ``events``, the first of which is at ``offset + 1``
+        (keeping the last ``keep`` hand starts).
+
+        Raises:
+            RuleError: (a ``ValueError``) the rules refuse one of the events.
+        """
+        state = self.state
+        starts: deque[tuple[int, TableState]] = deque(self.starts, maxlen=keep)
+        for i, event in enumerate(events, start=offset + 1):
+            state = apply(state, event)
+            if type(event) is HandStarted:
+                starts.append((i, state))
+        return Folded(state, tuple(starts))
+
+    def snapshots(self) -> list[tuple[int, str]]:
+        """The JSON snapshot of each kept hand start, by position."""
+        return [(i, json.dumps(encode_state(s))) for i, s in self.starts]
+
+
+def fold_log(
+    events: Iterable[Event], state: TableState | None = None, keep: int = KEEP_SNAPSHOTS
+) -> Folded:
+    """``events`` folded from ``state`` (default: no table yet), each applied once.
+
+    Raises:
+        RuleError: (a ``ValueError``) the rules refuse one of the events.
+    """
+    return Folded(initial_state() if state is None else state).then(events, 0, keep)
+
+
 def follow(
-    state: TableState, events: list[Event], keep: int | None = None
+    state: TableState, events: list[Event], keep: int = KEEP_SNAPSHOTS
 ) -> tuple[TableState, list[tuple[int, str]]] | None:
-    """Apply ``events``; return the new state and, for each ``HandStarted`` (by its
-    1-based position in ``events``), the JSON snapshot of the state right after it.
-    With ``keep``, only the last ``keep`` of them are encoded (the journal keeps no
-    more, and encoding is the costly part of a long import).
+    """Apply ``events``; return the new state and, for each of the last ``keep``
+    ``HandStarted`` (by its 1-based position in ``events``), the
+    JSON snapshot of the state right after it (the journal keeps no more, and encoding
+    is the costly part of a long import).
 
     ``None`` when the reducer refuses an event (the caller then keeps no snapshot).
     """
-    starts: deque[tuple[int, TableState]] = deque(maxlen=keep)
     try:
-        for i, event in enumerate(events):
-            state = apply(state, event)
-            if isinstance(event, HandStarted):
-                starts.append((i + 1, state))
+        folded = fold_log(events, state, keep)
     except (ValueError, AssertionError):
         return None
-    return state, [(i, json.dumps(encode_state(s))) for i, s in starts]
+    return folded.state, folded.snapshots()
 
 
 def _cut(state: TableState, depth: int) -> TableState:
