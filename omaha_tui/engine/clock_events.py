@@ -15,7 +15,7 @@ from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 
 
 class _ClockEvent(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
     v: int = 1
 
 

@@ -102,7 +102,7 @@ class Stakes(BaseModel):
     blind is the small bet and the big bet is twice it (R2.3, R4.7).
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     big_blind: int = Field(gt=0)
     small_blind: int = Field(default=0, ge=0)
@@ -156,7 +156,7 @@ class TableConfig(BaseModel):
     - ``ante_pots``: R5.2 (default), or a PHH file's ante trimming.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     variant: Variant
     structure: Structure = Structure.POT_LIMIT

@@ -52,7 +52,7 @@ SCHEMA_VERSION = 1
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
     v: int = SCHEMA_VERSION
 
 
@@ -218,7 +218,7 @@ class Post(BaseModel):
     """One forced bet at hand start. ``amount`` may be less than the blind when the
     player is short (R2.5: they are then all in)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
     seat: int = Field(ge=0, le=9)
     kind: PostKind
     amount: int = Field(ge=0)
@@ -349,7 +349,7 @@ class Award(BaseModel):
     """Chips from one pot to one seat. ``pot`` indexes the state's pots (0 = main);
     ``run`` is the board that won them when the board was run more than once (R10.2)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
     pot: int = Field(ge=0)
     seat: int = Field(ge=0, le=9)
     amount: int = Field(ge=0)
@@ -436,7 +436,8 @@ Event = Annotated[
     Field(discriminator="type"),
 ]
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+# Built on first use: a table that has only written events never builds the whole union.
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event, config=ConfigDict(defer_build=True))
 
 ACTION_EVENTS = (Folded, Checked, Called, BetPlaced, RaisedTo, WentAllIn)
 

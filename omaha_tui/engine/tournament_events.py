@@ -19,7 +19,7 @@ from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 
 
 class _TournamentEvent(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
     v: int = 1
 
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event
 from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
@@ -30,7 +30,7 @@ from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, sess
 from .schema import upgrade_payload
 from .snapshot import SnapshotError, decode_state
 
-_EVENTS = TypeAdapter(list[Event])
+_EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))  # built on first read
 
 # Sessions whose stored hand count may be the old one: before the journal counted the
 # hands played, it counted every hand start, and only an undone or misdealt hand start

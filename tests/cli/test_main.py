@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -84,3 +85,18 @@ def test_no_such_session_exits_2_from_every_command_in_one_line(
     assert main(["--db", str(db), *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "has no session 999" in err
+
+
+def test_pydantic_plugins_are_not_looked_for_unless_the_user_asks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The plugin search reads every installed package's metadata before the first answer;
+    a value the user set (plugins to skip, or empty for all of them) is kept."""
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__"
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "")
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == ""

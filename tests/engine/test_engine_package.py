@@ -51,3 +51,27 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         assert "no_such_name" in str(e)
     else:
         raise AssertionError("an unknown name must not resolve")
+
+
+def test_every_deferred_schema_builds_when_first_used() -> None:
+    """The engine's pydantic models build their validators on first use, not at import,
+    so that a command pays only for the models it uses; each must still build."""
+    code = (
+        "import pkgutil, importlib, pydantic, sys\n"
+        "import omaha_tui.engine as engine\n"
+        "from omaha_tui.engine.events import EVENT_ADAPTER, Folded\n"
+        "assert not Folded.__pydantic_complete__, 'built at import'\n"
+        "for info in pkgutil.walk_packages(engine.__path__, 'omaha_tui.engine.'):\n"
+        "    importlib.import_module(info.name)\n"
+        "models = {m for mod in list(sys.modules.values())\n"
+        "          if getattr(mod, '__name__', '').startswith('omaha_tui.engine')\n"
+        "          for m in vars(mod).values() if isinstance(m, type)\n"
+        "          and issubclass(m, pydantic.BaseModel)\n"
+        "          and m.__module__.startswith('omaha_tui')}\n"
+        "for m in models:\n"
+        "    assert m.model_rebuild(force=True) is not False, m\n"
+        "EVENT_ADAPTER.rebuild(force=True)\n"
+        "print(len(models))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert int(out.stdout) > 40

@@ -187,7 +187,7 @@ class ChipRate(BaseModel):
     (3, Fraction(1, 3))
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
     chips: int = Field(gt=0)
     money: Decimal = Field(gt=0)
     currency: str = ""
@@ -262,7 +262,7 @@ class Expense(BaseModel):
     """R12.3: money spent for the table, paid by ``paid_by`` (empty: the host) and shared
     equally by ``among`` (the ledger's names, resolved when it was recorded)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
     amount: Decimal = Field(gt=0)
     what: str
     among: tuple[str, ...]

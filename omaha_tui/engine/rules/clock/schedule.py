@@ -22,7 +22,7 @@ class Level(BaseModel):
     ``minutes`` is accepted on input (older schedules were stored in minutes).
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     kind: Literal["level"] = "level"
     small_blind: int = Field(ge=0)
@@ -57,7 +57,7 @@ class Level(BaseModel):
 class Break(BaseModel):
     """A break of ``seconds`` (0 = until the host ends it); no hand starts in it (R2.7c)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     kind: Literal["break"] = "break"
     seconds: int = Field(default=0, ge=0)
@@ -72,7 +72,7 @@ class BlindSchedule(BaseModel):
     ``levels=`` (levels only) is accepted on input, as older schedules were stored.
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     items: tuple[Item, ...] = Field(min_length=1)
     chip: int = Field(default=1, gt=0)

@@ -17,7 +17,7 @@ from omaha_tui.engine.rules.tournament.payouts import payout_percents, prize_poo
 class AddOn(BaseModel):
     """One add-on: ``money`` for ``chips``, at break ``at_break`` (1 = the first break)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     money: Decimal = Field(ge=0)
     chips: int = Field(gt=0)
@@ -38,7 +38,7 @@ class TournamentConfig(BaseModel):
     Decimal('20')
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     buy_in: Decimal = Field(ge=0)
     stack: int = Field(gt=0)
