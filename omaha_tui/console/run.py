@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.session import Outcome, Session
-from omaha_tui.session.clock import clock_json, clock_line
+from omaha_tui.session.clock import Announcement, Announcer, clock_json, clock_line
 from omaha_tui.session.grammar import GrammarError
 from omaha_tui.session.tournament import next_break
 from omaha_tui.session.view import TableView, table_view
@@ -67,6 +67,8 @@ class Console:
         self.as_json = as_json
         self.failed = False
         self.now = now or (lambda: datetime.now(UTC))  # the blind clock's time (R2.7)
+        self._ear = Announcer()  # R2.7c: what the table hears, each new level once
+        self._ear.hear(session.clock(self.now()))
 
     def view(self) -> TableView | None:
         """The session's view model of the table now (None before a table is set up)."""
@@ -92,10 +94,17 @@ class Console:
         return EXIT_OK
 
     def line(self, line: str) -> Outcome:
-        """Answer one line (and print the answer)."""
+        """Answer one line (and print the answer), with what the clock announced while
+        the console waited for it (before the answer) and because of it (after)."""
+        waited = self.announcements()
         outcome = self.execute(line)
-        self.print(outcome)
+        self.print(outcome, waited, self.announcements())
         return outcome
+
+    def announcements(self) -> tuple[Announcement, ...]:
+        """R2.7c: what came due since the clock was last read (the last minute of a
+        level or a break, a break, a new level)."""
+        return self._ear.hear(self.session.clock(self.now()))
 
     def execute(self, line: str) -> Outcome:
         session = self.session
@@ -142,19 +151,31 @@ class Console:
             return Outcome(ok, message, refused=not ok)
         return Outcome(True, usage())
 
-    def print(self, outcome: Outcome) -> None:
+    def print(
+        self,
+        outcome: Outcome,
+        before: tuple[Announcement, ...] = (),
+        after: tuple[Announcement, ...] = (),
+    ) -> None:
+        """The answer: ``ok: ...`` or ``refused: ...``, with ``announce: ...`` lines for
+        what the clock announced (those the answer says already are left out); with
+        ``--json`` one object whose ``announcements`` lists every sentence."""
         if self.as_json:
             clock = self.session.clock(self.now())
             obj = {
                 "ok": outcome.ok,
                 "message": outcome.message,
                 "state": state_json(self.view(), next_break(clock)),
+                "announcements": [a.text for a in (*before, *after)],
             }
             obj["state"]["clock"] = clock_json(clock)
             self.out.write(json.dumps(obj, separators=(",", ":")) + "\n")
         else:
             word = "ok" if outcome.ok else "refused"
-            self.out.write(f"{word}: {outcome.message}\n")
+            lines = [f"announce: {a.text}" for a in before if a.on_screen]
+            lines.append(f"{word}: {outcome.message}")
+            lines += [f"announce: {a.text}" for a in after if a.on_screen]
+            self.out.write("".join(f"{line}\n" for line in lines))
         self.out.flush()
 
 

@@ -3,10 +3,13 @@ for the announcements ("Blinds are now 100 and 200, ante 25")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from omaha_tui.engine import clock_events as ce
 from omaha_tui.engine.rules.clock.running import position
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
 from omaha_tui.engine.state import TableState
+from omaha_tui.engine.units import amount_text
 
 
 def duration_words(seconds: int) -> str:
@@ -21,39 +24,65 @@ def duration_words(seconds: int) -> str:
     return " ".join(p for p in (f"{m} min" if m else "", f"{s} s" if s else "") if p)
 
 
-def blinds_words(level: Level) -> str:
-    """``blinds 100/200, ante 25`` (``big-blind ante 200`` for a table ante, R2.9).
+def blinds_words(level: Level, decimals: int = 0) -> str:
+    """``blinds 100/200, ante 25`` (``big-blind ante 200`` for a table ante, R2.9), in
+    the table's unit (``decimals``: a table counting in 0.25/0.50 has 2).
 
     >>> blinds_words(Level(small_blind=100, big_blind=200, ante=25))
     'blinds 100/200, ante 25'
+    >>> blinds_words(Level(small_blind=25, big_blind=50, ante=5), 2)
+    'blinds 0.25/0.50, ante 0.05'
     """
-    text = f"blinds {level.small_blind:,}/{level.big_blind:,}"
+    m = _amounts(decimals)
+    text = f"blinds {m(level.small_blind)}/{m(level.big_blind)}"
     if level.ante:
         kind = "big-blind ante" if level.big_blind_ante else "ante"
-        text += f", {kind} {level.ante:,}"
+        text += f", {kind} {m(level.ante)}"
     return text
 
 
-def blinds_sentence(level: Level) -> str:
-    """R2.7c: what the table hears at a new level.
+def blinds_sentence(level: Level, decimals: int = 0) -> str:
+    """R2.7c: what the table hears at a new level, in the table's unit.
 
     >>> blinds_sentence(Level(small_blind=100, big_blind=200, ante=25))
     'Blinds are now 100 and 200, ante 25'
+    >>> blinds_sentence(Level(small_blind=25, big_blind=50), 2)
+    'Blinds are now 0.25 and 0.50'
     """
-    text = f"Blinds are now {level.small_blind:,} and {level.big_blind:,}"
+    m = _amounts(decimals)
+    text = f"Blinds are now {m(level.small_blind)} and {m(level.big_blind)}"
     if level.ante:
-        text += f", {'big-blind ante' if level.big_blind_ante else 'ante'} {level.ante:,}"
+        text += f", {'big-blind ante' if level.big_blind_ante else 'ante'} {m(level.ante)}"
     return text
 
 
-def item_words(schedule: BlindSchedule, index: int) -> str:
+def blinds_short(level: Level, decimals: int = 0) -> str:
+    """``5/10``, ``5/10/1`` or ``5/10/bb10`` (``0.25/0.50`` at a table of cents).
+
+    >>> blinds_short(Level(small_blind=5, big_blind=10, ante=10, big_blind_ante=True))
+    '5/10/bb10'
+    >>> blinds_short(Level(small_blind=25, big_blind=50), 2)
+    '0.25/0.50'
+    """
+    m = _amounts(decimals)
+    text = f"{m(level.small_blind)}/{m(level.big_blind)}"
+    if level.ante:
+        text += f"/{'bb' if level.big_blind_ante else ''}{m(level.ante)}"
+    return text
+
+
+def _amounts(decimals: int) -> Callable[[int], str]:
+    return lambda chips: amount_text(chips, decimals)
+
+
+def item_words(schedule: BlindSchedule, index: int, decimals: int = 0) -> str:
     """``Level 3: blinds 5/10 (20 min)`` or ``Break 1 (10 min)``."""
     item = schedule.items[index]
     if isinstance(item, Break):
         return f"Break {schedule.break_number(index)} ({duration_words(item.seconds)})"
     assert isinstance(item, Level)
     number = schedule.level_number(index)
-    return f"Level {number}: {blinds_words(item)} ({duration_words(item.seconds)})"
+    return f"Level {number}: {blinds_words(item, decimals)} ({duration_words(item.seconds)})"
 
 
 def clock_event_words(before: TableState, after: TableState, e: ce.ScheduleSet | object) -> str:
@@ -80,7 +109,8 @@ def clock_event_words(before: TableState, after: TableState, e: ce.ScheduleSet |
             was = position(before.clock, ce.at_ms(at))
             ended = isinstance(schedule.items[was.item], Break)
             head = "Break ended early; clock at " if ended else "Clock moved to "
-            return head + item_words(schedule, item)
+            dec = after.config.decimals if after.config is not None else 0
+            return head + item_words(schedule, item, dec)
     return ""
 
 

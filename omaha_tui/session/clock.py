@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from omaha_tui.engine.clock_words import blinds_sentence, blinds_words
+from omaha_tui.engine.clock_words import blinds_sentence, blinds_short, blinds_words
 from omaha_tui.engine.rules.clock.running import Position, position
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
 from omaha_tui.engine.state import TableState
@@ -29,7 +29,9 @@ WARNING_SECONDS = 60
 
 @dataclass(frozen=True, slots=True)
 class LevelInfo:
-    """A level as shown: its number, blinds and ante (``big_blind_ante``: one for the table)."""
+    """A level as shown: its number, blinds and ante (``big_blind_ante``: one for the table),
+    in integer units of the table's chip; ``decimals``: the places the table counts in
+    (a table of 0.25/0.50 has 2), for the words."""
 
     number: int
     small_blind: int
@@ -37,19 +39,39 @@ class LevelInfo:
     ante: int
     big_blind_ante: bool
     seconds: int
+    decimals: int = 0
 
     @classmethod
-    def of(cls, schedule: BlindSchedule, number: int) -> LevelInfo:
+    def of(cls, schedule: BlindSchedule, number: int, decimals: int = 0) -> LevelInfo:
         lv = schedule.levels[number - 1]
-        return cls(number, lv.small_blind, lv.big_blind, lv.ante, lv.big_blind_ante, lv.seconds)
+        return cls(
+            number, lv.small_blind, lv.big_blind, lv.ante, lv.big_blind_ante, lv.seconds, decimals
+        )
+
+    @property
+    def as_level(self) -> Level:
+        return Level(
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            ante=self.ante,
+            big_blind_ante=self.big_blind_ante,
+        )
 
     @property
     def blinds(self) -> str:
-        """``5/10`` or ``5/10/1`` (``5/10/bb10`` for a big-blind ante)."""
-        text = f"{self.small_blind:,}/{self.big_blind:,}"
-        if self.ante:
-            text += f"/{'bb' if self.big_blind_ante else ''}{self.ante:,}"
-        return text
+        """``5/10`` or ``5/10/1`` (``5/10/bb10`` for a big-blind ante; ``0.25/0.50`` at a
+        table that counts in decimals)."""
+        return blinds_short(self.as_level, self.decimals)
+
+    @property
+    def words(self) -> str:
+        """``blinds 5/10, ante 1``."""
+        return blinds_words(self.as_level, self.decimals)
+
+    @property
+    def sentence(self) -> str:
+        """R2.7c: ``Blinds are now 5 and 10, ante 1``."""
+        return blinds_sentence(self.as_level, self.decimals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +138,14 @@ def clock_view(state: TableState, now: datetime) -> ClockView | None:
     p = position(clock, round(now.timestamp() * 1000))
     number = schedule.level_number(p.item)
     on_break = isinstance(schedule.items[p.item], Break)
-    level = LevelInfo.of(schedule, number)
+    dec = state.config.decimals if state.config is not None else 0
+    level = LevelInfo.of(schedule, number, dec)
     if on_break:  # the level after the break, if one follows
         follows = any(isinstance(i, Level) for i in schedule.items[p.item + 1 :])
         next_level = level if follows else None
     else:
-        next_level = LevelInfo.of(schedule, number + 1) if number < len(schedule.levels) else None
+        more = number < len(schedule.levels)
+        next_level = LevelInfo.of(schedule, number + 1, dec) if more else None
     return ClockView(
         item=p.item,
         level=level,
@@ -137,16 +161,6 @@ def clock_view(state: TableState, now: datetime) -> ClockView | None:
     )
 
 
-def _level_words(info: LevelInfo) -> str:
-    lv = Level(
-        small_blind=info.small_blind,
-        big_blind=info.big_blind,
-        ante=info.ante,
-        big_blind_ante=info.big_blind_ante,
-    )
-    return blinds_words(lv)
-
-
 def clock_line(view: ClockView, *, short: bool = False) -> str:
     """One line for the console and a header: where the clock is, how long is left,
     the next level and the time to the next break (``short``: without those two).
@@ -156,9 +170,9 @@ def clock_line(view: ClockView, *, short: bool = False) -> str:
     if view.on_break:
         head = f"Break {view.break_number}"
     else:
-        head = f"Level {view.level.number} · {_level_words(view.level)}"
+        head = f"Level {view.level.number} · {view.level.words}"
         if view.due and view.hand_running:
-            head = f"Level {view.level.number} (next hand) · {_level_words(view.level)}"
+            head = f"Level {view.level.number} (next hand) · {view.level.words}"
     left = "no time limit"
     if view.seconds_left is not None:
         left = f"{format_clock(view.seconds_left)} left"
@@ -202,63 +216,86 @@ def clock_json(view: ClockView | None) -> dict[str, Any] | None:
     }
 
 
-def _sentence(info: LevelInfo) -> str:
-    return blinds_sentence(
-        Level(
-            small_blind=info.small_blind,
-            big_blind=info.big_blind,
-            ante=info.ante,
-            big_blind_ante=info.big_blind_ante,
-        )
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Announcement:
     """A sentence for the table (R2.7c). ``on_screen``: show it as well as say it (a new
-    level taken with the next hand is on screen already, in the hand's own line)."""
+    level taken with the next hand is on screen already, in the hand's own line).
+    ``level``: the level whose blinds it says are in force now (``None``: not such a
+    sentence), so that a level is said once (:class:`Announcer`)."""
 
     text: str
     on_screen: bool = True
+    level: int | None = None
 
 
-def announcements(before: ClockView | None, after: ClockView | None) -> tuple[Announcement, ...]:
+def announcements(
+    before: ClockView | None, after: ClockView | None, *, heard: int | None = None
+) -> tuple[Announcement, ...]:
     """R2.7c: what the table hears between two readings of the clock: the last minute
     of a level or a break, a break, and each new level ("Blinds are now 100 and 200,
-    ante 25"); a level reached mid-hand is said to start with the next hand (R2.7d),
-    and said again when that hand starts. A front end keeps the last view it showed
-    and passes it with the new one (the first reading after a resume says nothing).
+    ante 25"). A level reached between hands is said when the clock gets there; one
+    reached mid-hand is said to start with the next hand (R2.7d), and its blinds are
+    said when that hand starts. ``heard``: the level whose blinds the table last heard
+    said, so the hand that brings in a level said already says nothing more. A front
+    end keeps an :class:`Announcer`, which passes the last view it read with the new
+    one (the first reading after a resume says nothing).
     """
     if before is None or after is None:
         return ()
+    number = after.level.number
     if after.item != before.item:
         if after.on_break:
             left = after.seconds_left
             length = f" for {format_clock(left)}" if left is not None else ""
             return (Announcement(f"Break {after.break_number}{length}: no hand until it ends"),)
         if after.hand_running and after.due:
-            blinds = _sentence(after.level).removeprefix("Blinds are now ")
-            return (
-                Announcement(
-                    f"Level {after.level.number} starts with the next hand: blinds {blinds}"
-                ),
-            )
-        return (Announcement(_sentence(after.level)),)
-    if after.playing != before.playing and not after.on_break and not after.due:
-        return (Announcement(_sentence(after.level), on_screen=False),)
+            blinds = after.level.sentence.removeprefix("Blinds are now ")
+            return (Announcement(f"Level {number} starts with the next hand: blinds {blinds}"),)
+        if heard == number == after.playing:  # back to the blinds in force: nothing new
+            return ()
+        return (Announcement(after.level.sentence, level=number),)
+    if after.playing != before.playing and not after.on_break and not after.due and heard != number:
+        return (Announcement(after.level.sentence, on_screen=False, level=number),)
     if (
         after.seconds_left is not None
         and before.seconds_left is not None
         and 0 < after.seconds_left <= WARNING_SECONDS < before.seconds_left
     ):
-        what = "the break" if after.on_break else f"level {after.level.number}"
+        what = "the break" if after.on_break else f"level {number}"
         return (Announcement(f"One minute left in {what}"),)
     return ()
+
+
+class Announcer:
+    """One front end's ear on the clock (R2.7c): :meth:`hear` each new reading, and it
+    returns what the table should hear since the last one, each new level once.
+
+    The first reading says nothing: after a resume the table has heard it already.
+    """
+
+    def __init__(self) -> None:
+        self.view: ClockView | None = None
+        self._seen = False
+        self._heard: int | None = None
+
+    def hear(self, view: ClockView | None) -> tuple[Announcement, ...]:
+        """What is due between the last reading and ``view`` (which becomes the last)."""
+        said: tuple[Announcement, ...] = ()
+        if self._seen:
+            said = announcements(self.view, view, heard=self._heard)
+        elif view is not None:
+            self._heard = view.playing
+        for a in said:
+            if a.level is not None:
+                self._heard = a.level
+        self.view, self._seen = view, view is not None
+        return said
 
 
 __all__ = [
     "WARNING_SECONDS",
     "Announcement",
+    "Announcer",
     "ClockView",
     "LevelInfo",
     "announcements",

@@ -163,3 +163,35 @@ async def test_r2_7_the_clock_panel_shows_pause_break_and_refuses_a_hand_in_a_br
         assert app.request(rq.EndBreak()).ok
         await keys(pilot, "n")
         assert app.session.state.hand is not None and app.session.state.hand.stakes.big_blind == 4
+
+
+async def test_r2_7c_a_level_reached_between_hands_is_announced_once(tmp_path: Path) -> None:
+    """The clock gets to level 2 between hands: the table hears it then, on screen and
+    aloud, and the hand that brings it in (with its LevelChanged) says nothing more."""
+    now = [0.0]
+    voice = Recorder()
+    app = OmahaApp(
+        db=tmp_path / "journal.sqlite3",
+        start=replace(six_handed_plo(), schedule=parse_levels("1/2:20,2/4:20")),
+        now=lambda: now[0],
+        speech=voice,
+        settings_path=tmp_path / "settings.json",
+    )
+    shown: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keys(pilot, "n")
+        while app.session.state.in_hand:
+            app.request(rq.Fold())
+        clock = app.table.query_one(LevelClock)
+        now[0] = 20 * 60.0 + 5
+        said = app.say
+        app.say = lambda text, **kw: (shown.append(text), said(text, **kw))  # type: ignore[method-assign]
+        clock.tick()
+        await pilot.pause()
+        await keys(pilot, "n")
+        clock.tick()
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert app.session.state.hand is not None and app.session.state.hand.stakes.big_blind == 4
+    assert voice.said == ["Blinds are now 2 and 4"]
+    assert shown.count("Blinds are now 2 and 4") == 1

@@ -240,3 +240,39 @@ def test_a_person_at_the_prompt_is_greeted_with_the_table_and_where_help_is(
     assert code == 0
     assert out[0].startswith("omaha-tui console: Omaha pot limit 1/2")
     assert out[0].endswith("Type help for the commands.")
+
+
+def test_r2_7c_the_json_console_gives_what_the_clock_announced(tmp_path) -> None:
+    """Between two commands the clock reached level 2 (between hands): the next answer's
+    ``announcements`` says so, once; the hand that brings it in says nothing more."""
+    from datetime import UTC, datetime, timedelta
+
+    from omaha_tui.console import Console
+    from omaha_tui.session import Session
+    from omaha_tui.session.grammar import parse_levels
+    from omaha_tui.store.journal import Journal
+    from tests.console.transcript import _setup
+
+    t0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
+    now = [t0]
+    setup = _setup({"players": "Ann:100,Bob:100,Cy:100", "levels": "1/2:20,2/4:20"})
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        session = Session.create(journal, setup.events(), "t", parse_levels("1/2:20,2/4:20"), t0)
+        out = io.StringIO()
+        console = Console(session, out, as_json=True, now=lambda: now[0])
+        for line, minutes in (("next", 0), ("fold", 1), ("fold", 2), ("state", 19.5)):
+            now[0] = t0 + timedelta(minutes=minutes)
+            console.line(line)
+        now[0] = t0 + timedelta(minutes=20, seconds=5)
+        console.line("next")
+        console.line("state")
+    objs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [o["announcements"] for o in objs] == [
+        [],
+        [],
+        [],
+        ["One minute left in level 1"],
+        ["Blinds are now 2 and 4"],
+        [],
+    ]
+    assert objs[4]["state"]["blinds"] == "2/4"

@@ -65,6 +65,7 @@ def play(text: str, db: Path) -> str:
     out_lines: list[str] = []
     journal = Journal.open(db)
     session: Session | None = None
+    console: Console | None = None  # one console per process: it hears the clock (R2.7c)
     clock = [START]
     try:
         for raw in text.splitlines():
@@ -84,6 +85,7 @@ def play(text: str, db: Path) -> str:
                 journal.close()
                 journal = Journal.open(db)
                 session = Session.resume(journal, sid)
+                console = Console(session, io.StringIO(), now=lambda: clock[0])
                 out_lines.append(raw)
                 continue
             if not raw.startswith("> "):
@@ -93,8 +95,11 @@ def play(text: str, db: Path) -> str:
                 session = Session.create(
                     journal, setup.events(), setup.name, setup.schedule, now=START
                 )
+                console = Console(session, io.StringIO(), now=lambda: clock[0])
+            assert console is not None
             buffer = io.StringIO()
-            Console(session, buffer, now=lambda: clock[0]).line(raw[2:])
+            console.out = buffer
+            console.line(raw[2:])
             out_lines.append(raw)
             out_lines += buffer.getvalue().splitlines()
     finally:

@@ -397,3 +397,60 @@ def test_r2_7b_only_running_time_counts_whatever_the_pauses(gaps: list[int], tai
     ran += tail if running else 0
     p = position(clock, now)
     assert p.elapsed_ms == ran and p.item == 0
+
+
+def test_r2_7c_a_level_reached_between_hands_is_announced_once_not_again_with_the_hand():
+    from omaha_tui.session.clock import Announcer
+
+    state = fold_out(ok(scheduled("1/2:20,2/4:20"), rq.NextHand(at=at(0))))
+    ear = Announcer()
+    assert ear.hear(clock_view(state, at(19, 50))) == ()
+    assert [a.text for a in ear.hear(clock_view(state, at(20, 1)))] == ["Blinds are now 2 and 4"]
+    state = ok(state, rq.NextHand(at=at(20, 30)))
+    assert state.level == 2
+    assert ear.hear(clock_view(state, at(20, 31))) == ()
+
+
+def test_r2_7d_a_level_reached_mid_hand_is_forewarned_then_said_when_its_hand_starts():
+    from omaha_tui.session.clock import Announcer
+
+    state = ok(ok(scheduled("1/2:20,2/4:20"), rq.StartClock(at=at(0))), rq.NextHand(at=at(19)))
+    ear = Announcer()
+    ear.hear(clock_view(state, at(19, 30)))
+    assert [a.text for a in ear.hear(clock_view(state, at(20, 1)))] == [
+        "Level 2 starts with the next hand: blinds 2 and 4"
+    ]
+    state = ok(fold_out(state), rq.NextHand(at=at(21)))
+    said = ear.hear(clock_view(state, at(21)))
+    assert [(a.text, a.on_screen) for a in said] == [("Blinds are now 2 and 4", False)]
+    assert ear.hear(clock_view(state, at(21, 1))) == ()
+
+
+def test_r2_7_the_clock_speaks_in_the_tables_decimals():
+    """A table that counts in 0.25/0.50 (two decimals) hears and reads its blinds so;
+    the JSON keeps integer units, as the rest of the console's JSON state does."""
+    from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+    from omaha_tui.engine.testing import opening_events
+    from omaha_tui.session.clock import Announcer, clock_line
+
+    config = TableConfig(
+        variant=parse_game("omaha"), stakes=Stakes(small_blind=25, big_blind=50), decimals=2
+    )
+    state = replay(opening_events(config, [(0, "A", 10000), (1, "B", 10000)], button=1))
+    state = ok(state, rq.SetSchedule(parse_levels("25/50:20,50/100/bb100:20"), at=T0))
+    state = fold_out(ok(state, rq.NextHand(at=at(0))))
+    view = clock_view(state, at(5))
+    assert view is not None
+    assert clock_line(view) == "Level 1 · blinds 0.25/0.50 · 15:00 left · next 0.50/1/bb1"
+    ear = Announcer()
+    ear.hear(clock_view(state, at(19, 30)))
+    said = [a.text for a in ear.hear(clock_view(state, at(20, 1)))]
+    assert said == ["Blinds are now 0.50 and 1, big-blind ante 1"]
+    out = decide(state, rq.NextLevel(at=at(1)))
+    assert isinstance(out, Decided)
+    assert narrate(state, out.events, out.state) == (
+        "Clock moved to Level 2: blinds 0.50/1, big-blind ante 1 (20 min)",
+    )
+    j = clock_json(view)
+    assert j is not None and (j["sb"], j["bb"]) == (25, 50)
+    assert j["next_level"] == {"level": 2, "sb": 50, "bb": 100, "ante": 100}

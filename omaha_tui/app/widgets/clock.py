@@ -16,7 +16,7 @@ from collections.abc import Callable
 from textual.message import Message
 from textual.widgets import Static
 
-from omaha_tui.session.clock import ClockView, announcements, clock_line
+from omaha_tui.session.clock import Announcer, ClockView, clock_line
 from omaha_tui.session.view_text import format_clock as format_clock
 
 Reader = Callable[[], ClockView | None]
@@ -40,7 +40,7 @@ class LevelClock(Static):
         self.read: Reader = lambda: None
         self.fallback = ""
         self.view: ClockView | None = None
-        self._seen = False
+        self._ear = Announcer()  # each new level said once (R2.7c)
         self._text = ""
 
     def on_mount(self) -> None:
@@ -56,10 +56,9 @@ class LevelClock(Static):
 
     def tick(self) -> None:
         view = self.read()
-        if self._seen:
-            for said in announcements(self.view, view):
-                self.post_message(self.Announce(said.text, said.on_screen))
-        self.view, self._seen = view, view is not None
+        for said in self._ear.hear(view):
+            self.post_message(self.Announce(said.text, said.on_screen))
+        self.view = view
         short = self.screen.size.width < WIDE if self.is_attached else False
         text = clock_line(view, short=short) if view is not None else self.fallback
         self.set_class(view is not None and view.paused, "-paused")
