@@ -105,3 +105,24 @@ async def test_r2_7_no_rows_means_no_blind_clock_and_the_generator_uses_the_fiel
         screen.query_one("#plan", Select).value = "none"
         await pilot.pause()
         assert editor.schedule() is None
+
+
+async def test_r2_7_the_generator_counts_the_players_seated_when_its_field_is_empty() -> None:
+    from omaha_tui.engine.rules.clock.plans import generate, schedule_text
+
+    screen = SetupScreen(random.Random(3))
+    app = ScreenHost(screen)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        editor = screen.query_one(LevelEditor)
+        players = screen.query_one("#plan-players", Input)
+        assert players.placeholder == "2"  # nobody seated yet: at least two
+        _seat_two(screen)
+        screen.query_one("#name-2", Input).value = "Cy"
+        await pilot.pause()
+        assert players.value == "" and players.placeholder == "3"
+        screen.query_one("#plan-hours", Input).value = "3"
+        screen.query_one("#plan", Select).value = "standard"
+        await pilot.pause()
+        assert ",".join(editor.rows()) == schedule_text(generate(200, 3, 3, "standard"))
+        assert ",".join(editor.rows()) != schedule_text(generate(200, 8, 3, "standard"))

@@ -20,11 +20,12 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
+from omaha_tui.app.screens.setup_form import MAX_SEATS, button_fields, game_fields, seat_fields
 from omaha_tui.app.screens.setup_model import (
     ButtonDraw,
     SeatedPlayer,
@@ -37,16 +38,10 @@ from omaha_tui.app.screens.setup_model import (
     setup_events,
     table_config,
 )
-from omaha_tui.app.screens.setup_roster import (
-    chip_rate,
-    rate_text,
-    roster_suggester,
-    roster_widgets,
-)
+from omaha_tui.app.screens.setup_roster import chip_rate
 from omaha_tui.app.screens.setup_tournament import read_tournament, tournament_fields
 from omaha_tui.app.widgets.level_editor import LevelEditor
 from omaha_tui.engine.config import (
-    STRUCTURE_NAMES,
     VARIANTS,
     ButtonRule,
     Structure,
@@ -66,13 +61,6 @@ __all__ = [
     "draw_for_button",
     "setup_events",
 ]
-
-MAX_SEATS = 10
-RAISE_CAPS: tuple[tuple[str, int | None], ...] = (
-    ("1 bet + 3 raises", 4),  # R4.7 default
-    ("1 bet + 4 raises", 5),
-    ("no cap", None),
-)
 
 
 class SetupScreen(Screen[SetupResult]):
@@ -119,97 +107,9 @@ class SetupScreen(Screen[SetupResult]):
                     id="mode",
                 )
             yield from tournament_fields()
-            with Grid(id="game-grid", classes="form"):
-                yield Label("Game")
-                yield Select(
-                    [(v.name, k) for k, v in VARIANTS.items()],
-                    value="omaha",
-                    allow_blank=False,
-                    compact=True,
-                    id="game",
-                )
-                yield Label("Structure")
-                yield Select(
-                    [(n, s.value) for s, n in STRUCTURE_NAMES.items()],
-                    value=Structure.POT_LIMIT.value,
-                    allow_blank=False,
-                    compact=True,
-                    id="structure",
-                )
-                yield Label("Big blind")
-                yield Input("2", restrict=r"\d*", compact=True, id="bb")
-                yield Label("Small blind")
-                yield Input("", restrict=r"\d*", compact=True, id="sb")
-                yield Label("Smallest chip")
-                yield Input("1", restrict=r"\d*", compact=True, id="chip")
-                yield Label("Ante")
-                yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="ante")
-                yield Label("Straddle")
-                yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="straddle")
-                yield Label("Default buy-in")
-                yield Input("", restrict=r"\d*", compact=True, id="default-buyin")
-                yield Label("Chip value")
-                yield Input(
-                    rate_text(self._money),
-                    placeholder="none, e.g. 0.10 or 200=20.00 (R12.1)",
-                    compact=True,
-                    id="chip-value",
-                )
-                yield Label("Currency")
-                yield Input(
-                    self._money.currency if self._money else "",
-                    placeholder="e.g. EUR",
-                    max_length=8,
-                    compact=True,
-                    id="currency",
-                )
-            yield Static(id="sb-hint", classes="hint")
-            with Horizontal(id="fl-options", classes="options"):
-                yield Label("Raise cap")
-                yield Select(RAISE_CAPS, value=4, allow_blank=False, compact=True, id="raise-cap")
-                yield Checkbox("no cap heads-up", id="no-cap-hu")
-            with Horizontal(id="binglao-options", classes="options"):
-                yield Checkbox("seven players (R1.3 option)", id="binglao-seven")
-            yield Static(id="seat-limit", classes="section")
-            yield from roster_widgets(self._roster, self._last)
-            with Grid(id="seats", classes="form"):
-                for i in range(MAX_SEATS):
-                    yield Label(f"Seat {i + 1}", id=f"seat-label-{i}", classes="seat")
-                    yield Input(
-                        placeholder="empty",
-                        max_length=24,
-                        compact=True,
-                        suggester=roster_suggester(self._roster),
-                        id=f"name-{i}",
-                        classes="seat",
-                    )
-                    yield Input(
-                        restrict=r"\d*",
-                        placeholder="buy-in",
-                        compact=True,
-                        id=f"buyin-{i}",
-                        classes="seat",
-                    )
-            yield Static(id="buyin-hint", classes="hint")
-            yield Static("Button", classes="section")
-            with Horizontal(id="button-row", classes="options"):
-                yield Select(
-                    [("Draw for the button (R1.4)", "draw"), ("Place by hand", "place")],
-                    value="draw",
-                    allow_blank=False,
-                    compact=True,
-                    id="button-mode",
-                )
-                yield Select([], prompt="on seat…", compact=True, id="button-seat")
-                yield Button("Draw", id="draw", compact=True)
-                yield Select(
-                    [("Dead button (R1.5)", "dead"), ("Moving button", "moving")],
-                    value="dead",
-                    allow_blank=False,
-                    compact=True,
-                    id="button-rule",
-                )
-            yield Static(id="draw-result")
+            yield from game_fields(self._money)
+            yield from seat_fields(self._roster, self._last)
+            yield from button_fields()
             yield Static("Blind clock (R2.7)", classes="section")
             yield LevelEditor(id="levels")
             yield Button("Start game", variant="primary", id="start")
@@ -340,8 +240,10 @@ class SetupScreen(Screen[SetupResult]):
         except ValueError:
             return
         self._refresh_buy_in_hint(players)
+        editor = self.query_one(LevelEditor)
         if players:  # a template's starting stack (R2.7)
-            self.query_one(LevelEditor).set_default_stack(players[0].buy_in)
+            editor.set_default_stack(players[0].buy_in)
+        editor.set_default_players(max(2, len(players)))  # and the players seated
         select = self.query_one("#button-seat", Select)
         options = [(f"{p.seat + 1} {p.name}", p.seat) for p in players]
         if options != self._button_options:  # only when the players change

@@ -52,6 +52,7 @@ class LevelEditor(Vertical):
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.default_stack = 200
+        self.default_players = 2
         self._rows: list[LevelRow] = []  # in order; removed rows leave at once
 
     def compose(self) -> ComposeResult:
@@ -72,13 +73,20 @@ class LevelEditor(Vertical):
 
     def on_mount(self) -> None:
         self.set_default_stack(self.default_stack)
-        self.query_one("#plan-players", Input).placeholder = "8"
+        self.set_default_players(self.default_players)
 
     def set_default_stack(self, stack: int) -> None:
         """The starting stack a template uses when the stack field is empty."""
         self.default_stack = stack
         if self.is_mounted:
             self.query_one("#plan-stack", Input).placeholder = str(stack)
+
+    def set_default_players(self, players: int) -> None:
+        """The number of players a template uses when the players field is empty (the
+        setup screen gives the players seated, at least 2)."""
+        self.default_players = max(2, players)
+        if self.is_mounted:
+            self.query_one("#plan-players", Input).placeholder = str(self.default_players)
 
     # ------------------------------------------------------------------ reading
 
@@ -141,7 +149,7 @@ class LevelEditor(Vertical):
             self.set_rows([])
             return
         stack = int(self._number_field("plan-stack", self.default_stack))
-        players = int(self._number_field("plan-players", 8))
+        players = int(self._number_field("plan-players", self.default_players))
         hours = self._number_field("plan-hours", 4)
         try:
             plan = generate(stack, players, hours, pace)
