@@ -1,9 +1,11 @@
 """``omaha-tui players``: the regulars and their lifetime results (the roster, R12).
 
 ``players [--json|--csv]`` lists every player: sessions, hands dealt in and won, net
-chips, net money per currency, biggest pot won, last played. ``players NAME`` lists one
-player's nights. ``players rename OLD NEW`` and ``players merge A B`` (B is the same
-person as A) change the roster and keep the history. Listing only reads the journal.
+chips, net money per currency, biggest pot won, last played (when their last session's
+last hand was dealt), and their tournaments (R11): entries, cashes, best finish, net.
+``players NAME`` lists one player's nights. ``players rename OLD NEW`` and ``players
+merge A B`` (B is the same person as A) change the roster and keep the history.
+Listing only reads the journal.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import csv
 import io
 import json
 import sys
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from omaha_tui.cli import add_db_option
@@ -55,6 +58,34 @@ def _money(person: Lifetime) -> dict[str, str]:
 
 def _money_text(money: dict[str, str]) -> str:
     return ", ".join(f"{v} {k}".strip() for k, v in sorted(money.items())) or "-"
+
+
+TOURNAMENT_FIELDS = ("tournaments", "entries", "cashes", "best_finish", "net")
+
+
+def _tournaments(p: Lifetime) -> tuple[object, ...]:
+    """A player's tournament fields in ``TOURNAMENT_FIELDS`` order (blank: none played)."""
+    if not p.extra:
+        return ("",) * len(TOURNAMENT_FIELDS)
+    return tuple("" if p.extra.get(k) is None else p.extra[k] for k in TOURNAMENT_FIELDS)
+
+
+def _tournament_text(p: Lifetime) -> str:
+    """``3 (4 entries), 1 cash, best 1st, +25``, or ``-``."""
+    if not p.extra:
+        return "-"
+    from omaha_tui.engine.narrate_tournament import ordinal
+
+    e = p.extra
+    n, entries, cashes = int(str(e["tournaments"])), int(str(e["entries"])), int(str(e["cashes"]))
+    best = e.get("best_finish")
+    net = Decimal(str(e["net"]))
+    parts = [f"{n}" + (f" ({entries} entries)" if entries != n else "")]
+    parts.append(f"{cashes} cash{'es' if cashes != 1 else ''}")
+    if best is not None:
+        parts.append(f"best {ordinal(int(str(best)))}")
+    parts.append(f"{net:+,}" if net else "0")
+    return ", ".join(parts)
 
 
 def lifetime_dict(p: Lifetime) -> dict[str, object]:
@@ -100,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
         with Journal.open(db, read_only=True) as journal:
             if words:
                 person, nights = journal.player_nights(words[0])
-                return _print_nights(args, person, nights)
+                tournaments = journal.player_tournaments(person.id)
+                return _print_nights(args, person, nights, tournaments)
             everyone = journal.lifetime()
     except (JournalError, RosterError) as e:
         return _fail(e)
@@ -117,7 +149,17 @@ def _print_lifetime(args: argparse.Namespace, everyone: list[Lifetime]) -> int:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(
-            ("name", "sessions", "hands", "won", "net", "net_money", "biggest_pot", "last_played")
+            (
+                "name",
+                "sessions",
+                "hands",
+                "won",
+                "net",
+                "net_money",
+                "biggest_pot",
+                "last_played",
+                *(f"tournament_{k}" if k == "net" else k for k in TOURNAMENT_FIELDS),
+            )
         )
         for p in everyone:
             money = ";".join(f"{v} {k}".strip() for k, v in sorted(_money(p).items()))
@@ -131,6 +173,7 @@ def _print_lifetime(args: argparse.Namespace, everyone: list[Lifetime]) -> int:
                     csv_text(money),
                     p.best_pot,
                     p.last_played,
+                    *_tournaments(p),
                 )
             )
         sys.stdout.write(out.getvalue())
@@ -157,12 +200,44 @@ def _print_lifetime(args: argparse.Namespace, everyone: list[Lifetime]) -> int:
             f"{p.best_pot:,}",
             p.last_played[:10],
         )
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    played = [p for p in everyone if p.extra]
+    if played:  # R11: the tournaments, in a table of their own
+        console.print(_tournament_table(played))
     return 0
 
 
-def _print_nights(args: argparse.Namespace, person: Lifetime, nights: list[Night]) -> int:
-    rows = [
+def _tournament_table(played: list[Lifetime]) -> Any:
+    from rich.table import Table
+
+    from omaha_tui.cli.shown import plain
+    from omaha_tui.engine.narrate_tournament import ordinal
+
+    table = Table(title="tournaments", title_justify="left")
+    for column in ("player", "tournaments", "entries", "cashes", "best finish", "net"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for p in played:
+        best = p.extra.get("best_finish")
+        net = Decimal(str(p.extra["net"]))
+        table.add_row(
+            plain(p.name),
+            str(p.extra["tournaments"]),
+            str(p.extra["entries"]),
+            str(p.extra["cashes"]),
+            "-" if best is None else ordinal(int(str(best))),
+            f"{net:+,}" if net else "0",
+        )
+    return table
+
+
+def _print_nights(
+    args: argparse.Namespace,
+    person: Lifetime,
+    nights: list[Night],
+    tournaments: dict[int, dict[str, object]],
+) -> int:
+    rows: list[dict[str, Any]] = [
         {
             "session": n.session_id,
             "title": n.title,
@@ -174,6 +249,7 @@ def _print_nights(args: argparse.Namespace, person: Lifetime, nights: list[Night
             "net_money": None if n.money is None else str(n.money),
             "currency": n.currency,
             "biggest_pot": n.best_pot,
+            "tournament": tournaments.get(n.session_id),
         }
         for n in nights
     ]
@@ -185,12 +261,15 @@ def _print_nights(args: argparse.Namespace, person: Lifetime, nights: list[Night
 
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(tuple(rows[0]) if rows else ("session",))
+        head = [k for k in rows[0] if k != "tournament"] if rows else ["session"]
+        more = [f"tournament_{k}" for k in ("entries", "paid", "prize", "net", "best_finish")]
+        writer.writerow((*head, *more) if rows else head)
         for r in rows:
+            t = r["tournament"] or {}
+            values = [r[k] for k in head] + [t.get(k.removeprefix("tournament_")) for k in more]
             writer.writerow(
                 tuple(
-                    csv_text(v) if isinstance(v, str) else ("" if v is None else v)
-                    for v in r.values()
+                    csv_text(v) if isinstance(v, str) else ("" if v is None else v) for v in values
                 )
             )
         sys.stdout.write(out.getvalue())
@@ -205,6 +284,8 @@ def _print_nights(args: argparse.Namespace, person: Lifetime, nights: list[Night
         f"{person.name}: {person.sessions} sessions, {person.hands:,} hands, "
         f"net {person.net:+,} ({_money_text(_money(person))})"
     )
+    if person.extra:
+        title += f"; tournaments: {_tournament_text(person)}"
     table = Table(title=plain(title), title_justify="left")
     for column in ("session", "title", "played", "hands", "won", "net", "net money", "best pot"):
         table.add_column(column, justify="left" if column in ("title", "played") else "right")
@@ -220,4 +301,29 @@ def _print_nights(args: argparse.Namespace, person: Lifetime, nights: list[Night
             f"{n.best_pot:,}",
         )
     console.print(table)
+    if tournaments:  # R11: their tournaments, in a table of their own
+        shown = Table(title="tournaments", title_justify="left")
+        for column in ("session", "title", "finish", "entries", "paid", "prize", "net"):
+            shown.add_column(column, justify="left" if column == "title" else "right")
+        for n in nights:
+            t = tournaments.get(n.session_id)
+            if t is not None:
+                shown.add_row(str(n.session_id), plain(n.title), *_night_cells(t))
+        console.print(shown)
     return 0
+
+
+def _night_cells(t: dict[str, object]) -> tuple[str, ...]:
+    """One tournament of a player: finish (``playing`` while in it), entries, paid,
+    prize, net."""
+    from omaha_tui.engine.narrate_tournament import ordinal
+
+    best = t.get("best_finish")
+    net = Decimal(str(t["net"]))
+    return (
+        ordinal(int(str(best))) if best is not None else "playing",
+        str(t["entries"]),
+        f"{Decimal(str(t['paid'])):,}",
+        f"{Decimal(str(t['prize'])):,}",
+        f"{net:+,}" if net else "0",
+    )

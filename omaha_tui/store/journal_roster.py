@@ -19,8 +19,20 @@ from omaha_tui.engine.labels import identity, printable
 
 from . import roster
 from .records import JournalError, utc_now
-from .results import Lifetime, Night, last_players, lifetime, nights, roster_names
+from .results import (
+    Fresh,
+    Lifetime,
+    Night,
+    add_results,
+    last_players,
+    lifetime,
+    nights,
+    roster_names,
+)
 from .roster import ResultRow, RosterError
+from .tournament_results import tournament_lifetime, tournament_nights
+
+add_results(tournament_lifetime)  # R11: the tournaments join the lifetime results
 
 if TYPE_CHECKING:
     from omaha_tui.engine.state import TableState
@@ -45,23 +57,35 @@ class JournalRoster:
         ).fetchall()
         return [int(r[0]) for r in rows]
 
-    def _fresh(self) -> tuple[list[ResultRow], dict[int, str]]:
-        """Summary rows of the stale sessions, from their states, without writing."""
+    def _fresh(self) -> tuple[list[ResultRow], dict[int, str], list[Fresh]]:
+        """Summary rows of the stale sessions, from their states, without writing; and
+        those states, for the tournaments' results."""
         rows: list[ResultRow] = []
         provisional: dict[str, int] = {}
         names: dict[int, str] = {}
+        states: list[Fresh] = []
         now = utc_now()
         for sid in self._stale():
             state = self.load_state(sid)
-            for row in _rows_of(self._conn, sid, state, now, provisional, names):
-                rows.append(row)
-        return rows, names
+            played = roster.last_played(self._conn, sid, now)
+            mine = list(_rows_of(self._conn, sid, state, played, provisional, names))
+            rows += mine
+            ids = {identity(r.name): r.player_id for r in mine}
+            states.append(Fresh(sid, state, ids, played))
+        return rows, names, states
 
     def lifetime(self) -> list[Lifetime]:
         """Every player's lifetime results (see :func:`.results.lifetime`)."""
         with self._guard("reading the players"):
-            fresh, names = self._fresh()
-            return lifetime(self._conn, fresh, names)
+            fresh, names, states = self._fresh()
+            return lifetime(self._conn, fresh, names, states)
+
+    def player_tournaments(self, pid: int) -> dict[int, dict[str, object]]:
+        """One player's tournaments by session id (R11): entries, paid, prize, net, best
+        finish."""
+        with self._guard("reading the players"):
+            _, _, states = self._fresh()
+            return tournament_nights(self._conn, pid, states)
 
     def player_nights(self, name: str) -> tuple[Lifetime, list[Night]]:
         """One player's lifetime line and every session they played, oldest first.
@@ -70,9 +94,9 @@ class JournalRoster:
             JournalError: nobody by that name (the message says how to list them).
         """
         with self._guard("reading the players"):
-            fresh, names = self._fresh()
+            fresh, names, states = self._fresh()
             key = identity(name)
-            everyone = lifetime(self._conn, fresh, names)
+            everyone = lifetime(self._conn, fresh, names, states)
             for person in everyone:
                 if key in {identity(n) for n in (person.name, *person.spellings)}:
                     return person, nights(self._conn, person.id, fresh)
@@ -142,7 +166,8 @@ def _rows_of(
 ) -> Iterator[ResultRow]:
     from omaha_tui.engine.state import ledger_lines
 
-    rate = state.money
+    rate = state.money if state.tournament is None else None  # a tournament's chips: no money
+    cash = state.tournament is None
     for i, line in enumerate(ledger_lines(state)):
         pid = roster.player_id(conn, line.name)
         if pid is None:
@@ -155,7 +180,7 @@ def _rows_of(
             pid,
             line.hands,
             line.won,
-            line.net,
+            line.net if cash else 0,
             line.best_pot,
             rate.money_of(line.net).plain() if rate is not None else None,
             rate.currency if rate is not None else None,

@@ -8,22 +8,39 @@ summarised from their state on the fly, so the answer is always that of the log.
 
 Tournament results join here: a function registered with :func:`add_results` returns, per
 player id, more fields (entries, cashes, best finish, net) that every listing carries in
-``extra``.
+``extra``; it is given the stale sessions' states (:class:`Fresh`) to read those from.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
+from typing import TYPE_CHECKING
 
 from omaha_tui.engine.labels import identity
 
 from .roster import COLUMNS, ResultRow
 
-ResultSource = Callable[[sqlite3.Connection], dict[int, dict[str, object]]]
-"""More lifetime results per player id (the tournaments'), read from the journal."""
+if TYPE_CHECKING:
+    from omaha_tui.engine.state import TableState
+
+
+@dataclass(frozen=True)
+class Fresh:
+    """A session whose summary is behind its log, with its state read from the log:
+    ``ids`` maps each name's identity key to its player id, ``played`` when it was."""
+
+    session_id: int
+    state: TableState
+    ids: Mapping[str, int]
+    played: str
+
+
+ResultSource = Callable[[sqlite3.Connection, Sequence[Fresh]], dict[int, dict[str, object]]]
+"""More lifetime results per player id (the tournaments'), read from the journal and
+from the states of the sessions whose summaries are behind."""
 
 _SOURCES: list[ResultSource] = []
 
@@ -67,7 +84,7 @@ class Night:
     best_pot: int
 
 
-def _merges(conn: sqlite3.Connection) -> dict[int, int]:
+def merges(conn: sqlite3.Connection) -> dict[int, int]:
     """Every merged-away identity and the one that holds its results now."""
     direct = {
         int(a): int(b)
@@ -95,13 +112,15 @@ def lifetime(
     conn: sqlite3.Connection,
     fresh: Iterable[ResultRow] = (),
     provisional: dict[int, str] | None = None,
+    states: Sequence[Fresh] = (),
 ) -> list[Lifetime]:
     """Every player with a session, most sessions first (then most hands, then by name).
 
     ``fresh``: rows summarised on the fly (they replace their sessions' stored rows);
-    ``provisional``: names of identities not on the roster yet (negative ids).
+    ``provisional``: names of identities not on the roster yet (negative ids);
+    ``states``: those sessions' states, for the registered sources.
     """
-    merged = _merges(conn)
+    merged = merges(conn)
     acc: dict[int, dict[str, object]] = {}
     seen: dict[int, set[int]] = {}
     money: dict[int, dict[str, Decimal]] = {}
@@ -126,7 +145,7 @@ def lifetime(
         spellings.setdefault(merged.get(int(pid), int(pid)), []).append(str(spelled))
     more: dict[int, dict[str, object]] = {}
     for source in _SOURCES:
-        for pid, fields in source(conn).items():
+        for pid, fields in source(conn, states).items():
             more.setdefault(merged.get(pid, pid), {}).update(fields)
     out = [
         Lifetime(
@@ -155,7 +174,7 @@ def _int(value: object) -> int:
 
 def nights(conn: sqlite3.Connection, pid: int, fresh: Iterable[ResultRow] = ()) -> list[Night]:
     """One player's sessions, oldest first (every identity merged into ``pid`` included)."""
-    merged = _merges(conn)
+    merged = merges(conn)
     titles = {
         int(i): (str(t), str(c))
         for i, t, c in conn.execute("SELECT id, title, created FROM sessions")
@@ -185,7 +204,7 @@ def nights(conn: sqlite3.Connection, pid: int, fresh: Iterable[ResultRow] = ()) 
 
 def roster_names(conn: sqlite3.Connection) -> list[str]:
     """Every player's name, the most recently played first (for the setup screen)."""
-    merged = _merges(conn)
+    merged = merges(conn)
     last: dict[int, str] = {}
     for pid, played in conn.execute(
         "SELECT player_id, max(played) FROM session_results GROUP BY player_id"
@@ -210,4 +229,14 @@ def last_players(conn: sqlite3.Connection) -> list[tuple[str, int]]:
     return [(str(n), int(b)) for n, b in rows]
 
 
-__all__ = ["Lifetime", "Night", "add_results", "last_players", "lifetime", "nights", "roster_names"]
+__all__ = [
+    "Fresh",
+    "Lifetime",
+    "Night",
+    "add_results",
+    "last_players",
+    "lifetime",
+    "merges",
+    "nights",
+    "roster_names",
+]

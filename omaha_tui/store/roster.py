@@ -110,14 +110,29 @@ def ensure_player(conn: sqlite3.Connection, name: str, now: str) -> int:
     return pid
 
 
+def last_played(conn: sqlite3.Connection, session_id: int, default: str) -> str:
+    """When a session was last played: the time its last hand started, or it ended
+    (the time that event was recorded); ``default`` before any hand."""
+    row = conn.execute(
+        "SELECT created FROM events WHERE session_id = ? "
+        "AND type IN ('hand_started', 'session_ended') ORDER BY seq DESC LIMIT 1",
+        (session_id,),
+    ).fetchone()
+    return default if row is None else str(row[0])
+
+
 def summary_rows(
     conn: sqlite3.Connection, session_id: int, state: TableState, now: str
 ) -> list[ResultRow]:
-    """The summary rows of a table's state (identities created as needed)."""
+    """The summary rows of a table's state (identities created as needed), dated when
+    the session was last played. A tournament's chips are not money: its rows count
+    hands and pots, and its money is in its own rows (:mod:`.tournament_results`)."""
     rate = state.money
+    cash = state.tournament is None
+    played = last_played(conn, session_id, now)
     rows = []
     for i, line in enumerate(ledger_lines(state)):
-        money = rate.money_of(line.net).plain() if rate is not None else None
+        money = rate.money_of(line.net).plain() if rate is not None and cash else None
         rows.append(
             ResultRow(
                 session_id,
@@ -125,11 +140,11 @@ def summary_rows(
                 ensure_player(conn, line.name, now),
                 line.hands,
                 line.won,
-                line.net,
+                line.net if cash else 0,
                 line.best_pot,
                 money,
-                rate.currency if rate is not None else None,
-                now,
+                rate.currency if rate is not None and cash else None,
+                played,
                 line.buy_in,
                 i,
             )
@@ -141,12 +156,17 @@ def write_summary(
     conn: sqlite3.Connection, session_id: int, seq: int, state: TableState, now: str
 ) -> None:
     """Replace a session's summary rows with the results of ``state`` (after event ``seq``)."""
+    from .tournament_results import write_tournament
+
     rows = summary_rows(conn, session_id, state, now)
     conn.execute("DELETE FROM session_results WHERE session_id = ?", (session_id,))
     conn.executemany(
         f"INSERT INTO session_results ({COLUMNS}) VALUES ({', '.join('?' * 12)})",
         [r.values() for r in rows],
     )
+    if state.tournament is not None:  # R11: the tournament's money, entries and places
+        ids = {identity(r.name): r.player_id for r in rows}
+        write_tournament(conn, session_id, state, rows[0].played if rows else now, ids)
     conn.execute("UPDATE sessions SET summary_seq = ? WHERE id = ?", (seq, session_id))
 
 
@@ -218,6 +238,7 @@ def merge(conn: sqlite3.Connection, keep: str, other: str, now: str) -> str:
     conn.execute("UPDATE players SET merged_into = ? WHERE merged_into = ?", (into, away))
     conn.execute("UPDATE player_names SET player_id = ? WHERE player_id = ?", (into, away))
     conn.execute("UPDATE session_results SET player_id = ? WHERE player_id = ?", (into, away))
+    conn.execute("UPDATE tournament_results SET player_id = ? WHERE player_id = ?", (into, away))
     _log(conn, "merge", f"{names[away]} -> {names[into]}", now)
     return (
         f"{printable(names[away])} and {printable(names[into])} are one player now, "
@@ -231,6 +252,7 @@ __all__ = [
     "RosterError",
     "current",
     "ensure_player",
+    "last_played",
     "merge",
     "note_events",
     "player_id",

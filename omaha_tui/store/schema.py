@@ -116,6 +116,25 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         )""",
         "ALTER TABLE sessions ADD COLUMN summary_seq INTEGER NOT NULL DEFAULT 0",
     ),
+    # 5 -> 6: each tournament's results per player name (R11): entries, money paid and
+    # prize (decimal text), best finish, when it was played. A tournament session summarised
+    # before this is marked behind its log, so its results are read from its state.
+    (
+        """CREATE TABLE tournament_results (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            name TEXT NOT NULL,
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            entries INTEGER NOT NULL,
+            paid TEXT NOT NULL,
+            prize TEXT NOT NULL,
+            best_finish INTEGER,
+            played TEXT NOT NULL,
+            PRIMARY KEY (session_id, name)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX tournament_results_player ON tournament_results (player_id)",
+        """UPDATE sessions SET summary_seq = 0 WHERE id IN
+            (SELECT session_id FROM events WHERE type = 'tournament_started')""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
