@@ -18,7 +18,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, TypeAdapter
 
 from omaha_tui.engine.clock_events import (
     ClockAdjusted as ClockAdjusted,
@@ -229,6 +229,7 @@ class HandStarted(_Event):
 
     The command layer fills ``posts`` from the rules (R2.1-R2.6); the dealer may override
     them. ``die_roll`` is Binglao's roll (R3.4), required for Binglao and refused otherwise.
+    ``clock_from``: the blind clock starts with this hand (R2.7a).
     """
 
     type: Literal["hand_started"] = "hand_started"
@@ -236,6 +237,10 @@ class HandStarted(_Event):
     seats: tuple[int, ...]
     posts: tuple[Post, ...] = ()
     die_roll: int | None = Field(default=None, ge=1, le=6)
+    clock_from: AwareDatetime | None = None
+    """R2.7a: the blind clock starts with this hand, at this time (the first hand of a
+    table with a schedule whose clock the host did not start). Being part of the hand,
+    the start is taken back with it by an undo and comes again with its redo."""
 
 
 class Folded(_Event):

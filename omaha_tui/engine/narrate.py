@@ -98,7 +98,7 @@ class _Teller:
                     kind = "big-blind ante" if stakes.big_blind_ante else "ante"
                     ante = f", {kind} {m(stakes.ante)}"
                 return f"Level {level}: blinds {m(stakes.small_blind)}/{m(stakes.big_blind)}{ante}"
-            case ev.HandStarted(button=button, posts=posts, die_roll=roll):
+            case ev.HandStarted(button=button, posts=posts, die_roll=roll, clock_from=started_at):
                 number = after.hand.number if after.hand is not None else after.hands_played + 1
                 game = f" (die {roll}: {binglao_variant(roll).name})" if roll else ""
                 parts = [
@@ -107,7 +107,10 @@ class _Teller:
                 ]
                 dead = after.hand is not None and button not in after.hand.seats
                 where = f"seat {button + 1} (dead, R1.5)" if dead else who(after, button)
-                return "; ".join([f"Hand #{number}{game}: button {where}", *parts])
+                opening = [f"Hand #{number}{game}: button {where}", *parts]
+                if started_at is not None:  # R2.7a: the clock starts with the first hand
+                    opening.insert(0, "Clock started")
+                return "; ".join(opening)
             case ev.Folded(seat=seat):
                 return f"{who(before, seat)} folds"
             case ev.Checked(seat=seat):
@@ -219,8 +222,10 @@ class _Teller:
                 what = f"{who(after, seat)}'s raise to {self.amt(to)}"
             case ev.WentAllIn(seat=seat):
                 what = f"{who(after, seat)}'s all in"
-            case ev.HandStarted():
+            case ev.HandStarted(clock_from=clock):
                 what = f"the start of hand #{before.hand.number if before.hand else ''}"
+                if clock is not None:  # R2.7a: the clock started with it
+                    what += " (the blind clock starts again with the first hand)"
             case ev.PotsAwarded():
                 what = "the award of the pots"
             case ev.RunsAgreed(runs=runs):

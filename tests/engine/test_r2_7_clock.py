@@ -103,11 +103,27 @@ def test_r2_7a_the_clock_starts_with_the_first_hand():
     assert state.clock.started and left(state, at(35)) == 15 * 60
 
 
-def test_r2_7a_the_first_hand_records_the_start_before_the_hand():
+def test_r2_7a_the_first_hand_records_the_start_with_the_hand():
     out = decide(scheduled(), rq.NextHand(at=at(1)))
     assert isinstance(out, Decided)
-    assert [type(e) for e in out.events] == [ClockStarted, HandStarted]
-    assert out.events[0].at == at(1)
+    assert [type(e) for e in out.events] == [HandStarted]
+    assert out.events[0].clock_from == at(1) and out.state.clock.started
+    assert narrate(scheduled(), out.events, out.state)[0].startswith("Clock started; Hand #1")
+    later = decide(fold_out(out.state), rq.NextHand(at=at(3)))
+    assert isinstance(later, Decided) and later.events[-1].clock_from is None
+
+
+def test_r2_7a_undoing_the_first_hand_takes_the_clock_back_to_not_started():
+    state = scheduled()
+    first = ok(state, rq.NextHand(at=at(1)))
+    undone = apply(first, ActionUndone())
+    assert undone.hand is None and not undone.clock.started
+    assert left(undone, at(30)) == 20 * 60  # it waits for the first hand again
+    again = ok(undone, rq.NextHand(at=at(30)))
+    assert again.clock.started and left(again, at(35)) == 15 * 60
+    assert ClockStarted  # the host's own start is its own event, undone on its own
+    host = ok(ok(state, rq.StartClock(at=at(0))), rq.NextHand(at=at(2)))
+    assert apply(host, ActionUndone()).clock.started
 
 
 def test_r2_7a_the_host_may_start_the_clock_before_the_first_hand():

@@ -200,3 +200,22 @@ def test_undo_after_many_hands_says_how_far_back_it_reaches(journal: Journal) ->
     )
     assert "Undone: the start of hand #4" in said
     assert NOTHING_TO_UNDO not in said
+
+
+def test_r2_7a_undoing_the_first_hand_stops_the_clock_and_redo_starts_it_again(
+    journal: Journal,
+) -> None:
+    t0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
+    s = setup(levels="1/2:20,2/4:20")
+    session = Session.create(journal, s.events(), s.name, s.schedule, now=t0)
+    assert session.request(rq.NextHand(), now=t0 + timedelta(minutes=1)).ok
+    view = session.clock(t0 + timedelta(minutes=6))
+    assert view is not None and view.started and view.seconds_left == 15 * 60
+    out = session.undo()
+    assert out.ok and "blind clock starts again with the first hand" in out.message
+    view = session.clock(t0 + timedelta(minutes=6))
+    assert view is not None and not view.started and view.seconds_left == 20 * 60
+    assert not reducer.replay(session.events()).clock.started  # the log says so too
+    assert session.redo().ok
+    view = session.clock(t0 + timedelta(minutes=6))
+    assert view is not None and view.started and view.seconds_left == 15 * 60

@@ -32,7 +32,7 @@ from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.awards import awards_by_hand, awards_from_cards
 from omaha_tui.engine.rules.betting import legal_actions, pot_limit_breakdown
 from omaha_tui.engine.rules.blinds import propose_deal
-from omaha_tui.engine.rules.clock.due import next_hand_clock
+from omaha_tui.engine.rules.clock.due import clock_starts, next_hand_clock
 from omaha_tui.engine.state import Street, TableState
 
 
@@ -400,13 +400,18 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
     if req.level is not None and req.level.level != state.level:
         before.append(ev.LevelChanged(level=req.level.level, stakes=req.level.stakes))
     elif req.at is not None:
-        before += next_hand_clock(state, req.at)  # R2.7: the clock's start and due level
+        before += next_hand_clock(state, req.at)  # R2.7: the level due
     if before:
         first = fold(state, tuple(before))
         state = first.state
     deal = propose_deal(state, straddle=req.straddle)
+    starts = req.at if req.at is not None and clock_starts(state) else None  # R2.7a
     start = ev.HandStarted(
-        button=deal.button, seats=deal.seats, posts=deal.posts, die_roll=req.die_roll
+        button=deal.button,
+        seats=deal.seats,
+        posts=deal.posts,
+        die_roll=req.die_roll,
+        clock_from=starts,
     )
     done = fold(state, (start,))
     if first is None:

@@ -10,6 +10,9 @@ hands the pre-flop round to ``handflow``.
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from omaha_tui.engine.clock_events import at_ms
 from omaha_tui.engine.config import ButtonRule, ShortBlindRule, binglao_variant
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import HandStarted, Post, PostKind, nominal_post
@@ -17,6 +20,7 @@ from omaha_tui.engine.labels import name_of, seat_label, seat_range
 from omaha_tui.engine.reducer.hand import open_round
 from omaha_tui.engine.rules.betting import seat_stacks
 from omaha_tui.engine.rules.blinds import owes, record_missed_blinds
+from omaha_tui.engine.rules.clock.running import ClockState, started_at
 from omaha_tui.engine.rules.pots import clockwise_from
 from omaha_tui.engine.state import HandState, Street, TableState, evolve
 
@@ -147,8 +151,19 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
     )
     blinds = (_sb_position(state, sb_seat, bb_seat), bb_seat)
     state = evolve(state, seats=seats, button=ev.button, button_moves=False, last_blinds=blinds)
+    if ev.clock_from is not None:
+        state = evolve(state, clock=_clock_starts(state, ev.clock_from))
     start = ev.button if anchor is None else anchor
     return open_round(state, hand, start)
+
+
+def _clock_starts(state: TableState, at: datetime) -> ClockState:
+    """R2.7a: the blind clock starts with this hand."""
+    if state.clock.schedule is None:
+        raise RuleError("this table has no blind schedule: no clock starts with the hand")
+    if state.clock.started:
+        raise RuleError("the clock is already running: it started before this hand")
+    return started_at(state.clock, at_ms(at))
 
 
 def _sb_position(state: TableState, sb: int | None, bb: int | None) -> int | None:

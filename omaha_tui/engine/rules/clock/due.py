@@ -1,5 +1,5 @@
-"""What the blind clock asks of the next hand (R2.7): its start with the first hand,
-the level due, and no hand in a break."""
+"""What the blind clock asks of the next hand (R2.7): its start with the first hand
+(:attr:`HandStarted.clock_from`), the level due, and no hand in a break."""
 
 from __future__ import annotations
 
@@ -23,26 +23,27 @@ def break_refusal(p: Position) -> str:
     )
 
 
+def clock_starts(state: TableState) -> bool:
+    """R2.7a: the next hand starts the clock (a schedule, and the host did not start it)."""
+    return state.clock.schedule is not None and not state.clock.started
+
+
 def next_hand_clock(state: TableState, at: datetime) -> tuple[ev.Event, ...]:
-    """R2.7: what the clock adds before the next hand at ``at``: its start (with the
-    first hand, R2.7a) and the level due, if it is not the one in play. Refused in a
-    break (R2.7c)."""
+    """R2.7: the level due before the next hand at ``at``, if it is not the one in play
+    (the clock taken as started at ``at`` when this hand starts it, R2.7a; the hand's
+    ``clock_from`` records that start). Refused in a break (R2.7c)."""
     schedule = state.clock.schedule
     if schedule is None or state.config is None:
         return ()
-    out: list[ev.Event] = []
-    clock = state.clock
-    if not clock.started:
-        out.append(ev.ClockStarted(at=at))
-        clock = started_at(clock, at_ms(at))
+    clock = started_at(state.clock, at_ms(at)) if clock_starts(state) else state.clock
     p = position(clock, at_ms(at))
     if p.on_break(schedule):
         raise RuleError(break_refusal(p))
     level = schedule.level_number(p.item)
-    if level != state.level:
-        try:
-            stakes = schedule.levels[level - 1].stakes(state.config.stakes.chip)
-        except ValueError as e:
-            raise RuleError(f"level {level} cannot be played: {e}") from None
-        out.append(ev.LevelChanged(level=level, stakes=stakes))
-    return tuple(out)
+    if level == state.level:
+        return ()
+    try:
+        stakes = schedule.levels[level - 1].stakes(state.config.stakes.chip)
+    except ValueError as e:
+        raise RuleError(f"level {level} cannot be played: {e}") from None
+    return (ev.LevelChanged(level=level, stakes=stakes),)
