@@ -278,23 +278,6 @@ def ask(app: OmahaApp, q: Question) -> None:
     app.push_screen(TextPrompt(q.ask, q.hint, check=check))
 
 
-CLOCK_ACTIONS: tuple[tuple[str, str, rq.Request], ...] = (
-    ("Clock: pause", "Pause the blind clock (R2.7b)", rq.PauseClock()),
-    ("Clock: resume", "Set the paused clock running (R2.7b)", rq.ResumeClock()),
-    ("Clock: start", "Start the clock before the first hand (R2.7a)", rq.StartClock()),
-    ("Clock: next level", "Move to the next level now (R2.7b)", rq.NextLevel()),
-    ("Clock: previous level", "Move back to the previous level (R2.7b)", rq.PreviousLevel()),
-    ("Clock: end the break", "End the break early; the next level starts (R2.7c)", rq.EndBreak()),
-    ("Clock: add a minute", "One more minute in this level or break (R2.7b)", rq.AdjustClock(60)),
-    (
-        "Clock: take away a minute",
-        "One minute less in this level or break (R2.7b)",
-        rq.AdjustClock(-60),
-    ),
-)
-"""The host's clock controls (R2.7b, c); the session stamps each with its time."""
-
-
 def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
     """Every palette entry: the questions, the table keys (from the key table), and the
     app's own commands."""
@@ -320,7 +303,6 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
             "Every player still in agrees: deal the rest of the board three times (R10.2)",
             partial(app.request, rq.RunItTwice(3)),
         ),
-        *((name, why, partial(app.request, req)) for name, why, req in CLOCK_ACTIONS),
         ("History", "Hands of this session with their actions and results", app.show_history),
         ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
         (

@@ -12,15 +12,17 @@ of a dry run of ``decide`` for the key's request.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.session import Session
 from omaha_tui.session.live import undo_limit
 
-from .keys import BY_NAME, TableKey, help_lines, live_keys
+from .keys import BY_NAME, CLOCK_KEYS, TableKey, help_lines, live_keys
 from .widgets.amount_prompt import AmountPrompt, AmountRange, TextPrompt
 from .widgets.board import BoardPrompt
 
@@ -63,7 +65,10 @@ class TableControl:
         elif key.name == "bet" and avail.legal is not None:
             reason = avail.legal.describe_range()
         elif key.probe is not None:
-            out = decide(state, key.probe)
+            probe = key.probe
+            if isinstance(probe, CLOCK_REQUESTS):  # the clock reads the time it is given
+                probe = replace(probe, at=self.app.wall_now())
+            out = decide(state, probe)
             if isinstance(out, Refusal):
                 reason = out.reason
         if key.name == "all_in" and avail.breakdown is not None:
@@ -90,7 +95,15 @@ class TableControl:
             if key.prompt:
                 app.quiet_typing()  # what was typed for the prompt is not for the table
             return
+        if name in CLOCK_KEYS:  # R2.7b, c: one clock request each
+            self.app.request(CLOCK_KEYS[name])
+            return
         getattr(self, f"_key_{name}")(session)
+
+    def _key_clock_pause(self, session: Session) -> None:
+        """R2.7b: pause a running clock, resume a paused one."""
+        paused = session.available().allows(rq.ResumeClock)
+        self.app.request(rq.ResumeClock() if paused else rq.PauseClock())
 
     def _key_fold(self, session: Session) -> None:
         self.app.request(rq.Fold())

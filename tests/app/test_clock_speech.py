@@ -20,7 +20,7 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.engine.testing import quick_table
 from omaha_tui.session.clock import clock_view
 from omaha_tui.session.grammar import parse_levels
-from tests.app.test_flows import keys, six_handed_plo
+from tests.app.test_flows import keys, six_handed_plo, status
 
 
 @dataclass
@@ -195,3 +195,49 @@ async def test_r2_7c_a_level_reached_between_hands_is_announced_once(tmp_path: P
         assert app.session.state.hand is not None and app.session.state.hand.stakes.big_blind == 4
     assert voice.said == ["Blinds are now 2 and 4"]
     assert shown.count("Blinds are now 2 and 4") == 1
+
+
+async def test_r2_7b_the_clock_keys_are_in_the_key_table_and_act_on_the_clock(
+    tmp_path: Path,
+) -> None:
+    from omaha_tui.app.keys import BY_KEY, KEYS, help_lines
+    from omaha_tui.app.palette import _actions
+
+    names = ("clock_pause", "clock_start", "clock_more", "clock_less", "clock_next")
+    assert len(BY_KEY) == len(KEYS)  # no key stands for two actions
+    assert {BY_KEY[k] for k in ("P", "S", "plus", "minus", "right_square_bracket")} == set(names)
+    assert BY_KEY["left_square_bracket"] == "clock_back" and BY_KEY["B"] == "break_end"
+    helped = dict(help_lines())
+    assert helped["P"].startswith("pause the blind clock") and "[" in helped
+    now = [0.0]
+    app = OmahaApp(
+        db=tmp_path / "journal.sqlite3",
+        start=replace(six_handed_plo(), schedule=parse_levels("1/2:20,break:10,2/4:20")),
+        now=lambda: now[0],
+        speech=Recorder(),
+        settings_path=tmp_path / "settings.json",
+    )
+    async with app.run_test(size=(120, 30)) as pilot:
+        assert "clock_pause" not in app.controls.live()  # not started: nothing to pause
+        assert {"clock_start", "clock_more", "clock_next", "break_end"} <= app.controls.live()
+        palette = {name for name, _, _ in _actions(app)}
+        assert {"Pause clock (P)", "Clock +1 min (+)", "End break (B)"} <= palette
+        await keys(pilot, "S")
+        assert app.session.state.clock.started and "clock_start" not in app.controls.live()
+        now[0] = 5 * 60.0
+        await keys(pilot, "P")
+        clock = app.table.query_one(LevelClock)
+        assert not app.session.state.clock.running and "PAUSED" in str(clock.content)
+        await keys(pilot, "P")
+        assert app.session.state.clock.running
+        await keys(pilot, "plus", "plus", "minus")
+        view = app.session.clock(app.wall_now())
+        assert view is not None and view.seconds_left == 16 * 60
+        await keys(pilot, "B")
+        assert "no break is on" in status(app)  # a live key the time refuses says why
+        await keys(pilot, "right_square_bracket")
+        view = app.session.clock(app.wall_now())
+        assert view is not None and view.level.number == 2
+        await keys(pilot, "left_square_bracket")
+        view = app.session.clock(app.wall_now())
+        assert view is not None and view.level.number == 1

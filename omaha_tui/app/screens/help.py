@@ -38,6 +38,12 @@ street (R10.1, R10.3). If everyone still in agrees before the next card, **2** r
 the rest of the board twice: **d** deals run 1, then run 2, and **s** reads each
 run's half of every pot by its own board (R10.2).
 
+## The blind clock
+With a blind schedule (`--levels` or the setup screen's level editor) the header shows
+the level, the time left and the next break. **P** pauses and resumes it, **S** starts
+it before the first hand, **+** and **-** add or take away a minute, **]** and **[**
+move to the next or previous level and **B** ends a break early (R2.7).
+
 ## Cards
 Ranks `2`–`9`, `T` (or `10`), `J`, `Q`, `K`, `A`; suits `c` `d` `h` `s` (or ♣ ♦ ♥ ♠).
 Upper or lower case, with or without spaces. Suits are always shown as symbols, so

@@ -22,6 +22,7 @@ from omaha_tui.engine.rules.betting import (
     wager_error,
 )
 from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.rules.clock.schedule import Break
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, HandState, Street, TableState
 
 
@@ -112,6 +113,31 @@ def cards_due(state: TableState) -> CardsDue | None:
     return CardsDue(nxt, BOARD_AFTER[nxt] - hand.board_count)
 
 
+def clock_live(state: TableState) -> frozenset[type]:
+    """R2.7b, c: the host's clock requests the clock's record allows, at any moment of
+    the hand. Whether one is refused at the moment it is given (no next level after the
+    last, no break on) is ``decide``'s, with the time.
+
+    >>> from omaha_tui.engine.testing import quick_table
+    >>> clock_live(quick_table())
+    frozenset()
+    """
+    clock = state.clock
+    schedule = clock.schedule
+    if schedule is None:
+        return frozenset()
+    live: set[type] = {rq.AdjustClock}
+    if not clock.started:
+        live.add(rq.StartClock)
+    else:
+        live.add(rq.PauseClock if clock.running else rq.ResumeClock)
+    if len(schedule.levels) > 1:
+        live |= {rq.NextLevel, rq.PreviousLevel}
+    if any(isinstance(item, Break) for item in schedule.items):
+        live.add(rq.EndBreak)
+    return frozenset(live)
+
+
 def available(state: TableState) -> Available:
     """The live requests and their ranges for ``state``.
 
@@ -132,11 +158,11 @@ def available(state: TableState) -> Available:
     hand = state.hand
     if hand is None or hand.complete:
         why = _why_not_next(state)
-        live = set(_ALWAYS | _BETWEEN | _ANYTIME) - {rq.DeclareMisdeal}
+        live = set(_ALWAYS | _BETWEEN | _ANYTIME | clock_live(state)) - {rq.DeclareMisdeal}
         if not why:
             live.add(rq.NextHand)
         return Available(frozenset(live), why_not_next=why)
-    live = set(_ALWAYS | _ANYTIME)
+    live = set(_ALWAYS | _ANYTIME | clock_live(state))
     la = legal_actions(state)
     due = cards_due(state)
     breakdown = None
@@ -207,4 +233,4 @@ def _why_not_next(state: TableState) -> str:
     return ""
 
 
-__all__ = ["Available", "CardsDue", "available", "cards_due"]
+__all__ = ["Available", "CardsDue", "available", "cards_due", "clock_live"]
