@@ -243,6 +243,13 @@ class OmahaApp(App[None]):
             else f"after {state.hands_played} hands"
         )
         self.say(f"Resumed session {session_id} {where}")
+        self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
+
+    def _check_log(self) -> None:
+        """The whole record's check, off the key path once the table is shown."""
+        session = self.session
+        if session is not None and (damage := session.damage()) is not None:
+            self.call_from_thread(self.notify, damage, severity="error", timeout=30)
 
     def _bind(self, session: Session, *, resumed: bool = False) -> None:
         self.session = session

@@ -79,9 +79,13 @@ def run(args: argparse.Namespace) -> int:
         if setup is None and money is not None:  # R12.1: a value given on resuming
             value = SetChipValue(money.chips, money.money, money.currency, money.unit)
             console.print(session.request(value))
+        resumed = setup is None
         if sys.stdin.isatty() and not args.json:  # a person at the prompt: say where they are
             print(console.greeting())
-        return console.run(read_lines(sys.stdin))
+            if resumed and (damage := session.damage()) is not None:
+                print(f"refused: {damage}")
+            resumed = False
+        return console.run(read_lines(sys.stdin), check_log=resumed)
     except SessionError as e:
         return _fail(str(e))
     except (JournalError, SessionBusy) as e:

@@ -79,8 +79,12 @@ class Console:
         """The first line a person at the prompt reads: the table now, and where help is."""
         return f"omaha-tui console: {state_line(self.view())}. Type help for the commands."
 
-    def run(self, lines: Iterable[str]) -> int:
-        """Answer every line; returns the exit code."""
+    def run(self, lines: Iterable[str], *, check_log: bool = False) -> int:
+        """Answer every line; returns the exit code.
+
+        ``check_log``: a resumed session; once the first answer is out, the whole record
+        is checked (:mod:`omaha_tui.session.verify`) and any damage said in one line.
+        """
         for line in lines:
             if not line.strip() or line.lstrip().startswith("#"):
                 continue
@@ -89,6 +93,10 @@ class Console:
             outcome = self.line(line)
             if outcome.journal_failed:
                 return EXIT_JOURNAL
+            if check_log:
+                check_log = False
+                if (damage := self.session.damage()) is not None:
+                    self.print(Outcome(False, damage, refused=True))
             if self.session.state.ended:
                 break
         return EXIT_OK

@@ -37,6 +37,8 @@ from omaha_tui.store.snapshot import UNDO_HANDS
 
 from .clock import ClockView, clock_view
 from .outcome import Outcome
+from .redo import resumed_redo
+from .verify import log_damage
 
 NOTHING_TO_UNDO = "nothing more to undo: the log starts here"
 NOTHING_TO_REDO = "nothing to redo"
@@ -141,11 +143,13 @@ class Session:
         journal.claim(session_id)
         state = journal.load_state(session_id)  # checks the chain; reads from a snapshot
         _check_meta(journal, session_id)
-        # The clock is in the state (R2.7); redo comes from the log's outline (types
-        # and times), decoding only the few events it keeps.
-        outline = journal.outline(session_id)
-        redo = [journal.event_at(session_id, seq) for seq in _undone(journal, session_id, outline)]
-        return cls(journal, session_id, state, redo=redo)
+        # The clock is in the state (R2.7); redo comes from the tail of the log (.redo).
+        return cls(journal, session_id, state, redo=resumed_redo(journal, session_id))
+
+    def damage(self) -> str | None:
+        """The whole record's check (:mod:`.verify`): one line naming damage anywhere in
+        the session's log, or ``None``. Front ends call it once a resumed table is shown."""
+        return log_damage(self.journal.path, self.id)
 
     # ------------------------------------------------------------------ reading
 
@@ -286,28 +290,6 @@ def _check_meta(journal: Journal, session_id: int) -> None:
             f"{journal.path}: the blind schedule of session {session_id} is not readable "
             f"({first}); the file was changed outside omaha-tui"
         ) from None
-
-
-def _undone(
-    journal: Journal, session_id: int, outline: Sequence[tuple[int, str, str]]
-) -> list[int]:
-    """The redo list of a resumed log, as sequence numbers: the undo/new-event
-    bookkeeping of :func:`follow_redo` replayed exactly, comparing stored texts (equal
-    events are stored as equal texts) only where an event follows an undo."""
-    effective: list[int] = []
-    stack: list[int] = []
-    for seq, kind, _ in outline:
-        if kind == "undo":
-            if effective:
-                stack.append(effective.pop())
-            continue
-        if stack:
-            if journal.payload(session_id, seq) == journal.payload(session_id, stack[-1]):
-                stack.pop()
-            else:
-                stack.clear()
-        effective.append(seq)
-    return stack
 
 
 __all__ = ["NOTHING_TO_REDO", "NOTHING_TO_UNDO", "Session", "SessionError", "keep_hands"]

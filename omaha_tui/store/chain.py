@@ -77,15 +77,24 @@ class ChainCheck:
         return self.bad is None
 
 
-def check(conn: sqlite3.Connection, session_id: int) -> ChainCheck:
-    """Re-hash a session's events in order and compare each with its stored hash."""
+def check(
+    conn: sqlite3.Connection, session_id: int, after: int = 0, head: bytes | None = None
+) -> ChainCheck:
+    """Re-hash a session's events in order and compare each with its stored hash.
+
+    ``after`` and ``head``: start past event ``after`` whose hash ``head`` is already
+    known good (a snapshot's chain position, itself compared with the stored row), so a
+    resume checks what it reads — the events after its snapshot — in time that does not
+    grow with the session; ``omaha-tui check``, ``ledger`` and ``export`` check it all.
+    """
     rows = conn.execute(
-        f"SELECT seq, hash, {ROW_BYTES} FROM events WHERE session_id = ? ORDER BY seq",
-        (session_id,),
+        f"SELECT seq, hash, {ROW_BYTES} FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
+        (session_id, after),
     )
     sha = hashlib.sha256
-    head = genesis(session_id)
-    good = 0
+    if head is None:
+        head, after = genesis(session_id), 0
+    good = after
     for seq, stored, data in rows:
         if seq != good + 1:
             return ChainCheck(good, head, good + 1, "is missing")

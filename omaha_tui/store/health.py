@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .journal import Journal
-from .journal_reading import broken_chain
+from .journal_checks import chain_damage, rewrite_damage
 from .schema import SCHEMA_VERSION
 
 
@@ -41,11 +41,12 @@ def check_session(journal: Journal, session_id: int) -> Finding:
     head = f"session {info.id} ({info.title})"
     found = journal.check_chain(session_id)
     if found.bad is not None:
-        line = broken_chain(journal.path, session_id, found).split(": ", 1)[1]
-        return Finding(f"{head}: {line}", ok=False)
+        return Finding(f"{head} {chain_damage(found)}", ok=False)
+    if (at := journal.rewritten_at(session_id)) is not None:
+        return Finding(f"{head} {rewrite_damage(at)}", ok=False)
     n = found.good
     events = f"{n} event{'s' * (n != 1)}, chain intact"
-    state, at = journal._snapshot(session_id, n)
+    state, at, _ = journal._snapshot(session_id, n, strict=False)
     if state is not None:
         start = f"resumes from its snapshot at event {at}"
     elif journal._has_snapshot(session_id):

@@ -9,11 +9,8 @@ it (``records(sid, after=n)`` is the follower's cheap "what is new").
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
@@ -24,11 +21,9 @@ from omaha_tui.engine.reducer.replay import apply, initial_state, replay
 from omaha_tui.engine.state import TableState
 
 from . import chain
-from .chain import ChainCheck, snapshot_digest
-from .opening import explain
+from .journal_checks import JournalChecks, broken_chain
 from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, session_info
 from .schema import upgrade_payload
-from .snapshot import SnapshotError, decode_state
 
 _EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))  # built on first read
 
@@ -39,6 +34,9 @@ _OLD_COUNTS = (
     "SELECT session_id, sum(type = 'hand_started') FROM events {where}GROUP BY session_id "
     "HAVING max(type IN ('undo', 'misdeal')) = 1"
 )
+
+
+OUTLINE_PAGE = 512  # rows read at a time from the log's end
 
 
 def one_line(error: Exception) -> str:
@@ -52,20 +50,6 @@ def one_line(error: Exception) -> str:
         where = ".".join(str(p) for p in first.get("loc", ())) or "event"
         return f"{where}: {first.get('msg', 'invalid')}"[:200]
     return " ".join(str(error).split())[:200]
-
-
-def broken_chain(path: Path, session_id: int, found: ChainCheck) -> str:
-    """The one line that says where a session's chain breaks and what can still be read."""
-    before = (
-        f"`ledger` and `export` with --until-damage read the {found.good} event"
-        f"{'s' * (found.good != 1)} before it"
-        if found.good
-        else "no event before it can be read"
-    )
-    return (
-        f"{path}: session {session_id} is damaged at event {found.bad}, which {found.why}: "
-        f"the journal was changed outside omaha-tui; {before}"
-    )
 
 
 def played_from_types(types: Iterable[str]) -> int:
@@ -99,29 +83,11 @@ def played_hands(state: TableState) -> int:
     return state.hands_played + int(running)
 
 
-class JournalReading:
+class JournalReading(JournalChecks):
     """The reading half of :class:`~.journal.Journal` (which is what callers open)."""
 
-    path: Path
-    _conn: sqlite3.Connection
     # Per session: (last seq, state after it), kept while this process writes it.
     _states: dict[int, tuple[int, TableState]]
-
-    @contextmanager
-    def _guard(self, doing: str) -> Iterator[None]:
-        """Turn SQLite failures into a :class:`JournalError` a dealer can act on."""
-        try:
-            yield
-        except sqlite3.Error as e:
-            raise explain(self.path, doing, e) from None
-        except (UnicodeDecodeError, OverflowError) as e:  # text or numbers SQLite cannot hand over
-            raise explain(
-                self.path,
-                doing,
-                sqlite3.DatabaseError(
-                    f"unreadable value: {e.reason if isinstance(e, UnicodeDecodeError) else e}"
-                ),
-            ) from None
 
     # ------------------------------------------------------------------ reading
 
@@ -224,27 +190,6 @@ class JournalReading:
             ).fetchall()
         return [int(r[0]) for r in rows]
 
-    # ------------------------------------------------------------------ the chain
-
-    def check_chain(self, session_id: int) -> ChainCheck:
-        """Re-hash the session's events and compare each with its stored chain hash."""
-        self._stored_session(session_id)
-        with self._guard("checking the events"):
-            return chain.check(self._conn, session_id)
-
-    def readable_until(self, session_id: int, *, until_damage: bool = False) -> int:
-        """The last event that may be read: the session's last when its chain is intact;
-        with ``until_damage``, the last one before the first damaged event.
-
-        Raises:
-            JournalError: the chain is broken (without ``until_damage``); one line naming
-                the first bad event and what can still be done.
-        """
-        found = self.check_chain(session_id)
-        if found.bad is not None and not until_damage:
-            raise JournalError(broken_chain(self.path, session_id, found))
-        return found.good
-
     # ------------------------------------------------------------------ events
 
     def records(
@@ -286,16 +231,31 @@ class JournalReading:
             for (seq, created, _, _), event in zip(rows, events, strict=True)
         ]
 
-    def outline(self, session_id: int, upto: int | None = None) -> list[tuple[int, str, str]]:
-        """Each event's sequence number, type and time, without reading its payload: what
-        a resume needs to rebuild redo and the clock from the whole log cheaply."""
+    def outline(self, session_id: int, after: int = 0) -> list[tuple[int, str]]:
+        """Each event's sequence number and type after event ``after``, without reading
+        payloads: what a resume needs to rebuild redo from the log's tail."""
         with self._guard("reading events"):
             rows = self._conn.execute(
-                "SELECT seq, type, created FROM events WHERE session_id = ? AND seq <= ? "
-                "ORDER BY seq",
-                (session_id, 2**63 - 1 if upto is None else upto),
+                "SELECT seq, type FROM events WHERE session_id = ? AND seq > ? ORDER BY seq",
+                (session_id, after),
             ).fetchall()
-        return [(int(q), str(t), str(c)) for q, t, c in rows]
+        return [(int(q), str(t)) for q, t in rows]
+
+    def outline_back(self, session_id: int) -> Iterator[tuple[int, str]]:
+        """The outline from the last event backward, read a page at a time, so a reader
+        that needs only the tail stops early whatever the session's length."""
+        below, page = 2**63 - 1, OUTLINE_PAGE
+        while True:
+            with self._guard("reading events"):
+                rows = self._conn.execute(
+                    "SELECT seq, type FROM events WHERE session_id = ? AND seq < ? "
+                    "ORDER BY seq DESC LIMIT ?",
+                    (session_id, below, page),
+                ).fetchall()
+            yield from ((int(q), str(t)) for q, t in rows)
+            if len(rows) < page:
+                return
+            below = int(rows[-1][0])
 
     def payload(self, session_id: int, seq: int) -> str:
         """One event's stored JSON text (equal events have equal texts)."""
@@ -356,60 +316,44 @@ class JournalReading:
     def load_state(self, session_id: int, *, until_damage: bool = False) -> TableState:
         """The table exactly as the session left it, mid-hand included.
 
-        Checks the session's chain first (:meth:`readable_until`). Starts from the latest
-        snapshot (taken at a hand start) whose digest and chain position check out, and
-        replays the events after it; without one, replays the whole log. Either way the
-        result is ``replay(events)``. With ``until_damage``, the table as it stood just
-        before the first damaged event.
+        Starts from the latest snapshot (taken at a hand start) whose digest and chain
+        position check out, checks the chain of the events after it and replays them;
+        without one, checks the whole chain and replays the whole log. Either way the
+        result is ``replay(events)``, and the time a resume takes does not grow with the
+        session. (The events before the snapshot are checked by ``omaha-tui check``,
+        ``ledger`` and ``export``; a log rewritten behind the snapshot is caught here
+        too, because the snapshot's chain position no longer matches, :meth:`_snapshot`.)
+        With ``until_damage``, the table as it stood just before the first damaged event.
 
         Raises:
             JournalError: the chain is broken (unless ``until_damage``), the file cannot
                 be read, or the log holds an event the rules refuse; the message names
                 the event.
         """
-        upto = self.readable_until(session_id, until_damage=until_damage)
-        state, after = self._snapshot(session_id, upto)
-        records = self.records(session_id, after, upto)
+        if until_damage:
+            upto = self.readable_until(session_id, until_damage=True)
+            state, after, _ = self._snapshot(session_id, upto, strict=False)
+        else:
+            state, after, at = self._snapshot(session_id, self.last_seq(session_id))
+            if state is None or at is None:
+                upto = self.readable_until(session_id)
+            else:
+                with self._guard("checking the events"):
+                    found = chain.check(self._conn, session_id, after, at)
+                if found.bad is not None:
+                    raise JournalError(broken_chain(self.path, session_id, found))
+                upto = found.good
+        records = self.records(session_id, after, upto) if state is not None else []
         if state is not None:
             try:
                 state = replay((r.event for r in records), state)
             except ValueError:
                 state = None  # a stale snapshot: replay the whole log instead
         if state is None:
+            if after:  # the snapshot's shortcut failed: the whole chain must hold
+                upto = self.readable_until(session_id, until_damage=until_damage)
             records = self.records(session_id, 0, upto)
             state = self._replay_all(session_id, records)
         last = records[-1].seq if records else after
         self._states[session_id] = (last, state)
         return state
-
-    def _has_snapshot(self, session_id: int) -> bool:
-        with self._guard("reading a snapshot"):
-            row = self._conn.execute(
-                "SELECT 1 FROM snapshots WHERE session_id = ? LIMIT 1", (session_id,)
-            ).fetchone()
-        return row is not None
-
-    def _snapshot(self, session_id: int, upto: int) -> tuple[TableState | None, int]:
-        """The latest usable snapshot at or before event ``upto`` and its position.
-
-        A snapshot is used only when its digest matches its text and its chain hash is
-        that of the (checked) event it follows: an edited or misplaced one is passed
-        over, and the events are replayed instead.
-        """
-        with self._guard("reading a snapshot"):
-            rows = self._conn.execute(
-                "SELECT s.seq, s.state, s.chain, s.digest, e.hash FROM snapshots s "
-                "JOIN events e ON e.session_id = s.session_id AND e.seq = s.seq "
-                "WHERE s.session_id = ? AND s.seq <= ? ORDER BY s.seq DESC",
-                (session_id, upto),
-            ).fetchall()
-        for seq, text, at, digest, event_hash in rows:
-            if not (isinstance(text, str) and isinstance(at, bytes) and at == event_hash):
-                continue
-            if digest != snapshot_digest(at, text):
-                continue
-            try:
-                return decode_state(json.loads(text)), int(seq)
-            except (SnapshotError, ValueError, RecursionError):
-                continue
-        return None, 0

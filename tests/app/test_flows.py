@@ -301,6 +301,27 @@ async def test_restart_on_the_same_journal_resumes_the_same_table(tmp_path: Path
         assert journal.load_state(session) == second.session.state
 
 
+async def test_a_resumed_table_says_damage_behind_it_once_it_is_shown(tmp_path: Path) -> None:
+    import sqlite3
+
+    first = make_app(tmp_path, six_handed_plo())
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n", "f", "f", "f", "f", "f", "n", "c")
+    conn = sqlite3.connect(tmp_path / "journal.sqlite3")
+    conn.execute("UPDATE events SET payload = payload || ' ' WHERE seq = 3")  # a seat, early
+    conn.commit()
+    conn.close()
+    second = make_app(tmp_path, resume="last")
+    async with second.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await second.workers.wait_for_complete()
+        await pilot.pause()
+        assert status(second).startswith("Resumed session 1 during hand #2")
+        said = [n.message for n in second._notifications]
+        assert any("is damaged at event 3" in m and "\n" not in m for m in said), said
+
+
 async def test_demo_seats_four_players_and_deals(tmp_path: Path) -> None:
     app = make_app(tmp_path, demo=True)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -75,12 +75,32 @@ def test_an_edited_event_breaks_the_chain_at_that_row_and_resume_refuses_in_one_
     sid, _ = _recorded(db)
     # One space added to the stored JSON: the event reads the same, the bytes do not.
     _edit(db, "UPDATE events SET payload = payload || ' ' WHERE session_id = ? AND seq = 6", sid)
-    with Journal.open(db) as journal, pytest.raises(JournalError) as info:
-        Session.resume(journal, sid)
-    text = str(info.value)
+    with Journal.open(db) as journal:
+        # The table is built from the latest snapshot and the checked events after it
+        # (event 6 lies behind it); the whole record's check then names the damage.
+        session = Session.resume(journal, sid)
+        text = session.damage() or ""
+        assert session.state == journal.load_state(sid)
     assert "\n" not in text
     assert f"session {sid} is damaged at event 6, which does not match its chain hash" in text
     assert "the 5 events before it" in text
+
+
+def test_a_resumed_console_says_the_damage_right_after_its_first_answer(tmp_path: Path) -> None:
+    import io
+
+    from omaha_tui.console.run import Console
+
+    db = tmp_path / "j.sqlite3"
+    sid, _ = _recorded(db)
+    _edit(db, "UPDATE events SET payload = payload || ' ' WHERE session_id = ? AND seq = 6", sid)
+    out = io.StringIO()
+    with Journal.open(db) as journal:
+        Console(Session.resume(journal, sid), out).run(["state", "state"], check_log=True)
+    first, damage, second = out.getvalue().splitlines()
+    assert first.startswith("ok: ") and second == first
+    assert damage.startswith("refused: ") and "is damaged at event 6" in damage
+    assert "the table shown is built from the part that checks out" in damage
 
 
 def test_a_chain_broken_by_a_deleted_row_or_a_cleared_hash_is_named(tmp_path: Path) -> None:
@@ -135,7 +155,7 @@ def test_an_edited_snapshot_is_never_used(tmp_path: Path) -> None:
     assert edited != text
     _edit(db, "UPDATE snapshots SET state = ? WHERE seq = ?", edited, seq)
     with Journal.open(db) as journal:
-        assert journal._snapshot(sid, len(events)) == (None, 0)
+        assert journal._snapshot(sid, len(events)) == (None, 0, None)
         assert journal.load_state(sid) == replay(events)
 
 
@@ -155,7 +175,7 @@ def test_a_snapshot_moved_to_another_position_is_not_used(tmp_path: Path) -> Non
         rows[1][0],
     )
     with Journal.open(db) as journal:
-        _state, at = journal._snapshot(sid, len(events))
+        _state, at, _ = journal._snapshot(sid, len(events))
         assert at == rows[0][0]  # the newer one is passed over, the older still fits
         assert journal.load_state(sid) == replay(events)
 
@@ -206,7 +226,7 @@ def test_a_journal_of_the_previous_version_gets_its_chain_on_first_writable_open
         assert int(journal._conn.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION
         assert journal.check_chain(sid).intact
         assert journal.check_chain(sid).good == len(events)
-        state, at = journal._snapshot(sid, len(events))
+        state, at, _ = journal._snapshot(sid, len(events))
         assert state is not None and at > 0  # the old snapshots were kept, now with digests
         assert journal.load_state(sid) == replay(events)
         session = Session.resume(journal, sid)
@@ -233,7 +253,7 @@ def test_check_reports_each_session_and_the_file(
     assert run_cli("check", ["check", "--db", str(db)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 3
-    assert out[2].startswith(f"session {other} (Friday): session {other} is damaged at event 3")
+    assert out[2].startswith(f"session {other} (Friday) is damaged at event 3")
     assert run_cli("check", ["check", str(sid), "--db", str(db)]) == 0
 
 

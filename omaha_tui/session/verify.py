@@ -1,0 +1,28 @@
+"""The whole record's check, run once a resumed table is on screen.
+
+A resume reads only what it builds the table from — the latest snapshot, whose digest
+and chain position are checked, and the events after it, whose chain is checked — so it
+answers in the same time at 10 or 10,000 hands (:meth:`Journal.load_state`). The rest of
+the record still has to be checked when a session is opened (RULES of the journal: a
+change made outside omaha-tui never goes unnoticed), so the front ends call
+:func:`log_damage` right after the first answer: the console before it reads the next
+line, the app in a worker thread. It opens its own read-only connection, so it may run
+in any thread while the session goes on writing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from omaha_tui.store.journal import Journal, JournalError
+
+
+def log_damage(path: Path, session_id: int) -> str | None:
+    """One line naming the damage in the session's whole record, or ``None`` when it is
+    whole: every event's chain hash, and every snapshot's chain position."""
+    try:
+        with Journal.open(path, read_only=True) as journal:
+            journal.readable_until(session_id)
+    except JournalError as e:
+        return f"{e} (the table shown is built from the part that checks out)"
+    return None
