@@ -29,6 +29,7 @@ from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.labels import printable
+from omaha_tui.session.clock import ClockView
 from omaha_tui.session.view import TableView, chips, format_clock, shown, table_view
 from omaha_tui.store.records import JournalError
 
@@ -53,10 +54,32 @@ def clock_text(clock: LevelClock) -> str:
     return format_clock(clock.seconds_left or 0)
 
 
-def level_caption(clock: LevelClock) -> str:
-    """``Level 2 · blinds`` (with the ante when there is one)."""
-    ante = f" · ante {chips(clock.ante)}" if clock.ante else ""
+def level_caption(clock: LevelClock, on_break: bool = False) -> str:
+    """``Level 2 · blinds`` (with the ante when there is one; in a break, the level
+    after it: ``Break · then level 2 · blinds``, as the web page says)."""
+    ante = f" · ante {chips(clock.ante, clock.decimals)}" if clock.ante else ""
+    if on_break:
+        return f"Break · then level {clock.level} · blinds{ante}"
     return f"Level {clock.level} · blinds{ante}"
+
+
+def clock_caption(view: ClockView | None) -> str:
+    """The words over the big clock (R2.7), as the web page says them: ``BREAK`` (the
+    countdown is the break's), ``PAUSED`` (it stands still), or what it counts down to.
+
+    >>> clock_caption(None)
+    'next level in'
+    """
+    if view is None:
+        return "next level in"
+    head = f"BREAK {view.break_number}" if view.on_break else ""
+    if view.paused:
+        return f"{head} · PAUSED" if head else "PAUSED · next level in"
+    if head:
+        return f"{head} · ends in"
+    if not view.started:
+        return "starts with the first hand"
+    return "next level in"
 
 
 def title_line(view: TableView, clock: LevelClock) -> str:
@@ -95,7 +118,8 @@ class DisplayApp(App[None]):
         self._theme_name = theme
         self._view: TableView | None = None
         self._clock = ""
-        self._level: tuple[int, int, int, int] | None = None
+        self._caption = ""
+        self._level: tuple[int, int, int, int, bool] | None = None
         self._spot: AllInSpot | None = None
         self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
         self.shown_seq = -1
@@ -150,17 +174,27 @@ class DisplayApp(App[None]):
 
     def _tick(self) -> None:
         """Once a second: the countdown, and the level when it moved (nothing else redraws)."""
-        clock = self.follower.clock(self._now())
-        level = (clock.level, clock.small_blind, clock.big_blind, clock.ante)
+        now = self._now()
+        clock = self.follower.clock(now)
+        view = self.follower.view(now)
+        on_break = view is not None and view.on_break
+        level = (clock.level, clock.small_blind, clock.big_blind, clock.ante, on_break)
         if level != self._level:
             self._level = level
-            self.query_one("#level-caption", Static).update(level_caption(clock))
-            self.query_one("#sb", Digits).update(str(clock.small_blind))
-            self.query_one("#bb", Digits).update(str(clock.big_blind))
+            dec = clock.decimals
+            self.query_one("#level-caption", Static).update(level_caption(clock, on_break))
+            self.query_one("#sb", Digits).update(chips(clock.small_blind, dec))
+            self.query_one("#bb", Digits).update(chips(clock.big_blind, dec))
         timed = clock.seconds_left is not None
         box = self.query_one("#clock-box")
         if box.display != timed:
             box.display = timed
+        caption = clock_caption(view)  # R2.7: a break and a pause, as the web page shows
+        if caption != self._caption:
+            self._caption = caption
+            self.query_one("#clock-caption", Static).update(caption)
+            box.set_class(on_break, "-break")
+            box.set_class(view is not None and view.paused, "-paused")
         text = clock_text(clock)
         if timed and text != self._clock:
             self._clock = text

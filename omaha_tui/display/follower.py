@@ -31,6 +31,8 @@ class LevelClock:
     big_blind: int
     ante: int
     seconds_left: float | None
+    decimals: int = 0
+    """The places the table counts in (0.25/0.50: 2), for the digits."""
 
 
 class Follower:
@@ -88,11 +90,12 @@ class Follower:
         state = self.state
         stakes = state.stakes or (state.config.stakes if state.config is not None else None)
         sb, bb, ante = (stakes.small_blind, stakes.big_blind, stakes.ante) if stakes else (0, 0, 0)
+        dec = state.config.decimals if state.config is not None else 0
         view = self.view(now)
         if view is None:
-            return LevelClock(state.level, sb, bb, ante, None)
+            return LevelClock(state.level, sb, bb, ante, None, dec)
         lv = view.level
-        return LevelClock(lv.number, lv.small_blind, lv.big_blind, lv.ante, view.seconds_left)
+        return LevelClock(lv.number, lv.small_blind, lv.big_blind, lv.ante, view.seconds_left, dec)
 
     @property
     def schedule(self) -> BlindSchedule | None:

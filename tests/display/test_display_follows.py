@@ -152,3 +152,44 @@ async def test_display_never_writes_nor_locks(dealer: Dealer, tmp_path: Path) ->
     assert _files(db) == before
     assert _locks(db) == locks
     assert follower.journal.read_only
+
+
+async def test_r2_7_the_terminal_display_shows_a_break_and_a_pause(tmp_path: Path) -> None:
+    """``display --terminal`` says BREAK with the break's countdown, and PAUSED, as the
+    web page does, from the same view model (the dealer's clock in the journal)."""
+    from datetime import UTC, datetime, timedelta
+
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.session import Player, Session, TableSetup
+    from omaha_tui.store.journal import Journal
+    from tests.session.test_session import setup as table_setup
+
+    t0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
+    db = tmp_path / "journal.sqlite3"
+    s: TableSetup = table_setup(levels="1/2:20,break:10,2/4:20")
+    assert all(isinstance(p, Player) for p in s.players)
+    with Journal.open(db) as journal:
+        session = Session.create(journal, s.events(), s.name, s.schedule, now=t0)
+        for req in (rq.NextHand(), rq.Fold(), rq.Fold()):
+            assert session.request(req, now=t0).ok
+        assert session.request(rq.PauseClock(), now=t0 + timedelta(minutes=5)).ok
+    start = t0.timestamp()
+    clock = [start + 6 * 60]
+    app = DisplayApp(Follower.open(db), poll_seconds=0.05, now=lambda: clock[0])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        caption = app.query_one("#clock-caption", Static)
+        assert "PAUSED" in str(caption.content)
+        assert app.query_one("#clock", Digits).value == "15:00"
+        assert app.query_one("#clock-box").has_class("-paused")
+    with Journal.open(db) as journal:
+        session = Session.resume(journal, session.id)
+        assert session.request(rq.ResumeClock(), now=t0 + timedelta(minutes=5)).ok
+    clock[0] = start + 20 * 60 + 48
+    app = DisplayApp(Follower.open(db), poll_seconds=0.05, now=lambda: clock[0])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert str(app.query_one("#clock-caption", Static).content) == "BREAK 1 · ends in"
+        assert app.query_one("#clock", Digits).value == "09:12"
+        assert "then level 2" in str(app.query_one("#level-caption", Static).content)
+        assert app.query_one("#clock-box").has_class("-break")
