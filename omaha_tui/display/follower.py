@@ -16,7 +16,9 @@ from pathlib import Path
 
 from omaha_tui.engine.reducer.replay import apply, initial_state
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
+from omaha_tui.engine.state import TableState, evolve
 from omaha_tui.session.clock import ClockView, clock_view
+from omaha_tui.session.clock_meta import meta_schedule, needs_taking_up, taken_up
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.records import EventRecord, JournalError
 
@@ -45,6 +47,10 @@ class Follower:
         self.title = info.title
         self.state = initial_state()
         self.seq = 0
+        # R2.7: a journal from before the clock's events has its schedule only here
+        # (shown as the resume will record it, :mod:`omaha_tui.session.clock_meta`).
+        self._meta_schedule = meta_schedule(journal.meta(session_id))
+        self._taken: tuple[tuple[int, bool], datetime] | None = None
         self.poll()
 
     @classmethod
@@ -100,12 +106,24 @@ class Follower:
     @property
     def schedule(self) -> BlindSchedule | None:
         """The session's blind schedule (R2.7), or ``None``."""
-        return self.state.clock.schedule
+        return self.state.clock.schedule or self._meta_schedule
 
     def view(self, now: float) -> ClockView | None:
         """The whole clock at ``now`` (seconds since the epoch), or ``None`` without a
         schedule: level, break, time left, next level, time to the next break (R2.7)."""
-        return clock_view(self.state, datetime.fromtimestamp(now, UTC))
+        return clock_view(self._clocked(now), datetime.fromtimestamp(now, UTC))
+
+    def _clocked(self, now: float) -> TableState:
+        """The state with its clock: the log's, or for a journal whose schedule is only in
+        the session's settings the clock taken up at the level in play, from when this
+        display first saw that level (the dealer's resume then records its own)."""
+        state, schedule = self.state, self._meta_schedule
+        if schedule is None or not needs_taking_up(state, schedule):
+            return state
+        key = (state.level, state.hands_played > 0 or state.hand is not None)
+        if self._taken is None or self._taken[0] != key:
+            self._taken = (key, datetime.fromtimestamp(now, UTC))
+        return evolve(state, clock=taken_up(state, schedule, self._taken[1]))
 
     def close(self) -> None:
         """Close the journal (it was only ever read)."""

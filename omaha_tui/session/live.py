@@ -15,7 +15,7 @@ This module never imports Textual or Rich.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -36,6 +36,7 @@ from omaha_tui.store.journal import Journal, JournalError
 from omaha_tui.store.snapshot import UNDO_HANDS
 
 from .clock import ClockView, clock_view
+from .clock_meta import meta_schedule, needs_taking_up, taking_up
 from .outcome import Outcome
 from .redo import resumed_redo
 from .verify import log_damage
@@ -133,8 +134,9 @@ class Session:
         return cls(journal, sid, opened.state)
 
     @classmethod
-    def resume(cls, journal: Journal, session_id: int) -> Session:
-        """Continue a recorded session exactly where it stopped, undo, redo and clock too.
+    def resume(cls, journal: Journal, session_id: int, now: datetime | None = None) -> Session:
+        """Continue a recorded session exactly where it stopped, undo, redo and clock too
+        (a journal from before the clock's events takes up its clock at ``now``).
 
         Raises:
             SessionBusy: another program is writing this session.
@@ -144,7 +146,9 @@ class Session:
         state = journal.load_state(session_id)  # checks the chain; reads from a snapshot
         _check_meta(journal, session_id)
         # The clock is in the state (R2.7); redo comes from the tail of the log (.redo).
-        return cls(journal, session_id, state, redo=resumed_redo(journal, session_id))
+        session = cls(journal, session_id, state, redo=resumed_redo(journal, session_id))
+        session.take_up_clock(journal.meta(session_id), now)  # R2.7, older journals
+        return session
 
     def damage(self) -> str | None:
         """The whole record's check (:mod:`.verify`): one line naming damage anywhere in
@@ -260,6 +264,28 @@ class Session:
         lines = narrate(before, done.events, done.state)
         lines = (f"Redone: {lines[0]}" if lines else "Redone", *lines[1:])
         return Outcome(True, "; ".join(lines), done.events, lines=lines)
+
+    def take_up_clock(self, meta: Mapping[str, Any], now: datetime | None = None) -> None:
+        """R2.7: a journal written before the clock had events keeps its schedule only in
+        the session's settings (``meta``); record its clock now, at the level in play
+        (:mod:`.clock_meta`), so it is journaled from here on. Nothing when the log has
+        its clock (or the settings no schedule).
+
+        Raises:
+            JournalError: the journal cannot be written.
+        """
+        schedule = meta_schedule(meta)
+        if schedule is None or self._state.ended or not needs_taking_up(self._state, schedule):
+            return
+        try:
+            done = fold(self._state, taking_up(self._state, schedule, now or datetime.now(UTC)))
+        except RuleError:  # a schedule this table cannot play: it stays without a clock
+            return
+        failed = self._record(done.events, done.state)
+        if failed is not None:
+            raise JournalError(failed.message)
+        for event in done.events:
+            follow_redo(self._redo, event)
 
     def _record(self, events: tuple[Event, ...], state: TableState) -> Outcome | None:
         try:

@@ -193,3 +193,28 @@ async def test_r2_7_the_terminal_display_shows_a_break_and_a_pause(tmp_path: Pat
         assert app.query_one("#clock", Digits).value == "09:12"
         assert "then level 2" in str(app.query_one("#level-caption", Static).content)
         assert app.query_one("#clock-box").has_class("-break")
+
+
+def test_r2_7_a_reader_shows_the_clock_of_a_journal_with_its_schedule_only_in_meta(
+    tmp_path: Path,
+) -> None:
+    """The players' display reads an old journal (the schedule only in the session's
+    settings) read-only and shows the clock the dealer's resume will record."""
+    from tests.session.test_session import T_OLD, journal_with_schedule_only_in_meta
+
+    db = tmp_path / "j.sqlite3"
+    sid = journal_with_schedule_only_in_meta(db)
+    before = _files(db)
+    follower = Follower.open(db, sid)
+    try:
+        now = T_OLD.timestamp() + 3600
+        view = follower.view(now)
+        assert view is not None and view.started and view.level.number == 2
+        assert view.seconds_left == 20 * 60
+        later = follower.view(now + 300)
+        assert later is not None and later.seconds_left == 15 * 60
+        assert follower.clock(now).big_blind == 4
+        assert follower.schedule is not None and len(follower.schedule.levels) == 3
+    finally:
+        follower.close()
+    assert _files(db)["j.sqlite3"][0] == before["j.sqlite3"][0]  # read, never written

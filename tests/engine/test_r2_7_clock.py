@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omaha_tui.engine.clock_events import ClockPaused, ClockResumed, ClockStarted, ScheduleSet
+from omaha_tui.engine.clock_events import ClockPaused, ClockResumed, ScheduleSet
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
 from omaha_tui.engine.events import ActionUndone, Folded, HandStarted, LevelChanged
@@ -113,17 +113,17 @@ def test_r2_7a_the_first_hand_records_the_start_with_the_hand():
     assert isinstance(later, Decided) and later.events[-1].clock_from is None
 
 
-def test_r2_7a_undoing_the_first_hand_takes_the_clock_back_to_not_started():
+def test_r2_7a_the_clock_starts_as_part_of_the_first_hand_so_it_goes_with_it():
+    """The start is the hand's own (``clock_from``): the table without that hand has no
+    clock started (undoing the hand gives that table back: tests/session), and the
+    host's own start stays its own event."""
     state = scheduled()
     first = ok(state, rq.NextHand(at=at(1)))
-    undone = apply(first, ActionUndone())
-    assert undone.hand is None and not undone.clock.started
-    assert left(undone, at(30)) == 20 * 60  # it waits for the first hand again
-    again = ok(undone, rq.NextHand(at=at(30)))
-    assert again.clock.started and left(again, at(35)) == 15 * 60
-    assert ClockStarted  # the host's own start is its own event, undone on its own
-    host = ok(ok(state, rq.StartClock(at=at(0))), rq.NextHand(at=at(2)))
-    assert apply(host, ActionUndone()).clock.started
+    assert first.clock.started and not state.clock.started
+    assert left(state, at(30)) == 20 * 60  # without the hand it waits for a first hand
+    host = ok(state, rq.StartClock(at=at(0)))
+    out = decide(host, rq.NextHand(at=at(2)))
+    assert isinstance(out, Decided) and out.events[-1].clock_from is None
 
 
 def test_r2_7a_the_host_may_start_the_clock_before_the_first_hand():

@@ -219,3 +219,48 @@ def test_r2_7a_undoing_the_first_hand_stops_the_clock_and_redo_starts_it_again(
     assert session.redo().ok
     view = session.clock(t0 + timedelta(minutes=6))
     assert view is not None and view.started and view.seconds_left == 15 * 60
+
+
+OLD_LEVELS = "1/2:20,2/4:20,5/10:20"
+T_OLD = datetime(2026, 1, 1, 20, tzinfo=UTC)
+
+
+def journal_with_schedule_only_in_meta(db: Path) -> int:
+    """A session written the old way: the schedule only in ``meta["schedule"]``, no
+    clock events, the level raised by a ``LevelChanged`` between hands."""
+    schedule = parse_levels(OLD_LEVELS)
+    s = setup()
+    with Journal.open(db) as journal:
+        session = Session.create(journal, s.events(), s.name, now=T_OLD)
+        journal.set_meta(session.id, {"schedule": schedule.model_dump()})
+        play_hand(session)
+        assert session.request(rq.ChangeLevel(2, schedule.stakes(2))).ok
+        play_hand(session)
+        assert session.state.clock.schedule is None and session.state.level == 2
+        return session.id
+
+
+def test_r2_7_a_journal_with_its_schedule_only_in_meta_gets_its_clock_on_resume(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    sid = journal_with_schedule_only_in_meta(db)
+    t1 = T_OLD + timedelta(hours=1)
+    with Journal.open(db) as journal:
+        before = len(journal.events(sid))
+        session = Session.resume(journal, sid, now=t1)
+        view = session.clock(t1 + timedelta(minutes=5))
+        assert view is not None and view.started and not view.paused
+        assert view.level.number == 2 and view.seconds_left == 15 * 60  # the level in play
+        added = [type(e).__name__ for e in session.events()[before:]]
+        assert added == ["ScheduleSet", "ClockMoved", "ClockStarted"]
+        assert session.request(rq.NextHand(), now=t1 + timedelta(minutes=6)).ok
+        hand = session.state.hand
+        assert hand is not None and hand.stakes.big_blind == 4  # no level change with it
+        count = len(session.events())
+    t2 = t1 + timedelta(minutes=30)  # resumed again: the chain holds, the clock is the log's
+    with Journal.open(db) as journal:
+        again = Session.resume(journal, sid, now=t2)
+        assert len(again.events()) == count
+        view = again.clock(t2)
+        assert view is not None and view.level.number == 3 and view.seconds_left == 10 * 60
