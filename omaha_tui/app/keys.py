@@ -230,6 +230,24 @@ KEYS: tuple[TableKey, ...] = (
         probe=rq.EndBreak(),
         footer=False,
     ),
+    TableKey(
+        "colour_up",
+        "o",
+        "Colour-up",
+        "colour-up at a break: retire the smallest chip by a chip race (R11.4)",
+        (rq.ColourUp,),
+        probe=rq.ColourUp(0, winners=()),
+        footer=False,
+    ),
+    TableKey(
+        "deal_split",
+        "k",
+        "Deal",
+        "deal: the players left share the prizes left (chip chop or ICM), when all agree (R11.5)",
+        (rq.AgreeDeal,),
+        probe=rq.AgreeDeal(()),
+        footer=False,
+    ),
     TableKey("help", "question_mark", "Help", "this help", shown="?"),
 )
 CLOCK_KEYS: dict[str, rq.Request] = {

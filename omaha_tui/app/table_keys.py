@@ -230,6 +230,30 @@ class TableControl:
 
         self.app.push_screen(ShowdownScreen(session.state, self.app.speech, submit=submit))
 
+    def _key_colour_up(self, session: Session) -> None:
+        """R11.4: at a break, retire the smallest chip by a chip race."""
+        from omaha_tui.session.tournament import race_request
+
+        from .screens.colour_up import ColourUpScreen
+
+        state = session.state
+
+        def submit(request: rq.ColourUp) -> str | None:  # one decision: the race recorded
+            outcome = self.app.request(request)
+            return None if outcome.ok else outcome.message
+
+        self.app.push_screen(ColourUpScreen(state, lambda chip: race_request(state, chip), submit))
+
+    def _key_deal_split(self, session: Session) -> None:
+        """R11.5: a deal among the players left, recorded when every one agrees."""
+        from .screens.deal import DealScreen
+
+        def submit(request: rq.AgreeDeal) -> str | None:
+            outcome = self.app.request(request)
+            return None if outcome.ok else outcome.message
+
+        self.app.push_screen(DealScreen(session.state, submit))
+
     def _key_next_hand(self, session: Session) -> None:
         config = session.state.config
         if config is None or not config.variant.binglao:

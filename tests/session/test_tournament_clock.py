@@ -87,3 +87,48 @@ def test_r11_1_without_a_clock_the_host_calls_the_break() -> None:
     assert add_on(timed(LEVELS, add_on=AddOn(money=10, chips=500)), None).startswith(
         "an add-on at a table with a blind clock needs the time"
     )
+
+
+def test_r11_4_the_race_preview_lists_leftovers_cards_and_the_result() -> None:
+    import random
+
+    from omaha_tui.session.tournament import race_request
+    from omaha_tui.session.tournament_moments import race_preview
+
+    state = tournament_table(3)
+    for seat, delta in ((0, 3), (1, 4), (2, -7)):
+        state = decide(state, rq.Correct(seat, delta, "count")).state  # type: ignore[union-attr]
+    before = race_preview(state, rq.ColourUp(5, cards=()))
+    assert [(x.stack, x.leftover, x.retired) for x in before.lines] == [
+        (103, 3, 3),
+        (104, 4, 4),
+        (93, 3, 3),
+    ]
+    assert before.race_chips == 2 and not before.ok and before.change is None
+    drawn = race_preview(state, race_request(state, 5, random.Random(1)))
+    assert drawn.ok and drawn.change == 0 and "the total changes by +0 (R11.4)" in drawn.message
+    assert [len(x.cards.split()) for x in drawn.lines] == [3, 4, 3]
+    assert sum(x.won for x in drawn.lines) == 2
+    assert sum(x.after or 0 for x in drawn.lines) == 300
+    named = race_preview(state, rq.ColourUp(5, winners=(0, 2)))
+    assert [x.after for x in named.lines] == [105, 100, 95] and named.ok
+
+
+def test_r11_4_a_race_needing_more_than_a_deck_asks_for_the_winners() -> None:
+    from omaha_tui.session.tournament import race_request
+    from omaha_tui.session.tournament_moments import race_preview
+
+    state = tournament_table(4, stack=1000)
+    for seat, delta in ((0, 15), (1, 15), (2, 20), (3, 10)):
+        state = decide(state, rq.Correct(seat, delta, "count")).state  # type: ignore[union-attr]
+    preview = race_preview(state, race_request(state, 25))
+    assert not preview.ok
+    assert preview.message.startswith("the race needs 60 cards, more than one deck")
+
+
+def test_r11_5_colour_up_and_deal_are_refused_during_a_hand() -> None:
+    state = decide(tournament_table(3), rq.NextHand()).state  # type: ignore[union-attr]
+    out = decide(state, rq.ColourUp(5, winners=()))
+    assert isinstance(out, Refusal) and "colour up between hands" in out.reason
+    out = decide(state, rq.AgreeDeal(((0, 10), (1, 10), (2, 10))))  # type: ignore[arg-type]
+    assert isinstance(out, Refusal) and "agree a deal between hands (R11.5)" in out.reason

@@ -159,6 +159,11 @@ def available(state: TableState) -> Available:
     if hand is None or hand.complete:
         why = _why_not_next(state)
         live = set(_ALWAYS | _BETWEEN | _ANYTIME | clock_live(state)) - {rq.DeclareMisdeal}
+        t = state.tournament
+        if t is not None and not t.finished:  # R11.4 a colour-up, R11.5 a deal
+            live.add(rq.ColourUp)
+            if len(t.seated) >= 2 and t.deal is None:
+                live.add(rq.AgreeDeal)
         if not why:
             live.add(rq.NextHand)
         return Available(frozenset(live), why_not_next=why)

@@ -199,8 +199,11 @@ def _at_break(state: TableState, number: int, at: datetime | None) -> None:
 
 @decides(rq.ColourUp)
 def _colour_up(state: TableState, req: rq.ColourUp) -> Built:
-    """R11.4: the race by its cards or by the winners the dealer names."""
-    _t(state)
+    """R11.4: the race by its cards or by the winners the dealer names, between hands."""
+    if _t(state).finished:
+        raise RuleError("the tournament is over: the prizes are paid")
+    if state.in_hand:
+        raise RuleError("a hand is running: colour up between hands, at a break (R11.4)")
     if state.stakes is None:
         raise RuleError("no session: start a session first")
     names = {i: s.name for i, s in enumerate(state.seats) if s is not None}
@@ -232,6 +235,14 @@ def _colour_up(state: TableState, req: rq.ColourUp) -> Built:
 @decides(rq.AgreeDeal)
 def _agree_deal(state: TableState, req: rq.AgreeDeal) -> Built:
     t = _t(state)
+    if t.finished:
+        raise RuleError("the tournament is over: the prizes are paid")
+    if t.deal is not None:
+        raise RuleError("a deal was agreed already (R11.5)")
+    if len(t.seated) < 2:
+        raise RuleError("a deal needs two or more players left (R11.5)")
+    if state.in_hand:
+        raise RuleError("a hand is running: agree a deal between hands (R11.5)")
     named = dict(req.amounts)
     missing = [player_name(state, s) for s, _ in t.seated if s not in named]
     if missing:
