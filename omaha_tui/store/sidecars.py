@@ -74,13 +74,43 @@ def check_shm(db: Path) -> None:
         )
 
 
-def _counts(uri: str) -> dict[int, int] | None:
+def _heads(uri: str) -> dict[int, tuple[int, bytes | None]] | None:
+    """Per session: its last event's sequence number and chain hash."""
     try:
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=1.0)
     except sqlite3.Error:
         return None
     try:
-        return dict(conn.execute("SELECT id, event_count FROM sessions").fetchall())
+        rows = conn.execute(
+            "SELECT s.id, coalesce(e.seq, 0), e.hash FROM sessions s LEFT JOIN events e "
+            "ON e.session_id = s.id AND e.seq = (SELECT max(seq) FROM events "
+            "WHERE session_id = s.id)"
+        ).fetchall()
+        return {int(sid): (int(seq), h if isinstance(h, bytes) else None) for sid, seq, h in rows}
+    except sqlite3.DatabaseError as e:
+        if "malformed" in str(e):
+            raise _Malformed from None
+        return None
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+
+
+class _Malformed(Exception):
+    """The database as a log leaves it does not hold together."""
+
+
+def _hash_at(uri: str, session_id: int, seq: int) -> bytes | None:
+    try:
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=1.0)
+    except sqlite3.Error:
+        return None
+    try:
+        row = conn.execute(
+            "SELECT hash FROM events WHERE session_id = ? AND seq = ?", (session_id, seq)
+        ).fetchone()
+        return row[0] if row is not None and isinstance(row[0], bytes) else None
     except sqlite3.Error:
         return None
     finally:
@@ -93,8 +123,10 @@ def check_wal(db: Path) -> None:
     The main file alone (opened ``immutable``, which ignores the log) is compared with
     the main file as the log leaves it (opened read-only, which never checkpoints): a
     log only ever adds events, so one that leaves any session with fewer events than
-    the main file holds belongs to an older copy. When either view cannot be read
-    (another program is rewriting the file at that moment) nothing is refused here.
+    the main file holds belongs to an older copy, and one whose event at the main
+    file's last position has another chain hash belongs to a copy played on apart.
+    When either view cannot be read (another program is rewriting the file at that
+    moment) nothing is refused here.
 
     Raises:
         JournalError: the log is older than the file; the line says what to do.
@@ -106,17 +138,33 @@ def check_wal(db: Path) -> None:
     except OSError:
         return
     base = f"file:{quote(str(db.absolute()))}"
-    alone = _counts(base + "?immutable=1")
+    alone = _heads(base + "?immutable=1")
     if not alone:
         return
-    logged = _counts(base + "?mode=ro")
+    aside = (
+        f"That log belongs to an earlier copy: if {db.name} is the copy you want, move "
+        f"{wal.name} (and {shm_path(db).name}) aside and open it again"
+    )
+    try:
+        logged = _heads(base + "?mode=ro")
+    except _Malformed:  # the main file alone reads well: the log is what breaks it
+        raise JournalError(
+            f"{wal} does not belong to {db.name}: {db.name} alone reads well, with the log "
+            f"it does not, so neither was opened. {aside.replace('an earlier', 'another')}"
+        ) from None
     if logged is None:
         return
-    lost = sum(max(0, n - logged.get(sid, 0)) for sid, n in alone.items())
+    lost = sum(max(0, seq - logged.get(sid, (0, None))[0]) for sid, (seq, _) in alone.items())
     if lost:
         raise JournalError(
             f"{wal} is older than {db.name}: opening it would take back {lost} recorded "
-            f"event{'s' * (lost != 1)}, so it was left unopened. That log belongs to an "
-            f"earlier copy: if {db.name} is the copy you want, move {wal.name} (and "
-            f"{shm_path(db).name}) aside and open it again"
+            f"event{'s' * (lost != 1)}, so it was left unopened. {aside}"
         )
+    # As many events or more, but not the same ones: a log of a copy that was played on
+    # apart from this file would replace what this file recorded.
+    for sid, (seq, head) in alone.items():
+        if seq and head is not None and _hash_at(base + "?mode=ro", sid, seq) != head:
+            raise JournalError(
+                f"{wal} does not belong to {db.name}: opening it would replace session "
+                f"{sid}'s recorded events with others, so it was left unopened. {aside}"
+            )

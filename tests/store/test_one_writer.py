@@ -116,6 +116,64 @@ def test_an_old_wal_beside_a_newer_file_is_refused_and_the_file_left_whole(
         assert journal.events(sid) == events[:end]
 
 
+def test_a_wal_of_a_copy_played_on_apart_is_refused_though_it_has_as_many_events(
+    tmp_path: Path,
+) -> None:
+    from omaha_tui.engine.events import SatOut
+
+    db = tmp_path / "j.sqlite3"
+    events = two_hands().events
+    end = _hand_end(events)
+    apart = tmp_path / "apart"
+    apart.mkdir()
+    with Journal.open(db) as journal:
+        sid = journal.create_session("Friday")
+        journal.append_many(sid, events[:end])  # ends a hand: checkpointed
+    shutil.copy(db, apart / "j.sqlite3")  # the copy taken to another laptop
+    with Journal.open(db) as journal:
+        journal.append(sid, events[end])
+        journal.checkpoint()
+    with Journal.open(apart / "j.sqlite3") as journal:
+        journal.append(sid, SatOut(seat=1))  # another event at the same place
+        shutil.copy(apart / "j.sqlite3-wal", tmp_path / "j.sqlite3-wal")
+    assert _alone(db) == end + 1
+    with pytest.raises(JournalError) as info:
+        Journal.open(db)
+    text = str(info.value)
+    assert "\n" not in text
+    assert "j.sqlite3-wal does not belong to j.sqlite3: " in text
+    assert "move j.sqlite3-wal (and j.sqlite3-shm) aside" in text
+    assert _alone(db) == end + 1
+    (tmp_path / "j.sqlite3-wal").unlink()
+    with Journal.open(db) as journal:
+        assert journal.events(sid) == events[: end + 1]
+
+
+def test_a_wal_whose_event_at_the_files_last_place_differs_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The log would keep the count but change the events (the pages of a copy played on
+    apart that happen to fit): the chain hash at the main file's last event tells."""
+    db = tmp_path / "j.sqlite3"
+    events = two_hands().events
+    end = _hand_end(events)
+    with Journal.open(db) as journal:
+        sid = journal.create_session("Friday")
+        journal.append_many(sid, events[:end])  # ends a hand: checkpointed
+        journal.append(sid, events[end])  # in the log only
+        shutil.copy(tmp_path / "j.sqlite3-wal", tmp_path / "wal")
+    shutil.copy(tmp_path / "wal", tmp_path / "j.sqlite3-wal")
+    with Journal.open(db, read_only=True) as journal:  # the log is this file's own
+        assert len(journal.events(sid)) == end + 1
+    monkeypatch.setattr(sidecars, "_hash_at", lambda *_: b"\0" * 32)
+    with pytest.raises(JournalError) as info:
+        Journal.open(db)
+    assert str(info.value).startswith(
+        f"{tmp_path / 'j.sqlite3-wal'} does not belong to j.sqlite3: opening it would replace "
+        f"session {sid}'s recorded events with others"
+    )
+
+
 def test_the_main_file_alone_holds_every_finished_hand(tmp_path: Path) -> None:
     db = tmp_path / "j.sqlite3"
     events = two_hands().events
