@@ -61,7 +61,9 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_event(tmp_path: P
             for record in records:
                 assert record.event == expected_event(record.seq)
             state = journal.load_state(info.id)
-            assert [s.name for s in state.seats if s is not None] == ["Ann", "Bob"]
+            seated = [s.name for s in state.seats if s is not None]
+            # A kill on a busy machine may come before the second seat was written.
+            assert seated == ["Ann", "Bob"][: max(0, min(2, len(records) - 1))]
     assert acknowledged > KILLS, "the writer barely ran; the kills proved nothing"
 
 
