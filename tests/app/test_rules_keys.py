@@ -50,3 +50,8 @@ async def test_r2_9_a_long_hand_start_wraps_on_the_status_line(tmp_path: Path) -
         assert status(app).endswith("Bob posts small blind 1; Cy posts big blind 2")
         line = app.table.query_one("#status")
         assert line.size.height >= 2  # wrapped, not cut at 80 columns
+        await keys(pilot, "c")  # a short line: the status shrinks back to one line
+        assert len(status(app)) < 70 and line.size.height == 1
+        app.table.say("x " * 70)  # and grows again for a long one, without a new state
+        await pilot.pause()
+        assert line.size.height == 2

@@ -65,6 +65,8 @@ class TableScreen(Screen[None]):
         self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
         self._spot: AllInSpot | None = None
         self._runs_text = ""
+        self._title_text = ""
+        self._street: str | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="title-row"):
@@ -122,10 +124,13 @@ class TableScreen(Screen[None]):
             self._spot, self._tabled = view.spot, {}
             if view.spot is not None:
                 compute_in_background(self, view.spot, self._show_equities)
+        # What did not change is not touched: every update marks screen lines to draw
+        # again, and Textual redraws the whole box around all of them.
         hand = f" · hand #{view.hand_number}" if view.hand_number else ""
-        self.query_one("#title", Static).update(
-            f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]", layout=False
-        )
+        title = f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]"
+        if title != self._title_text:
+            self._title_text = title
+            self.query_one("#title", Static).update(title, layout=False)
         self.query_one(StandingsBar).show(view.tournament)
         tall = self.has_class("-tall")
         # Empty chairs stay out of the ring, except one holding the button (R1.5c).
@@ -144,7 +149,9 @@ class TableScreen(Screen[None]):
         for end in self.query(".seat-end"):
             if end.display != ends:
                 end.display = ends
-        self.query_one("#felt").border_title = view.street
+        if view.street != self._street:
+            self._street = view.street
+            self.query_one("#felt").border_title = view.street
         self.query_one(Board).show(view.board, view.board_untracked, tall=tall)
         self._paint_runs(view)
         self.query_one(Pots).show(view.pots, view.in_front, view.decimals)

@@ -49,7 +49,14 @@ class ActionBar(Vertical):
         """
         status = self.query_one("#status", Static)
         status.set_class(refused, "-refused")
-        status.update(Content(printable(message)), layout=True)  # it may wrap (R2.9 antes)
+        content = Content(printable(message))
+        # It may wrap (R2.9 antes): the screen is laid out again only when the new line
+        # takes more or fewer lines than the old one; a relayout repaints every widget.
+        width = status.content_size.width
+        relayout = not width or content.get_height(
+            status.styles, width
+        ) != status.visual.get_height(status.styles, width)
+        status.update(content, layout=relayout)
         self.caption("")
 
     def caption(self, text: str, *, refused: bool = False) -> None:
@@ -57,6 +64,8 @@ class ActionBar(Vertical):
         layout, so it covers no seat; the next status line clears it."""
         caption = self.query_one("#caption", Static)
         caption.set_class(refused, "-refused")
+        if not text and not caption.display:
+            return  # no caption shown and none to show: nothing to lay out again
         caption.update(Content(printable(text)))
         caption.display = bool(text)
 
