@@ -101,9 +101,16 @@ def clock_event_words(before: TableState, after: TableState, e: ce.ScheduleSet |
             return "Clock paused" + (f" with {mmss(left)} left" if left is not None else "")
         case ce.ClockResumed():
             return "Clock running again"
-        case ce.ClockAdjusted(seconds=seconds):
-            more = "added" if seconds > 0 else "taken away"
-            return f"Clock: {duration_words(abs(seconds))} {more}"
+        case ce.ClockAdjusted(at=at, seconds=seconds):
+            assert schedule is not None
+            now = position(after.clock, ce.at_ms(at))
+            if isinstance(schedule.items[now.item], Break):
+                where = f"Break {schedule.break_number(now.item)}"
+            else:
+                where = f"Level {schedule.level_number(now.item)}"
+            rest = f", {mmss(now.left_ms)} left" if now.left_ms is not None else ""
+            paused = " (paused)" if after.clock.started and not after.clock.running else ""
+            return f"{adjusted_words(seconds)}; {where}{rest}{paused}"
         case ce.ClockMoved(at=at, item=item):
             assert schedule is not None
             was = position(before.clock, ce.at_ms(at))
@@ -112,6 +119,12 @@ def clock_event_words(before: TableState, after: TableState, e: ce.ScheduleSet |
             dec = after.config.decimals if after.config is not None else 0
             return head + item_words(schedule, item, dec)
     return ""
+
+
+def adjusted_words(seconds: int) -> str:
+    """``Clock: 2 min added`` or ``Clock: 30 s taken away``."""
+    more = "added" if seconds > 0 else "taken away"
+    return f"Clock: {duration_words(abs(seconds))} {more}"
 
 
 def mmss(ms: int) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from omaha_tui.engine import events as ev
-from omaha_tui.engine.clock_words import clock_event_words
+from omaha_tui.engine.clock_words import adjusted_words, clock_event_words
 from omaha_tui.engine.config import binglao_variant
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.spoken import join_words
@@ -233,6 +233,8 @@ class _Teller:
             case ev.BoardDealt(cards=cards):
                 street = STREETS.get(before.hand.board_count if before.hand else 0, "board")
                 what = f"the {street.lower()}" + (f" ({self.cards(cards)})" if cards else "")
+            case ev.ClockAdjusted(seconds=seconds):
+                what = adjusted_words(seconds)
             case _:
                 what = self.event(after, before, last) or last.type.replace("_", " ")
         return f"Undone: {what}"

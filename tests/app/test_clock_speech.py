@@ -160,6 +160,7 @@ async def test_r2_7_the_clock_panel_shows_pause_break_and_refuses_a_hand_in_a_br
         assert clock.has_class("-break") and not clock.has_class("-paused")
         await keys(pilot, "n")
         assert app.session.state.hands_played == 1  # no hand in a break (R2.7c)
+        assert status(app).startswith("a break is on for 08:00 more: no hand starts in a break")
         assert app.request(rq.EndBreak()).ok
         await keys(pilot, "n")
         assert app.session.state.hand is not None and app.session.state.hand.stakes.big_blind == 4

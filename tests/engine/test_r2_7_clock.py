@@ -254,13 +254,18 @@ def test_r2_7b_the_narrator_says_each_control():
     for req, words in (
         (rq.PauseClock(at=at(5)), "Clock paused with 15:00 left"),
         (rq.ResumeClock(at=at(6)), "Clock running again"),
-        (rq.AdjustClock(90, at=at(6)), "Clock: 1 min 30 s added"),
+        (rq.AdjustClock(90, at=at(6)), "Clock: 1 min 30 s added; Level 1, 16:30 left"),
         (rq.NextLevel(at=at(6)), "Clock moved to Level 2: blinds 2/4 (20 min)"),
+        (rq.PauseClock(at=at(7)), "Clock paused with 19:00 left"),
+        (rq.AdjustClock(120, at=at(9)), "Clock: 2 min added; Level 2, 21:00 left (paused)"),
+        (rq.AdjustClock(-1380, at=at(9)), "Clock: 23 min taken away; Break 1, 08:00 left (paused)"),
     ):
         out = decide(state, req)
         assert isinstance(out, Decided)
         assert narrate(state, out.events, out.state) == (words,)
         state = out.state
+    view = clock_view(state, at(30))  # time changed at a paused clock: still paused
+    assert view is not None and view.paused and view.on_break and view.seconds_left == 8 * 60
 
 
 # ---------------------------------------------------------------- R2.7c
