@@ -274,6 +274,8 @@ def room_view(
         "theme": dict(theme or {}),
         "clock": clock_block(clock, state),
         "tournament": tournament_block(state, clock),
+        # Amounts are integer units; the page writes them in the table's decimals.
+        "decimals": state.config.decimals if state.config is not None else 0,
     }
     if state.config is None:
         return {**base, "phase": "waiting", "game": "", "seats": [], "board": [], "pots": []}

@@ -212,3 +212,33 @@ async def test_the_page_shows_the_table_on_a_tv_and_a_phone_and_follows_the_deal
         await browser.screenshot(shot)
         print(f"screenshot of the page: {shot}")
         raise
+
+
+async def test_r2_7_the_page_writes_amounts_in_the_tables_decimals(tmp_path: Path) -> None:
+    """At a table that counts in 0.25/0.50 the room view says so (``decimals``) and the
+    page's one amount writer (room.js ``chips``, as shipped) shows 0.25/0.50, not 25/50."""
+    import re
+
+    from omaha_tui.display.room import room_view
+    from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+    from omaha_tui.engine.reducer.replay import replay
+    from omaha_tui.engine.testing import opening_events
+
+    config = TableConfig(
+        variant=parse_game("omaha"), stakes=Stakes(small_blind=25, big_blind=50), decimals=2
+    )
+    state = replay(opening_events(config, [(0, "A", 10000), (1, "B", 10000)], button=1))
+    view = room_view(state, title="t", clock=None, seq=1)
+    assert view["decimals"] == 2 and view["clock"]["small_blind"] == 25
+    source = (ROOT / "omaha_tui/display/static/room.js").read_text()
+    found = re.search(r"let decimals = 0;.*?\nfunction chips\(n\) \{.*?\n\}\n", source, re.S)
+    assert found is not None, "room.js has one chips() that reads decimals"
+    chromium()
+    async with Browser(tmp_path / "profile") as browser:
+        await browser.evaluate(found.group(0) + "; window.chips = chips; 0")
+        shown = await browser.evaluate(
+            "decimals = 2; [chips(25), chips(50), chips(10000), chips(5075), chips(-25),"
+            " chips(123456)]"
+        )
+        assert shown == ["0.25", "0.50", "100", "50.75", "-0.25", "1,234.56"]
+        assert await browser.evaluate("decimals = 0; chips(1500)") == "1,500"

@@ -15,8 +15,15 @@ function el(tag, cls, text) {
   return e;
 }
 
+let decimals = 0;  // the places the table counts in (a hand history's 0.25/0.50: 2)
+
+// An amount in the table's integer units as the table counts it: 1,500 or 0.50.
 function chips(n) {
-  return Number(n).toLocaleString("en-US");
+  const unit = 10 ** decimals;
+  const v = Math.abs(Math.round(Number(n)));
+  const whole = Math.floor(v / unit), part = v % unit;
+  const text = whole.toLocaleString("en-US") + (part ? "." + String(part).padStart(decimals, "0") : "");
+  return (Number(n) < 0 ? "-" : "") + text;
 }
 
 function percent(share) {
@@ -243,6 +250,7 @@ function drawEnd(v) {
 
 function draw(v) {
   view = v;
+  decimals = v.decimals || 0;
   received = performance.now();
   theme(v.theme);
   document.body.dataset.phase = v.phase;
