@@ -231,7 +231,7 @@ class OmahaApp(App[None]):
         """Continue a recorded session exactly where it stopped, clock included."""
         assert self.journal is not None
         try:
-            session = Session.resume(self.journal, session_id)
+            session = Session.resume(self.journal, session_id, now=self.wall_now())
         except (SessionBusy, JournalError) as e:
             self.exit(return_code=2, message=str(e))
             return

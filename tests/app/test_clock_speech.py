@@ -242,3 +242,28 @@ async def test_r2_7b_the_clock_keys_are_in_the_key_table_and_act_on_the_clock(
         await keys(pilot, "left_square_bracket")
         view = app.session.clock(app.wall_now())
         assert view is not None and view.level.number == 1
+
+
+async def test_r2_7_the_app_resumes_a_journal_whose_schedule_is_only_in_meta_with_its_clock(
+    tmp_path: Path,
+) -> None:
+    from tests.session.test_session import journal_with_schedule_only_in_meta
+
+    db = tmp_path / "journal.sqlite3"
+    sid = journal_with_schedule_only_in_meta(db)
+    now = [0.0]
+    app = OmahaApp(
+        db=db,
+        resume=sid,
+        now=lambda: now[0],
+        speech=Recorder(),
+        settings_path=tmp_path / "settings.json",
+    )
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        clock = app.table.query_one(LevelClock)
+        clock.tick()
+        assert str(clock.content).startswith("Level 2 · blinds 2/4 · 20:00 left")
+        now[0] = 5 * 60.0
+        clock.tick()
+        assert "15:00 left" in str(clock.content)
