@@ -126,6 +126,13 @@ def random_tournament(rng: random.Random, players: int = 9) -> tuple[list[ev.Eve
         add_on=AddOn(money=Decimal(5), chips=500),
     )
     log: list[ev.Event] = list(state.journal)
+    return log, play_to_a_winner(state, rng, log)
+
+
+def play_to_a_winner(state: TableState, rng: random.Random, log: list[ev.Event]) -> TableState:
+    """Play ``state``'s tournament to a winner, the events appended to ``log``: rebuys,
+    add-ons and re-entries in the first hands, then all-ins and folds, each hand
+    awarded by hand to a random player still in."""
     hands = 0
     while state.tournament is not None and not state.tournament.finished and hands < 400:
         hands += 1
@@ -168,7 +175,7 @@ def random_tournament(rng: random.Random, players: int = 9) -> tuple[list[ev.Eve
                 moved = _do(state, rq.AwardByHand(winners), log)
                 assert moved is not None, "the hand cannot be awarded"
                 state = moved
-    return log, state
+    return state
 
 
 def bench_tournament(repeats: int, seed: int) -> None:
