@@ -167,3 +167,16 @@ async def test_r11_the_colour_up_key_says_why_not_during_a_hand(tmp_path: Path) 
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert "colour up between hands" in str(app.table.query_one("#status", Static).content)
+
+
+async def test_r11_the_palette_has_the_colour_up_and_the_deal(tmp_path: Path) -> None:
+    from omaha_tui.app.palette import _actions
+
+    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        entries = {name: run for name, _, run in _actions(app)}
+        assert "Colour-up (o)" in entries and "Deal (k)" in entries
+        entries["Deal (k)"]()
+        await pilot.pause()
+        assert isinstance(app.screen, DealScreen)
