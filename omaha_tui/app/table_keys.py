@@ -36,6 +36,7 @@ class TableControl:
     def __init__(self, app: OmahaApp) -> None:
         self.app = app
         self._live: tuple[object, int, frozenset[str]] | None = None
+        self._amount_prompt: AmountPrompt | None = None
 
     # ------------------------------------------------------------------ liveness
 
@@ -168,7 +169,13 @@ class TableControl:
             outcome = session.preview(rq.RaiseTo(amount, confirm_all_in=True))
             return outcome.message, outcome.ok
 
-        self.app.push_screen(AmountPrompt(amounts, avail.breakdown, submit, preview))
+        prompt = self._amount_prompt
+        if prompt is None:  # one prompt, kept installed: built once, asked again each time
+            prompt = self._amount_prompt = AmountPrompt(amounts, avail.breakdown, submit, preview)
+            self.app.install_screen(prompt, "amount-prompt")
+        else:
+            prompt.ask(amounts, avail.breakdown, submit, preview)
+        self.app.push_screen(prompt)
 
     def _key_deal(self, session: Session) -> None:
         due = session.available().cards_due

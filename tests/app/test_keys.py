@@ -135,6 +135,45 @@ async def test_b_opens_the_prompt_before_the_next_key(tmp_path: Path) -> None:
         assert prompt.query_one(Input).value == "5"  # typed over the pre-filled 7
 
 
+async def test_b_again_asks_the_same_prompt_for_the_new_player_and_range(
+    tmp_path: Path,
+) -> None:
+    """The prompt is built once and asked again: each time it holds the new player's
+    range and pre-filled maximum, the old typing is gone, and keys typed at once
+    still land in its field."""
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        burst(app, "b5")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, AmountPrompt)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.table
+        await pilot.press("c")  # Dee calls; Eve is to act, facing the same bet
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        again = app.screen
+        assert again is first and again.amounts.title == "Eve raises"
+        field = again.query_one(Input)
+        assert field.value == str(again.amounts.prefill) and app.focused is field
+        assert field.selection.start == 0 and field.selection.end == len(field.value)
+        heading = str(again.query_one("#amount-title").render())
+        assert "Eve raises" in heading and "Dee" not in heading
+        assert "raises to" in str(again.query_one("#amount-meaning").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        burst(app, "b9")  # typed before the prompt is back: into its field, in order
+        await pilot.pause()
+        assert app.screen is first and field.value == "9"
+        burst(app, "⏎")
+        await pilot.pause()
+        assert app.screen is app.table and _events(app)[-1] == "RaisedTo"
+
+
 def _all_in_flop(tmp_path: Path) -> OmahaApp:
     config = TableConfig(
         variant=parse_game("plo"), structure=Structure.NO_LIMIT, stakes=Stakes(big_blind=2)

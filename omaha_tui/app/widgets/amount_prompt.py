@@ -100,6 +100,9 @@ class AmountPrompt(TypedPrompt[int | None]):
 
     ``verify`` (given by the app: it records the amount) returns the engine's refusal for an amount,
     so a refused amount keeps the prompt open with the reason instead of closing it.
+
+    The app keeps one prompt and asks it again (:meth:`ask`) each time ``b`` is pressed:
+    its widgets are built once, so opening it costs a repaint, not a new screen.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -118,18 +121,56 @@ class AmountPrompt(TypedPrompt[int | None]):
         self.preview = preview
 
     def compose(self) -> ComposeResult:
-        r = self.amounts
         with Vertical(id="amount-prompt", classes="prompt"):
-            yield Label(f"[b]{shown(r.title)}[/b]: {r.range} · all in {r.text(r.all_in)}")
-            if self.breakdown is not None:
-                yield Static(breakdown_lines(self.breakdown), id="amount-breakdown")
+            yield Label(self._heading(), id="amount-title")
+            breakdown = Static(self._breakdown_text(), id="amount-breakdown")
+            breakdown.display = self.breakdown is not None
+            yield breakdown
             # No filter: keys are never dropped. The prefill is typed as the table counts.
-            yield Input(_typed(r.prefill, r.decimals), id="amount")
+            yield Input(self._prefill(), id="amount")
             yield Label("", id="amount-meaning")
             yield Label("Enter to confirm · Esc to cancel", classes="hint")
 
+    def _heading(self) -> str:
+        r = self.amounts
+        return f"[b]{shown(r.title)}[/b]: {r.range} · all in {r.text(r.all_in)}"
+
+    def _breakdown_text(self) -> str:
+        return breakdown_lines(self.breakdown) if self.breakdown is not None else ""
+
+    def _prefill(self) -> str:
+        return _typed(self.amounts.prefill, self.amounts.decimals)
+
+    def ask(
+        self,
+        amounts: AmountRange,
+        breakdown: BreakdownLike | None,
+        verify: Callable[[int], str | None],
+        preview: Preview,
+    ) -> None:
+        """Ask again, for a new bet or raise, before the app pushes this prompt once more:
+        the same fields, holding the new range, breakdown and prefilled amount."""
+        self.amounts, self.breakdown, self.verify, self.preview = (
+            amounts,
+            breakdown,
+            verify,
+            preview,
+        )
+        if not self.is_mounted:
+            return  # composed from the new values when first pushed
+        self.query_one("#amount-title", Label).update(self._heading())
+        panel = self.query_one("#amount-breakdown", Static)
+        panel.update(self._breakdown_text())
+        panel.display = breakdown is not None
+        field = self.query_one("#amount", Input)
+        with field.prevent(Input.Changed):
+            field.value = self._prefill()
+        field.select_on_focus = True
+        self._describe(field.value)
+        self.reopen()
+
     def on_mount(self) -> None:
-        self._describe(_typed(self.amounts.prefill, self.amounts.decimals))
+        self._describe(self._prefill())
 
     @on(Input.Changed, "#amount")
     def _changed(self, event: Input.Changed) -> None:

@@ -46,6 +46,7 @@ class TypeAhead(Screen[ResultT]):
         super().__init__()
         self._early: list[events.Key] = []
         self._ready = False
+        self._reopened = False
 
     def field(self) -> Input | None:
         """The field keys go into: the focused one, else the first."""
@@ -81,7 +82,19 @@ class TypeAhead(Screen[ResultT]):
             return False
         return True
 
+    def reopen(self) -> None:
+        """Take the keys typed while this (kept) screen is pushed again, as when new."""
+        self._ready, self._reopened = False, True
+
     def on_mount(self) -> None:
+        self._open()
+
+    def on_screen_resume(self) -> None:
+        if self._reopened:  # pushed again after :meth:`reopen` (a new one opens on mount)
+            self._reopened = False
+            self._open()
+
+    def _open(self) -> None:
         field = self.field()
         if field is not None:
             self.set_focus(field, scroll_visible=False)
