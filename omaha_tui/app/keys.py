@@ -39,6 +39,7 @@ class TableKey:
         shown: the key as the help and the footer write it (default: ``key``).
         session: live by the session's log (``undo`` / ``redo``), not by ``available()``.
         prompt: the key opens a prompt that the dealer types into straight after it.
+        brief: the footer's word when ``label`` is too long for 80 columns.
     """
 
     name: str
@@ -53,6 +54,7 @@ class TableKey:
     shown: str = ""
     session: str = ""
     prompt: bool = False
+    brief: str = ""
 
     @property
     def display(self) -> str:
@@ -171,6 +173,7 @@ KEYS: tuple[TableKey, ...] = (
         (rq.PauseClock, rq.ResumeClock),
         probe=rq.PauseClock(),
         moment=True,
+        brief="Clock",
     ),
     TableKey(
         "clock_start",
@@ -295,7 +298,7 @@ def bindings() -> list[Binding]:
         Binding(
             k.key,
             f"act('{k.name}')",
-            k.label,
+            k.brief or k.label,
             show=k.footer,
             key_display=k.shown or None,
         )

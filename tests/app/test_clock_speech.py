@@ -210,6 +210,10 @@ async def test_r2_7b_the_clock_keys_are_in_the_key_table_and_act_on_the_clock(
     assert BY_KEY["left_square_bracket"] == "clock_back" and BY_KEY["B"] == "break_end"
     helped = dict(help_lines())
     assert helped["P"].startswith("pause the blind clock") and "[" in helped
+    from omaha_tui.app.keys import bindings
+
+    footer = {b.key: b.description for b in bindings() if b.show}
+    assert footer["P"] == "Clock" and "plus" not in footer  # P alone, to fit 80 columns
     now = [0.0]
     app = OmahaApp(
         db=tmp_path / "journal.sqlite3",
