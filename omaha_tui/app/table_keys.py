@@ -249,7 +249,10 @@ class TableControl:
             outcome = self.app.request(request)
             return None if outcome.ok else outcome.message
 
-        self.app.push_screen(ColourUpScreen(state, lambda chip: race_request(state, chip), submit))
+        def draw(chip: int) -> rq.ColourUp:  # the race cards, drawn from a shuffled deck
+            return race_request(state, chip)
+
+        self.app.push_screen(ColourUpScreen(state, draw, submit, now=self.app.wall_now))
 
     def _key_deal_split(self, session: Session) -> None:
         """R11.5: a deal among the players left, recorded when every one agrees."""

@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Ask, Refusal, decide, fold
-from omaha_tui.engine.decisions.requests import NextHand, Request, TakeAddOn
+from omaha_tui.engine.decisions.requests import ColourUp, NextHand, Request, TakeAddOn
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import ActionUndone, Event, HandStarted, ScheduleSet, SessionStarted
 from omaha_tui.engine.narrate import narrate
@@ -198,7 +198,7 @@ class Session:
         session stamps it on the next hand and on the host's clock requests, which the
         blind clock reads (R2.7).
         """
-        stamped = (NextHand, TakeAddOn, *CLOCK_REQUESTS)  # R11.1: an add-on waits for its break
+        stamped = (NextHand, TakeAddOn, ColourUp, *CLOCK_REQUESTS)  # R11.1, R11.4: at a break
         if isinstance(req, stamped) and getattr(req, "at", 0) is None:
             req = replace(req, at=now or datetime.now(UTC))  # type: ignore[arg-type]
         before = self._state

@@ -180,3 +180,33 @@ async def test_r11_the_palette_has_the_colour_up_and_the_deal(tmp_path: Path) ->
         entries["Deal (k)"]()
         await pilot.pause()
         assert isinstance(app.screen, DealScreen)
+
+
+async def test_r11_4_the_colour_up_screen_waits_for_a_break_of_the_clock(tmp_path: Path) -> None:
+    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy", "--levels", "1/2:20,break:10,2/4:20"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await _leftovers(app)
+        assert app.request(rq.StartClock()).ok
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ColourUpScreen)
+        said = "colour up at a break: the clock is at level 1 (R11.4)"
+        assert said in _text(screen, "#cu-result")
+        await pilot.press("ctrl+r", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ColourUpScreen) and not _recorded(app, ev.ColouredUp)
+        await pilot.press("escape")
+        app.now = lambda: 25 * 60.0  # 25 minutes on: the first break
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ColourUpScreen)
+        screen.query_one("#cu-chip", Input).value = "5"
+        screen.query_one("#cu-winners", Input).value = "Ann Bob"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert len(_recorded(app, ev.ColouredUp)) == 1

@@ -132,3 +132,18 @@ def test_r11_5_colour_up_and_deal_are_refused_during_a_hand() -> None:
     assert isinstance(out, Refusal) and "colour up between hands" in out.reason
     out = decide(state, rq.AgreeDeal(((0, 10), (1, 10), (2, 10))))  # type: ignore[arg-type]
     assert isinstance(out, Refusal) and "agree a deal between hands (R11.5)" in out.reason
+
+
+def test_r11_4_with_breaks_in_the_clock_a_colour_up_waits_for_one() -> None:
+    state = timed(LEVELS)
+
+    def colour_up(minutes: float | None) -> str:
+        when = None if minutes is None else at(minutes)
+        out = decide(state, rq.ColourUp(2, winners=(), at=when))
+        return out.reason if isinstance(out, Refusal) else "ok"
+
+    assert colour_up(5) == "colour up at a break: the clock is at level 1 (R11.4)"
+    assert colour_up(25) == "ok" and colour_up(52) == "ok"  # either break
+    assert colour_up(None).startswith("a colour-up at a table with a blind clock needs the time")
+    no_breaks = timed("1/2:20,2/4:20")  # the host calls the break
+    assert not isinstance(decide(no_breaks, rq.ColourUp(2, winners=(), at=at(5))), Refusal)

@@ -11,6 +11,8 @@ never markup.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
 from typing import ClassVar
 
 from textual import on
@@ -66,9 +68,18 @@ class ColourUpScreen(ModalScreen[None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, state: TableState, draw: Draw, submit: Submit) -> None:
+    def __init__(
+        self,
+        state: TableState,
+        draw: Draw,
+        submit: Submit,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
+        """``now``: the time by the app's clock, for a table whose blind clock has breaks
+        (a colour-up is done at one, R11.4); the session stamps what is recorded."""
         super().__init__()
         self._state = state
+        self._now = now
         self._draw = draw
         self._submit = submit
         self._old = smallest_chip(state)
@@ -111,14 +122,17 @@ class ColourUpScreen(ModalScreen[None]):
             return
         self._chip = chip
         self._request = request
-        preview = race_preview(self._state, request or rq.ColourUp(chip, cards=()))
+        asked = request or rq.ColourUp(chip, cards=())
+        when = self._now() if self._now is not None else None
+        preview = race_preview(self._state, replace(asked, at=when))
         race = self.query_one("#cu-race", Static)
         head = f"{preview.race_chips} new chip{'s' if preview.race_chips != 1 else ''} in the race"
         race.update(f"{safe(head)}\n{race_table(preview)}")
         result = self.query_one("#cu-result", Static)
-        if request is None:
-            result.update("")
-            result.set_class(False, "-refused")
+        if request is None:  # nothing to record yet: only a break to wait for is said
+            waiting = preview.message if "at a break" in preview.message else ""
+            result.update(safe(waiting))
+            result.set_class(bool(waiting), "-refused")
             return
         before = sum(line.stack for line in preview.lines)
         said = safe(preview.message)

@@ -174,6 +174,20 @@ def _add_on(state: TableState, req: rq.TakeAddOn) -> Built:
     return (ev.AddOnTaken(seat=req.seat),)
 
 
+def _colour_up_break(state: TableState, at: datetime | None) -> None:
+    """R11.4: at a table whose blind clock has breaks, a colour-up is done during one
+    (without breaks in the schedule, or without a clock, the host calls it)."""
+    schedule = state.clock.schedule
+    if schedule is None or not any(isinstance(i, Break) for i in schedule.items):
+        return
+    if at is None:
+        raise RuleError("a colour-up at a table with a blind clock needs the time it is done")
+    p = position(state.clock, at_ms(at))
+    if not isinstance(schedule.items[p.item], Break):
+        level = schedule.level_number(p.item)
+        raise RuleError(f"colour up at a break: the clock is at level {level} (R11.4)")
+
+
 def _at_break(state: TableState, number: int, at: datetime | None) -> None:
     """Refuse unless the clock is in break ``number`` at ``at`` (R11.1, R2.7)."""
     schedule = state.clock.schedule
@@ -204,6 +218,7 @@ def _colour_up(state: TableState, req: rq.ColourUp) -> Built:
         raise RuleError("the tournament is over: the prizes are paid")
     if state.in_hand:
         raise RuleError("a hand is running: colour up between hands, at a break (R11.4)")
+    _colour_up_break(state, req.at)
     if state.stakes is None:
         raise RuleError("no session: start a session first")
     names = {i: s.name for i, s in enumerate(state.seats) if s is not None}

@@ -31,11 +31,13 @@ class TakeAddOn:
 @dataclass(frozen=True, slots=True)
 class ColourUp:
     """Retire the smallest chip for ``new_chip`` by a chip race (R11.4): the race cards
-    by seat (card text), or the seats the dealer says won a new chip."""
+    by seat (card text), or the seats the dealer says won a new chip; ``at``: when (the
+    session stamps it), for a table whose blind clock has breaks."""
 
     new_chip: int
     cards: tuple[tuple[int, str], ...] | None = None
     winners: tuple[int, ...] | None = None
+    at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
