@@ -20,7 +20,6 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.session import Session
-from omaha_tui.session.live import undo_limit
 
 from .keys import BY_NAME, CLOCK_KEYS, TableKey, help_lines, live_keys
 from .widgets.amount_prompt import AmountPrompt, AmountRange, TextPrompt
@@ -58,7 +57,7 @@ class TableControl:
         state = session.state
         reason = ""
         if key.name == "undo":
-            reason = undo_limit(state)
+            reason = session.undo_limit()
         elif key.name == "redo":
             reason = "nothing to redo"
         elif key.name == "read":

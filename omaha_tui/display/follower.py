@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from omaha_tui.engine.reducer.replay import apply, initial_state
+from omaha_tui.engine.reducer import history as hist
+from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 from omaha_tui.engine.state import TableState, evolve
 from omaha_tui.session.clock import ClockView, clock_view
@@ -45,7 +46,7 @@ class Follower:
         self.session_id = session_id
         info = journal.session(session_id)
         self.title = info.title
-        self.state = initial_state()
+        self.history = History()  # undo events in the log step back through it
         self.seq = 0
         # R2.7: a journal from before the clock's events has its schedule only here
         # (shown as the resume will record it, :mod:`omaha_tui.session.clock_meta`).
@@ -84,8 +85,13 @@ class Follower:
             self._apply(record)
         return bool(records)
 
+    @property
+    def state(self) -> TableState:
+        """The table as the journal has it now."""
+        return self.history.state
+
     def _apply(self, record: EventRecord) -> None:
-        self.state, self.seq = apply(self.state, record.event), record.seq
+        self.history, self.seq = hist.apply(self.history, record.event), record.seq
 
     def clock(self, now: float) -> LevelClock:
         """The level, its blinds and the time left at ``now`` (seconds since the epoch).

@@ -11,7 +11,8 @@ It exports functions and types only. Its packages say what they hold:
 - ``rules``: betting (R4), blinds and the button (R1.5, R2), pots (R5), awards (R7),
   blind levels (R2.7);
 - ``allin``: the all-in spot, the boards still to come and equity (R10);
-- ``reducer``: ``apply``, ``replay`` and ``undo``, one private handler per event;
+- ``reducer``: ``apply`` and ``replay``, one private handler per event; the undo
+  ``History`` beside the state (``reducer.history``);
 - ``decisions``: requests, ``decide`` and ``available``;
 - ``config``, ``events``, ``state``, ``errors``, ``labels``, ``narrate``: the shared
   vocabulary (table settings, the facts recorded, the state they fold into, the error, the
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
     from .hands.spoken import showdown_speech
     from .labels import name_of, pot_label, seat_label
     from .narrate import narrate
-    from .reducer.replay import apply, effective_events, initial_state, replay, undo
+    from .reducer.history import History, undo
+    from .reducer.replay import apply, effective_events, initial_state, replay
     from .rules.awards import (
         awards_by_hand,
         awards_from_cards,
@@ -143,7 +145,8 @@ _WHERE: dict[str, str] = {
     "effective_events": "reducer.replay",
     "initial_state": "reducer.replay",
     "replay": "reducer.replay",
-    "undo": "reducer.replay",
+    "undo": "reducer.history",
+    "History": "reducer.history",
     "PlayerReading": "hands.showdown",
     "ShowdownReading": "hands.showdown",
     "read_showdown": "hands.showdown",
@@ -178,6 +181,7 @@ __all__ = [
     "HandOpening",
     "HandState",
     "HighReading",
+    "History",
     "LedgerLine",
     "LegalActions",
     "Level",

@@ -203,11 +203,11 @@ class _Teller:
             f"shared by {shared} ({format_money(share, currency, unit)} each{left}) (R12.3)"
         )
 
-    def undone(self, before: TableState, after: TableState) -> str:
-        """``Undone: Bob's raise to 12`` for an undo taking ``before`` back to ``after``."""
-        if not before.journal:
+    def undone(self, before: TableState, after: TableState, last: ev.Event | None) -> str:
+        """``Undone: Bob's raise to 12`` for an undo of ``last`` taking ``before`` back to
+        ``after`` (just ``Undone`` when the undone event is not given)."""
+        if last is None:
             return "Undone"
-        last = before.journal[-1]
         who = self.who
         match last:
             case ev.Folded(seat=seat):
@@ -239,7 +239,7 @@ class _Teller:
                 what = self.event(after, before, last) or last.type.replace("_", " ")
         return f"Undone: {what}"
 
-    def winnings(self, before: TableState, after: TableState) -> str:
+    def winnings(self, after: TableState, events: Sequence[ev.Event]) -> str:
         hand = after.hand
         assert hand is not None
         won: dict[int, int] = {}
@@ -258,7 +258,8 @@ class _Teller:
             lines.append(
                 f"{self.who(after, seat)} wins {self.amt(amount)}{detail}{_with(hand, seat)}"
             )
-        folds = "" if any(isinstance(e, ev.PotsAwarded) for e in after.journal) else " (R4.2)"
+        # The batch that ends the hand awards the pots, or the last fold ends it (R4.2).
+        folds = "" if any(isinstance(e, ev.PotsAwarded) for e in events) else " (R4.2)"
         if not lines and len(hand.live) == 1:
             # R4.2 with nothing in the middle (a walk with no small blind): the uncalled
             # blind went back, so the winner takes no pot.
@@ -315,11 +316,14 @@ def narrate(
     steps: Sequence[TableState] = (),
     name: Names = printable,
     cards: Cards = _plain_cards,
+    undone: Sequence[ev.Event] = (),
 ) -> tuple[str, ...]:
     """Sentences telling what ``events`` did, taking the table from ``before`` to ``after``.
 
     ``steps``: the state after each event (``Decided.steps``); without them a batch of
     several events is folded again here, which only History's retelling needs.
+    ``undone``: the events the batch's ``ActionUndone`` events took back, in order (the
+    session knows them from its history), so the sentence names what was undone.
 
     >>> from omaha_tui.engine.testing import quick_table
     >>> from omaha_tui.engine.decisions.decide import decide
@@ -341,10 +345,11 @@ def narrate(
     single = len(events) == 1
     late: list[str] = []  # R11.3: who is out is said after who won the hand
     awarded = False
+    taken_back = iter(undone)
     for i, e in enumerate(events):
         nxt = after if single else steps[i] if len(steps) == len(events) else _step(state, e)
         if isinstance(e, ev.ActionUndone):
-            out.append(teller.undone(state, nxt))
+            out.append(teller.undone(state, nxt, next(taken_back, None)))
         else:
             line = teller.event(state, nxt, e)
             awarded = awarded or isinstance(e, ev.PotsAwarded)
@@ -376,7 +381,7 @@ def _consequences(
     for seat, amount in new_returns:  # R4.9
         out.append(f"{teller.amt(amount)} returned to {teller.who(after, seat)}, uncalled (R4.9)")
     if a.complete and same and b is not None and not b.complete:
-        out.append(teller.winnings(before, after))
+        out.append(teller.winnings(after, events))
         # The table offers a rebuy to whoever the hand left without chips (R1.5, R2.6).
         for seat in a.seats:
             player = after.seat(seat)

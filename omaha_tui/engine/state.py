@@ -5,9 +5,8 @@ fold does tens of thousands of times per session) holding tuples and frozensets.
 Per-seat numbers (bets, committed chips) are tuples indexed by table seat so that
 lookups need no dictionary.
 
-The state also carries its own undo machinery (DESIGN.md "snapshots at each hand
-start"): ``base`` is the state just before the current hand started and ``journal``
-the effective events applied since, so undo replays at most one hand.
+Undo is not here: its checkpoints live beside the state, in
+:mod:`~omaha_tui.engine.reducer.history` (DESIGN.md "snapshots at each hand start").
 
 This module computes nothing; derivations live in ``betting``, ``pots``, ``awards``
 and ``blinds``, and transitions in ``reducer``.
@@ -152,7 +151,9 @@ class HandState:
 
     ``structure`` is the hand's own betting structure (dealer's choice may change the
     table's between hands); ``prior_blinds`` the table's ``last_blinds`` before this
-    hand, restored by a misdeal.
+    hand, restored by a misdeal; ``start_seats`` the table's seats just before the deal
+    (a misdeal gives back their owed blinds and waiting flags, R3.5; a tournament bust
+    is placed by the stack a player started the hand with, R11.3).
 
     Running it twice (R10.2): ``runs`` boards are run from ``run_from`` board cards on;
     ``board`` is the first run's, ``run_boards`` the later runs' own cards.
@@ -200,6 +201,7 @@ class HandState:
     structure: Structure = Structure.POT_LIMIT
     ante_pots: AntePots = AntePots.RULES
     prior_blinds: tuple[int | None, int | None] = (None, None)
+    start_seats: tuple[SeatState | None, ...] = ()
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -229,83 +231,6 @@ class HandState:
         return 0
 
 
-class Trail:
-    """The effective events since a hand start, as a persistent list (``TableState.journal``).
-
-    Adding an event shares the earlier ones instead of copying them, so a hand of
-    100,000 actions is followed in linear time. Reads as a sequence: ``len``, iteration,
-    ``trail[0]``, ``trail[-1]`` and ``trail[:-1]`` (the trail without its last event).
-
-    >>> t = Trail.of(["a", "b"]).add("c")
-    >>> (len(t), t[0], t[-1], list(t[:-1]), list(t))
-    (3, 'a', 'c', ['a', 'b'], ['a', 'b', 'c'])
-    """
-
-    __slots__ = ("_first", "_last", "_len", "_rest")
-    _first: Any
-    _last: Any
-    _len: int
-    _rest: Trail | None
-
-    def __init__(self, rest: Trail | None = None, last: Any = None) -> None:
-        self._rest = rest
-        self._last = last
-        self._len = 0 if rest is None and last is None else (len(rest) if rest else 0) + 1
-        self._first = rest._first if rest else last
-
-    @classmethod
-    def of(cls, events: Any) -> Trail:
-        trail = EMPTY_TRAIL
-        for event in events:
-            trail = trail.add(event)
-        return trail
-
-    def add(self, event: Any) -> Trail:
-        """This trail and ``event`` after it."""
-        return Trail(self if self._len else None, event)
-
-    def __len__(self) -> int:
-        return self._len
-
-    def __bool__(self) -> bool:
-        return self._len > 0
-
-    def __iter__(self) -> Any:
-        out = []
-        node: Trail | None = self
-        while node is not None and node._len:
-            out.append(node._last)
-            node = node._rest
-        return reversed(out)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            if index == slice(None, -1, None):
-                return self._rest if self._rest is not None else EMPTY_TRAIL
-            return tuple(self)[index]
-        if not self._len:
-            raise IndexError("the trail is empty")
-        if index == -1:
-            return self._last
-        if index == 0:
-            return self._first
-        return tuple(self)[index]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Trail | tuple | list):
-            return len(self) == len(other) and list(self) == list(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"Trail({list(self)!r})"
-
-
-EMPTY_TRAIL = Trail()
-
-
 @dataclass(frozen=True)
 class TableState:
     """The whole table: ``replay(events)``.
@@ -321,7 +246,8 @@ class TableState:
     ``tournament`` is the tournament's own record at a tournament table (R11).
     ``money`` is what the chips are worth (R12.1, ``None``: chips only) and ``expenses``
     the shared expenses recorded (R12.3), both for the settle-up.
-    ``base`` and ``journal`` serve undo and are left out of equality.
+    The state is the table's domain data only: undo keeps its own history beside it
+    (:mod:`~omaha_tui.engine.reducer.history`), so equal logs give equal states.
     """
 
     config: TableConfig | None = None
@@ -340,8 +266,6 @@ class TableState:
     tournament: TournamentState | None = None
     money: ChipRate | None = None
     expenses: tuple[Expense, ...] = ()
-    base: TableState | None = field(default=None, compare=False, repr=False)
-    journal: Trail = field(default=EMPTY_TRAIL, compare=False, repr=False)
 
     @property
     def in_hand(self) -> bool:

@@ -81,12 +81,27 @@ def tournament_table(
     structure: Structure = Structure.NO_LIMIT,
     **options: object,
 ) -> TableState:
-    """A tournament of ``players`` entries ``P0``... at 10 each for ``stack`` chips
-    (``options`` are :class:`TournamentConfig` fields), the button on the last seat.
+    """The table :func:`tournament_events` open (see there).
 
     >>> t = tournament_table(4).tournament
     >>> t.entries, t.pool
     (('P0', 'P1', 'P2', 'P3'), Decimal('40'))
+    """
+    return replay(tournament_events(players, stack, big_blind, structure, **options))
+
+
+def tournament_events(
+    players: int = 3,
+    stack: int = 100,
+    big_blind: int = 2,
+    structure: Structure = Structure.NO_LIMIT,
+    **options: object,
+) -> tuple[Event, ...]:
+    """A tournament of ``players`` entries ``P0``... at 10 each for ``stack`` chips
+    (``options`` are :class:`TournamentConfig` fields), the button on the last seat.
+
+    >>> [e.type for e in tournament_events(2)]
+    ['session_started', 'tournament_started', 'player_seated', 'player_seated', 'button_placed']
     """
     from decimal import Decimal
 
@@ -95,14 +110,12 @@ def tournament_table(
         variant=parse_game("omaha"), structure=structure, stakes=Stakes(big_blind=big_blind)
     )
     seats = [(i, f"P{i}", stack) for i in range(players)]
-    return replay(
-        opening_events(
-            config,
-            seats,
-            button=players - 1,
-            tournament=TournamentConfig.model_validate(fields),
-        )
+    return opening_events(
+        config,
+        seats,
+        button=players - 1,
+        tournament=TournamentConfig.model_validate(fields),
     )
 
 
-__all__ = ["opening_events", "quick_table", "tournament_table"]
+__all__ = ["opening_events", "quick_table", "tournament_events", "tournament_table"]

@@ -27,13 +27,13 @@ from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Ask, Refusal, decide, fold
 from omaha_tui.engine.decisions.requests import ColourUp, NextHand, Request, TakeAddOn
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import ActionUndone, Event, HandStarted, ScheduleSet, SessionStarted
+from omaha_tui.engine.events import ActionUndone, Event, ScheduleSet
 from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.reducer.history import UNDO_HANDS, History, record_all, undo
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.rules.levels import BlindSchedule
-from omaha_tui.engine.state import TableState, evolve
+from omaha_tui.engine.state import TableState
 from omaha_tui.store.journal import Journal, JournalError
-from omaha_tui.store.snapshot import UNDO_HANDS
 
 from .clock import ClockView, clock_view
 from .clock_meta import meta_schedule, needs_taking_up, taking_up
@@ -49,26 +49,17 @@ class SessionError(ValueError):
     """A session that cannot be opened; the message says why and what to do."""
 
 
-def keep_hands(state: TableState, hands: int = UNDO_HANDS) -> TableState:
-    """The state with its undo chain cut after ``hands`` hands (as a snapshot keeps it),
-    so undo reaches exactly as far live as after a resume, and memory stays bounded."""
-    base = state.base
-    if base is None:
-        return state
-    return evolve(state, base=None if hands <= 0 else keep_hands(base, hands - 1))
-
-
-def undo_limit(state: TableState) -> str:
+def undo_limit(history: History) -> str:
     """Why nothing more can be undone (empty when an undo is possible)."""
-    journal = state.journal
-    if not journal:
-        return NOTHING_TO_UNDO
-    if state.base is not None:
+    if history.hands:
+        last = history.hands[-1]
+        if not last.events or (last.opening and len(last.events) == 1):
+            return NOTHING_TO_UNDO  # the session itself stays
         return ""
-    # Without a base the journal must start the session, and that stays.
-    if isinstance(journal[0], SessionStarted):
-        return NOTHING_TO_UNDO if len(journal) == 1 else ""
-    # The chain was cut here (UNDO_HANDS hands back): this hand cannot be undone.
+    state = history.state
+    if state.config is None:
+        return NOTHING_TO_UNDO
+    # The checkpoints stop here (UNDO_HANDS hands back): this hand cannot be undone.
     after = state.hand.number + 1 if state.hand is not None else None
     where = f"the log before hand #{after}" if after is not None else "the earlier log"
     return f"undo reaches back {UNDO_HANDS} hands; {where} is kept but not undoable"
@@ -93,13 +84,13 @@ class Session:
         self,
         journal: Journal,
         session_id: int,
-        state: TableState,
+        history: History,
         *,
         redo: Sequence[Event] = (),
     ) -> None:
         self.journal = journal
         self.id = session_id
-        self._state = keep_hands(state)
+        self._history = history
         self._redo = list(redo)
         self._available: Available | None = None
 
@@ -129,9 +120,10 @@ class Session:
         except (RuleError, ValueError) as e:
             raise SessionError(f"cannot open the table: {e}") from None
         meta: dict[str, Any] = {"schedule": schedule.model_dump() if schedule else None}
+        history = record_all(History(), opened.events, opened.steps)
         sid = journal.create_session(title, meta=meta)
-        journal.append_many(sid, opened.events, state=opened.state)
-        return cls(journal, sid, opened.state)
+        journal.append_many(sid, opened.events, history=history)
+        return cls(journal, sid, history)
 
     @classmethod
     def resume(cls, journal: Journal, session_id: int, now: datetime | None = None) -> Session:
@@ -143,10 +135,10 @@ class Session:
             JournalError: the session or the file cannot be read.
         """
         journal.claim(session_id)
-        state = journal.load_state(session_id)  # checks the chain; reads from a snapshot
+        history = journal.load_history(session_id)  # checks the chain; reads a snapshot
         _check_meta(journal, session_id)
         # The clock is in the state (R2.7); redo comes from the tail of the log (.redo).
-        session = cls(journal, session_id, state, redo=resumed_redo(journal, session_id))
+        session = cls(journal, session_id, history, redo=resumed_redo(journal, session_id))
         session.take_up_clock(journal.meta(session_id), now)  # R2.7, older journals
         return session
 
@@ -159,17 +151,26 @@ class Session:
 
     @property
     def state(self) -> TableState:
-        return self._state
+        return self._history.state
+
+    @property
+    def history(self) -> History:
+        """The table and the checkpoints undo steps back through."""
+        return self._history
+
+    def undo_limit(self) -> str:
+        """Why nothing more can be undone now (empty when an undo is possible)."""
+        return undo_limit(self._history)
 
     def available(self) -> Available:
         """The live requests now (computed once per change of state)."""
         if self._available is None:
-            self._available = available(self._state)
+            self._available = available(self._history.state)
         return self._available
 
     @property
     def can_undo(self) -> bool:
-        return not undo_limit(self._state)
+        return not undo_limit(self._history)
 
     @property
     def can_redo(self) -> bool:
@@ -182,12 +183,12 @@ class Session:
     @property
     def schedule(self) -> BlindSchedule | None:
         """The table's blind schedule (R2.7), or ``None``."""
-        return self._state.clock.schedule
+        return self._history.state.clock.schedule
 
     def clock(self, now: datetime | None = None) -> ClockView | None:
         """The blind clock at ``now`` (default: the current time), or ``None`` without a
         schedule (R2.7)."""
-        return clock_view(self._state, now or datetime.now(UTC))
+        return clock_view(self._history.state, now or datetime.now(UTC))
 
     # ------------------------------------------------------------------ changing
 
@@ -201,13 +202,13 @@ class Session:
         stamped = (NextHand, TakeAddOn, ColourUp, *CLOCK_REQUESTS)  # R11.1, R11.4: at a break
         if isinstance(req, stamped) and getattr(req, "at", 0) is None:
             req = replace(req, at=now or datetime.now(UTC))  # type: ignore[arg-type]
-        before = self._state
+        before = self._history.state
         out = decide(before, req)
         if isinstance(out, Ask):
             return Outcome(False, out.question, ask=out)
         if isinstance(out, Refusal):
             return Outcome(False, out.reason, refused=True)
-        failed = self._record(out.events, out.state)
+        failed = self._record(out.events, record_all(self._history, out.events, out.steps))
         if failed is not None:
             return failed
         for event in out.events:
@@ -220,7 +221,7 @@ class Session:
     def preview(self, req: Request) -> Outcome:
         """What ``req`` would do now, in the narrator's words, recording nothing: a dry
         run of ``decide`` for the prompts that show what a typed answer means."""
-        before = self._state
+        before = self._history.state
         out = decide(before, req)
         if isinstance(out, Ask):
             return Outcome(False, out.question, ask=out)
@@ -231,33 +232,34 @@ class Session:
 
     def undo(self) -> Outcome:
         """Take back the last effective event (the log keeps both), or say why not."""
-        before = self._state
-        why = undo_limit(before)
+        why = undo_limit(self._history)
         if why:
             return Outcome(False, why, refused=True)
-        undone = before.journal[-1]
+        before, undone = self._history.state, self._history.last
+        assert undone is not None  # undo_limit found a checkpoint
         try:
-            after = fold(before, (ActionUndone(),))
-        except RuleError as e:  # pragma: no cover - undo_limit guards the chain
+            after = undo(self._history)
+        except RuleError as e:  # pragma: no cover - undo_limit guards the history
             return Outcome(False, str(e), refused=True)
-        failed = self._record(after.events, after.state)
+        events: tuple[Event, ...] = (ActionUndone(),)
+        failed = self._record(events, after)
         if failed is not None:
             return failed
         self._redo.append(undone)
-        lines = narrate(before, after.events, after.state)
-        return Outcome(True, "; ".join(lines), after.events, lines=lines)
+        lines = narrate(before, events, after.state, undone=(undone,))
+        return Outcome(True, "; ".join(lines), events, lines=lines)
 
     def redo(self) -> Outcome:
         """Record again the last undone event, until a new event is recorded."""
         if not self._redo:
             return Outcome(False, NOTHING_TO_REDO, refused=True)
         event = self._redo[-1]
-        before = self._state
+        before = self._history.state
         try:
             done = fold(before, (event,))
         except RuleError as e:
             return Outcome(False, f"cannot redo: {e}", refused=True)
-        failed = self._record(done.events, done.state)
+        failed = self._record(done.events, record_all(self._history, done.events, done.steps))
         if failed is not None:
             return failed
         self._redo.pop()
@@ -275,21 +277,22 @@ class Session:
             JournalError: the journal cannot be written.
         """
         schedule = meta_schedule(meta)
-        if schedule is None or self._state.ended or not needs_taking_up(self._state, schedule):
+        state = self._history.state
+        if schedule is None or state.ended or not needs_taking_up(state, schedule):
             return
         try:
-            done = fold(self._state, taking_up(self._state, schedule, now or datetime.now(UTC)))
+            done = fold(state, taking_up(state, schedule, now or datetime.now(UTC)))
         except RuleError:  # a schedule this table cannot play: it stays without a clock
             return
-        failed = self._record(done.events, done.state)
+        failed = self._record(done.events, record_all(self._history, done.events, done.steps))
         if failed is not None:
             raise JournalError(failed.message)
         for event in done.events:
             follow_redo(self._redo, event)
 
-    def _record(self, events: tuple[Event, ...], state: TableState) -> Outcome | None:
+    def _record(self, events: tuple[Event, ...], history: History) -> Outcome | None:
         try:
-            self.journal.append_many(self.id, events, state=state)  # durable first
+            self.journal.append_many(self.id, events, history=history)  # durable first
         except (JournalError, OSError) as e:
             return Outcome(
                 False,
@@ -297,9 +300,7 @@ class Session:
                 refused=True,
                 journal_failed=True,
             )
-        if any(type(e) is HandStarted for e in events):
-            state = keep_hands(state)
-        self._state = state
+        self._history = history
         self._available = None
         return None
 
@@ -318,4 +319,4 @@ def _check_meta(journal: Journal, session_id: int) -> None:
         ) from None
 
 
-__all__ = ["NOTHING_TO_REDO", "NOTHING_TO_UNDO", "Session", "SessionError", "keep_hands"]
+__all__ = ["NOTHING_TO_REDO", "NOTHING_TO_UNDO", "Session", "SessionError", "undo_limit"]

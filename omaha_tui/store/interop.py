@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import SessionEnded
+from omaha_tui.engine.events import Event, SessionEnded
 
 from .exact_log import SessionLog, attach, carried, check_log, from_json
 from .files import write_text_safely
@@ -31,7 +31,7 @@ from .phh_export import export_hands
 from .phh_replay import replay_hand
 from .phh_tables import TableRun, join
 from .phh_write import dumps, dumps_all
-from .snapshot import Folded
+from .snapshot import Folded, fold_log
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,12 @@ def import_files(
             continue
         if log is not None:
             sid = journal.record_session(  # checked: carried
-                log.title, log.events, log.meta, times=log.times, source_digest=digest
+                log.title,
+                log.events,
+                log.meta,
+                times=log.times,
+                source_digest=digest,
+                folded=_folded(log.events),
             )
             out.append(ImportOutcome(str(path), sid, complete=log.finished, hands=len(hands)))
             continue
@@ -123,22 +128,26 @@ def _record(
 def _import_json(journal: Journal, path: Path, digest: str) -> ImportOutcome:
     try:
         log = from_json(read_text(path), str(path))
-        try:  # the rules check the log as it is recorded (one replay, not two)
-            sid = journal.record_session(
-                log.title,
-                log.events,
-                log.meta,
-                strict=True,
-                times=log.times,
-                source_digest=digest,
-            )
-        except RuleError:
+        folded = _folded(log.events)  # the rules check the log once, as it is recorded
+        if folded is None:
             check_log(log, str(path))  # names the event the rules refuse
-            raise
+            raise RuleError(f"the rules refuse the events of session {log.title!r}")
+        sid = journal.record_session(
+            log.title, log.events, log.meta, times=log.times, source_digest=digest, folded=folded
+        )
     except PhhError as e:
         return ImportOutcome(str(path), error=str(e))
     hands = sum(1 for e in log.events if e.type == "hand_started")
     return ImportOutcome(str(path), sid, complete=log.finished, hands=hands)
+
+
+def _folded(events: Sequence[Event]) -> Folded | None:
+    """The log folded by the rules (each event applied once), or ``None`` when they
+    refuse one of its events."""
+    try:
+        return fold_log(events)
+    except (ValueError, AssertionError):
+        return None
 
 
 def file_digest(path: Path) -> str:

@@ -19,9 +19,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, HandStarted, event_to_json
-from omaha_tui.engine.reducer.replay import initial_state
+from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.state import TableState
 
 from . import roster
@@ -33,7 +32,7 @@ from .opening import check_ours, connect
 from .paths import resolve_db_path
 from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION
-from .snapshot import KEEP_SNAPSHOTS, Folded, encode_state, follow
+from .snapshot import KEEP_SNAPSHOTS, Folded, encode_history
 
 # Events that end a hand: the write-ahead log is copied into the main file after them.
 HAND_ENDS = frozenset({"pots_awarded", "misdeal", "session_ended"})
@@ -58,9 +57,6 @@ class Journal(JournalReading, JournalRoster):
         self.read_only = read_only
         self._conn = conn
         self._locks: dict[int, SessionLock] = {}
-        # Per session: (last seq, state after it), kept while this process writes it,
-        # so that each HandStarted can be stored with a snapshot of the state.
-        self._states: dict[int, tuple[int, TableState]] = {}
 
     # ------------------------------------------------------------------ opening
 
@@ -185,52 +181,47 @@ class Journal(JournalReading, JournalRoster):
             )
         session_id = int(cur.lastrowid or 0)
         self.claim(session_id)
-        self._states[session_id] = (0, initial_state())
         return session_id
 
-    def append(self, session_id: int, event: Event) -> int:
+    def append(self, session_id: int, event: Event, *, history: History | None = None) -> int:
         """Record one event durably; returns its sequence number (1 = first).
 
-        The event is on disk when this returns. Raises :class:`SessionBusy` when another
-        process writes this session, :class:`JournalError` when the file fails.
+        ``history``: the table after it, as for :meth:`append_many`. The event is on disk
+        when this returns. Raises :class:`SessionBusy` when another process writes this
+        session, :class:`JournalError` when the file fails.
         """
-        return self.append_many(session_id, (event,))
+        return self.append_many(session_id, (event,), history=history)
 
     def append_many(
-        self, session_id: int, events: Iterable[Event], *, state: TableState | None = None
+        self, session_id: int, events: Iterable[Event], *, history: History | None = None
     ) -> int:
         """Record several events in one durable transaction (all or none).
 
-        ``state``: the table after these events, as the caller already computed it
-        (``engine.decide``); the journal then keeps it instead of applying the events
-        once more. Returns the sequence number of the last one (or the current last
-        when empty).
+        ``history``: the table after these events and its undo checkpoints, as the
+        caller already computed them (``engine.decide``, then the session's history).
+        The journal never applies an event: it stores this, and snapshots it when the
+        batch ends with a hand start. Without it the events are stored alone (no
+        snapshot; the hands are counted by their starts). Returns the sequence number of
+        the last one (or the current last when empty).
         """
         self.claim(session_id)
         batch = list(events)
-        given = state is not None
-        if state is not None:
-            start, snapshots = self._adopt(session_id, batch, state)
-        else:
-            start, state, snapshots = self._follow(session_id, batch)
+        snapshots: list[tuple[int, str]] = []
+        if history is not None and batch and type(batch[-1]) is HandStarted:
+            snapshots = [(len(batch), json.dumps(encode_history(history)))]
+        state = history.state if history is not None else None
         with self._guard("recording an event"):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 seq, head = self._head(session_id)
-                known = state if (seq == start or given) else None
-                hashes = self._insert(session_id, seq, head, batch, known)
-                if known is not None and snapshots:
+                hashes = self._insert(session_id, seq, head, batch, state)
+                if snapshots:
                     self._store_snapshots(session_id, seq, snapshots, hashes)
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
-                self._states.pop(session_id, None)
                 raise
-        if state is not None and (seq == start or given):
-            self._states[session_id] = (seq + len(batch), state)
-        else:
-            self._states.pop(session_id, None)
         if any(e.type in HAND_ENDS for e in batch):
             self.checkpoint()
         return seq + len(batch)
@@ -268,7 +259,6 @@ class Journal(JournalReading, JournalRoster):
         events: Iterable[Event],
         meta: dict[str, Any] | None = None,
         *,
-        strict: bool = False,
         times: Sequence[str] | None = None,
         source_digest: str | None = None,
         folded: Folded | None = None,
@@ -280,27 +270,18 @@ class Journal(JournalReading, JournalRoster):
 
         ``source_digest``: the SHA-256 of the file imported (see :meth:`imported_as`).
 
-        Raises:
-            RuleError: with ``strict``, the rules refuse one of the events (nothing is
-                recorded); callers that checked the events already leave it off.
-
         ``times``: each event's recorded time (an export's), kept instead of now.
 
         ``folded``: the fold of exactly these events from no table, as the importer
-        already computed it (:func:`~.snapshot.fold_log`); the journal then keeps its
-        states instead of applying the events once more.
+        computed it while checking them (:func:`~.snapshot.fold_log`). The journal never
+        applies an event: it keeps these states (the hands played, the snapshots);
+        without them the session has no snapshot and its hands are counted by their
+        starts.
         """
         self._writable()
         batch = list(events)
-        if folded is not None:
-            followed: tuple[TableState, list[tuple[int, str]]] | None = (
-                folded.state,
-                folded.snapshots(),
-            )
-        else:
-            followed = follow(initial_state(), batch)
-        if strict and followed is None:
-            raise RuleError(f"the rules refuse the events of session {title!r}")
+        state = folded.state if folded is not None else None
+        snapshots = folded.snapshots() if folded is not None else []
         now = utc_now()
         with self._guard("recording a session"):
             self._conn.execute("BEGIN IMMEDIATE")
@@ -320,11 +301,11 @@ class Journal(JournalReading, JournalRoster):
                     0,
                     genesis(session_id),
                     batch,
-                    followed[0] if followed else None,
+                    state,
                     times,
                 )
-                if followed is not None and followed[1]:
-                    self._store_snapshots(session_id, 0, followed[1], hashes)
+                if snapshots:
+                    self._store_snapshots(session_id, 0, snapshots, hashes)
                 if source_digest is not None:
                     self._conn.execute(
                         "INSERT INTO imports (sha256, session_id) VALUES (?, ?)",
@@ -381,30 +362,6 @@ class Journal(JournalReading, JournalRoster):
         # The regulars (R12): identities for new names, the session's results between hands.
         roster.note_events(self._conn, session_id, seq + len(events), events, state, now)
         return hashes
-
-    def _adopt(
-        self, session_id: int, events: list[Event], state: TableState
-    ) -> tuple[int, list[tuple[int, str]]]:
-        """Snapshot a given state when the batch ends with a hand start (no re-apply)."""
-        cached = self._states.get(session_id)
-        start = cached[0] if cached is not None else -1
-        if events and isinstance(events[-1], HandStarted):
-            return start, [(len(events), json.dumps(encode_state(state)))]
-        if any(isinstance(e, HandStarted) for e in events):
-            return -1, []  # a hand start inside the batch: its state is not at hand
-        return start, []
-
-    def _follow(
-        self, session_id: int, events: list[Event]
-    ) -> tuple[int, TableState | None, list[tuple[int, str]]]:
-        """Apply new events to the cached state; snapshot the state after each hand start."""
-        cached = self._states.get(session_id)
-        if cached is None:
-            return -1, None, []
-        followed = follow(cached[1], events)
-        if followed is None:
-            return -1, None, []  # not the journal's to refuse: store, skip snapshots
-        return cached[0], followed[0], followed[1]
 
     def _store_snapshots(
         self,

@@ -13,13 +13,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from omaha_tui.engine.state import TableState
+from omaha_tui.engine.reducer.history import History
 
 from . import chain
 from .chain import ChainCheck, snapshot_digest
 from .opening import explain
 from .records import JournalError, SessionInfo
-from .snapshot import SnapshotError, decode_state
+from .snapshot import SnapshotError, decode_history
 
 
 def chain_damage(found: ChainCheck) -> str:
@@ -110,7 +110,7 @@ class JournalChecks:
 
     def _snapshot(
         self, session_id: int, upto: int, *, strict: bool = True
-    ) -> tuple[TableState | None, int, bytes | None]:
+    ) -> tuple[History | None, int, bytes | None]:
         """The latest usable snapshot at or before event ``upto``, its position and the
         chain hash it was taken at.
 
@@ -139,7 +139,7 @@ class JournalChecks:
                     raise JournalError(rewritten(self.path, session_id, int(seq)))
                 continue  # a snapshot moved from another place in the log: not used
             try:
-                return decode_state(json.loads(text)), int(seq), at
+                return decode_history(json.loads(text)), int(seq), at
             except (SnapshotError, ValueError, RecursionError):
                 continue
         return None, 0, None

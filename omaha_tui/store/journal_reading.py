@@ -17,7 +17,9 @@ from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event
 from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
-from omaha_tui.engine.reducer.replay import apply, initial_state, replay
+from omaha_tui.engine.reducer import history as hist
+from omaha_tui.engine.reducer.history import History
+from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.state import TableState
 
 from . import chain
@@ -76,7 +78,7 @@ def played_hands(state: TableState) -> int:
     """Hands played at a table so far: finished ones and the one in play, if any
     (an undone or misdealt hand is not one).
 
-    >>> played_hands(initial_state())
+    >>> played_hands(TableState())
     0
     """
     running = state.hand is not None and not state.hand.complete
@@ -85,9 +87,6 @@ def played_hands(state: TableState) -> int:
 
 class JournalReading(JournalChecks):
     """The reading half of :class:`~.journal.Journal` (which is what callers open)."""
-
-    # Per session: (last seq, state after it), kept while this process writes it.
-    _states: dict[int, tuple[int, TableState]]
 
     # ------------------------------------------------------------------ reading
 
@@ -296,30 +295,39 @@ class JournalReading(JournalChecks):
         """The session's events, in the order they were recorded."""
         return [r.event for r in self.records(session_id)]
 
-    def _replay_all(self, session_id: int, records: list[EventRecord]) -> TableState:
+    def _replay_all(self, session_id: int, records: list[EventRecord]) -> History:
         try:
-            return replay(r.event for r in records)
+            return hist.replay(r.event for r in records)
         except (ValueError, AssertionError):
             pass
-        state = initial_state()  # find and name the event the rules refuse
+        try:  # a log whose undo reaches past the checkpoints kept: the table, no undo
+            return History(replay(r.event for r in records))
+        except (ValueError, AssertionError):
+            pass
+        history = History()  # find and name the event the rules refuse
         for r in records:
             try:
-                state = apply(state, r.event)
+                history = hist.apply(history, r.event)
             except (ValueError, AssertionError) as e:
                 raise JournalError(
                     f"{self.path}: session {session_id} event {r.seq} ({r.event.type}) is "
                     f"refused by the rules ({e}); the journal was changed outside omaha-tui. "
                     "Its events up to there can be exported as JSON"
                 ) from None
-        return state
+        return history  # pragma: no cover - one of the replays above refused
 
     def load_state(self, session_id: int, *, until_damage: bool = False) -> TableState:
-        """The table exactly as the session left it, mid-hand included.
+        """The table exactly as the session left it: :meth:`load_history`'s state."""
+        return self.load_history(session_id, until_damage=until_damage).state
+
+    def load_history(self, session_id: int, *, until_damage: bool = False) -> History:
+        """The table exactly as the session left it, mid-hand included, with the undo
+        checkpoints a live session has (:mod:`~omaha_tui.engine.reducer.history`).
 
         Starts from the latest snapshot (taken at a hand start) whose digest and chain
         position check out, checks the chain of the events after it and replays them;
         without one, checks the whole chain and replays the whole log. Either way the
-        result is ``replay(events)``, and the time a resume takes does not grow with the
+        state is ``replay(events)``, and the time a resume takes does not grow with the
         session. (The events before the snapshot are checked by ``omaha-tui check``,
         ``ledger`` and ``export``; a log rewritten behind the snapshot is caught here
         too, because the snapshot's chain position no longer matches, :meth:`_snapshot`.)
@@ -332,10 +340,10 @@ class JournalReading(JournalChecks):
         """
         if until_damage:
             upto = self.readable_until(session_id, until_damage=True)
-            state, after, _ = self._snapshot(session_id, upto, strict=False)
+            history, after, _ = self._snapshot(session_id, upto, strict=False)
         else:
-            state, after, at = self._snapshot(session_id, self.last_seq(session_id))
-            if state is None or at is None:
+            history, after, at = self._snapshot(session_id, self.last_seq(session_id))
+            if history is None or at is None:
                 upto = self.readable_until(session_id)
             else:
                 with self._guard("checking the events"):
@@ -343,17 +351,15 @@ class JournalReading(JournalChecks):
                 if found.bad is not None:
                     raise JournalError(broken_chain(self.path, session_id, found))
                 upto = found.good
-        records = self.records(session_id, after, upto) if state is not None else []
-        if state is not None:
+        records = self.records(session_id, after, upto) if history is not None else []
+        if history is not None:
             try:
-                state = replay((r.event for r in records), state)
+                history = hist.replay((r.event for r in records), history)
             except ValueError:
-                state = None  # a stale snapshot: replay the whole log instead
-        if state is None:
+                history = None  # a stale snapshot: replay the whole log instead
+        if history is None:
             if after:  # the snapshot's shortcut failed: the whole chain must hold
                 upto = self.readable_until(session_id, until_damage=until_damage)
             records = self.records(session_id, 0, upto)
-            state = self._replay_all(session_id, records)
-        last = records[-1].seq if records else after
-        self._states[session_id] = (last, state)
-        return state
+            history = self._replay_all(session_id, records)
+        return history

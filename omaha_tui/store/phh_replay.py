@@ -22,7 +22,9 @@ from omaha_tui.engine.decisions.requests import AwardByCards
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Event, HandStarted, PostKind, PotsAwarded
 from omaha_tui.engine.hands.cards import format_card
-from omaha_tui.engine.reducer.replay import apply, initial_state
+from omaha_tui.engine.reducer import history as hist
+from omaha_tui.engine.reducer.history import History
+from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
@@ -38,14 +40,18 @@ class ReplayedHand:
 
     imported: ImportedHand
     events: tuple[Event, ...]
-    state: TableState
-    starts: tuple[tuple[int, TableState], ...] = ()
+    history: History
+    starts: tuple[tuple[int, History], ...] = ()
     """The table right after the hand's ``HandStarted``, by its position in ``events``."""
+
+    @property
+    def state(self) -> TableState:
+        return self.history.state
 
     @property
     def folded(self) -> Folded:
         """The hand's events as folded here, so that recording them applies none again."""
-        return Folded(self.state, self.starts)
+        return Folded(self.history, self.starts)
 
     @property
     def hand(self) -> HandState:
@@ -85,21 +91,22 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
         PhhError: the file cannot be read as events, or the rules refuse an action.
     """
     imported = translate(hand)
-    state = initial_state()
-    starts: tuple[tuple[int, TableState], ...] = ()
+    history = History()
+    starts: tuple[tuple[int, History], ...] = ()
     for i, (event, line) in enumerate(zip(imported.events, imported.lines, strict=True)):
         try:
-            state = apply(state, event)
+            history = hist.apply(history, event)
         except RuleError as e:
             where = "the table set-up" if line is None else _where(hand, line)
             raise PhhError(f"{hand.source}: {where}: {e}") from None
         if type(event) is HandStarted:
-            starts = ((i + 1, state),)
+            starts = ((i + 1, history),)
+    state = history.state
     events = imported.events
     if imported.run_awards is not None and _at_showdown(state):
         by_hand = PotsAwarded(awards=imported.run_awards, by_cards=False)  # R10.2, per run
         try:
-            state = apply(state, by_hand)
+            history = hist.apply(history, by_hand)
         except RuleError as e:
             raise PhhError(f"{hand.source}: the awards of each run: {e}") from None
         events = (*events, by_hand)
@@ -108,22 +115,26 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
         if not isinstance(settled, Decided):
             why = settled.reason if isinstance(settled, Refusal) else settled.question
             raise PhhError(f"{hand.source}: settling the pots by the cards: {why}")
-        state = settled.state
+        history = hist.record_all(history, settled.events, settled.steps)
         events = (*events, *settled.events)
     elif (manual := settled_as_finished(state, imported)) is not None:
-        state = apply(state, manual)
-        events = (*events, manual)
-    return ReplayedHand(imported, events, state, starts)
+        event, after = manual
+        history = hist.record(history, event, after)
+        events = (*events, event)
+    return ReplayedHand(imported, events, history, starts)
 
 
-def settled_as_finished(state: TableState, imported: ImportedHand) -> PotsAwarded | None:
+def settled_as_finished(
+    state: TableState, imported: ImportedHand
+) -> tuple[PotsAwarded, TableState] | None:
     """The pots awarded as the file's ``finishing_stacks`` say, when the cards cannot.
 
     A hand settled by the dealer without the cards (chips-only boards, hands never
     entered) reaches its showdown with nothing to read; its finishing stacks still say
     who won what. Only then (a board card or a claimant's cards unknown for good) each
     pot goes, main pot first, to eligible players still owed chips; ``None`` when the
-    stacks do not describe such a split (the hand then stays at its showdown).
+    stacks do not describe such a split (the hand then stays at its showdown). With the
+    award, the table after it (applied once, here).
     """
     hand, scale = imported.hand, imported.scale
     current = state.hand
@@ -163,10 +174,9 @@ def settled_as_finished(state: TableState, imported: ImportedHand) -> PotsAwarde
         return None
     event = PotsAwarded(awards=tuple(awards), by_cards=False)
     try:
-        apply(state, event)
+        return event, apply(state, event)
     except (RuleError, ValueError):
         return None
-    return event
 
 
 def _where(hand: PhhHand, line: int) -> str:

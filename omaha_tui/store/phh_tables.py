@@ -28,6 +28,7 @@ from omaha_tui.engine.events import (
     SessionStarted,
     StraddleChanged,
 )
+from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.state import TableState
 
 from .phh_export import imported_details
@@ -43,17 +44,21 @@ class TableRun:
     title: str
     source: str
     events: tuple[Event, ...]
-    state: TableState
+    history: History
     details: tuple[dict[str, Any], ...]
     scale: int
     seat_of: dict[str, int]
-    starts: tuple[tuple[int, TableState], ...] = ()
+    starts: tuple[tuple[int, History], ...] = ()
     """The table right after its last hand starts, by position in ``events`` (each
     event applied once here; the journal snapshots these rather than applying again)."""
 
     @property
+    def state(self) -> TableState:
+        return self.history.state
+
+    @property
     def folded(self) -> Folded:
-        return Folded(self.state, self.starts)
+        return Folded(self.history, self.starts)
 
     @property
     def hands(self) -> int:
@@ -82,7 +87,7 @@ def join(runs: list[TableRun], replayed: ReplayedHand) -> list[TableRun]:
         title=start.title,
         source=replayed.imported.source,
         events=replayed.events,
-        state=replayed.state,
+        history=replayed.history,
         details=(details,),
         scale=replayed.imported.scale,
         seat_of={name: i for i, name in enumerate(names)},
@@ -150,7 +155,7 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
         title=run.title,
         source=run.source,
         events=run.events + moved,
-        state=folded.state,
+        history=folded.history,
         details=(*run.details, details),
         scale=run.scale,
         seat_of=run.seat_of,
@@ -209,7 +214,7 @@ def _make_room(
         title=run.title,
         source=run.source,
         events=events,
-        state=folded.state,
+        history=folded.history,
         details=run.details,
         scale=run.scale,
         seat_of={name: where[seat] for name, seat in run.seat_of.items()},

@@ -3,10 +3,12 @@
 The engine's state is frozen dataclasses holding tuples, frozensets, enums and pydantic
 models; :func:`encode_state` turns it into plain JSON data and :func:`decode_state`
 rebuilds it from the dataclasses' own type hints (no pickle: a journal file must never
-be able to run code). The state carries its undo history as a chain of earlier
-states (``base``); a snapshot keeps :data:`UNDO_HANDS` hands of it, so undo after a
-resume reaches that far back. A snapshot that no longer fits the engine's classes (the
-engine changed) raises :class:`SnapshotError` and the journal falls back to a full replay.
+be able to run code). The journal snapshots the table's
+:class:`~omaha_tui.engine.reducer.history.History`: the state and its checkpoints of
+the last :data:`UNDO_HANDS` hands, so undo after a resume reaches as far back as it
+did live. A snapshot that no longer fits the engine's classes (an older format, or the
+engine changed) raises :class:`SnapshotError` and the journal falls back to a full
+replay.
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted
-from omaha_tui.engine.reducer.replay import apply, initial_state
-from omaha_tui.engine.state import TableState, Trail
+from omaha_tui.engine.reducer import history as hist
+from omaha_tui.engine.reducer.history import UNDO_HANDS, History, Trail
+from omaha_tui.engine.state import TableState
 
-UNDO_HANDS = 3
-FORMAT = 1
+FORMAT = 2
+"""2: a snapshot holds a history (format 1 held a state with its undo chain inside)."""
 KEEP_SNAPSHOTS = 2
 """Snapshots a journal keeps per session (the latest hand starts)."""
 
@@ -39,20 +42,24 @@ class SnapshotError(ValueError):
     """A snapshot that cannot be turned back into a state."""
 
 
-def encode_state(state: TableState, undo_hands: int = UNDO_HANDS) -> dict[str, Any]:
-    """JSON-ready data of a state, its undo chain cut after ``undo_hands`` hands."""
-    return {"format": FORMAT, "state": _encode(_cut(state, undo_hands))}
+def encode_state(state: TableState) -> dict[str, Any]:
+    """JSON-ready data of a table state (domain data only)."""
+    return {"format": FORMAT, "state": _encode(state)}
 
 
 @dataclass(frozen=True)
 class Folded:
-    """A log folded once: the table after it, and the table right after each of its
+    """A log folded once: the history after it, and the history right after each of its
     last :data:`KEEP_SNAPSHOTS` hand starts (by 1-based position in the log), which is
     what the journal snapshots. An importer that already applied the events passes
     this along so the journal does not apply them again."""
 
-    state: TableState
-    starts: tuple[tuple[int, TableState], ...] = ()
+    history: History
+    starts: tuple[tuple[int, History], ...] = ()
+
+    @property
+    def state(self) -> TableState:
+        return self.history.state
 
     def then(self, events: Iterable[Event], offset: int, keep: int = KEEP_SNAPSHOTS) -> Folded:
         """This fold continued by ``events``, the first of which is at ``offset + 1``
@@ -61,52 +68,67 @@ class Folded:
         Raises:
             RuleError: (a ``ValueError``) the rules refuse one of the events.
         """
-        state = self.state
-        starts: deque[tuple[int, TableState]] = deque(self.starts, maxlen=keep)
+        history = self.history
+        starts: deque[tuple[int, History]] = deque(self.starts, maxlen=keep)
         for i, event in enumerate(events, start=offset + 1):
-            state = apply(state, event)
+            history = hist.apply(history, event)
             if type(event) is HandStarted:
-                starts.append((i, state))
-        return Folded(state, tuple(starts))
+                starts.append((i, history))
+        return Folded(history, tuple(starts))
 
     def snapshots(self) -> list[tuple[int, str]]:
         """The JSON snapshot of each kept hand start, by position."""
-        return [(i, json.dumps(encode_state(s))) for i, s in self.starts]
+        return [(i, json.dumps(encode_history(h))) for i, h in self.starts]
 
 
 def fold_log(
-    events: Iterable[Event], state: TableState | None = None, keep: int = KEEP_SNAPSHOTS
+    events: Iterable[Event], history: History | None = None, keep: int = KEEP_SNAPSHOTS
 ) -> Folded:
-    """``events`` folded from ``state`` (default: no table yet), each applied once.
+    """``events`` folded from ``history`` (default: no table yet), each applied once.
 
     Raises:
         RuleError: (a ``ValueError``) the rules refuse one of the events.
     """
-    return Folded(initial_state() if state is None else state).then(events, 0, keep)
+    return Folded(History() if history is None else history).then(events, 0, keep)
 
 
 def follow(
-    state: TableState, events: list[Event], keep: int = KEEP_SNAPSHOTS
-) -> tuple[TableState, list[tuple[int, str]]] | None:
-    """Apply ``events``; return the new state and, for each of the last ``keep``
-    ``HandStarted`` (by its 1-based position in ``events``), the
-    JSON snapshot of the state right after it (the journal keeps no more, and encoding
-    is the costly part of a long import).
+    history: History, events: list[Event], keep: int = KEEP_SNAPSHOTS
+) -> tuple[History, list[tuple[int, str]]] | None:
+    """Apply ``events``; return the new history and, for each of the last ``keep``
+    ``HandStarted`` (by its 1-based position in ``events``), the JSON snapshot of the
+    history right after it (the journal keeps no more, and encoding is the costly part
+    of a long import).
 
     ``None`` when the reducer refuses an event (the caller then keeps no snapshot).
     """
     try:
-        folded = fold_log(events, state, keep)
+        folded = fold_log(events, history, keep)
     except (ValueError, AssertionError):
         return None
-    return folded.state, folded.snapshots()
+    return folded.history, folded.snapshots()
 
 
-def _cut(state: TableState, depth: int) -> TableState:
-    base = state.base
-    if base is None:
-        return state
-    return dataclasses.replace(state, base=None if depth <= 0 else _cut(base, depth - 1))
+def encode_history(history: History) -> dict[str, Any]:
+    """JSON-ready data of a history (the table and its undo checkpoints)."""
+    return {"format": FORMAT, "history": _encode(history)}
+
+
+def decode_history(data: Any) -> History:
+    """Rebuild a history from :func:`encode_history` data.
+
+    Raises:
+        SnapshotError: the data does not fit the engine's current classes (a snapshot
+            of an older format included).
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT or "history" not in data:
+        raise SnapshotError("unknown snapshot format")
+    try:
+        history = _decode(History, data["history"])
+    except (KeyError, TypeError, ValueError, ValidationError) as e:
+        raise SnapshotError(f"snapshot does not fit this engine ({e})") from None
+    assert isinstance(history, History)
+    return history
 
 
 def _encode(value: Any) -> Any:
@@ -135,7 +157,7 @@ def decode_state(data: Any) -> TableState:
     Raises:
         SnapshotError: the data does not fit the engine's current state classes.
     """
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or "state" not in data:
         raise SnapshotError("unknown snapshot format")
     try:
         state = _decode(TableState, data["state"])
@@ -147,7 +169,8 @@ def decode_state(data: Any) -> TableState:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, localns={"Event": Event}, include_extras=True)
+    localns = {"Event": Event, "TableState": TableState, "Trail": Trail}
+    return typing.get_type_hints(cls, localns=localns, include_extras=True)
 
 
 def _decode(tp: Any, value: Any) -> Any:
@@ -200,3 +223,18 @@ def _decode(tp: Any, value: Any) -> Any:
                 raise TypeError(f"{value!r} is not {tp.__name__}")
             return value
     raise TypeError(f"cannot read {tp} from a snapshot")
+
+
+__all__ = [
+    "FORMAT",
+    "KEEP_SNAPSHOTS",
+    "UNDO_HANDS",
+    "Folded",
+    "SnapshotError",
+    "decode_history",
+    "decode_state",
+    "encode_history",
+    "encode_state",
+    "fold_log",
+    "follow",
+]

@@ -27,6 +27,37 @@ def new_table(
     **options: object,
 ) -> TableState:
     """A session with players ``P0``, ``P1``... in seats 0.. and the button on the last."""
+    return replay(
+        table_events(
+            stacks,
+            game,
+            structure,
+            big_blind,
+            small_blind,
+            chip,
+            ante,
+            straddle,
+            button,
+            seats,
+            **options,
+        )
+    )
+
+
+def table_events(
+    stacks: Sequence[int] = (100, 100, 100),
+    game: str = "omaha",
+    structure: Structure = Structure.POT_LIMIT,
+    big_blind: int = 2,
+    small_blind: int = 0,
+    chip: int = 1,
+    ante: int = 0,
+    straddle: int = 0,
+    button: int | None = None,
+    seats: int = 0,
+    **options: object,
+) -> list[Event]:
+    """The opening events of :func:`new_table`."""
     config = TableConfig(
         variant=parse_game(game),
         structure=structure,
@@ -39,7 +70,7 @@ def new_table(
     events: list[Event] = [SessionStarted(config=config)]
     events += [PlayerSeated(seat=i, name=f"P{i}", stack=s) for i, s in enumerate(stacks)]
     events.append(ButtonPlaced(seat=len(stacks) - 1 if button is None else button))
-    return replay(events)
+    return events
 
 
 def run(state: TableState, *steps: Step) -> TableState:

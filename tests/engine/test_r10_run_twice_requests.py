@@ -17,6 +17,7 @@ from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, PotsAwarded
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.awards import run_parts
 from omaha_tui.engine.rules.pots import hand_pots
@@ -226,10 +227,15 @@ def test_r10_2_by_hand_every_run_of_every_pot_is_paid_and_no_chip_is_made(
 def test_r10_2_undo_says_the_agreement_was_taken_back() -> None:
     from omaha_tui.engine.events import ActionUndone
 
-    before = _ok(_all_in(), rq.RunItTwice())
-    after = apply(before, ActionUndone())
+    start = _all_in()
+    agreed = decide(start, rq.RunItTwice())
+    assert isinstance(agreed, Decided)
+    h = history.record_all(history.begin(start), agreed.events, agreed.steps)
+    before, undone = h.state, h.last
+    after = history.undo(h).state
     assert after.hand is not None and after.hand.runs == 1
-    line = narrate(before, (ActionUndone(),), after)
+    assert undone is not None
+    line = narrate(before, (ActionUndone(),), after, undone=(undone,))
     assert line == ("Undone: the agreement to run it twice",)
 
 

@@ -11,13 +11,14 @@ from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.narrate import narrate
-from omaha_tui.engine.reducer.replay import apply, undo
+from omaha_tui.engine.reducer import history
+from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.testing import tournament_table
 from omaha_tui.engine.tournament_state import standings
 
-from .tournament_helpers import do, play_out
+from .tournament_helpers import Played, do, play_out
 
 D = Decimal
 
@@ -32,6 +33,10 @@ def _fix(state: TableState, seat: int, stack: int) -> TableState:
 
 
 def _bust_hand(first: int, second: int, payouts: tuple[Decimal, ...]) -> TableState:
+    return _bust_play(first, second, payouts).state
+
+
+def _bust_play(first: int, second: int, payouts: tuple[Decimal, ...]) -> Played:
     """Four entries at 225 (a pool of 900); P0 and P1 start the hand with ``first`` and
     ``second`` chips, go all in, and lose to P2 while P3 folds."""
     s = tournament_table(4, stack=100, buy_in=D(225), payouts=payouts)
@@ -41,12 +46,13 @@ def _bust_hand(first: int, second: int, payouts: tuple[Decimal, ...]) -> TableSt
     s = do(s, rq.Fold()).state  # P3
     s = do(s, rq.AllIn()).state  # P0
     s = do(s, rq.AllIn()).state  # P1
-    return play_out(s, 2).state
+    return play_out(s, 2)
 
 
 def test_r11_3_same_hand_bust_40_and_60_the_60_player_is_3rd() -> None:
-    s = _bust_hand(40, 60, (D(50), D(30), D(20)))
-    busts = [e for e in s.journal if isinstance(e, ev.PlayerBusted)]
+    played = _bust_play(40, 60, (D(50), D(30), D(20)))
+    s = played.state
+    busts = [e for e in played.log if isinstance(e, ev.PlayerBusted)]
     assert [(b.seat, b.place, b.start_stack) for b in busts] == [(0, 4, 40), (1, 3, 60)]
     st = standings(s)
     assert st is not None and st.players_left == 2 and st.payouts == (D(450), D(270), D(180))
@@ -79,17 +85,22 @@ def test_r11_3_the_last_bust_pays_the_prizes_and_ends_the_tournament() -> None:
 
 
 def _heads_up_bust(**options: object) -> TableState:
+    return _heads_up_play(**options).state
+
+
+def _heads_up_play(**options: object) -> Played:
     s = tournament_table(3, stack=100, buy_in=D(10), **options)
     s = do(s, rq.NextHand()).state  # button P2, SB P0, BB P1, P2 first
     s = do(s, rq.Fold()).state
     s = do(s, rq.AllIn()).state
     s = do(s, rq.Call()).state
-    return play_out(s, 1).state
+    return play_out(s, 1)
 
 
 def test_r11_1_a_busted_player_may_rebuy_until_the_stated_level() -> None:
-    s = _heads_up_bust(rebuys_until=2)
-    assert not any(isinstance(e, ev.PlayerBusted) for e in s.journal)  # offered a rebuy
+    played = _heads_up_play(rebuys_until=2)
+    s = played.state
+    assert not any(isinstance(e, ev.PlayerBusted) for e in played.log)  # offered a rebuy
     after = do(s, rq.Rebuy(0, 0))
     assert after.events == (ev.PlayerRebought(seat=0, amount=100),)
     t = after.state.tournament
@@ -115,8 +126,9 @@ def test_r11_1_rebuys_end_with_their_level() -> None:
 
 
 def test_r11_1_re_entry_is_a_new_entry_and_grows_the_pool() -> None:
-    s = _heads_up_bust(re_entry=True)
-    assert any(isinstance(e, ev.PlayerBusted) for e in s.journal)
+    played = _heads_up_play(re_entry=True)
+    s = played.state
+    assert any(isinstance(e, ev.PlayerBusted) for e in played.log)
     d = do(s, rq.Reenter("P0"))
     assert d.events == (ev.PlayerReentered(seat=0, name="P0"),)
     t = d.state.tournament
@@ -197,7 +209,8 @@ def test_r11_5_a_deal_keeps_money_back_for_the_winner() -> None:
 
 
 def test_r11_undo_takes_back_every_tournament_event() -> None:
-    s = _heads_up_bust(re_entry=True, add_on=AddOn(money=D(5), chips=50))
+    played = _heads_up_play(re_entry=True, add_on=AddOn(money=D(5), chips=50))
+    s = played.state
     for request in (
         rq.Reenter("P0"),
         rq.TakeAddOn(1),
@@ -206,11 +219,14 @@ def test_r11_undo_takes_back_every_tournament_event() -> None:
         rq.SitOut(2),
     ):
         d = do(s, request)
-        back = d.state
+        h = history.record_all(history.begin(s), d.events, d.steps)
         for _ in d.events:
-            back = undo(back)
+            h = history.undo(h)
+        back = h.state
         assert back == s and back.tournament == s.tournament, request
-    bust = undo(s)  # the bust itself
+    assert played.before is not None and isinstance(played.events[-1], ev.PlayerBusted)
+    h = history.record_all(history.begin(played.before), played.events, played.steps)
+    bust = history.undo(h).state  # the bust itself
     assert bust.seat(0) is not None and bust.tournament is not None
     assert len(bust.tournament.seated) == 3
 

@@ -13,7 +13,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.tournament.structure import AddOn
-from omaha_tui.engine.testing import tournament_table
+from omaha_tui.engine.testing import tournament_events
 from omaha_tui.engine.tournament_state import standings
 
 from .tournament_helpers import play_out
@@ -24,7 +24,7 @@ from .tournament_helpers import play_out
 def test_r11_random_tournaments_to_a_winner(data: st.DataObject) -> None:
     players = data.draw(st.integers(2, 7), label="players")
     fee = Decimal(data.draw(st.integers(0, 5), label="fee"))
-    state = tournament_table(
+    opening = tournament_events(
         players,
         stack=100,
         buy_in=Decimal(10),
@@ -33,7 +33,8 @@ def test_r11_random_tournaments_to_a_winner(data: st.DataObject) -> None:
         re_entry=data.draw(st.booleans(), label="re-entry"),
         add_on=AddOn(money=Decimal(5), chips=50),
     )
-    log: list[ev.Event] = list(state.journal)  # the opening events (no hand yet)
+    state = replay(opening)
+    log: list[ev.Event] = list(opening)  # the opening events (no hand yet)
     hands = 0
     while state.tournament is not None and not state.tournament.finished and hands < 60:
         hands += 1

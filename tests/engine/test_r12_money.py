@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.events import ChipValueSet, ExpenseShared
-from omaha_tui.engine.reducer.replay import apply, undo
+from omaha_tui.engine.reducer import history
+from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.money import (
     ChipRate,
     MoneyError,
@@ -103,9 +104,12 @@ def test_r12_1_bad_rates_are_refused_by_name(text: str, currency: str, why: str)
 
 def test_r12_1_the_value_changes_between_hands_only_and_undo_takes_it_back() -> None:
     table = quick_table()
-    valued = apply(table, ChipValueSet(chips=100, money=Decimal("10.00"), currency="EUR"))
+    h = history.apply(
+        history.begin(table), ChipValueSet(chips=100, money=Decimal("10.00"), currency="EUR")
+    )
+    valued = h.state
     assert valued.money == EUR
-    assert undo(valued).money is None
+    assert history.undo(h).state.money is None
     in_hand = decide(valued, rq.NextHand()).state
     refused = decide(in_hand, rq.SetChipValue(1, Decimal("0.25")))
     assert isinstance(refused, Refusal)
@@ -259,6 +263,8 @@ def test_r12_3_a_bad_expense_is_refused_with_one_clear_line(
 
 
 def test_r12_3_an_expense_is_journaled_and_undone_like_any_event() -> None:
-    state = apply(quick_table(), ExpenseShared(amount=Decimal("12.00"), what="beer"))
-    assert len(state.expenses) == 1
-    assert undo(state).expenses == ()
+    h = history.apply(
+        history.begin(quick_table()), ExpenseShared(amount=Decimal("12.00"), what="beer")
+    )
+    assert len(h.state.expenses) == 1
+    assert history.undo(h).state.expenses == ()

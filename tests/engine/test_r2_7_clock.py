@@ -14,6 +14,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
 from omaha_tui.engine.events import ActionUndone, Folded, HandStarted, LevelChanged
 from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.clock.running import ClockState, position
 from omaha_tui.engine.state import TableState
@@ -245,7 +246,8 @@ def test_r2_7b_each_control_is_recorded_with_its_time_and_undo_takes_it_back():
     ):
         out = decide(state, req)
         assert isinstance(out, Decided) and out.events[0].at == at(3)  # type: ignore[union-attr]
-        undone = apply(out.state, ActionUndone())
+        h = history.record_all(history.begin(state), out.events, out.steps)
+        undone = history.apply(h, ActionUndone()).state
         assert undone.clock == state.clock and clock_view(undone, at(9)) == before
 
 

@@ -7,7 +7,7 @@ import pytest
 from omaha_tui.engine.config import AntePots, Stakes, Structure
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, GameChanged, LevelChanged, PlayerSeated
-from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.store.phh import PhhHand
 from omaha_tui.store.phh_export import session_hands
 from omaha_tui.store.phh_stakes import ante_pots
@@ -50,36 +50,37 @@ def test_r2_7_the_title_shows_the_current_levels_blinds():
     assert state.config.title_at(state.stakes) == "PL Omaha 5/10"
 
 
-def test_export_carries_each_hands_own_game_and_blinds():
-    events: list[Event] = []
+def test_export_carries_each_hands_own_game_and_blinds(monkeypatch) -> None:
+    from tests.engine import evening
+
+    events: list[Event] = []  # the log, as the table's helpers apply it
+
+    def recording(state, event):  # type: ignore[no-untyped-def]
+        events.append(event)
+        return apply(state, event)
+
+    def replaying(log):  # type: ignore[no-untyped-def]
+        events.extend(log)
+        return replay(log)
+
+    monkeypatch.setattr(evening, "apply", recording)
+    monkeypatch.setattr(evening, "replay", replaying)
     state = table((100,) * 4)
     for step in (
         lambda s: deal(s),
         fold_out,
-        lambda s: apply(s, GameChanged(game="big-o", structure=Structure.POT_LIMIT)),
+        lambda s: recording(s, GameChanged(game="big-o", structure=Structure.POT_LIMIT)),
         lambda s: deal(s),
         fold_out,
-        lambda s: apply(s, LevelChanged(level=2, stakes=Stakes(big_blind=4))),
+        lambda s: recording(s, LevelChanged(level=2, stakes=Stakes(big_blind=4))),
         lambda s: deal(s),
         fold_out,
     ):
         state = step(state)
-    events = list(_log(state))
+    assert replay(events) == state
     hands = session_hands(events)
     assert [h.variant for h in hands] == ["PO", "PO5/8", "PO5/8"]
     assert [h.min_bet for h in hands] == [2, 2, 4]
-
-
-def _log(state) -> list[Event]:
-    """The effective events behind a state, hand snapshots included."""
-    chain = []
-    while state is not None:
-        chain.append(state.journal)
-        state = state.base
-    out: list[Event] = []
-    for journal in reversed(chain):
-        out.extend(journal)
-    return out
 
 
 def test_phh_ante_trimming_status_selects_how_antes_enter_the_pots():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from omaha_tui.engine.errors import RuleError
@@ -21,29 +23,37 @@ from omaha_tui.engine.events import (
     event_from_json,
     event_to_json,
 )
-from omaha_tui.engine.reducer.replay import apply, initial_state, replay, undo
-from omaha_tui.engine.state import ledger_lines
+from omaha_tui.engine.reducer import history
+from omaha_tui.engine.reducer.history import UNDO_HANDS
+from omaha_tui.engine.reducer.replay import apply, initial_state, replay
+from omaha_tui.engine.state import TableState, ledger_lines
 from tests import decided as cmd
 
-from .table_helpers import board, new_table, raise_to, start
+from .table_helpers import board, new_table, raise_to, start, table_events
 
 
 class Recorder:
-    """Applies commands and keeps the log, as the app's controller does."""
+    """Applies commands and keeps the log and the undo history, as the session does."""
 
-    def __init__(self, state):
-        self.state = state
-        self.log: list[Event] = list(state.journal)
+    def __init__(self, opening: list[Event] | TableState):
+        if isinstance(opening, TableState):  # a table as it stands: nothing to undo
+            self.history, self.log = history.History(opening), []
+        else:
+            self.history, self.log = history.replay(opening), list(opening)
+
+    @property
+    def state(self):
+        return self.history.state
 
     def __call__(self, *steps) -> None:
         for step in steps:
             event = step(self.state) if callable(step) else step
-            self.state = apply(self.state, event)
+            self.history = history.apply(self.history, event)
             self.log.append(event)
 
 
 def _session() -> Recorder:
-    rec = Recorder(new_table(stacks=(100, 100, 100)))
+    rec = Recorder(table_events(stacks=(100, 100, 100)))
     for _ in range(3):
         rec(
             cmd.start_hand,
@@ -83,23 +93,36 @@ def test_reducer_undo_retracts_the_last_event_within_a_hand():
     rec(cmd.start_hand, raise_to(7))
     before = rec.state
     rec(cmd.call)
-    assert apply(rec.state, ActionUndone()) == before
+    assert history.apply(rec.history, ActionUndone()).state == before
 
 
 def test_reducer_undo_works_repeatedly_across_hand_boundaries():
-    rec = _session()
+    rec = _session()  # three hands: undo reaches back through all of them
     states = [replay(rec.log[:n]) for n in range(1, len(rec.log) + 1)]
-    state = rec.state
+    h = rec.history
     for expected in reversed(states[:-1]):
-        state = apply(state, ActionUndone())
-        assert state == expected
-    assert apply(state, ActionUndone()) == initial_state()
+        h = history.apply(h, ActionUndone())
+        assert h.state == expected
+    assert history.apply(h, ActionUndone()).state == initial_state()
+
+
+def test_reducer_undo_reaches_back_undo_hands_hands_and_no_further():
+    rec = _session()
+    rec(cmd.start_hand, raise_to(7))  # a fourth hand: the opening and hand 1 drop out
+    starts = [i for i, e in enumerate(rec.log) if isinstance(e, HandStarted)]
+    assert len(starts) == 4 and UNDO_HANDS == 3
+    h = rec.history
+    while history.can_undo(h):
+        h = history.undo(h)
+    assert h.state == replay(rec.log[: starts[1]])  # the table before hand 2
+    with pytest.raises(RuleError, match="nothing to undo"):
+        history.undo(h)
 
 
 def test_reducer_undo_then_redo_returns_the_same_state():
     rec = _session()
     last = rec.log[-1]
-    assert apply(undo(rec.state), last) == rec.state
+    assert history.apply(history.undo(rec.history), last) == rec.history
 
 
 def test_reducer_undo_events_in_the_log_replay():
@@ -110,13 +133,28 @@ def test_reducer_undo_events_in_the_log_replay():
 
 def test_reducer_nothing_to_undo():
     with pytest.raises(RuleError, match="nothing to undo"):
-        apply(initial_state(), ActionUndone())
+        history.apply(history.History(), ActionUndone())
+    with pytest.raises(RuleError, match="nothing to undo"):
+        replay([ActionUndone()])
 
 
-def test_reducer_undo_snapshot_keeps_undo_to_the_current_hand():
+def test_reducer_a_state_holds_no_undo_history():
     rec = _session()
     rec(cmd.start_hand, raise_to(7))
-    assert len(rec.state.journal) == 2  # HandStarted and the raise
+    assert len(rec.history.hands[-1].events) == 2  # HandStarted and the raise
+    names = {f.name for f in dataclasses.fields(TableState)}
+    assert not names & {"base", "journal", "history", "hands"}
+    with pytest.raises(RuleError, match="history"):
+        apply(rec.state, ActionUndone())  # undo is the history's, not the state's
+
+
+def test_reducer_equal_logs_give_equal_states_whatever_was_undone_on_the_way():
+    rec = _session()
+    log = rec.log
+    detour = [*log[:-3], log[-3], ActionUndone(), log[-3], log[-2], log[-1]]
+    assert replay(detour) == replay(log) == rec.state
+    assert history.replay(detour).state == rec.state
+    assert repr(replay(detour)) == repr(rec.state)
 
 
 def test_r3_5_misdeal_returns_the_blinds_and_keeps_the_button():

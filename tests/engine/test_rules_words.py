@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from omaha_tui.engine.events import Folded, PlayerLeft, SatOut
+from omaha_tui.engine.events import Folded, HandStarted, PlayerLeft, SatOut
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.rules.blinds import propose_deal
 
 from .evening import deal, fold_out, table
 
@@ -30,5 +31,6 @@ def test_r1_5_hand_start_names_a_dead_button_by_its_chair():
     state = fold_out(deal(state))
     before = state
     after = deal(state)
-    lines = narrate(before, after.journal[-1:], after)
+    d = propose_deal(before)
+    lines = narrate(before, (HandStarted(button=d.button, seats=d.seats, posts=d.posts),), after)
     assert lines[0].startswith("Hand #3: button seat 3 (dead, R1.5); P3 posts small blind 1")

@@ -62,7 +62,8 @@ from omaha_tui.engine.events import (
     WentAllIn,
 )
 from omaha_tui.engine.hands.cards import format_card
-from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.reducer import history
+from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.awards import awards_from_cards
 from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.rules.blinds import propose_deal
@@ -108,7 +109,7 @@ class Evening(RuleBasedStateMachine):
         events: list[Event] = [SessionStarted(config=config)]
         events += [PlayerSeated(seat=i, name=f"P{i}", stack=s) for i, s in enumerate(stacks)]
         events.append(ButtonPlaced(seat=data.draw(st.integers(0, n - 1), label="button")))
-        self.state = replay(events)
+        self.history = history.replay(events)
         self.log = events
         self.bought = sum(stacks)
         self.deck: list[int] = []
@@ -120,14 +121,19 @@ class Evening(RuleBasedStateMachine):
 
     # ------------------------------------------------------------- driving
 
+    @property
+    def state(self) -> TableState:
+        return self.history.state
+
     def _do(self, data: st.DataObject, event: Event) -> None:
         before = self.state
-        after = apply(before, event)
+        done = history.apply(self.history, event)
+        after = done.state
         if data.draw(st.integers(0, 5), label="check undo") == 0:
-            undone = apply(after, ActionUndone())
-            assert undone == before
-            assert apply(undone, event) == after
-        self.state = after
+            undone = history.apply(done, ActionUndone())
+            assert undone.state == before
+            assert history.apply(undone, event) == done
+        self.history = done
         self.log.append(event)
         if isinstance(event, HandStarted):
             self._check_big_blind()

@@ -26,6 +26,7 @@ class Played:
     log: tuple[ev.Event, ...]
     events: tuple[ev.Event, ...]
     steps: tuple[TableState, ...]
+    before: TableState | None = None  # the table before ``events``
 
 
 def play_out(state: TableState, winner: int) -> Played:
@@ -47,7 +48,7 @@ def play_out(state: TableState, winner: int) -> Played:
         (winner,) if winner in p.eligible else (p.eligible[0],) for p in side_pots(state)
     )
     last = do(state, rq.AwardByHand(winners=winners))
-    return Played(last.state, (*log, *last.events), last.events, last.steps)
+    return Played(last.state, (*log, *last.events), last.events, last.steps, state)
 
 
 def _can_check(state: TableState) -> bool:

@@ -6,7 +6,8 @@ from typing import Any
 
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.events import ActionUndone, ButtonPlaced, Event, PlayerSeated, SessionStarted
-from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.engine.reducer import history
+from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.state import TableState
 from tests import decided as c
 
@@ -28,10 +29,14 @@ class Table:
         self.events: list[Event] = [SessionStarted(config=config)]
         self.events += [PlayerSeated(seat=s, name=n, stack=k) for s, n, k in seats]
         self.events.append(ButtonPlaced(seat=seats[0][0]))
-        self.state: TableState = replay(self.events)
+        self.history: History = history.replay(self.events)
+
+    @property
+    def state(self) -> TableState:
+        return self.history.state
 
     def do(self, event: Event) -> None:
-        self.state = apply(self.state, event)
+        self.history = history.apply(self.history, event)
         self.events.append(event)
 
     def stacks(self, seats: tuple[int, ...]) -> list[int]:

@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.engine.events import ActionUndone
+from omaha_tui.engine.reducer import history
+from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.reducer.replay import apply, replay
+from omaha_tui.store.chain import snapshot_digest
 from omaha_tui.store.journal import KEEP_SNAPSHOTS, Journal
-from omaha_tui.store.snapshot import decode_state, encode_state
+from omaha_tui.store.snapshot import decode_history, decode_state, encode_history, encode_state
 from tests import decided as c
 
 from .recorded import two_hands
@@ -30,9 +33,11 @@ def _record(db: Path, split: int) -> tuple[int, list[object]]:
     t.do(c.bet_or_raise(t.state, 6))
     with Journal.open(db) as journal:
         sid = journal.create_session("Friday")
+        h = History()
         for event in t.events[:split]:
-            journal.append(sid, event)
-        journal.append_many(sid, t.events[split:])
+            h = history.apply(h, event)
+            journal.append(sid, event, history=h)  # as the session records: with its history
+        journal.append_many(sid, t.events[split:], history=history.replay(t.events[split:], h))
     return sid, list(t.events)
 
 
@@ -54,11 +59,12 @@ def test_undo_after_resume_reaches_back_into_the_previous_hand(tmp_path: Path) -
     db = tmp_path / "j.sqlite3"
     sid, events = _record(db, split=3)
     with Journal.open(db) as journal:
-        resumed = journal.load_state(sid)
-    full = replay(events)  # type: ignore[arg-type]
+        resumed = journal.load_history(sid)
+    full = history.replay(events)  # type: ignore[arg-type]
+    assert resumed == full
     for _ in range(8):  # the running hand, then the whole previous hand and more
-        resumed, full = apply(resumed, ActionUndone()), apply(full, ActionUndone())
-        assert resumed == full
+        resumed, full = history.undo(resumed), history.undo(full)
+        assert resumed.state == full.state == replay([*events, *[ActionUndone()] * (_ + 1)])  # type: ignore[list-item]
 
 
 def test_appending_after_resume_keeps_snapshots_consistent(tmp_path: Path) -> None:
@@ -69,7 +75,7 @@ def test_appending_after_resume_keeps_snapshots_consistent(tmp_path: Path) -> No
         more = [c.call(state)]
         state = apply(state, more[0])
         more.append(c.deal_board(state, "9c 9d 9h"))
-        journal.append_many(sid, more)
+        journal.append_many(sid, more, history=history.replay(more, journal.load_history(sid)))
     with Journal.open(db) as journal:
         assert journal.load_state(sid) == replay([*events, *more])  # type: ignore[list-item]
 
@@ -89,6 +95,41 @@ def test_snapshots_round_trip_the_state_without_pickle() -> None:
     t = two_hands()
     data = json.loads(json.dumps(encode_state(t.state)))
     assert decode_state(data) == t.state
+
+
+def test_snapshots_round_trip_the_history_so_undo_reaches_as_far() -> None:
+    t = two_hands()
+    t.do(c.start_hand(t.state))
+    t.do(c.bet_or_raise(t.state, 6))
+    back = decode_history(json.loads(json.dumps(encode_history(t.history))))
+    assert back == t.history
+    assert [h.opening for h in back.hands] == [True, False, False, False]  # and 3 hands
+    a, b = back, t.history
+    while b.hands:
+        a, b = history.undo(a), history.undo(b)
+        assert a.state == b.state
+
+
+def test_a_snapshot_of_the_previous_format_is_passed_over_and_the_log_replayed(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    sid, events = _record(db, split=0)
+    t = two_hands()
+    old = {"format": 1, "state": encode_state(t.state)["state"]}  # a state with undo inside
+    conn = sqlite3.connect(db)
+    rows = conn.execute("SELECT seq, chain FROM snapshots").fetchall()
+    for seq, at in rows:
+        text = json.dumps(old)
+        conn.execute(
+            "UPDATE snapshots SET state = ?, digest = ? WHERE seq = ?",
+            (text, snapshot_digest(at, text), seq),
+        )
+    conn.commit()
+    conn.close()
+    with Journal.open(db) as journal:
+        assert journal._snapshot(sid, len(events)) == (None, 0)
+        assert journal.load_history(sid) == history.replay(events)  # type: ignore[arg-type]
 
 
 def test_a_tampered_event_is_named_not_a_traceback_on_resume_ledger_and_export(

@@ -13,6 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from omaha_tui.engine.events import Event
+from omaha_tui.engine.reducer import history
+from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.session.live import Session
 from omaha_tui.store import chain
@@ -30,9 +32,11 @@ def _recorded(db: Path, split: int = 12) -> tuple[int, list[Event]]:
     t.do(c.bet_or_raise(t.state, 6))
     with Journal.open(db) as journal:
         sid = journal.create_session("Friday")
+        h = History()
         for event in t.events[:split]:
-            journal.append(sid, event)
-        journal.append_many(sid, t.events[split:], state=t.state)
+            h = history.apply(h, event)
+            journal.append(sid, event, history=h)  # as the session records: with its history
+        journal.append_many(sid, t.events[split:], history=t.history)
     return sid, list(t.events)
 
 
@@ -204,7 +208,7 @@ def _version_3_journal(db: Path, events: list[Event]) -> int:
             for i, e in enumerate(events, start=1)
         ],
     )
-    followed = follow(replay([]), list(events), 2)
+    followed = follow(History(), list(events), 2)
     assert followed is not None
     for offset, text in followed[1]:
         conn.execute(

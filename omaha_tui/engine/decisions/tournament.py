@@ -45,7 +45,7 @@ def _busts(state: TableState, pending_too: bool) -> list[ev.Event]:
     hand = state.hand
     if hand is None or not hand.complete or t.finished:
         return []
-    base = state.base
+    before = hand.start_seats  # R11.3: each bust is placed by the stack it started with
     out: list[tuple[int, int]] = []
     for seat in hand.seats:
         player = state.seat(seat)
@@ -53,7 +53,7 @@ def _busts(state: TableState, pending_too: bool) -> list[ev.Event]:
             continue
         if not pending_too and not may_rebuy(state, seat):
             continue
-        start = base.seats[seat] if base is not None and seat < len(base.seats) else None
+        start = before[seat] if seat < len(before) else None
         out.append((seat, start.stack if start is not None else 0))
     if not out:
         return []

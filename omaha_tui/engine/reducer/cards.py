@@ -270,7 +270,7 @@ def apply_misdeal(state: TableState, ev: MisdealDeclared) -> TableState:
     stacks = list(seat_stacks(state))
     for s in hand.seats:
         stacks[s] += hand.committed[s] + hand.dead[s]
-    before = state.base.seats if state.base is not None else state.seats
+    before = hand.start_seats or state.seats  # R3.5: the seats as the deal found them
     out: list[SeatState | None] = []
     for i, seat in enumerate(state.seats):
         prior = before[i] if i < len(before) else None

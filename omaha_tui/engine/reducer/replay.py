@@ -5,11 +5,9 @@ One small function per event type, looked up by the event's class (no chains of
 Each function validates and raises :class:`RuleError` (what is wrong, what is
 allowed) or returns a new frozen state; the old state is never touched.
 
-ActionUndone (DESIGN.md): the state keeps ``base``, the state just before the current hand
-started, and ``journal``, the effective events since. An :class:`ActionUndone` replays the
-journal minus its last event onto ``base``; when the journal is empty the undo steps
-back into the previous hand, so undo costs one hand and works repeatedly across hand
-boundaries. There is no I/O, clock or randomness here.
+The state is the table's domain data only; undo lives beside it, in
+:mod:`.history`. :func:`replay` folds a whole log, ``ActionUndone`` events included,
+as the log's effective events. There is no I/O, clock or randomness here.
 """
 
 from __future__ import annotations
@@ -71,9 +69,9 @@ from omaha_tui.engine.reducer import money, options
 from omaha_tui.engine.reducer import start as handstart
 from omaha_tui.engine.reducer import tournament as tourney
 from omaha_tui.engine.rules.blinds import button_from_draw
-from omaha_tui.engine.state import EMPTY_TRAIL, LedgerEntry, SeatState, TableState, evolve
+from omaha_tui.engine.state import LedgerEntry, SeatState, TableState, evolve
 
-__all__ = ["RuleError", "apply", "initial_state", "replay", "undo"]
+__all__ = ["RuleError", "apply", "effective_events", "initial_state", "replay"]
 
 
 def initial_state() -> TableState:
@@ -95,35 +93,40 @@ def apply(state: TableState, event: Event) -> TableState:
     omaha_tui.engine.errors.RuleError: no session: start a session first
     """
     if type(event) is ActionUndone:
-        return undo(state)
+        raise RuleError("an undo steps back through the table's history, not a state")
     handler = _HANDLERS.get(type(event))
     if state.tournament is not None:  # R11: some table events mean more at a tournament
         handler = _IN_TOURNAMENT.get(type(event), handler)
     if handler is None:
         raise RuleError(f"unknown event {type(event).__name__}")
     new = handler(state, event)
-    if new is state:
-        new = evolve(state)
-    # ``new`` was just built by the handler and is not shared yet, so its undo fields
-    # are filled in place rather than by one more copy of the whole record.
-    if type(event) is HandStarted:
-        # Snapshot: the state before this hand, and the hand's journal so far.
-        object.__setattr__(new, "base", state)
-        object.__setattr__(new, "journal", EMPTY_TRAIL.add(event))
-    else:
-        object.__setattr__(new, "base", state.base)
-        object.__setattr__(new, "journal", state.journal.add(event))
-    return new
+    return evolve(state) if new is state else new  # every event gives a new state
 
 
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
-    """Fold ``apply`` over ``events`` (from ``initial_state()`` unless given a state).
+    """Fold ``apply`` over the effective events of ``events`` (from ``initial_state()``
+    unless given a state): each ``ActionUndone`` retracts the last event before it, so
+    the result is the table the log stands for. An undo with nothing of ``events`` left
+    to take back is refused (the history of what came before is not in a state).
 
     >>> replay([]).config is None
     True
+    >>> from omaha_tui.engine.events import CameBack, SatOut, ActionUndone
+    >>> replay([ActionUndone()])
+    Traceback (most recent call last):
+    ...
+    omaha_tui.engine.errors.RuleError: nothing to undo
     """
     current = initial_state() if state is None else state
+    kept: list[Event] = []
     for event in events:
+        if type(event) is ActionUndone:
+            if not kept:
+                raise RuleError("nothing to undo")
+            kept.pop()
+        else:
+            kept.append(event)
+    for event in kept:
         current = apply(current, event)
     return current
 
@@ -146,19 +149,6 @@ def effective_events(events: Iterable[Event]) -> tuple[Event, ...]:
         else:
             out.append(event)
     return tuple(out)
-
-
-def undo(state: TableState) -> TableState:
-    """The state without its last effective event (an :class:`ActionUndone` event does this).
-
-    Only the current hand's events are replayed; an empty journal steps back to the
-    previous hand's snapshot, whose own journal then shrinks by one.
-    """
-    if not state.journal:
-        raise RuleError("nothing to undo")
-    events = state.journal[:-1]
-    # A hand's journal starts with its HandStarted, which re-creates the snapshot.
-    return replay(events, state.base)
 
 
 # ------------------------------------------------------------------ session and seats

@@ -143,6 +143,7 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
         structure=config.structure,
         ante_pots=config.ante_pots,
         prior_blinds=state.last_blinds,
+        start_seats=state.seats,  # R3.5, R11.3: the seats as the deal found them
     )
     missed = record_missed_blinds(state, sb_seat, bb_seat, order)
     seats = tuple(
