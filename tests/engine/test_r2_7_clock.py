@@ -477,3 +477,35 @@ def test_r2_7_the_clock_speaks_in_the_tables_decimals():
     j = clock_json(view)
     assert j is not None and (j["sb"], j["bb"]) == (25, 50)
     assert j["next_level"] == {"level": 2, "sb": 50, "bb": 100, "ante": 100}
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["wait", "hand", "next", "back"]), st.integers(1, 900)),
+        max_size=30,
+    )
+)
+def test_r2_7c_property_a_level_is_never_said_twice_in_a_row(steps):
+    """Whatever the host and the clock do, between two sayings of a level's blinds the
+    level said changes: the table never hears the same level announced twice over."""
+    from omaha_tui.session.clock import Announcer
+
+    state = scheduled("1/2:5,2/4:5,break:2,5/10:5,10/20:0")
+    ear, t = Announcer(), at(0)
+    ear.hear(clock_view(state, t))
+    said: list[int] = []
+    for step, seconds in steps:
+        t += timedelta(seconds=seconds)
+        if step == "hand":
+            out = decide(state, rq.NextHand(at=t))
+            if isinstance(out, Decided):
+                state = out.state
+                said += [a.level for a in ear.hear(clock_view(state, t)) if a.level]
+                state = fold_out(state)
+        elif step in ("next", "back"):
+            req = rq.NextLevel(at=t) if step == "next" else rq.PreviousLevel(at=t)
+            out = decide(state, req)
+            if isinstance(out, Decided):
+                state = out.state
+        said += [a.level for a in ear.hear(clock_view(state, t)) if a.level]
+    assert all(a != b for a, b in zip(said, said[1:], strict=False)), said
