@@ -54,13 +54,19 @@ def clock_text(clock: LevelClock) -> str:
     return format_clock(clock.seconds_left or 0)
 
 
-def level_caption(clock: LevelClock, on_break: bool = False) -> str:
-    """``Level 2 · blinds`` (with the ante when there is one; in a break, the level
-    after it: ``Break · then level 2 · blinds``, as the web page says)."""
+def level_caption(clock: LevelClock, on_break: bool = False, due: bool = False) -> str:
+    """``Level 2 · blinds`` (with the ante when there is one), as the web page says it:
+    in a break the level after it (``Break · then level 2 · blinds``), and a level the
+    clock reached mid-hand ``from the next hand`` (R2.7d).
+
+    >>> level_caption(LevelClock(2, 2, 5, 0, 60.0), due=True)
+    'Level 2 · from the next hand · blinds'
+    """
     ante = f" · ante {chips(clock.ante, clock.decimals)}" if clock.ante else ""
     if on_break:
         return f"Break · then level {clock.level} · blinds{ante}"
-    return f"Level {clock.level} · blinds{ante}"
+    when = " · from the next hand" if due else ""
+    return f"Level {clock.level}{when} · blinds{ante}"
 
 
 def clock_caption(view: ClockView | None) -> str:
@@ -119,7 +125,7 @@ class DisplayApp(App[None]):
         self._view: TableView | None = None
         self._clock = ""
         self._caption = ""
-        self._level: tuple[int, int, int, int, bool] | None = None
+        self._level: tuple[int, int, int, int, bool, bool] | None = None
         self._spot: AllInSpot | None = None
         self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
         self.shown_seq = -1
@@ -178,11 +184,13 @@ class DisplayApp(App[None]):
         clock = self.follower.clock(now)
         view = self.follower.view(now)
         on_break = view is not None and view.on_break
-        level = (clock.level, clock.small_blind, clock.big_blind, clock.ante, on_break)
+        due = view is not None and view.due
+        level = (clock.level, clock.small_blind, clock.big_blind, clock.ante, on_break, due)
         if level != self._level:
             self._level = level
             dec = clock.decimals
-            self.query_one("#level-caption", Static).update(level_caption(clock, on_break))
+            caption = level_caption(clock, on_break, due)
+            self.query_one("#level-caption", Static).update(caption)
             self.query_one("#sb", Digits).update(chips(clock.small_blind, dec))
             self.query_one("#bb", Digits).update(chips(clock.big_blind, dec))
         timed = clock.seconds_left is not None
