@@ -33,6 +33,7 @@ from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.state import TableState
+from omaha_tui.memory import settle_memory
 from omaha_tui.session import Outcome, Session, SessionError, TableSetup, demo_setup
 from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError, SessionBusy, SessionInfo
@@ -255,6 +256,7 @@ class OmahaApp(App[None]):
         self.session = session
         self._resumed = resumed
         self.state = session.state
+        settle_memory()
 
     def on_unmount(self) -> None:
         if self.journal is not None and self._own_journal:

@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from omaha_tui.cli.play import resume_id, table_money, table_start
     from omaha_tui.console import Console, read_lines
     from omaha_tui.engine.decisions.requests import SetChipValue
+    from omaha_tui.memory import settle_memory
     from omaha_tui.session import Session, SessionError
     from omaha_tui.store.journal import Journal, JournalError, SessionBusy
 
@@ -75,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
                     return _fail("no unfinished session to resume: give --players to start one")
                 which = last.id
             session = Session.resume(journal, int(which or 0))
+        settle_memory()  # loaded: from here on the collector looks only at what is new
         console = Console(session, sys.stdout, as_json=args.json)
         if setup is None and money is not None:  # R12.1: a value given on resuming
             value = SetChipValue(money.chips, money.money, money.currency, money.unit)

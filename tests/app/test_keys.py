@@ -348,3 +348,16 @@ async def test_table_keys_typed_at_once_are_each_recorded_in_order(tmp_path: Pat
             if isinstance(e, Called | Folded)
         ]
         assert acted == [("Called", 3), ("Folded", 4), ("Called", 5), ("Folded", 0), ("Called", 1)]
+
+
+async def test_opening_a_table_settles_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the session is open, what is loaded leaves the collector's sight (gc.freeze),
+    so no full collection walks it in the middle of a keypress."""
+    calls: list[int] = []
+    monkeypatch.setattr("omaha_tui.app.app.settle_memory", lambda: calls.append(1))
+    app = make_app(tmp_path, six_handed_plo())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert calls == [1] and app.session is not None
