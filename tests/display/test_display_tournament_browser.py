@@ -30,6 +30,17 @@ from tests.display.browser import ROOT, Browser, artifact, chromium, stop_group
 from tests.display.test_display_browser import HEIGHT, OVERLAPS, TEXT, free_port, seq_shown
 from tests.display.test_display_follows import Dealer
 
+WITH_STRIP = OVERLAPS.replace('"#top > section, ', '"#top > section, #tournament, .t-item, ')
+assert WITH_STRIP != OVERLAPS
+FITS = """
+[...document.querySelectorAll('#top > section, #felt')]
+  .filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.id)
+  .concat([...document.querySelectorAll('#board .card')]
+    .filter(c => c.getBoundingClientRect().bottom
+      > document.querySelector('#felt').getBoundingClientRect().bottom + 1)
+    .map(c => 'a board card'))
+"""
+
 
 @pytest.fixture
 def dealer(tmp_path: Path) -> Iterator[Dealer]:
@@ -92,11 +103,11 @@ async def test_r11_the_display_shows_the_standings_then_the_places_and_the_settl
         assert "3 entries · pool 60" in strip and "1st 42" in strip and "2nd 18" in strip, strip
         assert "break in 19:" in await browser.evaluate(TEXT.format("#next-box"))
         assert await browser.evaluate(HEIGHT.format("#tournament")) > 0
-        assert await browser.evaluate(OVERLAPS) == []
+        assert await browser.evaluate(WITH_STRIP) == []
         await browser.size(390, 844, mobile=True)
         await browser.wait_for("innerWidth === 390", "the phone's width")
         assert await browser.evaluate(HEIGHT.format("#tournament")) > 0
-        assert await browser.evaluate(OVERLAPS) == []
+        assert await browser.evaluate(WITH_STRIP) == []
 
         for request in (rq.NextHand(), rq.AllIn(), rq.AllIn(), rq.AllIn()):
             record(dealer, request)
@@ -113,7 +124,7 @@ async def test_r11_the_display_shows_the_standings_then_the_places_and_the_settl
         assert places == ["1stAnn42", "2nd=Bob9", "2nd=Cy9"], places
         assert "Prize" in end and "+22" in end, end
         assert "Bob pays Ann 11" in end and "Cy pays Ann 11" in end, end
-        assert await browser.evaluate(OVERLAPS) == []
+        assert await browser.evaluate(WITH_STRIP) == []
         await browser.size(1920, 1080)
         assert await browser.evaluate(HEIGHT.format("#end-screen")) > 0
         assert await browser.evaluate(HEIGHT.format("#tournament")) == 0
@@ -149,9 +160,44 @@ async def test_r12_the_end_screen_shows_who_pays_whom_in_money(
         assert any(x.startswith("odd money: pizza: 0.01 EUR does not divide") for x in lines)
         assert await browser.evaluate(TEXT.format("#tournament")) is not None
         assert await browser.evaluate(HEIGHT.format("#tournament")) == 0  # a cash game
-        assert await browser.evaluate(OVERLAPS) == []
+        assert await browser.evaluate(WITH_STRIP) == []
     except BaseException:
         shot = artifact("display-settlement.png")
+        await browser.screenshot(shot)
+        print(f"screenshot of the page: {shot}")
+        raise
+    finally:
+        stop_group(server)
+
+
+async def test_r11_nine_players_the_strip_the_board_and_the_seats_all_fit_a_tv(
+    tmp_path: Path, dealer: Dealer, browser: Browser
+) -> None:
+    config = TableConfig(
+        variant=parse_game("plo"), stakes=Stakes(big_blind=50), structure=Structure.NO_LIMIT
+    )
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
+    players = [(i, n, 1000) for i, n in enumerate(names)]
+    now = datetime.now(UTC)
+    clock = [ScheduleSet(schedule=parse_levels("25/50:20,break:10,50/100:20"), at=now)]
+    tournament = TournamentConfig(buy_in=Decimal(20), stack=1000)
+    dealer.record([*opening_events(config, players, button=8, tournament=tournament), *clock])
+    server, url = await serve(tmp_path / "journal.sqlite3")
+    try:
+        await browser.size(1920, 1080)
+        await browser.open(url)
+        seq = record(dealer, rq.NextHand())
+        await seq_shown(browser, seq, "the first hand")
+        assert "9 of 9 left" in await browser.evaluate(TEXT.format("#tournament"))
+        assert await browser.evaluate(WITH_STRIP) == []
+        assert await browser.evaluate(FITS) == []
+        clock_height = await browser.evaluate(HEIGHT.format("#clock"))
+        assert clock_height >= 1080 * 0.14, f"the clock is {clock_height:.0f} px high"
+        await browser.size(390, 844, mobile=True)
+        await browser.wait_for("innerWidth === 390", "the phone's width")
+        assert await browser.evaluate(WITH_STRIP) == []
+    except BaseException:
+        shot = artifact("display-tournament-nine.png")
         await browser.screenshot(shot)
         print(f"screenshot of the page: {shot}")
         raise

@@ -199,6 +199,7 @@ function figure(x) {
 function drawTournament(v) {
   const t = v.tournament;
   $("tournament").hidden = !t;
+  document.body.classList.toggle("tournament", Boolean(t));
   if (!t) return;
   $("t-left").textContent = `${t.players_left} of ${t.entries} left`;
   $("t-average").textContent = `average ${chips(t.average)}`;
