@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, SessionEnded
+from omaha_tui.engine.reducer.history import History
 
 from .exact_log import SessionLog, attach, carried, check_log, from_json
 from .files import write_text_safely
@@ -73,6 +74,9 @@ def import_files(
         try:
             hands = load(path)
             log, note = carried(hands)
+            folded = None
+            if log is not None:
+                folded = _folded(log.events) or Folded(History(check_log(log, str(path))))
         except (PhhError, RecursionError) as e:
             reason = str(e) if isinstance(e, PhhError) else f"{path}: nested too deeply"
             out.append(ImportOutcome(str(path), error=reason))
@@ -84,7 +88,7 @@ def import_files(
                 log.meta,
                 times=log.times,
                 source_digest=digest,
-                folded=_folded(log.events),
+                folded=folded,
             )
             out.append(ImportOutcome(str(path), sid, complete=log.finished, hands=len(hands)))
             continue
@@ -129,9 +133,9 @@ def _import_json(journal: Journal, path: Path, digest: str) -> ImportOutcome:
     try:
         log = from_json(read_text(path), str(path))
         folded = _folded(log.events)  # the rules check the log once, as it is recorded
-        if folded is None:
-            check_log(log, str(path))  # names the event the rules refuse
-            raise RuleError(f"the rules refuse the events of session {log.title!r}")
+        if folded is None:  # names the event the rules refuse, or (undo reaching back
+            # further than a live table's) gives the table without its undo history
+            folded = Folded(History(check_log(log, str(path))))
         sid = journal.record_session(
             log.title, log.events, log.meta, times=log.times, source_digest=digest, folded=folded
         )

@@ -308,3 +308,11 @@ def test_ledger_lines_track_buy_ins_rebuys_corrections_and_cash_outs():
 def test_ledger_counts_chips_in_a_running_hand_as_the_players():
     state = start(new_table(stacks=(100, 100, 100)))
     assert sum(line.stack for line in ledger_lines(state)) == 300
+
+
+def test_reducer_replay_checks_every_event_even_one_undone_later():
+    log = table_events(stacks=(100, 100))
+    bad = PlayerSeated(seat=0, name="X", stack=100)  # seat 0 is taken
+    with pytest.raises(RuleError, match="taken"):
+        replay([*log, bad, ActionUndone()])
+    assert replay([*log, PlayerRebought(seat=0, amount=10), ActionUndone()]) == replay(log)

@@ -43,3 +43,29 @@ def test_a_phh_import_applies_each_recorded_event_once(
         # The journal kept the computed state: it is the log's, and its snapshot resumes.
         assert journal._has_snapshot(outcome.session_id)
         assert journal.load_state(outcome.session_id) == replay(recorded)
+
+
+def test_a_log_whose_undo_reaches_further_back_than_a_live_table_still_imports(
+    tmp_path: Path,
+) -> None:
+    from omaha_tui.engine.events import ActionUndone
+    from omaha_tui.engine.reducer.history import UNDO_HANDS
+    from omaha_tui.store.interop import export_session
+    from tests import decided as c
+
+    from .recorded import Table
+
+    t = Table()
+    for _ in range(UNDO_HANDS + 2):
+        t.do(c.start_hand(t.state))
+        while t.state.hand is not None and not t.state.hand.complete:
+            t.do(c.fold(t.state))
+    hands_in = len(t.events) - 5  # everything after the opening and the first hand start
+    log = [*t.events, *[ActionUndone()] * hands_in]  # further back than undo reaches live
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        sid = journal.record_session("deep", log)
+        written = export_session(journal, sid, "json", tmp_path / "out").path
+        (outcome,) = import_files(journal, [written], again=True)
+        assert outcome.session_id is not None, outcome.error
+        assert journal.events(outcome.session_id) == log
+        assert journal.load_state(outcome.session_id) == replay(log)

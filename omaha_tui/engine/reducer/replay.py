@@ -104,30 +104,39 @@ def apply(state: TableState, event: Event) -> TableState:
 
 
 def replay(events: Iterable[Event], state: TableState | None = None) -> TableState:
-    """Fold ``apply`` over the effective events of ``events`` (from ``initial_state()``
-    unless given a state): each ``ActionUndone`` retracts the last event before it, so
-    the result is the table the log stands for. An undo with nothing of ``events`` left
-    to take back is refused (the history of what came before is not in a state).
+    """Fold ``apply`` over ``events`` (from ``initial_state()`` unless given a state), the
+    table the log stands for: each ``ActionUndone`` takes back the last event still in
+    effect, replaying its hand from the table before that hand started. Every event is
+    checked by the rules as it comes, undone ones too. An undo with nothing of
+    ``events`` left to take back is refused (what came before is not in a state; the
+    session's :mod:`.history` keeps it).
 
     >>> replay([]).config is None
     True
-    >>> from omaha_tui.engine.events import CameBack, SatOut, ActionUndone
+    >>> from omaha_tui.engine.events import ActionUndone
     >>> replay([ActionUndone()])
     Traceback (most recent call last):
     ...
     omaha_tui.engine.errors.RuleError: nothing to undo
     """
-    current = initial_state() if state is None else state
-    kept: list[Event] = []
+    base = current = initial_state() if state is None else state
+    kept: list[Event] = []  # the events in effect
+    starts: list[tuple[int, TableState]] = []  # per hand in effect: where, the table before
     for event in events:
         if type(event) is ActionUndone:
             if not kept:
                 raise RuleError("nothing to undo")
             kept.pop()
-        else:
-            kept.append(event)
-    for event in kept:
+            while starts and starts[-1][0] >= len(kept):
+                starts.pop()
+            at, current = starts[-1] if starts else (0, base)
+            for again in kept[at:]:
+                current = apply(current, again)
+            continue
+        if type(event) is HandStarted:
+            starts.append((len(kept), current))
         current = apply(current, event)
+        kept.append(event)
     return current
 
 
