@@ -23,7 +23,6 @@ from typing import Any, ClassVar
 from textual import events as ui
 from textual import on
 from textual.app import App
-from textual.command import CommandPalette
 from textual.reactive import var
 
 from omaha_tui.engine.decisions import requests as rq
@@ -38,7 +37,7 @@ from omaha_tui.session import Outcome, Session, SessionError, TableSetup, demo_s
 from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError, SessionBusy, SessionInfo
 
-from .keys import BY_KEY
+from .key_order import KeyOrder
 from .palette import TableCommands
 from .preferences import Preferences
 from .screens.resume import ResumeDialog
@@ -49,15 +48,8 @@ from .table_keys import TableControl
 from .themes import SUIT_VARIABLE_DEFAULTS
 from .widgets.action_bar import ActionBar
 from .widgets.amount_prompt import TextPrompt
-from .widgets.typed_prompt import TypeAhead
 
 TableStart = TableSetup  # the name the app's callers and tests know
-
-QUIET_SECONDS = 1.0
-"""How long a pause ends the text typed for a prompt that did not open."""
-
-PALETTE_SECONDS = 0.5
-"""How long keys typed after Enter in the palette wait for the prompt its command opens."""
 
 
 class OmahaApp(App[None]):
@@ -111,9 +103,7 @@ class OmahaApp(App[None]):
         self.controls = TableControl(self)
         self.preferences = Preferences(self, settings_path)
         self.table = TableScreen(now=now, press=self.controls.press)
-        self._quiet_until = 0.0  # keys typed for a prompt that did not open (see take_key)
-        self._asking: TextPrompt | None = None  # the session's question, about to open
-        self._held: list[ui.Key] | None = None  # keys typed after Enter in the palette
+        self.key_order = KeyOrder(self)  # keys taken in the order typed (see take_key)
         # The session reads the blind clock in wall time; the app's ``now`` (frozen in
         # tests) moves it, so both clocks agree on when a level is due (R2.7).
         self._wall0, self._mono0 = datetime.now(UTC), now()
@@ -342,10 +332,10 @@ class OmahaApp(App[None]):
         # After the prompt that led here has closed (it is dismissed once this returns);
         # the keys typed until then are the question's (see take_key).
         prompt = TextPrompt(question.question, hint, check=check)
-        self._asking = prompt
+        self.key_order.asking = prompt
 
         def open_question() -> None:
-            self._asking = None
+            self.key_order.asking = None
             self.push_screen(prompt)
 
         self.call_later(open_question)
@@ -370,60 +360,16 @@ class OmahaApp(App[None]):
         await super().on_event(event)
 
     def take_key(self, event: ui.Key) -> bool:
-        """Act on a key now, as the app takes it from the queue, in the order typed.
-
-        A prompt (or a screen of card fields) on top takes what is typed, even before it
-        is on screen (:class:`~.widgets.typed_prompt.TypeAhead`); on the table a table
-        key is acted on at once (:meth:`TableScreen.action_act`), so a key that opens a
-        prompt opens it before the next key is handled. When such a key is not live,
-        the text typed for its prompt is not taken for table keys: the keys up to the
-        next Enter or Esc (or a pause of a second) are ignored, and the status line
-        says why the prompt did not open.
-        """
-        if self._asking is not None:  # a question is about to open: its keys
-            return self._asking.feed(event)
-        if self._held is not None:  # the palette's command is about to run
-            self._held.append(event)
-            return True
-        screen = self.screen
-        if isinstance(screen, CommandPalette) and event.key == "enter":
-            # The command runs after the palette has closed; what is typed until then is
-            # for the prompt it opens (release_keys), or, after a moment, for the table.
-            self._held = []
-            self.set_timer(PALETTE_SECONDS, self.release_keys)
-            return False
-        if isinstance(screen, TypeAhead):
-            return screen.feed(event)
-        if screen is not self.table:
-            return False
-        now = time.monotonic()
-        if now < self._quiet_until:
-            if event.key in ("enter", "escape"):
-                self._quiet_until = 0.0
-                return True
-            if event.is_printable or event.key == "backspace":
-                self._quiet_until = now + QUIET_SECONDS
-                return True
-            self._quiet_until = 0.0
-        name = BY_KEY.get(event.key)
-        if name is None:
-            return False
-        self.table.action_act(name)
-        return True
+        """Act on a key now, in the order typed (:class:`~.key_order.KeyOrder`)."""
+        return self.key_order.take(event)
 
     def release_keys(self) -> None:
-        """The keys held since Enter in the palette, taken now in the order typed: into
-        the prompt the palette's command opened, else as they would have been."""
-        held, self._held = self._held or [], None
-        for i, key in enumerate(held):
-            if not self.take_key(key):
-                for rest in held[i:]:  # Textual's usual path, still in order
-                    self.post_message(rest)
-                break
+        """The keys held since Enter in the palette, taken now in the order typed."""
+        self.key_order.release()
 
     def quiet_typing(self) -> None:
         """A key that opens a prompt was refused: ignore the text typed for it."""
-        self._quiet_until = time.monotonic() + QUIET_SECONDS
+        self.key_order.quiet()
 
     # ------------------------------------------------------------------ palette
 
@@ -435,26 +381,11 @@ class OmahaApp(App[None]):
 
     def show_ledger(self, bank: bool = False) -> None:
         """The ledger screen: the settle-up by fewest payments, or through the bank (R12.2)."""
-        from omaha_tui.store.ledger import ledger
-        from omaha_tui.store.settlement import settlement, settlement_lines, settlement_text
-
-        from .screens.ledger import LedgerScreen, Settlements
+        from .screens.ledger import ledger_screen
 
         if self.session is not None:
-            book = ledger(self.session.state)
             title = self.journal.session(self.session.id).title if self.journal else ""
-            plans = {mode: settlement(book, bank=mode) for mode in (False, True)}
-            shown = Settlements(
-                {m: tuple(settlement_lines(p)) for m, p in plans.items()},
-                {m: settlement_text(p, title) for m, p in plans.items()},
-                bank,
-                _money_line(book),
-            )
-            self.push_screen(
-                LedgerScreen(
-                    book.lines, balance=book.explain(), settle=shown, decimals=book.decimals
-                )
-            )
+            self.push_screen(ledger_screen(self.session.state, title, bank))
 
     def watch_theme(self, theme: str) -> None:
         self.preferences.remember_theme(theme)
@@ -467,12 +398,3 @@ class OmahaApp(App[None]):
         if message.on_screen:
             self.say(message.text)
         self.say_aloud(message.text)
-
-
-def _money_line(book: Any) -> str:
-    """R12.1: every player's net in money, for the ledger screen (empty without a value)."""
-    rate = book.money
-    if rate is None:
-        return ""
-    nets = ", ".join(f"{x.name} {rate.money_of(x.net).text(sign=True)}" for x in book.lines)
-    return f"At {rate.describe()}: {nets}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -244,3 +244,31 @@ class LedgerScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def ledger_screen(state: TableState, title: str, bank: bool = False) -> LedgerScreen:
+    """The ledger screen of a table: its lines, both settle-ups (fewest payments and
+    through the bank, R12.2) with their texts to copy, and the nets in money (R12.1)."""
+    from omaha_tui.store.ledger import ledger
+    from omaha_tui.store.settlement import settlement, settlement_lines, settlement_text
+
+    book = ledger(state)
+    plans = {mode: settlement(book, bank=mode) for mode in (False, True)}
+    shown_plans = Settlements(
+        {m: tuple(settlement_lines(p)) for m, p in plans.items()},
+        {m: settlement_text(p, title) for m, p in plans.items()},
+        bank,
+        _money_line(book),
+    )
+    return LedgerScreen(
+        book.lines, balance=book.explain(), settle=shown_plans, decimals=book.decimals
+    )
+
+
+def _money_line(book: Any) -> str:
+    """R12.1: every player's net in money, for the ledger screen (empty without a value)."""
+    rate = book.money
+    if rate is None:
+        return ""
+    nets = ", ".join(f"{x.name} {rate.money_of(x.net).text(sign=True)}" for x in book.lines)
+    return f"At {rate.describe()}: {nets}"
