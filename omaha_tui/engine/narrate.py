@@ -204,8 +204,7 @@ class _Teller:
         )
 
     def undone(self, before: TableState, after: TableState, last: ev.Event | None) -> str:
-        """``Undone: Bob's raise to 12`` for an undo of ``last`` taking ``before`` back to
-        ``after`` (just ``Undone`` when the undone event is not given)."""
+        """``Undone: Bob's raise to 12``: an undo of ``last`` (``Undone`` when not known)."""
         if last is None:
             return "Undone"
         who = self.who
@@ -258,7 +257,6 @@ class _Teller:
             lines.append(
                 f"{self.who(after, seat)} wins {self.amt(amount)}{detail}{_with(hand, seat)}"
             )
-        # The batch that ends the hand awards the pots, or the last fold ends it (R4.2).
         folds = "" if any(isinstance(e, ev.PotsAwarded) for e in events) else " (R4.2)"
         if not lines and len(hand.live) == 1:
             # R4.2 with nothing in the middle (a walk with no small blind): the uncalled
@@ -322,8 +320,7 @@ def narrate(
 
     ``steps``: the state after each event (``Decided.steps``); without them a batch of
     several events is folded again here, which only History's retelling needs.
-    ``undone``: the events the batch's ``ActionUndone`` events took back, in order (the
-    session knows them from its history), so the sentence names what was undone.
+    ``undone``: what the batch's ``ActionUndone`` events took back (the session's history).
 
     >>> from omaha_tui.engine.testing import quick_table
     >>> from omaha_tui.engine.decisions.decide import decide
