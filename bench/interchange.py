@@ -10,6 +10,10 @@ not a test). Sizes: ``--hands N`` (default 1,000).
    the session is open for writing elsewhere.
 5. ``--long-hands 5000,25000,100000``: one hand of that many actions replayed for import;
    the time per action must stay flat (linear import).
+6. ``--export-only 1000,10000``: export time (wall and CPU, the better of two runs) and
+   peak memory (``tracemalloc``, the Python heap; a separate untimed run) of sessions of
+   those many hands, as PHH and JSON. The export streams, so the peak must stay flat as
+   the session grows.
 
 Timings are the best of a few runs on whatever machine runs them; compare ratios.
 """
@@ -20,6 +24,7 @@ import argparse
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -77,6 +82,42 @@ def bench_long_hands(sizes: tuple[int, ...]) -> None:
     print(f"time per action, largest vs smallest: {per[-1] / per[0]:.2f}x (1 = linear)")
 
 
+def bench_export(sizes: tuple[int, ...]) -> None:
+    """Export time and peak memory at each size: the peak must not grow with the session."""
+    peaks: dict[str, list[float]] = {"phh": [], "json": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for n in sizes:
+            db = folder / f"{n}.sqlite3"
+            with Journal.open(db) as journal:
+                sid = journal.create_session("bench")
+                journal.append_many(sid, session_events(n))
+                journal.release(sid)
+            with Journal.open(db, read_only=True) as ro:
+                for fmt in ("phh", "json"):
+                    out = folder / f"{n}-{fmt}"
+                    cpu = float("inf")
+                    for _ in range(2):
+                        c0 = time.process_time()
+                        secs, exported = timed(
+                            lambda: export_session(ro, sid, fmt, out, force=True),  # noqa: B023
+                            runs=1,
+                        )
+                        cpu = min(cpu, time.process_time() - c0)
+                    tracemalloc.start()
+                    export_session(ro, sid, fmt, out, force=True)
+                    peak = tracemalloc.get_traced_memory()[1] / 2**20
+                    tracemalloc.stop()
+                    peaks[fmt].append(peak)
+                    size = Path(str(getattr(exported, "path", exported))).stat().st_size
+                    print(
+                        f"export {fmt} of {n:>6} hands: {secs:6.3f} s, CPU {cpu:6.3f} s "
+                        f"({n / cpu:,.0f} hands/s, {size:,} bytes), peak {peak:7.2f} MiB"
+                    )
+    for fmt, values in peaks.items():
+        print(f"{fmt} peak, largest vs smallest: {values[-1] / values[0]:.2f}x (1 = flat)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
@@ -85,7 +126,15 @@ def main() -> None:
         default="",
         help="only time importing single hands of these many actions, e.g. 5000,25000,100000",
     )
+    parser.add_argument(
+        "--export-only",
+        default="",
+        help="only time exports (and their peak memory) of these many hands, e.g. 1000,10000",
+    )
     args = parser.parse_args()
+    if args.export_only:
+        bench_export(tuple(int(n) for n in args.export_only.split(",")))
+        return
     if args.long_hands:
         bench_long_hands(tuple(int(n) for n in args.long_hands.split(",")))
         return

@@ -14,6 +14,7 @@ import contextlib
 import errno
 import os
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 
@@ -22,7 +23,15 @@ class FileRefused(OSError):
 
 
 def write_text_safely(path: Path, text: str, *, force: bool = False) -> None:
-    """Write ``text`` to ``path`` whole or not at all.
+    """Write ``text`` to ``path`` whole or not at all (:func:`write_chunks_safely`)."""
+    write_chunks_safely(path, (text,), force=force)
+
+
+def write_chunks_safely(path: Path, chunks: Iterable[str], *, force: bool = False) -> None:
+    """Write the texts ``chunks`` gives, one after another, to ``path``, whole or not at
+    all: they go to the temporary file as they come (so the text is never held whole),
+    and the file takes its name only once the last is on disk. When ``chunks`` raises,
+    its error comes out as it was and nothing at ``path`` was changed.
 
     Raises:
         FileRefused: the name exists (without ``force``), is a folder, or the disk
@@ -37,14 +46,14 @@ def write_text_safely(path: Path, text: str, *, force: bool = False) -> None:
         raise FileRefused(f"{path} is a folder: choose another folder to export into")
     if path.exists() and not force:
         raise FileRefused(f"{path} already exists: pass --force to replace it")
-    data = text.encode("utf-8")
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as e:
         raise _refused(path, e) from None
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
+        with os.fdopen(fd, "wb", buffering=1 << 16) as f:
+            for data in _encoded(chunks):
+                f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, 0o644)
@@ -52,6 +61,8 @@ def write_text_safely(path: Path, text: str, *, force: bool = False) -> None:
             os.replace(tmp, path)
         else:
             os.link(tmp, path)  # fails if the name appeared meanwhile
+    except _ChunkFailed as e:
+        raise e.error from None
     except FileExistsError:
         raise FileRefused(f"{path} already exists: pass --force to replace it") from None
     except OSError as e:
@@ -59,6 +70,28 @@ def write_text_safely(path: Path, text: str, *, force: bool = False) -> None:
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+
+
+class _ChunkFailed(Exception):
+    """What the chunks raised, kept apart from the file's own errors."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _encoded(chunks: Iterable[str]) -> Iterator[bytes]:
+    """Each chunk as UTF-8 (the file's buffer gathers them into larger writes)."""
+    it = iter(chunks)
+    while True:
+        try:
+            chunk = next(it, None)
+            data = b"" if chunk is None else chunk.encode("utf-8")
+        except Exception as e:  # the chunks' own error, not the file's
+            raise _ChunkFailed(e) from None
+        if chunk is None:
+            return
+        yield data
 
 
 def _refused(path: Path, e: OSError) -> FileRefused:

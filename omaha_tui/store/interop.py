@@ -14,24 +14,23 @@ none. Files are written only by :func:`export_session`; nothing here prints.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, SessionEnded
 from omaha_tui.engine.reducer.history import History
 
-from .exact_log import SessionLog, attach, carried, check_log, from_json
-from .files import write_text_safely
+from .exact_log import carried, check_log, from_json
+from .export_stream import effective, exact_log_lines, json_chunks, log_pages, phh_chunks
+from .files import write_chunks_safely
 from .journal import Journal
 from .phh import MAX_FILE, PhhError, find_files, load, read_text
-from .phh_export import export_hands
+from .phh_export import stream_hands
 from .phh_replay import replay_hand
 from .phh_tables import TableRun, join
-from .phh_write import dumps, dumps_all
 from .snapshot import Folded, fold_log
 
 
@@ -209,39 +208,27 @@ def export_session(
             exports the events before the first damaged one and no more).
     """
     upto = journal.readable_until(session_id, until_damage=until_damage)
-    records = journal.records(session_id, 0, upto)
-    events = [r.event for r in records]
-    times = [r.created for r in records]
     meta = journal.meta(session_id)
-    info = journal.session(session_id)
+    # As stored: the export needs no hand count (recounting an old session reads its log).
+    info = journal._stored_session(session_id)
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"session-{session_id}"
     if fmt == "json":
-        data: dict[str, Any] = {
-            "session": {
-                "id": info.id,
-                "title": info.title,
-                "created": info.created,
-                "updated": info.updated,
-                "finished": info.finished,
-            },
-            "meta": meta,
-            "events": [json.loads(e.model_dump_json()) for e in events],
-            "times": times,
-        }
         path = folder / f"{stem}.json"
-        write_text_safely(path, json.dumps(data, indent=1) + "\n", force=force)
+        log = log_pages(journal, session_id, upto)
+        write_chunks_safely(path, json_chunks(log, info, meta), force=force)
         return Exported(path)
-    hands, skipped = export_hands(events, meta, times, info.title)
-    if not hands:
-        if skipped:
-            raise PhhError(f"session {session_id} has no hand PHH can hold: {skipped[0]}")
+    problems: list[str] = []
+    timed = ((r.event, r.created) for r in log_pages(journal, session_id, upto))
+    where = f"session {session_id}"
+    hands = stream_hands(effective(timed, where=where), meta, info.title, problems)
+    first = next(hands, None)
+    if first is None:
+        if problems:
+            raise PhhError(f"session {session_id} has no hand PHH can hold: {problems[0]}")
         raise PhhError(f"session {session_id} has no hand to export yet: play a hand first")
-    hands = attach(hands, SessionLog(info.title, tuple(events), meta, tuple(times)))
-    if len(hands) == 1:
-        path = folder / f"{stem}.phh"
-        write_text_safely(path, dumps(hands[0]), force=force)
-    else:
-        path = folder / f"{stem}.phhs"
-        write_text_safely(path, dumps_all(hands), force=force)
-    return Exported(path, tuple(skipped))
+    later = next(hands, None)
+    path = folder / f"{stem}.phh" if later is None else folder / f"{stem}.phhs"
+    exact = exact_log_lines(log_pages(journal, session_id, upto), info.title, meta)
+    write_chunks_safely(path, phh_chunks(first, later, hands, exact), force=force)
+    return Exported(path, tuple(problems))

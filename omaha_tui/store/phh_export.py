@@ -12,7 +12,7 @@ This module writes no files.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -20,7 +20,6 @@ from typing import Any
 
 from omaha_tui.engine.config import Stakes, Structure, TableConfig
 from omaha_tui.engine.events import (
-    ActionUndone,
     BetPlaced,
     BoardDealt,
     BoardRecorded,
@@ -177,11 +176,41 @@ def export_hands(
 
     ``title`` (the session's, else the one it started with) is each hand's ``event``.
     """
+    from .export_stream import effective
+
+    timed = (
+        (e, times[i] if times is not None and i < len(times) else None)
+        for i, e in enumerate(events)
+    )
+    problems: list[str] = []
+    hands = list(stream_hands(effective(timed, bounded=False), meta, title, problems))
+    return hands, problems
+
+
+def stream_hands(
+    timed: Iterable[tuple[Event, str | None]],
+    meta: Mapping[str, Any] | None,
+    title: str | None,
+    problems: list[str],
+) -> Iterator[PhhHand]:
+    """Each hand PHH can hold as soon as it is over, from the effective log ``timed``
+    (each event with its time); a line for each hand it cannot hold is added to
+    ``problems``. Only the hand being written and the table's state are kept."""
     details: list[Mapping[str, Any]] = list((meta or {}).get("phh", {}).get("hands", []))
     state = initial_state()
-    hands: list[_Hand] = []
     current: _Hand | None = None
-    for event, time in _effective(events, times):
+    count = 0
+
+    def written(hand: _Hand) -> Iterator[PhhHand]:
+        nonlocal count
+        detail = details[count] if count < len(details) else {}
+        count += 1
+        try:
+            yield _to_phh(hand, detail, title or "")
+        except PhhError as e:
+            problems.append(f"hand {hand.number}: {e}")
+
+    for event, time in timed:
         after = apply(state, event)
         if isinstance(event, SessionStarted) and title is None:
             title = event.title
@@ -200,35 +229,11 @@ def export_hands(
                 after.seats[s].stack  # type: ignore[union-attr]
                 for s in current.order
             )
-            hands.append(current)
+            yield from written(current)
             current = None
         state = after
     if current is not None:
-        hands.append(current)
-    out: list[PhhHand] = []
-    problems: list[str] = []
-    for k, hand in enumerate(hands):
-        detail = details[k] if k < len(details) else {}
-        try:
-            out.append(_to_phh(hand, detail, title or ""))
-        except PhhError as e:
-            problems.append(f"hand {hand.number}: {e}")
-    return out, problems
-
-
-def _effective(
-    events: Sequence[Event], times: Sequence[str] | None
-) -> list[tuple[Event, str | None]]:
-    """The effective log (undone events left out, as
-    :func:`~omaha_tui.engine.reducer.replay.effective_events` does) with each event's time."""
-    out: list[tuple[Event, str | None]] = []
-    for i, event in enumerate(events):
-        if isinstance(event, ActionUndone):
-            if out:
-                out.pop()
-        else:
-            out.append((event, times[i] if times is not None and i < len(times) else None))
-    return out
+        yield from written(current)
 
 
 def _to_phh(hand: _Hand, detail: Mapping[str, Any], title: str) -> PhhHand:
@@ -372,4 +377,4 @@ def imported_details(
     }
 
 
-__all__ = ["PhhError", "export_hands", "imported_details", "session_hands"]
+__all__ = ["PhhError", "export_hands", "imported_details", "session_hands", "stream_hands"]

@@ -1,0 +1,209 @@
+"""A session's export written as it is read: the log a page at a time, never whole.
+
+The peak memory of an export does not grow with the session. The log is read in pages
+of :data:`PAGE` events; the JSON export writes each event and each time as it comes;
+the PHH export keeps only the hand being written and the table's state, with a short
+look-behind (:func:`effective`) for what an undo may still take back, and writes the
+first hand's exact event log (:mod:`.exact_log`) from a second pass over the log.
+The PHH text is the one the whole-log writers gave (:func:`~.phh_write.dumps_all` and
+:func:`~.exact_log.attach`), byte for byte; the JSON export writes each event on a line
+of its own, as the journal stores it.
+This module writes no file; :func:`~.files.write_chunks_safely` does.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from itertools import chain
+from typing import Any
+
+from omaha_tui.engine.events import ActionUndone, Event, HandStarted, event_to_json
+from omaha_tui.engine.reducer.history import UNDO_HANDS
+
+from .exact_log import EVENTS_FIELD, META_FIELD, OUR_FIELDS, TIMES_FIELD, TITLE_FIELD
+from .journal import Journal
+from .phh import PhhError, PhhHand
+from .phh_write import dumps, toml_text
+from .records import EventRecord, SessionInfo
+
+PAGE = 2000
+"""Events read from the journal at a time."""
+HELD_HANDS = UNDO_HANDS + 2
+"""Hands the look-behind holds, the one in play counted: undo reaches back
+:data:`UNDO_HANDS` hands at most."""
+HELD_EVENTS = 1000
+"""Events the look-behind holds at least, however few hands they make."""
+
+Timed = tuple[Event, str | None]
+
+
+class UndoneTooFar(PhhError):
+    """The log undoes further back than the look-behind holds (nothing is written)."""
+
+
+def log_pages(
+    journal: Journal, session_id: int, upto: int, page: int | None = None
+) -> Iterator[EventRecord]:
+    """The session's events up to ``upto``, read ``page`` (:data:`PAGE`) at a time."""
+    page = page or PAGE
+    after = 0
+    while after < upto:
+        last = min(after + page, upto)
+        yield from journal.records(session_id, after, last)
+        after = last
+
+
+def effective(
+    timed: Iterable[Timed],
+    *,
+    hands: int | None = None,
+    least: int | None = None,
+    bounded: bool = True,
+    where: str = "the session",
+) -> Iterator[Timed]:
+    """The effective log (each ``ActionUndone`` takes back the last effective event, as
+    :func:`~omaha_tui.engine.reducer.replay.effective_events` does), with each event's
+    time, given out as soon as no undo can reach it: once at least ``least`` events and
+    ``hands`` hand starts follow it (by default :data:`HELD_EVENTS` and
+    :data:`HELD_HANDS`). Not ``bounded``, it holds everything to the end.
+
+    Raises:
+        UndoneTooFar: an undo reaches an event already given out (the log undoes more
+            than ``hands`` hands back), so the export would be wrong.
+
+    >>> from omaha_tui.engine.events import CameBack, SatOut
+    >>> log = [(SatOut(seat=1), "t1"), (CameBack(seat=1), "t2"), (ActionUndone(), "t3")]
+    >>> [(e.type, t) for e, t in effective(log)]
+    [('sat_out', 't1')]
+    """
+    least = HELD_EVENTS if least is None else least
+    hands = HELD_HANDS if hands is None else hands
+    held: deque[Timed] = deque()
+    starts = 0
+    gone = False
+    for item in timed:
+        event = item[0]
+        if isinstance(event, ActionUndone):
+            if held:
+                starts -= _start(held.pop())
+            elif gone:
+                raise UndoneTooFar(
+                    f"{where}: its log undoes more than {hands} hands back, further than "
+                    "a PHH export follows; export it as JSON instead (--format json)"
+                )
+            continue
+        held.append(item)
+        starts += _start(item)
+        # The oldest goes out once ``hands`` hand starts follow it (and ``least`` events).
+        while bounded and len(held) > least and starts - _start(held[0]) >= hands:
+            out = held.popleft()
+            starts -= _start(out)
+            gone = True
+            yield out
+    yield from held
+
+
+def _start(item: Timed) -> int:
+    return 1 if isinstance(item[0], HandStarted) else 0
+
+
+def _json_list(items: Iterable[str]) -> Iterator[str]:
+    """A list of JSON texts, one a line, indented as :func:`json.dumps` indents the
+    file's other fields (``indent=1``)."""
+    first = True
+    for item in items:
+        yield ("[\n  " if first else ",\n  ") + item
+        first = False
+    yield "[]" if first else "\n ]"
+
+
+def _toml_list(items: Iterable[str]) -> Iterator[str]:
+    """A list of strings as :func:`~.phh_write.toml_text` writes it."""
+    yield "["
+    first = True
+    for item in items:
+        yield toml_text(item) if first else ", " + toml_text(item)
+        first = False
+    yield "]"
+
+
+def _two_lists(
+    records: Iterable[EventRecord],
+    event_text: Callable[[Event], str],
+    time_text: Callable[[str], str],
+    between: str,
+    lister: Callable[[Iterable[str]], Iterator[str]],
+) -> Iterator[str]:
+    """One pass over the log: the events' list, ``between``, then the times' list (the
+    times wait in a temporary file meanwhile, one a line)."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as times:
+
+        def events() -> Iterator[str]:
+            for record in records:
+                times.write(time_text(record.created) + "\n")
+                yield event_text(record.event)
+
+        yield from lister(events())
+        yield between
+        times.seek(0)
+        yield from lister(line.rstrip("\n") for line in times)
+
+
+def json_chunks(
+    records: Iterable[EventRecord], info: SessionInfo, meta: dict[str, Any]
+) -> Iterator[str]:
+    """The JSON export's text: the session and its details, then every event (compact
+    JSON, one a line) and every event's time."""
+    head = {
+        "session": {
+            "id": info.id,
+            "title": info.title,
+            "created": info.created,
+            "updated": info.updated,
+            "finished": info.finished,
+        },
+        "meta": meta,
+    }
+    yield json.dumps(head, indent=1)[: -len("\n}")] + ',\n "events": '
+    yield from _two_lists(
+        records,
+        event_to_json,
+        json.dumps,
+        ',\n "times": ',
+        _json_list,
+    )
+    yield "\n}\n"
+
+
+def exact_log_lines(
+    records: Iterable[EventRecord], title: str, meta: dict[str, Any]
+) -> Iterator[str]:
+    """The first hand's exact-log fields (as :func:`~.exact_log.attach` puts them)."""
+    yield f"{TITLE_FIELD} = {toml_text(title)}\n"
+    yield f"{META_FIELD} = {toml_text(json.dumps(meta, sort_keys=True))}\n"
+    yield f"{EVENTS_FIELD} = "
+    yield from _two_lists(records, event_to_json, str, f"\n{TIMES_FIELD} = ", _toml_list)
+    yield "\n"
+
+
+def phh_chunks(
+    first: PhhHand, later: PhhHand | None, rest: Iterable[PhhHand], log: Iterable[str]
+) -> Iterator[str]:
+    """The PHH export's text: ``first`` with the exact log ``log`` in its user fields,
+    alone (a ``.phh`` file) when ``later`` is ``None``; else a ``.phhs`` file, ``later``
+    and ``rest`` following, each written as it comes."""
+    kept = tuple((k, v) for k, v in first.extra if k not in OUR_FIELDS)
+    head = dumps(replace(first, extra=kept))
+    yield head if later is None else "[1]\n" + head
+    yield from log
+    if later is None:
+        return
+    for i, hand in enumerate(chain((later,), rest), start=2):
+        yield f"\n[{i}]\n" + dumps(hand)
+
+
+__all__ = ["PAGE", "UndoneTooFar", "effective", "json_chunks", "log_pages", "phh_chunks"]
