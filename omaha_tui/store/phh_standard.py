@@ -95,6 +95,8 @@ def start_reasons(config: TableConfig, stakes: Stakes, started: HandStarted) -> 
 
 def showdown_by_hand(events: Sequence[Event], before: TableState) -> bool:
     """Whether the pots went to a showdown the dealer settled without the cards."""
+    if not any(isinstance(e, PotsAwarded) and not e.by_cards for e in events):
+        return False  # nothing settled by hand: no need to replay the hand
     state = before
     for event in events:
         if isinstance(event, PotsAwarded) and not event.by_cards:

@@ -52,21 +52,21 @@ def _toml_value(value: Any) -> str:
     raise PhhError(f"cannot write {value!r} as PHH")
 
 
+_ESCAPES = {c: f"\\u{c:04x}" for c in (*range(0x20), 0x7F)} | {
+    ord('"'): '\\"',
+    ord("\\"): "\\\\",
+    ord("\n"): "\\n",
+    ord("\t"): "\\t",
+}
+
+
 def _toml_string(text: str) -> str:
-    out = ['"']
-    for ch in text:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
+    """A basic TOML string: quotes, backslashes and control characters escaped.
+
+    >>> print(_toml_string('a "b"'))
+    "a \\"b\\""
+    """
+    return '"' + text.translate(_ESCAPES) + '"'
 
 
 def _toml_key(key: str) -> str:
