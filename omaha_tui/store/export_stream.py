@@ -139,18 +139,18 @@ def _two_lists(
     lister: Callable[[Iterable[str]], Iterator[str]],
 ) -> Iterator[str]:
     """One pass over the log: the events' list, ``between``, then the times' list (the
-    times wait in a temporary file meanwhile, one a line)."""
+    times wait in a temporary file meanwhile, one JSON string a line)."""
     with tempfile.TemporaryFile("w+", encoding="utf-8") as times:
 
         def events() -> Iterator[str]:
             for record in records:
-                times.write(time_text(record.created) + "\n")
+                times.write(json.dumps(record.created) + "\n")
                 yield event_text(record.event)
 
         yield from lister(events())
         yield between
         times.seek(0)
-        yield from lister(line.rstrip("\n") for line in times)
+        yield from lister(time_text(json.loads(line)) for line in times)
 
 
 def json_chunks(
