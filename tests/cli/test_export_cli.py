@@ -115,3 +115,27 @@ def test_a_full_disk_leaves_the_previous_export_whole(
     assert "the disk is full; nothing was written" in capsys.readouterr().err
     assert (out_dir / "session-1.json").read_bytes() == before
     assert sorted(p.name for p in out_dir.iterdir()) == ["session-1.json"]
+
+
+def test_a_phh_export_whose_undo_reaches_past_its_look_behind_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from omaha_tui.engine.events import ActionUndone
+    from omaha_tui.store import export_stream
+    from omaha_tui.store.journal import Journal
+    from tests.store.recorded import two_hands
+
+    monkeypatch.setattr(export_stream, "HELD_EVENTS", 0)
+    monkeypatch.setattr(export_stream, "HELD_HANDS", 1)
+    path = tmp_path / "j.sqlite3"
+    with Journal.open(path) as journal:
+        sid = journal.create_session("undone")
+        journal.append_many(sid, [*two_hands().events, *[ActionUndone()] * 4])
+        journal.release(sid)
+    capsys.readouterr()
+    out_dir = tmp_path / "out"
+    args = ["export", str(sid), "--format", "phh", str(out_dir), "--db", str(path)]
+    assert run_cli("export", args) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "undoes more than 1 hands back" in err, err
+    assert "--format json" in err and not list(out_dir.iterdir())
