@@ -138,7 +138,7 @@ class OmahaApp(App[None]):
         await self.push_screen(self.table)
         if self.journal is None:
             try:
-                self.journal = Journal.open(self.db)
+                self.journal = Journal.open(self.db, scan=False)  # scanned once shown
             except JournalError as e:
                 self.exit(return_code=2, message=str(e))
                 return
@@ -215,6 +215,7 @@ class OmahaApp(App[None]):
             return
         self._bind(session)
         self.say(f"Session {session.id}: {title}. Press n to deal.")
+        self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
         if deal:
             self.request(rq.NextHand())
 
@@ -237,7 +238,8 @@ class OmahaApp(App[None]):
         self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
 
     def _check_log(self) -> None:
-        """The whole record's check, off the key path once the table is shown."""
+        """The whole record's check (the file's pages, the session's chain), off the key
+        path once the table is shown."""
         session = self.session
         if session is not None and (damage := session.damage()) is not None:
             self.call_from_thread(self.notify, damage, severity="error", timeout=30)

@@ -63,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail('give the table (--players "Ann:200,Bob:200" ...) or --resume [ID]')
     db = getattr(args, "db", None)
     try:
-        journal = Journal.open(Path(db) if db else None)
+        # The page scan, whose time grows with the file, follows the first answer.
+        journal = Journal.open(Path(db) if db else None, scan=False)
     except JournalError as e:
         return _fail(str(e))
     try:
@@ -81,13 +82,13 @@ def run(args: argparse.Namespace) -> int:
         if setup is None and money is not None:  # R12.1: a value given on resuming
             value = SetChipValue(money.chips, money.money, money.currency, money.unit)
             console.print(session.request(value))
-        resumed = setup is None
+        check_log = True  # the whole record's check, once the first answer is out
         if sys.stdin.isatty() and not args.json:  # a person at the prompt: say where they are
             print(console.greeting())
-            if resumed and (damage := session.damage()) is not None:
+            if (damage := session.damage()) is not None:
                 print(f"refused: {damage}")
-            resumed = False
-        return console.run(read_lines(sys.stdin), check_log=resumed)
+            check_log = False
+        return console.run(read_lines(sys.stdin), check_log=check_log)
     except SessionError as e:
         return _fail(str(e))
     except (JournalError, SessionBusy) as e:

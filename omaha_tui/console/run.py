@@ -82,8 +82,9 @@ class Console:
     def run(self, lines: Iterable[str], *, check_log: bool = False) -> int:
         """Answer every line; returns the exit code.
 
-        ``check_log``: a resumed session; once the first answer is out, the whole record
-        is checked (:mod:`omaha_tui.session.verify`) and any damage said in one line.
+        ``check_log``: once the first answer is out, check the whole record (the file's
+        pages and the session's chain, :mod:`omaha_tui.session.verify`) and say any
+        damage in one line.
         """
         for line in lines:
             if not line.strip() or line.lstrip().startswith("#"):

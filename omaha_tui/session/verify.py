@@ -19,9 +19,11 @@ from omaha_tui.store.journal import Journal, JournalError
 
 def log_damage(path: Path, session_id: int) -> str | None:
     """One line naming the damage in the session's whole record, or ``None`` when it is
-    whole: every event's chain hash, and every snapshot's chain position."""
+    whole: every page of the file (SQLite's scan, which the console and the app leave out
+    of opening), every event's chain hash, and every snapshot's chain position."""
     try:
         with Journal.open(path, read_only=True) as journal:
+            journal.scan()
             journal.readable_until(session_id)
     except JournalError as e:
         return f"{e} (the table shown is built from the part that checks out)"

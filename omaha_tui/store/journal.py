@@ -61,10 +61,15 @@ class Journal(JournalReading, JournalRoster):
     # ------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, path: Path | str | None = None, *, read_only: bool = False) -> Journal:
+    def open(
+        cls, path: Path | str | None = None, *, read_only: bool = False, scan: bool = True
+    ) -> Journal:
         """Open the journal at ``path`` or the default location.
 
-        Writable opening creates the file when missing and upgrades an older journal.
+        Writable opening creates the file when missing, scans its pages (SQLite's
+        ``quick_check``) and upgrades an older journal. ``scan=False`` leaves the scan,
+        whose time grows with the file, to the whole record's check the console and the
+        app run right after their first answer (:mod:`omaha_tui.session.verify`).
         ``read_only`` opening (SQLite ``mode=ro``) changes nothing at all, takes no
         lock, and reads a file another process is writing: a follower calls
         :meth:`records` with ``after=`` the last sequence number it has seen.
@@ -77,13 +82,13 @@ class Journal(JournalReading, JournalRoster):
         conn = connect(db, read_only=read_only)
         journal = cls(db, conn, read_only)
         try:
-            journal._setup()
+            journal._setup(scan)
         except BaseException:
             conn.close()
             raise
         return journal
 
-    def _setup(self) -> None:
+    def _setup(self, scan: bool = True) -> None:
         with self._guard("opening"):
             self._conn.execute("PRAGMA busy_timeout = 10000")
             version = check_ours(self._conn, self.path, read_only=self.read_only)
@@ -104,11 +109,21 @@ class Journal(JournalReading, JournalRoster):
             # Every acknowledged append reaches the disk before append() returns.
             self._conn.execute("PRAGMA synchronous = FULL")
             self._conn.execute("PRAGMA foreign_keys = ON")
+            if scan:
+                self.scan()
+            if version < SCHEMA_VERSION:
+                self._migrate()
+
+    def scan(self) -> None:
+        """SQLite's check of every page of the file (read-only openings may run it too).
+
+        Raises:
+            JournalError: a damaged page; the line says what to do.
+        """
+        with self._guard("opening"):
             check = self._conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {check}")
-            if version < SCHEMA_VERSION:
-                self._migrate()
 
     def _migrate(self) -> None:
         self._conn.execute("BEGIN IMMEDIATE")

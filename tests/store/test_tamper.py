@@ -333,3 +333,45 @@ def test_a_journal_damaged_at_any_byte_opens_whole_or_refuses_in_one_line(
         return
     assert events == acknowledged
     assert session.state == replay(acknowledged)
+
+
+def test_the_whole_record_check_scans_the_file_pages_too(tmp_path: Path) -> None:
+    """The console and the app open without SQLite's page scan (its time grows with the
+    file) and run it with the chain right after their first answer."""
+    from omaha_tui.session.verify import log_damage
+
+    db = tmp_path / "j.sqlite3"
+    sid, _ = _recorded(db)
+    assert log_damage(db, sid) is None
+    data = bytearray(db.read_bytes())
+    page = 4096
+    assert len(data) > 3 * page
+    data[2 * page + 8 : 2 * page + 64] = b"\xff" * 56  # one page's header and cells
+    db.write_bytes(bytes(data))
+    said = log_damage(db, sid)
+    assert said is not None and "\n" not in said and str(db) in said
+
+
+def test_a_console_answers_before_it_scans_the_file(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+    import sys
+
+    from omaha_tui.cli import main
+
+    db = tmp_path / "j.sqlite3"
+    sid, _ = _recorded(db)
+    order: list[str] = []
+    real_scan = Journal.scan
+    monkeypatch.setattr(Journal, "scan", lambda self: (order.append("scan"), real_scan(self))[1])
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("state\n"))
+    monkeypatch.setattr(sys, "stdout", out)
+
+    class Tee(io.StringIO):
+        def write(self, text: str) -> int:
+            order.append("answer")
+            return out.write(text)
+
+    monkeypatch.setattr(sys, "stdout", Tee())
+    assert main(["console", "--db", str(db), "--resume", str(sid)]) == 0
+    assert order[:2] == ["answer", "scan"], order
