@@ -121,12 +121,7 @@ def decode_history(data: Any) -> History:
         SnapshotError: the data does not fit the engine's current classes (a snapshot
             of an older format included).
     """
-    if not isinstance(data, dict) or data.get("format") != FORMAT or "history" not in data:
-        raise SnapshotError("unknown snapshot format")
-    try:
-        history = _decode(History, data["history"])
-    except (KeyError, TypeError, ValueError, ValidationError) as e:
-        raise SnapshotError(f"snapshot does not fit this engine ({e})") from None
+    history = _decoded(data, "history", History)
     assert isinstance(history, History)
     return history
 
@@ -157,14 +152,19 @@ def decode_state(data: Any) -> TableState:
     Raises:
         SnapshotError: the data does not fit the engine's current state classes.
     """
-    if not isinstance(data, dict) or data.get("format") != FORMAT or "state" not in data:
-        raise SnapshotError("unknown snapshot format")
-    try:
-        state = _decode(TableState, data["state"])
-    except (KeyError, TypeError, ValueError, ValidationError) as e:
-        raise SnapshotError(f"snapshot does not fit this engine ({e})") from None
+    state = _decoded(data, "state", TableState)
     assert isinstance(state, TableState)
     return state
+
+
+def _decoded(data: Any, key: str, cls: type) -> Any:
+    """The ``key`` part of snapshot ``data`` rebuilt as ``cls``, or :class:`SnapshotError`."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or key not in data:
+        raise SnapshotError("unknown snapshot format")
+    try:
+        return _decode(cls, data[key])
+    except (KeyError, TypeError, ValueError, ValidationError) as e:
+        raise SnapshotError(f"snapshot does not fit this engine ({e})") from None
 
 
 @cache
