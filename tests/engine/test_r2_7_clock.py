@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from itertools import pairwise
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from omaha_tui.engine.clock_events import ClockPaused, ClockResumed, ScheduleSet
@@ -486,9 +487,12 @@ def test_r2_7_the_clock_speaks_in_the_tables_decimals():
         max_size=30,
     )
 )
+@example([("hand", 1), ("wait", 300), ("wait", 300), ("back", 1)])  # back from a break
 def test_r2_7c_property_a_level_is_never_said_twice_in_a_row(steps):
     """Whatever the host and the clock do, between two sayings of a level's blinds the
-    level said changes: the table never hears the same level announced twice over."""
+    level said changes or a break is announced: the table never hears the same level
+    announced twice over (moved back from a break to the level before it, the table is
+    told its blinds again, since the break was announced)."""
     from omaha_tui.session.clock import Announcer
 
     state = scheduled("1/2:5,2/4:5,break:2,5/10:5,10/20:0")
@@ -501,12 +505,17 @@ def test_r2_7c_property_a_level_is_never_said_twice_in_a_row(steps):
             out = decide(state, rq.NextHand(at=t))
             if isinstance(out, Decided):
                 state = out.state
-                said += [a.level for a in ear.hear(clock_view(state, t)) if a.level]
+                said += heard(ear.hear(clock_view(state, t)))
                 state = fold_out(state)
         elif step in ("next", "back"):
             req = rq.NextLevel(at=t) if step == "next" else rq.PreviousLevel(at=t)
             out = decide(state, req)
             if isinstance(out, Decided):
                 state = out.state
-        said += [a.level for a in ear.hear(clock_view(state, t)) if a.level]
+        said += heard(ear.hear(clock_view(state, t)))
     assert all(a != b for a, b in pairwise(said)), said
+
+
+def heard(announced: tuple[Any, ...]) -> list[int | str]:
+    """The levels whose blinds were said, and each break announced, in order."""
+    return [a.level or "break" for a in announced if a.level or a.text.startswith("Break ")]
