@@ -1,5 +1,5 @@
-"""Keys taken in the order typed, however fast (the trust issue: what is typed lands
-where it was meant).
+"""Keys taken in the order typed, however fast: what a dealer types lands where it was
+meant.
 
 The app hands every key to :meth:`KeyOrder.take` before Textual's own routing: a key
 for a prompt that is about to open (the session's question, the palette's command)
