@@ -18,7 +18,7 @@ from omaha_tui.engine.reducer.history import History
 from . import chain
 from .chain import ChainCheck, snapshot_digest
 from .opening import explain
-from .records import JournalError, SessionInfo
+from .records import JournalError, NoSuchSession, SessionInfo, session_info
 from .snapshot import SnapshotError, decode_history
 
 
@@ -77,8 +77,25 @@ class JournalChecks:
                 ),
             ) from None
 
-    def _stored_session(self, session_id: int) -> SessionInfo:  # the reading half's
-        raise NotImplementedError
+    def _stored_session(self, session_id: int) -> SessionInfo:
+        """One session's summary as stored (also: does the session exist?).
+
+        Raises:
+            JournalError: no such session (the message says how to list them).
+        """
+        row = None
+        if 0 < session_id < 2**63:  # beyond SQLite's integers there is no session either
+            with self._guard("reading the session list"):
+                row = self._conn.execute(
+                    "SELECT id, title, created, updated, event_count, hands, finished "
+                    "FROM sessions WHERE id = ?",
+                    (session_id,),
+                ).fetchone()
+        if row is None:
+            raise NoSuchSession(
+                f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
+            )
+        return session_info(row)
 
     def check_chain(self, session_id: int) -> ChainCheck:
         """Re-hash the session's events and compare each with its stored chain hash."""

@@ -24,7 +24,7 @@ from omaha_tui.engine.state import TableState
 
 from . import chain
 from .journal_checks import JournalChecks, broken_chain
-from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, session_info
+from .records import EventRecord, JournalError, SessionInfo, session_info
 from .schema import upgrade_payload
 
 _EVENTS = TypeAdapter(list[Event], config=ConfigDict(defer_build=True))  # built on first read
@@ -97,26 +97,6 @@ class JournalReading(JournalChecks):
             JournalError: no such session (the message says how to list them).
         """
         return self._counted([self._stored_session(session_id)], session_id)[0]
-
-    def _stored_session(self, session_id: int) -> SessionInfo:
-        """One session's summary as stored (also: does the session exist?).
-
-        Raises:
-            JournalError: no such session (the message says how to list them).
-        """
-        row = None
-        if 0 < session_id < 2**63:  # beyond SQLite's integers there is no session either
-            with self._guard("reading the session list"):
-                row = self._conn.execute(
-                    "SELECT id, title, created, updated, event_count, hands, finished "
-                    "FROM sessions WHERE id = ?",
-                    (session_id,),
-                ).fetchone()
-        if row is None:
-            raise NoSuchSession(
-                f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
-            )
-        return session_info(row)
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, oldest first."""
