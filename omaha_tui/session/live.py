@@ -136,15 +136,16 @@ class Session:
         """
         journal.claim(session_id)
         history = journal.load_history(session_id)  # checks the chain; reads a snapshot
-        _check_meta(journal, session_id)
+        meta = _checked_meta(journal, session_id)
         # The clock is in the state (R2.7); redo comes from the tail of the log (.redo).
         session = cls(journal, session_id, history, redo=resumed_redo(journal, session_id))
-        session.take_up_clock(journal.meta(session_id), now)  # R2.7, older journals
+        session.take_up_clock(meta, now)  # R2.7, older journals
         return session
 
     def damage(self) -> str | None:
         """The whole record's check (:mod:`.verify`): one line naming damage anywhere in
-        the session's log, or ``None``. Front ends call it once a resumed table is shown."""
+        the file or the session's log, or ``None``. Front ends call it once the table is
+        shown."""
         return log_damage(self.journal.path, self.id)
 
     # ------------------------------------------------------------------ reading
@@ -305,10 +306,11 @@ class Session:
         return None
 
 
-def _check_meta(journal: Journal, session_id: int) -> None:
-    """The session's stored settings (the blind schedule it opened with) must still be
-    readable: a file changed outside omaha-tui is named in one line, not resumed."""
-    raw = journal.meta(session_id).get("schedule")
+def _checked_meta(journal: Journal, session_id: int) -> dict[str, Any]:
+    """The session's stored settings, whose blind schedule (the one it opened with) must
+    still be readable: a file changed outside omaha-tui is named in one line, not resumed."""
+    meta = journal.meta(session_id)
+    raw = meta.get("schedule")
     try:
         BlindSchedule.model_validate(raw) if raw else None
     except ValueError as e:  # pydantic's ValidationError is one
@@ -317,6 +319,7 @@ def _check_meta(journal: Journal, session_id: int) -> None:
             f"{journal.path}: the blind schedule of session {session_id} is not readable "
             f"({first}); the file was changed outside omaha-tui"
         ) from None
+    return meta
 
 
 __all__ = ["NOTHING_TO_REDO", "NOTHING_TO_UNDO", "Session", "SessionError", "undo_limit"]
