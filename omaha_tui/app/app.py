@@ -215,7 +215,6 @@ class OmahaApp(App[None]):
             return
         self._bind(session)
         self.say(f"Session {session.id}: {title}. Press n to deal.")
-        self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
         if deal:
             self.request(rq.NextHand())
 
@@ -235,7 +234,6 @@ class OmahaApp(App[None]):
             else f"after {state.hands_played} hands"
         )
         self.say(f"Resumed session {session_id} {where}")
-        self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
 
     def _check_log(self) -> None:
         """The whole record's check (the file's pages, the session's chain), off the key
@@ -249,6 +247,8 @@ class OmahaApp(App[None]):
         self._resumed = resumed
         self.state = session.state
         settle_memory()
+        # The whole record's check, in a thread once the table is on screen.
+        self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
 
     def on_unmount(self) -> None:
         if self.journal is not None and self._own_journal:
