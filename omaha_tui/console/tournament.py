@@ -18,7 +18,7 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.engine.tournament_state import standings
 from omaha_tui.session.grammar import GrammarError as LineError
 from omaha_tui.session.grammar import parse_chips, parse_player, parse_seat_number
-from omaha_tui.session.tournament import deal_proposal, race_request
+from omaha_tui.session.tournament import deal_proposal, places_words, race_request
 
 from .words import ALIASES, WORDS, Local, Parsed, Parser
 
@@ -162,14 +162,8 @@ def standings_line(state: TableState, next_break: str | None = None) -> str:
     playing = [f"{line.name} {line.chips:,}" for line in st.lines if line.seat is not None]
     if playing:
         parts.append("chips: " + ", ".join(playing))
-    placed = [
-        f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {line.name}"
-        + (f" {money(line.prize)}" if line.prize else "")
-        for line in st.lines
-        if line.place is not None
-    ]
-    if placed:
-        parts.append("places: " + ", ".join(placed))
+    if placed := places_words(st):
+        parts.append("places: " + placed)
     if st.deal:
         parts.append("deal agreed" + (f", {money(st.kept)} kept for the winner" if st.kept else ""))
     if st.finished:

@@ -9,11 +9,13 @@ engine's ``ColourUp`` request, which records them, so the race replays exactly.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.cards import DECK, format_card
+from omaha_tui.engine.narrate_tournament import money, ordinal
 from omaha_tui.engine.rules.tournament.chip_race import cards_needed
 from omaha_tui.engine.rules.tournament.deals import DealError, chip_chop, icm_deal
 from omaha_tui.engine.rules.tournament.money import ZERO
@@ -127,3 +129,16 @@ def money_number(amount: Decimal) -> int | float:
     if amount == amount.to_integral_value():
         return int(amount)
     return float(str(amount))
+
+
+def places_words(st: Standings, name: Callable[[str], str] = str) -> str | None:
+    """``1st Ann 450, 3rd= Cy 90, 3rd= Dee 90``: every place given so far with its prize
+    (``=`` for a shared place, R11.3), each name passed through ``name`` (markup escaping
+    on the table), or ``None`` before the first."""
+    placed = [
+        f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {name(line.name)}"
+        + (f" {money(line.prize)}" if line.prize else "")
+        for line in st.lines
+        if line.place is not None
+    ]
+    return ", ".join(placed) if placed else None

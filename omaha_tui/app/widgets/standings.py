@@ -14,7 +14,7 @@ from textual.widgets import Static
 from omaha_tui.engine.narrate_tournament import money, ordinal
 from omaha_tui.engine.tournament_state import Standings
 from omaha_tui.session.clock import ClockView
-from omaha_tui.session.tournament import next_break
+from omaha_tui.session.tournament import next_break, places_words
 
 Reader = Callable[[], ClockView | None]
 
@@ -32,14 +32,8 @@ def standings_markup(st: Standings, next_break: str = "") -> str:
     ]
     if next_break:
         parts.append(f"break {next_break}")
-    placed = [
-        f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {escape(line.name)}"
-        + (f" {money(line.prize)}" if line.prize else "")
-        for line in st.lines
-        if line.place is not None
-    ]
-    if placed:
-        parts.append("places: " + ", ".join(placed))
+    if placed := places_words(st, escape):
+        parts.append("places: " + placed)
     if st.deal:
         parts.append("deal agreed")
     if st.finished:
