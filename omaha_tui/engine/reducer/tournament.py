@@ -131,17 +131,7 @@ def handlers(base: dict[type[Any], Handler]) -> dict[type[Any], Handler]:
             raise RuleError("entries are closed: the rebuy period is over")
         if ev.stack != t.config.stack:
             raise RuleError(f"a tournament entry starts with {t.config.stack} chips (R11.1)")
-        new = _no_owing(base[PlayerSeated](state, ev), ev.seat)
-        entry = len(t.entries) + 1
-        return evolve(
-            new,
-            tournament=evolve(
-                t,
-                entries=(*t.entries, ev.name),
-                seated=(*t.seated, (ev.seat, entry)),
-                paid=_pay(t, ev.name, t.config.buy_in),
-            ),
-        )
+        return _entered(base[PlayerSeated](state, ev), t, ev.seat, ev.name)
 
     def rebought(state: TableState, ev: PlayerRebought) -> TableState:
         t = _open(state, "rebuys")
@@ -209,16 +199,20 @@ def reentered(state: TableState, ev: PlayerReentered, seat_handler: Handler) -> 
         raise RuleError(f"{ev.name} is still playing: only a player who is out re-enters")
     if not entries_open(state):
         raise RuleError("re-entries are closed: the rebuy period is over")
-    new = seat_handler(state, PlayerSeated(seat=ev.seat, name=ev.name, stack=t.config.stack))
-    new = _no_owing(new, ev.seat)
-    entry = len(t.entries) + 1
+    seated = seat_handler(state, PlayerSeated(seat=ev.seat, name=ev.name, stack=t.config.stack))
+    return _entered(seated, t, ev.seat, ev.name)
+
+
+def _entered(seated: TableState, t: TournamentState, seat: int, name: str) -> TableState:
+    """R11.1: a new entry (a first one or a re-entry), seated with the starting stack and
+    nothing owed: counted, given its entry number, its buy-in paid into the pool."""
     return evolve(
-        new,
+        _no_owing(seated, seat),
         tournament=evolve(
             t,
-            entries=(*t.entries, ev.name),
-            seated=(*t.seated, (ev.seat, entry)),
-            paid=_pay(t, ev.name, t.config.buy_in),
+            entries=(*t.entries, name),
+            seated=(*t.seated, (seat, len(t.entries) + 1)),
+            paid=_pay(t, name, t.config.buy_in),
         ),
     )
 
