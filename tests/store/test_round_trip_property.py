@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from omaha_tui.engine.reducer.replay import effective_events
 from omaha_tui.store.interop import export_session, import_files
 from omaha_tui.store.journal import Journal
 
@@ -20,6 +21,7 @@ GAMES = ("omaha", "omaha8", "big-o", "omaha6")
 
 @settings(max_examples=12, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(0, 10**6))
+@example("omaha", 80270)  # its only hand is undone
 def test_every_recorded_session_comes_back_identical_as_phh_and_as_json(
     tmp_path_factory: object, game: str, seed: int
 ) -> None:
@@ -29,7 +31,8 @@ def test_every_recorded_session_comes_back_identical_as_phh_and_as_json(
         sid = journal.create_session("Friday", meta={"schedule": None})
         journal.append_many(sid, table.events)
         journal.release(sid)
-        has_hand = any(e.type == "hand_started" for e in table.events)
+        # A hand dealt and then undone is no hand: PHH holds the hands the log keeps.
+        has_hand = any(e.type == "hand_started" for e in effective_events(table.events))
         for fmt in ("phh", "json") if has_hand else ("json",):
             written = export_session(journal, sid, fmt, folder / fmt).path  # type: ignore[arg-type]
             (outcome,) = import_files(journal, [written])
