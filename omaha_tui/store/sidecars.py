@@ -74,18 +74,29 @@ def check_shm(db: Path) -> None:
         )
 
 
+_HEADS = (
+    "SELECT s.id, coalesce(e.seq, 0), e.hash FROM sessions s LEFT JOIN events e "
+    "ON e.session_id = s.id AND e.seq = (SELECT max(seq) FROM events WHERE session_id = s.id)"
+)
+
+
+class _Malformed(Exception):
+    """The database as a log leaves it does not hold together."""
+
+
 def _heads(uri: str) -> dict[int, tuple[int, bytes | None]] | None:
-    """Per session: its last event's sequence number and chain hash."""
+    """Per session of the file as ``uri`` opens it: its last event's sequence number and
+    chain hash; ``None`` when it cannot be read now.
+
+    Raises:
+        _Malformed: SQLite finds the file malformed this way.
+    """
     try:
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=1.0)
     except sqlite3.Error:
         return None
     try:
-        rows = conn.execute(
-            "SELECT s.id, coalesce(e.seq, 0), e.hash FROM sessions s LEFT JOIN events e "
-            "ON e.session_id = s.id AND e.seq = (SELECT max(seq) FROM events "
-            "WHERE session_id = s.id)"
-        ).fetchall()
+        rows = conn.execute(_HEADS).fetchall()
         return {int(sid): (int(seq), h if isinstance(h, bytes) else None) for sid, seq, h in rows}
     except sqlite3.DatabaseError as e:
         if "malformed" in str(e):
@@ -97,24 +108,24 @@ def _heads(uri: str) -> dict[int, tuple[int, bytes | None]] | None:
         conn.close()
 
 
-class _Malformed(Exception):
-    """The database as a log leaves it does not hold together."""
-
-
-def _hash_at(uri: str, session_id: int, seq: int) -> bytes | None:
+def _hashes_at(uri: str, places: dict[int, int]) -> dict[int, bytes | None]:
+    """Per session, the chain hash of its event at the given place (one connection)."""
+    out: dict[int, bytes | None] = {}
     try:
         conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=1.0)
     except sqlite3.Error:
-        return None
+        return out
     try:
-        row = conn.execute(
-            "SELECT hash FROM events WHERE session_id = ? AND seq = ?", (session_id, seq)
-        ).fetchone()
-        return row[0] if row is not None and isinstance(row[0], bytes) else None
+        for sid, seq in places.items():
+            row = conn.execute(
+                "SELECT hash FROM events WHERE session_id = ? AND seq = ?", (sid, seq)
+            ).fetchone()
+            out[sid] = row[0] if row is not None and isinstance(row[0], bytes) else None
     except sqlite3.Error:
-        return None
+        pass
     finally:
         conn.close()
+    return out
 
 
 def check_wal(db: Path) -> None:
@@ -138,7 +149,10 @@ def check_wal(db: Path) -> None:
     except OSError:
         return
     base = f"file:{quote(str(db.absolute()))}"
-    alone = _heads(base + "?immutable=1")
+    try:
+        alone = _heads(base + "?immutable=1")
+    except _Malformed:  # the main file itself: opening names that damage
+        return
     if not alone:
         return
     aside = (
@@ -162,8 +176,10 @@ def check_wal(db: Path) -> None:
         )
     # As many events or more, but not the same ones: a log of a copy that was played on
     # apart from this file would replace what this file recorded.
-    for sid, (seq, head) in alone.items():
-        if seq and head is not None and _hash_at(base + "?mode=ro", sid, seq) != head:
+    places = {sid: seq for sid, (seq, head) in alone.items() if seq and head is not None}
+    logged_hashes = _hashes_at(base + "?mode=ro", places)
+    for sid in places:
+        if sid in logged_hashes and logged_hashes[sid] != alone[sid][1]:
             raise JournalError(
                 f"{wal} does not belong to {db.name}: opening it would replace session "
                 f"{sid}'s recorded events with others, so it was left unopened. {aside}"
