@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
-from omaha_tui.engine.decisions.decide import Ask, Refusal, decide, fold
+from omaha_tui.engine.decisions.decide import Ask, Decided, Refusal, decide, fold
 from omaha_tui.engine.decisions.requests import ColourUp, NextHand, Request, TakeAddOn
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import ActionUndone, Event, ScheduleSet
@@ -204,11 +204,9 @@ class Session:
         if isinstance(req, stamped) and getattr(req, "at", 0) is None:
             req = replace(req, at=now or datetime.now(UTC))  # type: ignore[arg-type]
         before = self._history.state
-        out = decide(before, req)
-        if isinstance(out, Ask):
-            return Outcome(False, out.question, ask=out)
-        if isinstance(out, Refusal):
-            return Outcome(False, out.reason, refused=True)
+        out = self._decide(req)
+        if isinstance(out, Outcome):
+            return out
         failed = self._record(out.events, record_all(self._history, out.events, out.steps))
         if failed is not None:
             return failed
@@ -223,13 +221,20 @@ class Session:
         """What ``req`` would do now, in the narrator's words, recording nothing: a dry
         run of ``decide`` for the prompts that show what a typed answer means."""
         before = self._history.state
-        out = decide(before, req)
+        out = self._decide(req)
+        if isinstance(out, Outcome):
+            return out
+        lines = narrate(before, out.events, out.state, steps=out.steps)
+        return Outcome(True, "; ".join(lines), out.events, lines=lines)
+
+    def _decide(self, req: Request) -> Decided | Outcome:
+        """``decide`` on the table now: its events, or the question or refusal to show."""
+        out = decide(self._history.state, req)
         if isinstance(out, Ask):
             return Outcome(False, out.question, ask=out)
         if isinstance(out, Refusal):
             return Outcome(False, out.reason, refused=True)
-        lines = narrate(before, out.events, out.state, steps=out.steps)
-        return Outcome(True, "; ".join(lines), out.events, lines=lines)
+        return out
 
     def undo(self) -> Outcome:
         """Take back the last effective event (the log keeps both), or say why not."""
