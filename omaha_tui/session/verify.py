@@ -1,10 +1,10 @@
-"""The whole record's check, run once a resumed table is on screen.
+"""The whole record's check, run once the table is on screen.
 
 A resume reads only what it builds the table from — the latest snapshot, whose digest
 and chain position are checked, and the events after it, whose chain is checked — so it
 answers in the same time at 10 or 10,000 hands (:meth:`Journal.load_state`). The rest of
-the record still has to be checked when a session is opened (RULES of the journal: a
-change made outside omaha-tui never goes unnoticed), so the front ends call
+the record and the file's pages still have to be checked when a session is opened (a
+change made outside omaha-tui must never go unnoticed), so the front ends call
 :func:`log_damage` right after the first answer: the console before it reads the next
 line, the app in a worker thread. It opens its own read-only connection, so it may run
 in any thread while the session goes on writing.
