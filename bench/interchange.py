@@ -14,6 +14,10 @@ not a test). Sizes: ``--hands N`` (default 1,000).
    peak memory (``tracemalloc``, the Python heap; a separate untimed run) of sessions of
    those many hands, as PHH and JSON. The export streams, so the peak must stay flat as
    the session grows.
+7. ``--imports-only``: import time (best of three) of the PHH corpus in ``tests/data/phh``
+   and of an N-hand session as a PHH file with its exact event log, as JSON, and as
+   plain PHH whose hands continue one table; with each the reducer's handler calls per
+   recorded event (1.00 = each event applied once).
 
 Timings are the best of a few runs on whatever machine runs them; compare ratios.
 """
@@ -118,6 +122,71 @@ def bench_export(sizes: tuple[int, ...]) -> None:
         print(f"{fmt} peak, largest vs smallest: {values[-1] / values[0]:.2f}x (1 = flat)")
 
 
+def _counted(work: Callable[[], object]) -> tuple[int, object]:
+    """The reducer's handler calls while ``work`` runs, and its result."""
+    from omaha_tui.engine.reducer import replay as reducer
+
+    calls = 0
+    saved = dict(reducer._HANDLERS)
+
+    def counting(handler: Callable[..., object]) -> Callable[..., object]:
+        def counted(state: object, event: object) -> object:
+            nonlocal calls
+            calls += 1
+            return handler(state, event)
+
+        return counted
+
+    reducer._HANDLERS.update({k: counting(h) for k, h in saved.items()})  # type: ignore[misc]
+    try:
+        result = work()
+    finally:
+        reducer._HANDLERS.update(saved)
+    return calls, result
+
+
+def bench_imports(hands: int) -> None:
+    """Import time and handler calls per recorded event of the corpus and of an N-hand
+    session in each form an import reads."""
+    corpus = sorted((ROOT / "tests" / "data" / "phh").rglob("*.phh"))
+    events = session_events(hands)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        db = folder / "j.sqlite3"
+        with Journal.open(db) as journal:
+            sid = journal.create_session("bench")
+            journal.append_many(sid, events)
+            journal.release(sid)
+            for fmt in ("phh", "json"):
+                export_session(journal, sid, fmt, folder / fmt)
+        plain = folder / "plain.phhs"
+        plain.write_text(dumps_all(session_hands(events)))
+        cases = (
+            (f"corpus ({len(corpus)} files)", corpus),
+            (f"{hands} hands, PHH with its event log", [folder / "phh" / "session-1.phhs"]),
+            (f"{hands} hands, JSON", [folder / "json" / "session-1.json"]),
+            (f"{hands} hands, plain PHH", [plain]),
+        )
+        for k, (label, paths) in enumerate(cases):
+            runs = 0
+
+            def once(paths: list[Path] = paths, k: int = k) -> list[int]:
+                nonlocal runs
+                runs += 1
+                with Journal.open(folder / f"in-{k}-{runs}.sqlite3") as journal:
+                    outcomes = import_files(journal, paths)
+                    sids = [o.session_id for o in outcomes if o.session_id is not None]
+                    return [len(journal.events(s)) for s in sids]
+
+            secs, _ = timed(once)
+            calls, recorded = _counted(once)
+            total = sum(recorded)  # type: ignore[arg-type]
+            print(
+                f"import {label}: {secs * 1e3:8.1f} ms; {total} events recorded in "
+                f"{len(recorded)} session(s), {calls / total:.2f} handler calls per event"  # type: ignore[arg-type]
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
@@ -131,7 +200,15 @@ def main() -> None:
         default="",
         help="only time exports (and their peak memory) of these many hands, e.g. 1000,10000",
     )
+    parser.add_argument(
+        "--imports-only",
+        action="store_true",
+        help="only time imports (corpus and --hands) and count handler calls per event",
+    )
     args = parser.parse_args()
+    if args.imports_only:
+        bench_imports(args.hands)
+        return
     if args.export_only:
         bench_export(tuple(int(n) for n in args.export_only.split(",")))
         return

@@ -16,7 +16,7 @@ hands of its file (an edited file falls back to its standard fields).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
+from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.state import TableState
 
@@ -31,6 +32,7 @@ from .names import check_seated_names
 from .phh import PhhError, PhhHand
 from .phh_write import dumps
 from .schema import upgrade_payload
+from .snapshot import Folded, fold_steps
 
 EVENTS_FIELD = "_omaha_tui_events"
 META_FIELD = "_omaha_tui_meta"
@@ -161,21 +163,33 @@ def attach(hands: list[PhhHand], log: SessionLog) -> list[PhhHand]:
     return [replace(first, extra=extra), *hands[1:]]
 
 
-def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
+@dataclass(frozen=True)
+class Carried:
+    """What :func:`carried` found: the log to use (``None``: the file carries none, or
+    one that no longer writes its hands, ``note`` saying so), and the log folded by
+    the rules as it was checked, for the journal to record without applying it again."""
+
+    log: SessionLog | None = None
+    note: str | None = None
+    folded: Folded | None = None
+
+
+def carried(hands: Sequence[PhhHand]) -> Carried:
     """The exact log a PHH file carries, checked against its hands.
 
-    Returns ``(log, None)`` when the file carries a log that writes exactly its hands,
-    ``(None, why)`` when it carries one that does not (edited after export), and
-    ``(None, None)`` when it carries none.
+    The log is folded once (:func:`_fold_writing`): the table after each event both
+    writes the hands compared with the file's and is what the journal records. Only a
+    log that fold cannot take (the rules refuse an event, or an undo reaches further
+    back than a live table's) is checked the slower way, event by event again.
 
     Raises:
         PhhError: the carried log is not valid events, or the rules refuse it.
     """
     if not hands:
-        return None, None
+        return Carried()
     fields = dict(hands[0].extra)
     if EVENTS_FIELD not in fields:
-        return None, None
+        return Carried()
     source = hands[0].source
     raw = fields[EVENTS_FIELD]
     if not isinstance(raw, list):
@@ -196,6 +210,46 @@ def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
         trusted_meta(meta, events, f"{source}: {META_FIELD}"),
     )
     log = replace(log, times=event_times(fields.get(TIMES_FIELD), len(log.events)))
+    written, folded = _fold_writing(log) or _checked_writing(log, source)
+    if written != [_standard(h) for h in hands]:
+        why = "its hands were changed after export, so their standard fields are used"
+        return Carried(note=why)
+    return Carried(log, folded=folded)
+
+
+def _fold_writing(log: SessionLog) -> tuple[list[str], Folded] | None:
+    """The log folded once, each event applied by the rules once, and the hands PHH
+    writes of it from the same tables (as :func:`_standard` texts). ``None`` when the
+    fold cannot take the log."""
+    from .export_stream import UndoneTooFar, effective
+    from .phh_export import write_hands
+
+    folds: list[Folded] = []
+
+    def steps() -> Iterator[tuple[Event, None, TableState]]:
+        fold = fold_steps(log.events)
+        while True:
+            try:
+                event, history = next(fold)
+            except StopIteration as done:
+                folds.append(done.value)
+                return
+            yield event, None, history.state
+
+    problems: list[str] = []
+    try:
+        # Bounded: an undo the fold takes reaches back no further than the look-behind
+        # holds, so only a few hands' tables are held at a time.
+        hands = write_hands(effective(steps()), log.meta, log.title, problems)
+        written = [_standard(h) for h in hands]
+    except (ValueError, AssertionError, UndoneTooFar):
+        return None
+    return written, folds[0]
+
+
+def _checked_writing(log: SessionLog, source: str) -> tuple[list[str], Folded]:
+    """The hands PHH writes of a log the fold could not take, and the log's table
+    without undo history (or the event the rules refuse, named)."""
     from .phh_export import export_hands
 
     try:  # writing the hands replays the log by the rules
@@ -203,9 +257,7 @@ def carried(hands: Sequence[PhhHand]) -> tuple[SessionLog | None, str | None]:
     except (ValueError, AssertionError):
         check_log(log, source)  # names the event the rules refuse
         raise
-    if written != [_standard(h) for h in hands]:
-        return None, "its hands were changed after export, so their standard fields are used"
-    return log, None
+    return written, Folded(History(check_log(log, source)))
 
 
 def _standard(hand: PhhHand) -> str:
@@ -217,6 +269,7 @@ def _standard(hand: PhhHand) -> str:
 
 __all__ = [
     "OUR_FIELDS",
+    "Carried",
     "SessionLog",
     "attach",
     "carried",

@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from itertools import chain
-from typing import Any
+from typing import Any, TypeVar
 
 from omaha_tui.engine.events import ActionUndone, Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer.history import UNDO_HANDS
@@ -39,6 +39,8 @@ HELD_EVENTS = 1000
 """Events the look-behind holds at least, however few hands they make."""
 
 Timed = tuple[Event, str | None]
+Item = TypeVar("Item", bound=tuple[Any, ...])
+"""An event first (``item[0]``), then what travels with it (its time, the table after it)."""
 
 
 class UndoneTooFar(PhhError):
@@ -58,18 +60,19 @@ def log_pages(
 
 
 def effective(
-    timed: Iterable[Timed],
+    timed: Iterable[Item],
     *,
     hands: int | None = None,
     least: int | None = None,
     bounded: bool = True,
     where: str = "the session",
-) -> Iterator[Timed]:
+) -> Iterator[Item]:
     """The effective log (each ``ActionUndone`` takes back the last effective event, as
-    :func:`~omaha_tui.engine.reducer.replay.effective_events` does), with each event's
-    time, given out as soon as no undo can reach it: once at least ``least`` events and
-    ``hands`` hand starts follow it (by default :data:`HELD_EVENTS` and
-    :data:`HELD_HANDS`). Not ``bounded``, it holds everything to the end.
+    :func:`~omaha_tui.engine.reducer.replay.effective_events` does), with what travels
+    with each event (its time, or the table after it), given out as soon as no undo can
+    reach it: once at least ``least`` events and ``hands`` hand starts follow it (by
+    default :data:`HELD_EVENTS` and :data:`HELD_HANDS`). Not ``bounded``, it holds
+    everything to the end.
 
     Raises:
         UndoneTooFar: an undo reaches an event already given out (the log undoes more
@@ -82,7 +85,7 @@ def effective(
     """
     least = HELD_EVENTS if least is None else least
     hands = HELD_HANDS if hands is None else hands
-    held: deque[Timed] = deque()
+    held: deque[Item] = deque()
     starts = 0
     gone = False
     for item in timed:
@@ -107,7 +110,7 @@ def effective(
     yield from held
 
 
-def _start(item: Timed) -> int:
+def _start(item: tuple[Any, ...]) -> int:
     return 1 if isinstance(item[0], HandStarted) else 0
 
 

@@ -72,10 +72,8 @@ def import_files(
             continue
         try:
             hands = load(path)
-            log, note = carried(hands)
-            folded = None
-            if log is not None:
-                folded = _folded(log.events) or Folded(History(check_log(log, str(path))))
+            found = carried(hands)  # checked once: the fold it made is what is recorded
+            log, note, folded = found.log, found.note, found.folded
         except (PhhError, RecursionError) as e:
             reason = str(e) if isinstance(e, PhhError) else f"{path}: nested too deeply"
             out.append(ImportOutcome(str(path), error=reason))

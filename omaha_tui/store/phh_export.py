@@ -55,7 +55,6 @@ from .phh_standard import (
     STANDARD_FIELDS,
     ante_trimming,
     run_one_result,
-    showdown_by_hand,
     start_reasons,
 )
 from .phh_write import toml_field, toml_text
@@ -80,6 +79,9 @@ class _Hand:
     events: list[Event] = field(default_factory=list)
     time: str | None = None
     level: int | None = None
+    by_hand: bool | None = None
+    """Whether the first pots awarded without the cards went to a showdown (``None``:
+    no pot was)."""
 
     def label(self, seat: int) -> str:
         return f"p{self.order.index(seat) + 1}"
@@ -196,6 +198,30 @@ def stream_hands(
     """Each hand PHH can hold as soon as it is over, from the effective log ``timed``
     (each event with its time); a line for each hand it cannot hold is added to
     ``problems``. Only the hand being written and the table's state are kept."""
+    return write_hands(applied(timed), meta, title, problems)
+
+
+Step = tuple[Event, str | None, TableState]
+"""An effective event, its time, and the table after it."""
+
+
+def applied(timed: Iterable[tuple[Event, str | None]]) -> Iterator[Step]:
+    """Each event of the effective log ``timed`` with the table after it (each applied
+    once, here)."""
+    state = initial_state()
+    for event, time in timed:
+        state = apply(state, event)
+        yield event, time, state
+
+
+def write_hands(
+    steps: Iterable[Step],
+    meta: Mapping[str, Any] | None,
+    title: str | None,
+    problems: list[str],
+) -> Iterator[PhhHand]:
+    """:func:`stream_hands` of an effective log whose tables the caller already has
+    (each event with its time and the table after it): nothing is applied here."""
     details: list[Mapping[str, Any]] = list((meta or {}).get("phh", {}).get("hands", []))
     state = initial_state()
     current: _Hand | None = None
@@ -210,8 +236,7 @@ def stream_hands(
         except PhhError as e:
             problems.append(f"hand {hand.number}: {e}")
 
-    for event, time in timed:
-        after = apply(state, event)
+    for event, time, after in steps:
         if isinstance(event, SessionStarted) and title is None:
             title = event.title
         if isinstance(event, HandStarted):
@@ -224,6 +249,9 @@ def stream_hands(
             _action(current, state, event)
         if current is not None:
             current.events.append(event)
+            if current.by_hand is None and isinstance(event, PotsAwarded) and not event.by_cards:
+                # The pots went to a showdown the dealer settled without the cards.
+                current.by_hand = state.hand is not None and len(state.hand.live) > 1
         if current is not None and after.hand is not None and after.hand.complete:
             current.finishing = tuple(
                 after.seats[s].stack  # type: ignore[union-attr]
@@ -289,7 +317,7 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], title: str) -> PhhHand:
         extra += _known_fields(hand, title)
     finishing = hand.finishing
     reasons = start_reasons(config, stakes, hand.started)
-    if hand.before is not None and showdown_by_hand(hand.events, hand.before):
+    if hand.by_hand:
         reasons.append(RUN_BY_HAND if hand.run is not None else AWARDED_BY_HAND)
     if hand.run is not None:  # R10.2: the later runs in user fields (docs/phh-extensions.md)
         extra += run_fields(hand.run, hand.label, amt)
@@ -377,4 +405,13 @@ def imported_details(
     }
 
 
-__all__ = ["PhhError", "export_hands", "imported_details", "session_hands", "stream_hands"]
+__all__ = [
+    "PhhError",
+    "Step",
+    "applied",
+    "export_hands",
+    "imported_details",
+    "session_hands",
+    "stream_hands",
+    "write_hands",
+]

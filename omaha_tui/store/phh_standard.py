@@ -93,19 +93,6 @@ def start_reasons(config: TableConfig, stakes: Stakes, started: HandStarted) -> 
     return reasons
 
 
-def showdown_by_hand(events: Sequence[Event], before: TableState) -> bool:
-    """Whether the pots went to a showdown the dealer settled without the cards."""
-    if not any(isinstance(e, PotsAwarded) and not e.by_cards for e in events):
-        return False  # nothing settled by hand: no need to replay the hand
-    state = before
-    for event in events:
-        if isinstance(event, PotsAwarded) and not event.by_cards:
-            hand = state.hand
-            return hand is not None and len(hand.live) > 1
-        state = apply(state, event)
-    return False
-
-
 def run_one_result(
     events: Sequence[Event], before: TableState, order: Sequence[int]
 ) -> tuple[int, ...] | None:
@@ -136,6 +123,5 @@ __all__ = [
     "STANDARD_FIELDS",
     "ante_trimming",
     "run_one_result",
-    "showdown_by_hand",
     "start_reasons",
 ]

@@ -18,7 +18,7 @@ import json
 import types
 import typing
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
@@ -68,17 +68,42 @@ class Folded:
         Raises:
             RuleError: (a ``ValueError``) the rules refuse one of the events.
         """
-        history = self.history
-        starts: deque[tuple[int, History]] = deque(self.starts, maxlen=keep)
-        for i, event in enumerate(events, start=offset + 1):
-            history = hist.apply(history, event)
-            if type(event) is HandStarted:
-                starts.append((i, history))
-        return Folded(history, tuple(starts))
+        steps = fold_steps(events, self, offset, keep)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                folded: Folded = done.value
+                return folded
 
     def snapshots(self) -> list[tuple[int, str]]:
         """The JSON snapshot of each kept hand start, by position."""
         return [(i, json.dumps(encode_history(h))) for i, h in self.starts]
+
+
+def fold_steps(
+    events: Iterable[Event],
+    folded: Folded | None = None,
+    offset: int = 0,
+    keep: int = KEEP_SNAPSHOTS,
+) -> Generator[tuple[Event, History], None, Folded]:
+    """Each event of ``events`` with the history right after it (each applied once,
+    here), continuing ``folded`` (default: no table yet) with the first event at
+    ``offset + 1``; the whole fold is the generator's return value (what
+    :meth:`Folded.then` gives), for a caller that reads each table as it comes.
+
+    Raises:
+        RuleError: (a ``ValueError``) the rules refuse one of the events.
+    """
+    start = Folded(History()) if folded is None else folded
+    history = start.history
+    starts: deque[tuple[int, History]] = deque(start.starts, maxlen=keep)
+    for i, event in enumerate(events, start=offset + 1):
+        history = hist.apply(history, event)
+        if type(event) is HandStarted:
+            starts.append((i, history))
+        yield event, history
+    return Folded(history, tuple(starts))
 
 
 def fold_log(
@@ -236,5 +261,6 @@ __all__ = [
     "encode_history",
     "encode_state",
     "fold_log",
+    "fold_steps",
     "follow",
 ]

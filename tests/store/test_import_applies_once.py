@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from omaha_tui.engine.events import Event
 from omaha_tui.engine.reducer import replay as reducer
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.store.interop import import_files
@@ -69,3 +70,68 @@ def test_a_log_whose_undo_reaches_further_back_than_a_live_table_still_imports(
         assert outcome.session_id is not None, outcome.error
         assert journal.events(outcome.session_id) == log
         assert journal.load_state(outcome.session_id) == replay(log)
+
+
+def _evening() -> list[Event]:
+    """Four hands of one table: showdowns settled by the cards, a rebuy between hands,
+    and a newcomer who sits down in the middle (the table's chairs are renumbered)."""
+    from tests import decided as c
+
+    from .recorded import Table
+
+    t = Table(seats=((0, "Ann", 100), (2, "Bob", 100), (4, "Cy", 100)))
+    boards = ("2h 7c 8d", "Kc", "3d")
+    holes = ("Qs Js Ts 9s", "2c 3c 4d 5d", "Ah Ad Kh Kd", "6s 6h 9c 9d")
+    for hand in range(4):
+        if hand == 1:
+            t.do(c.rebuy(t.state, 2, 50))
+        if hand == 2:
+            t.do(c.seat_player(t.state, 1, "Dee", 80))
+        t.do(c.start_hand(t.state))
+        t.do(c.bet_or_raise(t.state, 6))
+        for street in boards:
+            while t.state.hand is not None and t.state.hand.to_act is not None:
+                t.do(c.check_or_call(t.state))
+            t.do(c.deal_board(t.state, street))
+        while t.state.hand is not None and t.state.hand.to_act is not None:
+            t.do(c.check_or_call(t.state))
+        hand_state = t.state.hand
+        assert hand_state is not None
+        for k, seat in enumerate(sorted(hand_state.live)):
+            t.do(c.show(t.state, seat, holes[k]))
+        t.do(c.settle_by_cards(t.state))
+    return t.events
+
+
+def _without_our_fields(text: str) -> str:
+    """A file as another program would write it: no omaha-tui user fields."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("_omaha_tui"))
+
+
+@pytest.mark.parametrize("carried", [True], ids=["exact-log"])
+def test_a_multi_hand_phh_import_applies_each_recorded_event_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, carried: bool
+) -> None:
+    from omaha_tui.engine.events import PlayerRebought, PlayerSeated
+    from omaha_tui.store.interop import export_session
+
+    events = _evening()
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        sid = journal.record_session("Friday", events)
+        written = export_session(journal, sid, "phh", tmp_path / "out").path
+        f = tmp_path / "evening.phhs"
+        text = written.read_text()
+        f.write_text(text if carried else _without_our_fields(text))
+        calls = _counting(monkeypatch)
+        (outcome,) = import_files(journal, [f])
+        assert outcome.session_id is not None, outcome.error
+        assert outcome.hands == 4
+        recorded = journal.events(outcome.session_id)
+        assert calls == [e.type for e in recorded]
+        monkeypatch.undo()
+        if carried:
+            assert recorded == events
+        else:  # one session: the rebuy and the newcomer came between the hands
+            assert any(isinstance(e, PlayerRebought) for e in recorded)
+            assert any(isinstance(e, PlayerSeated) and e.name == "Dee" for e in recorded)
+        assert journal.load_state(outcome.session_id) == replay(recorded)
