@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from omaha_tui.cli import add_db_option
 from omaha_tui.cli.reading import open_journal
+from omaha_tui.engine.errors import validation_message
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
@@ -215,7 +216,7 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
             button_rule=ButtonRule(button_rule or "dead"),
         )
     except ValidationError as e:
-        raise FlagError(e.errors()[0]["msg"].removeprefix("Value error, ")) from None
+        raise FlagError(validation_message(e)) from None
     except ValueError as e:
         raise FlagError(str(e)) from None
     if len(players) > config.seats:

@@ -26,7 +26,7 @@ from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Ask, Decided, Refusal, decide, fold
 from omaha_tui.engine.decisions.requests import ColourUp, NextHand, Request, TakeAddOn
-from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.errors import RuleError, validation_message
 from omaha_tui.engine.events import ActionUndone, Event, ScheduleSet
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer.history import UNDO_HANDS, History, record_all, undo
@@ -319,7 +319,7 @@ def _checked_meta(journal: Journal, session_id: int) -> dict[str, Any]:
     try:
         BlindSchedule.model_validate(raw) if raw else None
     except ValueError as e:  # pydantic's ValidationError is one
-        first = e.errors()[0]["msg"] if isinstance(e, ValidationError) else str(e)
+        first = validation_message(e) if isinstance(e, ValidationError) else str(e)
         raise JournalError(
             f"{journal.path}: the blind schedule of session {session_id} is not readable "
             f"({first}); the file was changed outside omaha-tui"

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from pydantic import ValidationError
 
+from omaha_tui.engine.errors import validation_message
 from omaha_tui.engine.rules.tournament.money import parse_money, parse_unit
 from omaha_tui.engine.rules.tournament.payouts import parse_payouts
 from omaha_tui.engine.rules.tournament.structure import AddOn, TournamentConfig
@@ -68,7 +69,7 @@ def tournament_config(args: argparse.Namespace) -> TournamentConfig | None:
             money_unit=unit,
         )
     except ValidationError as e:
-        raise TournamentFlagError(str(e.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+        raise TournamentFlagError(validation_message(e)) from None
 
 
 def _add_on(text: str, unit: Decimal) -> AddOn:

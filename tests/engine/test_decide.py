@@ -106,7 +106,10 @@ def test_requests_are_refused_when_nobody_is_to_act() -> None:
 
 def test_a_field_out_of_range_is_a_refusal_naming_the_field() -> None:
     assert refusal(new_table(), rq.SeatPlayer(5, "Zed", -10)) == (
-        "stack: Input should be greater than 0"
+        "a player sits down with chips: the stack must be positive, not -10"
+    )
+    assert refusal(new_table(), rq.SeatPlayer(5, "Zed", 0)) == (
+        "a player sits down with chips: the stack must be positive, not 0"
     )
     assert refusal(new_table(), rq.SeatPlayer(12, "Zed", 10)) == (
         "seat 13 does not exist: this table has seats 1 to 10"

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.config import STRUCTURE_NAMES, Structure
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.errors import RuleError, validation_message
 from omaha_tui.engine.hands.cards import CardError, format_card, parse_cards
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.reducer.replay import apply
@@ -128,14 +128,6 @@ def fold(state: TableState, events: Sequence[ev.Event], note: str = "") -> Decid
         state = apply(state, event)
         steps.append(state)
     return Decided(tuple(events), state, note, tuple(steps))
-
-
-def validation_message(e: ValidationError) -> str:
-    """One plain line for a field out of range: ``name: String should have at most 24...``."""
-    err = e.errors()[0]
-    where = ".".join(str(x) for x in err["loc"] if not isinstance(x, int))
-    msg = str(err["msg"]).removeprefix("Value error, ")
-    return f"{where}: {msg}" if where else msg
 
 
 def to_act(state: TableState) -> int:

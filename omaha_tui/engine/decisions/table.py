@@ -48,6 +48,10 @@ def _seat_player(state: TableState, req: rq.SeatPlayer) -> Built:
     seated already, in any case or form (:func:`~omaha_tui.engine.labels.identity`).
     """
     _seat(state, req.seat)
+    if req.stack <= 0:
+        raise RuleError(
+            f"a player sits down with chips: the stack must be positive, not {req.stack}"
+        )
     try:
         name = check_name(req.name)
     except ValueError as e:

@@ -17,6 +17,7 @@ import re
 from pydantic import ValidationError
 
 from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.errors import validation_message
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
 from omaha_tui.engine.units import amount_text, read_amount
@@ -192,7 +193,7 @@ def parse_duration(text: str, what: str = "duration", *, unit: str = "m") -> int
 
 
 def _stakes_error(e: ValidationError) -> GrammarError:
-    return GrammarError(str(e.errors()[0]["msg"]).removeprefix("Value error, "))
+    return GrammarError(validation_message(e))
 
 
 def parse_stakes(text: str, chip: int = 1) -> Stakes:
@@ -210,6 +211,8 @@ def parse_stakes(text: str, chip: int = 1) -> Stakes:
     if len(parts) not in (2, 3) or not all(digits_only(p) and len(p) < 13 for p in parts):
         raise GrammarError(f'"{short(text.strip())}" is not SB/BB or SB/BB/ante, e.g. 2/4 or 2/4/1')
     sb, bb, *ante = (int(p) for p in parts)
+    if bb == 0:
+        raise GrammarError(f'"{short(text.strip())}": the big blind cannot be 0')
     try:
         return Stakes(small_blind=sb, big_blind=bb, ante=ante[0] if ante else 0, chip=chip)
     except ValidationError as e:
