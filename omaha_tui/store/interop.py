@@ -29,8 +29,7 @@ from .files import write_chunks_safely
 from .journal import Journal
 from .phh import MAX_FILE, PhhError, find_files, load, read_text
 from .phh_export import stream_hands
-from .phh_replay import replay_hand
-from .phh_tables import TableRun, join
+from .phh_tables import TableRun, add_hand
 from .snapshot import Folded, fold_log
 
 
@@ -92,13 +91,11 @@ def import_files(
         runs: list[TableRun] = []
         for hand in hands:
             try:
-                replayed = replay_hand(hand)
+                runs = add_hand(runs, hand)
             except PhhError as e:
                 out += _record(journal, runs, note, digest)
                 runs = []
                 out.append(ImportOutcome(hand.source, error=str(e)))
-                continue
-            runs = join(runs, replayed)
         out += _record(journal, runs, note, digest)
     return out
 

@@ -12,6 +12,7 @@ formatting happens here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -90,7 +91,16 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
     Raises:
         PhhError: the file cannot be read as events, or the rules refuse an action.
     """
-    imported = translate(hand)
+    return replay_imported(translate(hand))
+
+
+def replay_imported(imported: ImportedHand) -> ReplayedHand:
+    """:func:`replay_hand` of a hand already translated to events (each applied once).
+
+    Raises:
+        PhhError: the rules refuse an action, or the settlement.
+    """
+    hand = imported.hand
     history = History()
     starts: tuple[tuple[int, History], ...] = ()
     for i, (event, line) in enumerate(zip(imported.events, imported.lines, strict=True)):
@@ -101,40 +111,63 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
             raise PhhError(f"{hand.source}: {where}: {e}") from None
         if type(event) is HandStarted:
             starts = ((i + 1, history),)
+    history, settled = settle(history, imported)
+    return ReplayedHand(imported, (*imported.events, *settled), history, starts)
+
+
+def settle(
+    history: History,
+    imported: ImportedHand,
+    chairs: Sequence[int] | None = None,
+    moved: Callable[[Event], Event] | None = None,
+) -> tuple[History, tuple[Event, ...]]:
+    """The table after the file's settlement of a hand replayed up to its last action,
+    and the settlement's events (none while the file leaves the hand open): the awards
+    of each run settled by hand (R10.2), else the pots by the cards once every player
+    still in has shown or mucked, else the pots as the finishing stacks say
+    (:func:`settled_as_finished`). Each event is applied once, here.
+
+    ``chairs[i]`` is the table's seat of the file's player ``i`` and ``moved`` takes an
+    event of the file's seat numbers to the table's (both the file's own by default).
+
+    Raises:
+        PhhError: the rules refuse the settlement.
+    """
+    source = imported.source
     state = history.state
-    events = imported.events
     if imported.run_awards is not None and _at_showdown(state):
-        by_hand = PotsAwarded(awards=imported.run_awards, by_cards=False)  # R10.2, per run
+        by_hand: Event = PotsAwarded(awards=imported.run_awards, by_cards=False)  # R10.2
+        if moved is not None:
+            by_hand = moved(by_hand)
         try:
-            history = hist.apply(history, by_hand)
+            return hist.apply(history, by_hand), (by_hand,)
         except RuleError as e:
-            raise PhhError(f"{hand.source}: the awards of each run: {e}") from None
-        events = (*events, by_hand)
-    elif ready_to_settle(state):
+            raise PhhError(f"{source}: the awards of each run: {e}") from None
+    if ready_to_settle(state):
         settled = decide(state, AwardByCards())  # one decision, applied once
         if not isinstance(settled, Decided):
             why = settled.reason if isinstance(settled, Refusal) else settled.question
-            raise PhhError(f"{hand.source}: settling the pots by the cards: {why}")
-        history = hist.record_all(history, settled.events, settled.steps)
-        events = (*events, *settled.events)
-    elif (manual := settled_as_finished(state, imported)) is not None:
+            raise PhhError(f"{source}: settling the pots by the cards: {why}")
+        return hist.record_all(history, settled.events, settled.steps), settled.events
+    manual = settled_as_finished(state, imported, chairs)
+    if manual is not None:
         event, after = manual
-        history = hist.record(history, event, after)
-        events = (*events, event)
-    return ReplayedHand(imported, events, history, starts)
+        return hist.record(history, event, after), (event,)
+    return history, ()
 
 
 def settled_as_finished(
-    state: TableState, imported: ImportedHand
+    state: TableState, imported: ImportedHand, chairs: Sequence[int] | None = None
 ) -> tuple[PotsAwarded, TableState] | None:
     """The pots awarded as the file's ``finishing_stacks`` say, when the cards cannot.
 
     A hand settled by the dealer without the cards (chips-only boards, hands never
     entered) reaches its showdown with nothing to read; its finishing stacks still say
     who won what. Only then (a board card or a claimant's cards unknown for good) each
-    pot goes, main pot first, to eligible players still owed chips; ``None`` when the
-    stacks do not describe such a split (the hand then stays at its showdown). With the
-    award, the table after it (applied once, here).
+    pot goes, main pot first, to eligible players still owed chips, in the file's order
+    of players; ``None`` when the stacks do not describe such a split (the hand then
+    stays at its showdown). With the award, the table after it (applied once, here).
+    ``chairs[i]`` is the table's seat of the file's player ``i`` (by default ``i``).
     """
     hand, scale = imported.hand, imported.scale
     current = state.hand
@@ -145,11 +178,13 @@ def settled_as_finished(
         or hand.finishing_stacks is None
     ):
         return None
+    chair = list(range(hand.player_count)) if chairs is None else list(chairs)
+    player = {seat: i for i, seat in enumerate(chair)}  # the file's player at a seat
     shown = {seat for seat, _ in current.shown}
     unknown = [
         s
         for s in current.live
-        if s not in current.mucked and s not in shown and imported.hole_cards[s] is None
+        if s not in current.mucked and s not in shown and imported.hole_cards[player[s]] is None
     ]
     if current.board_count <= len(current.board) and not unknown:
         return None  # the cards can settle it: the file just stops before they are shown
@@ -157,12 +192,12 @@ def settled_as_finished(
         finishing = [to_chips(x, scale) for x in hand.finishing_stacks]
     except PhhError:
         return None
-    seats = [state.seats[i] for i in range(len(finishing))]
-    owed = {i: finishing[i] - s.stack for i, s in enumerate(seats) if s is not None}
+    seats = [state.seats[chair[i]] for i in range(len(finishing))]
+    owed = {chair[i]: finishing[i] - s.stack for i, s in enumerate(seats) if s is not None}
     awards: list[Award] = []
     for k, pot in enumerate(hand_pots(current)):
         left = pot.amount
-        for seat in pot.eligible:
+        for seat in sorted(pot.eligible, key=player.__getitem__):
             take = min(left, max(owed.get(seat, 0), 0))
             if take:
                 awards.append(Award(pot=k, seat=seat, amount=take))

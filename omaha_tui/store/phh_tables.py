@@ -1,14 +1,15 @@
 """Consecutive hands of one table, from a hand history, as one session.
 
-A PHH file of an evening lists hand after hand; each is replayed on its own first
-(:mod:`.phh_replay`). A hand continues the session of the hand before it when it is the
-same table: the same game and stakes and amount scale, the same players, each sitting
-down with the chips the previous hand left them or more (a rebuy between the hands),
-and the rules accept its start (the button moves on as R1.5 moves it). A seated player
+A PHH file of an evening lists hand after hand. A hand continues the session of the
+hand before it when it is the same table: the same game and stakes and amount scale,
+the same players, each sitting down with the chips the previous hand left them or more
+(a rebuy between the hands), and the rules accept its start (the button moves on as
+R1.5 moves it). A seated player
 missing from a hand sat it out; a straddle is the table's choice from hand to hand.
 Its seats are then the players' seats in that session (PHH numbers players from the
 button, so the numbers move; the names do not).
-Anything else starts a new session. Nothing here touches the journal.
+Anything else starts a new session, replayed on its own (:mod:`.phh_replay`). Each
+event is applied once (:func:`add_hand` says how). Nothing here touches the journal.
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.state import TableState
 
+from .phh import PhhError, PhhHand
 from .phh_export import imported_details
-from .phh_import import player_names
-from .phh_replay import ReplayedHand
+from .phh_import import ImportedHand, player_names, translate
+from .phh_replay import ReplayedHand, replay_imported, settle
 from .snapshot import Folded, fold_log
 
 
@@ -69,13 +71,38 @@ class TableRun:
         return self.state.hand is not None and self.state.hand.complete
 
 
+def add_hand(runs: list[TableRun], hand: PhhHand) -> list[TableRun]:
+    """``runs`` with ``hand`` added: to the last run when it continues that table, else
+    as a new run.
+
+    A hand that may continue the table (:func:`_seating` finds its players there) is
+    replayed once, at the table, and settled there; its checks are the rules' at that
+    table. The table is the hand's own game, stakes, stacks and order of play with more
+    around it (players sitting out, a longer past), so what it accepts a table of the
+    hand alone accepts too, and the settlement it reaches is that table's, seat for
+    seat, as long as the file's order of players goes round the table once (the odd
+    chip, R7.4, goes round from the button). Only a hand the table refuses, or whose
+    order does not go round it, is replayed on its own (:func:`~.phh_replay.replay_hand`)
+    and joined as before (:func:`join`): its refusal then names the file's action, and
+    the hand starts a session of its own.
+
+    Raises:
+        PhhError: the file cannot be read as events, or the rules refuse the hand.
+    """
+    imported = translate(hand)
+    if runs:
+        seating = _seating(runs[-1], imported)
+        if seating is not None and _goes_round(seating):
+            joined = _played_at(seating, imported)
+            if joined is not None:
+                return [*runs[:-1], joined]
+    return join(runs, replay_imported(imported))
+
+
 def join(runs: list[TableRun], replayed: ReplayedHand) -> list[TableRun]:
-    """``runs`` with ``replayed`` added: to the last run when it continues that table,
-    else as a new run."""
-    imported = replayed.imported
-    details = imported_details(
-        imported.hole_cards, imported.hand, imported.scale, imported.partly_shown
-    )
+    """``runs`` with ``replayed`` (a hand replayed on its own) added: to the last run
+    when it continues that table, else as a new run."""
+    details = _details(replayed.imported)
     if runs:
         joined = _continue(runs[-1], replayed, details)
         if joined is not None:
@@ -96,9 +123,29 @@ def join(runs: list[TableRun], replayed: ReplayedHand) -> list[TableRun]:
     return [*runs, run]
 
 
-def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) -> TableRun | None:
-    imported = replayed.imported
-    start = replayed.events[0]
+def _details(imported: ImportedHand) -> dict[str, Any]:
+    return imported_details(
+        imported.hole_cards, imported.hand, imported.scale, imported.partly_shown
+    )
+
+
+@dataclass(frozen=True)
+class _Seating:
+    """How a hand sits down at a run's table: the run (its chairs made room for
+    newcomers), the events between the hands, and the table's seat of each of the
+    file's players."""
+
+    run: TableRun
+    between: tuple[Event, ...]
+    where: dict[int, int]
+
+
+def _seating(run: TableRun, imported: ImportedHand) -> _Seating | None:
+    """How ``imported`` continues ``run``'s table, or ``None`` when it cannot: the run
+    is not between hands, the game, stakes or scale differ, a player comes back with
+    fewer chips than the last hand left them, or a newcomer finds no chair. Nothing of
+    the hand is applied here (making room renumbers the run's chairs)."""
+    start = imported.events[0]
     if not run.complete or imported.scale != run.scale:
         return None
     table = run.state.config
@@ -112,9 +159,16 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
     ):
         return None
     names = player_names(imported.hand)
-    newcomers = [
-        name for name in names if all(s is None or s.name != name for s in run.state.seats)
-    ]
+    seats = imported.events[1 : 1 + len(names)]
+    if not all(isinstance(e, PlayerSeated) for e in seats):
+        return None
+    at_table = {s.name: s for s in run.state.seats if s is not None}
+    if any(
+        name in at_table and e.stack < at_table[name].stack  # type: ignore[union-attr]
+        for name, e in zip(names, seats, strict=True)
+    ):
+        return None
+    newcomers = [name for name in names if name not in at_table]
     if newcomers:
         made = _make_room(run, names, newcomers)
         if made is None:
@@ -129,25 +183,65 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
         if name not in names and player.stack > 0 and not player.sitting_out:
             between.append(SatOut(seat=seat))
     chair = {name: seat for name, (seat, _) in seated.items()} | dict(arriving)
-    seats = replayed.events[1 : 1 + len(names)]
     for name, event in zip(names, seats, strict=True):
-        if not isinstance(event, PlayerSeated):
-            return None
+        assert isinstance(event, PlayerSeated)
         if name in newcomers:  # a newcomer sits down where the file deals them in
             between.append(PlayerSeated(seat=chair[name], name=name, stack=event.stack))
             continue
         seat, player = seated[name]
-        if event.stack < player.stack:
-            return None
         if event.stack > player.stack:  # bought more chips between the hands (R4.11)
             between.append(PlayerRebought(seat=seat, amount=event.stack - player.stack))
         if player.sitting_out and player.stack > 0:
             between.append(CameBack(seat=seat))
     if start.config.stakes.straddle != run.state.straddle:
         between.append(StraddleChanged(amount=start.config.stakes.straddle))
-    where = {i: chair[name] for i, name in enumerate(names)}
+    return _Seating(run, tuple(between), {i: chair[name] for i, name in enumerate(names)})
+
+
+def _goes_round(seating: _Seating) -> bool:
+    """Whether the file's players, in its order, sit round the table in that order."""
+    chairs = [seating.where[i] for i in range(len(seating.where))]
+    turns = sum(1 for a, b in zip(chairs, chairs[1:] + chairs[:1], strict=True) if b < a)
+    return turns <= 1
+
+
+def _played_at(seating: _Seating, imported: ImportedHand) -> TableRun | None:
+    """The run with the hand played and settled at its table, each event applied once;
+    ``None`` when the table refuses any of it."""
+    run, where = seating.run, seating.where
+    n = len(where)
     try:
-        moved = (*between, *(_moved(e, where) for e in replayed.events[1 + len(names) :]))
+        moved = (*seating.between, *(_moved(e, where) for e in imported.events[1 + n :]))
+        played = run.folded.then(moved, len(run.events))
+        history, settled = settle(
+            played.history,
+            imported,
+            [where[i] for i in range(n)],
+            lambda e: _moved(e, where),
+        )
+    except (PhhError, RuleError, ValueError, AssertionError):
+        return None
+    starts = played.starts
+    return TableRun(
+        title=run.title,
+        source=run.source,
+        events=run.events + moved + settled,
+        history=history,
+        details=(*run.details, _details(imported)),
+        scale=run.scale,
+        seat_of=run.seat_of,
+        starts=starts,
+    )
+
+
+def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) -> TableRun | None:
+    seating = _seating(run, replayed.imported)
+    if seating is None:
+        return None
+    run, where = seating.run, seating.where
+    try:
+        later = replayed.events[1 + len(where) :]
+        moved = (*seating.between, *(_moved(e, where) for e in later))
         folded = run.folded.then(moved, len(run.events))
     except (RuleError, ValueError, AssertionError):
         return None

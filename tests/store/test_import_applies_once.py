@@ -72,9 +72,9 @@ def test_a_log_whose_undo_reaches_further_back_than_a_live_table_still_imports(
         assert journal.load_state(outcome.session_id) == replay(log)
 
 
-def _evening() -> list[Event]:
+def _evening(newcomer: bool) -> list[Event]:
     """Four hands of one table: showdowns settled by the cards, a rebuy between hands,
-    and a newcomer who sits down in the middle (the table's chairs are renumbered)."""
+    and a ``newcomer`` who sits down in the middle (the import renumbers the chairs)."""
     from tests import decided as c
 
     from .recorded import Table
@@ -85,7 +85,7 @@ def _evening() -> list[Event]:
     for hand in range(4):
         if hand == 1:
             t.do(c.rebuy(t.state, 2, 50))
-        if hand == 2:
+        if hand == 2 and newcomer:
             t.do(c.seat_player(t.state, 1, "Dee", 80))
         t.do(c.start_hand(t.state))
         t.do(c.bet_or_raise(t.state, 6))
@@ -108,14 +108,18 @@ def _without_our_fields(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith("_omaha_tui"))
 
 
-@pytest.mark.parametrize("carried", [True], ids=["exact-log"])
+@pytest.mark.parametrize(
+    ("carried", "newcomer"),
+    [(False, False), (True, False), (True, True)],
+    ids=["hands-continue-a-table", "exact-log", "exact-log-with-a-newcomer"],
+)
 def test_a_multi_hand_phh_import_applies_each_recorded_event_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, carried: bool
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, carried: bool, newcomer: bool
 ) -> None:
     from omaha_tui.engine.events import PlayerRebought, PlayerSeated
     from omaha_tui.store.interop import export_session
 
-    events = _evening()
+    events = _evening(newcomer)
     with Journal.open(tmp_path / "j.sqlite3") as journal:
         sid = journal.record_session("Friday", events)
         written = export_session(journal, sid, "phh", tmp_path / "out").path
@@ -131,7 +135,8 @@ def test_a_multi_hand_phh_import_applies_each_recorded_event_once(
         monkeypatch.undo()
         if carried:
             assert recorded == events
-        else:  # one session: the rebuy and the newcomer came between the hands
+        else:  # one session: the rebuy (and the newcomer) came between the hands
             assert any(isinstance(e, PlayerRebought) for e in recorded)
-            assert any(isinstance(e, PlayerSeated) and e.name == "Dee" for e in recorded)
+            dee = [e for e in recorded if isinstance(e, PlayerSeated) and e.name == "Dee"]
+            assert len(dee) == newcomer
         assert journal.load_state(outcome.session_id) == replay(recorded)
