@@ -28,16 +28,28 @@ def pot_lines(pots: tuple[PotView, ...], in_front: int, decimals: int = 0) -> st
     return "\n".join(lines)
 
 
+class PotDigits(Digits):
+    """The pot's large digits. The felt gives them their box (its full width, three
+    rows) whatever the figure, so a new figure is a repaint: a plain ``Digits`` lays the
+    whole screen out again whenever the number of digits changes."""
+
+    def update(self, value: str) -> None:
+        if value != self.value:
+            self._value = value  # where Digits keeps the figure its ``value`` returns
+            self.refresh()
+
+
 class Pots(Vertical):
     """The total in :class:`~textual.widgets.Digits`, the pots one line each beneath."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self._text: str | None = None
+        self._caption = "pot"
 
     def compose(self) -> ComposeResult:
         yield Static("pot", id="pot-caption")
-        yield Digits("0", id="pot-digits")
+        yield PotDigits("0", id="pot-digits")
         yield Static("", id="pot-lines")
 
     def show(self, pots: tuple[PotView, ...], in_front: int, decimals: int = 0) -> None:
@@ -46,10 +58,11 @@ class Pots(Vertical):
         if text == self._text:
             return
         total = pot_total(pots, in_front)
-        self.query_one(Digits).update(chips(total, decimals).replace(",", ""))
-        self.query_one("#pot-caption", Static).update(
-            "pot" if total else "[dim]no pot yet[/]", layout=False
-        )
+        self.query_one(PotDigits).update(chips(total, decimals).replace(",", ""))
+        caption = "pot" if total else "[dim]no pot yet[/]"
+        if caption != self._caption:
+            self._caption = caption
+            self.query_one("#pot-caption", Static).update(caption, layout=False)
         lines = self.query_one("#pot-lines", Static)
         # A new layout only when the number of lines changes (a side pot appears).
         old = self._text or ""
