@@ -67,30 +67,46 @@ class TableScreen(Screen[None]):
         self._runs_text = ""
         self._title_text = ""
         self._street: str | None = None
+        # The widgets a keypress paints, kept from compose (the screen never recomposes),
+        # so painting looks nothing up in the DOM.
+        self._seats = tuple(Seat(slot) for slot in range(SLOTS))
+        self._title = Static("", id="title")
+        self._standings = StandingsBar(id="standings")
+        self._ends = (
+            Vertical(id="left-end", classes="seat-end"),
+            Vertical(id="right-end", classes="seat-end"),
+        )
+        self._felt = Vertical(id="felt")
+        self._board = Board("", id="board")
+        self._runs = Static("", id="runs")
+        self._pots = Pots(id="pots")
+        self._breakdown = PotBreakdownPanel(id="breakdown")
+        self._action_bar = ActionBar(id="action-bar")
 
     def compose(self) -> ComposeResult:
+        seats = self._seats
         with Horizontal(id="title-row"):
-            yield Static("", id="title")
+            yield self._title
             yield LevelClock(id="clock")
-        yield StandingsBar(id="standings")  # R11: a tournament's standings
+        yield self._standings  # R11: a tournament's standings
         with Vertical(id="ring"):
             with Horizontal(id="top-seats", classes="seat-row"):
                 for slot in TOP:
-                    yield Seat(slot)
+                    yield seats[slot]
             with Horizontal(id="middle"):
-                with Vertical(id="left-end", classes="seat-end"):
-                    yield Seat(LEFT[0])
-                with Vertical(id="felt"):
-                    yield Board("", id="board")
-                    yield Static("", id="runs")
-                    yield Pots(id="pots")
-                    yield PotBreakdownPanel(id="breakdown")
-                with Vertical(id="right-end", classes="seat-end"):
-                    yield Seat(RIGHT[0])
+                with self._ends[0]:
+                    yield seats[LEFT[0]]
+                with self._felt:
+                    yield self._board
+                    yield self._runs
+                    yield self._pots
+                    yield self._breakdown
+                with self._ends[1]:
+                    yield seats[RIGHT[0]]
             with Horizontal(id="bottom-seats", classes="seat-row"):
                 for slot in reversed(BOTTOM):  # clockwise runs right to left along the bottom
-                    yield Seat(slot)
-        yield ActionBar(id="action-bar")
+                    yield seats[slot]
+        yield self._action_bar
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -130,14 +146,14 @@ class TableScreen(Screen[None]):
         title = f"[b]{view.title}[/b]{hand}  [dim]ctrl+p commands[/]"
         if title != self._title_text:
             self._title_text = title
-            self.query_one("#title", Static).update(title, layout=False)
-        self.query_one(StandingsBar).show(view.tournament)
+            self._title.update(title, layout=False)
+        self._standings.show(view.tournament)
         tall = self.has_class("-tall")
         # Empty chairs stay out of the ring, except one holding the button (R1.5c).
         occupied = [s for s in view.seats if s.name is not None or s.markers]
         placed = dict(zip(ring_slots(len(occupied)), occupied, strict=True))
         for slot in range(SLOTS):
-            widget = self.query_one(f"#seat-{slot}", Seat)
+            widget = self._seats[slot]
             seat = placed.get(slot)
             if widget.display != (seat is not None):
                 widget.display = seat is not None
@@ -146,23 +162,23 @@ class TableScreen(Screen[None]):
             widget.index = seat.index
             widget.show(seat, tall=tall, tabled=self._tabled.get(seat.index, ""))
         ends = RIGHT[0] in placed  # the two ends fill together (six players or more)
-        for end in self.query(".seat-end"):
+        for end in self._ends:
             if end.display != ends:
                 end.display = ends
         if view.street != self._street:
             self._street = view.street
-            self.query_one("#felt").border_title = view.street
-        self.query_one(Board).show(view.board, view.board_untracked, tall=tall)
+            self._felt.border_title = view.street
+        self._board.show(view.board, view.board_untracked, tall=tall)
         self._paint_runs(view)
-        self.query_one(Pots).show(view.pots, view.in_front, view.decimals)
-        self.query_one(ActionBar).show(view.turn, view.prompt)
+        self._pots.show(view.pots, view.in_front, view.decimals)
+        self._action_bar.show(view.turn, view.prompt)
 
     def _paint_runs(self, view: TableView) -> None:
         """R10.2: under the first run's board, one line per run."""
         text = runs_markup(view)
         if text != self._runs_text:  # most keypresses change nothing here
             self._runs_text = text
-            runs = self.query_one("#runs", Static)
+            runs = self._runs
             runs.display = bool(text)
             runs.update(text, layout=True)
 
@@ -177,11 +193,11 @@ class TableScreen(Screen[None]):
         clock = self.query_one(LevelClock)
         clock.display = True
         clock.follow(read, fallback)
-        self.query_one(StandingsBar).follow(read)
+        self._standings.follow(read)
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Put a line on the status bar (a refusal, the last action, a caption)."""
-        self.query_one(ActionBar).say(text, refused=refused)
+        self._action_bar.say(text, refused=refused)
 
     def show_breakdown(self, breakdown: BreakdownLike, heading: str = "") -> None:
         """Open the pot-limit breakdown panel (R4.4) next to the pots."""
@@ -217,8 +233,8 @@ class TableScreen(Screen[None]):
 
     def action_act(self, name: str) -> None:
         """A table key (typed, or clicked in the footer): the app acts on it now."""
-        if name not in ("pot", "read"):
-            self.query_one(PotBreakdownPanel).hide()
+        if name not in ("pot", "read") and self._breakdown.display:
+            self._breakdown.hide()
         if self._press is not None:
             self._press(name)
 

@@ -27,10 +27,17 @@ class ActionBar(Vertical):
     ActionBar #caption { height: auto; max-height: 4; display: none; }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self._turn = Static("", id="turn")
+        self._status = Static("", id="status")
+        self._caption = Static("", id="caption")
+        self._turn_text = ""
+
     def compose(self) -> ComposeResult:
-        yield Static("", id="turn")
-        yield Static("", id="status")
-        yield Static("", id="caption")
+        yield self._turn
+        yield self._status
+        yield self._caption
 
     def show(self, turn: TurnView | None, prompt: str) -> None:
         """Show the player to act and their options, or the dealer's next step."""
@@ -40,14 +47,16 @@ class ActionBar(Vertical):
             ceiling = f" [b $accent]({turn.ceiling})[/]" if turn.ceiling else ""
             # The name comes markup-safe from the view (view.shown).
             text = f"[b reverse] ▶ {turn.name} [/] to act{ceiling}: {' · '.join(turn.options)}"
-        self.query_one("#turn", Static).update(text, layout=False)
+        if text != self._turn_text:
+            self._turn_text = text
+            self._turn.update(text, layout=False)
 
     def say(self, message: str, *, refused: bool = False) -> None:
         """Put ``message`` on the status line; refusals are styled as errors.
 
         The message is plain text, never markup: it holds names people typed.
         """
-        status = self.query_one("#status", Static)
+        status = self._status
         status.set_class(refused, "-refused")
         content = Content(printable(message))
         # It may wrap (R2.9 antes): the screen is laid out again only when the new line
@@ -62,7 +71,7 @@ class ActionBar(Vertical):
     def caption(self, text: str, *, refused: bool = False) -> None:
         """Show what was spoken (or why it was not) under the status line, in the
         layout, so it covers no seat; the next status line clears it."""
-        caption = self.query_one("#caption", Static)
+        caption = self._caption
         caption.set_class(refused, "-refused")
         if not text and not caption.display:
             return  # no caption shown and none to show: nothing to lay out again
@@ -72,9 +81,9 @@ class ActionBar(Vertical):
     @property
     def caption_text(self) -> str:
         """Plain text of the caption line; empty when nothing was spoken."""
-        return str(self.query_one("#caption", Static).content)
+        return str(self._caption.content)
 
     @property
     def status_text(self) -> str:
         """Plain text of the status line (tests and speech captions read it)."""
-        return str(self.query_one("#status", Static).content)
+        return str(self._status.content)

@@ -54,6 +54,9 @@ class Seat(Static):
         self._view: SeatView | None = None
         self._tall = False
         self._tabled = ""
+        self._title_text: str | None = None
+        self._lines = ""
+        self._markers: str | None = None
 
     def show(self, view: SeatView, *, tall: bool = False, tabled: str = "") -> None:
         """Render ``view`` (skipped when nothing changed, to keep keypresses cheap).
@@ -74,15 +77,23 @@ class Seat(Static):
             view.in_hand,
         )
         wanted = {"seat", *(cls for cls, on in zip(_STATE_CLASSES, flags, strict=True) if on)}
-        if wanted != set(self.classes):
-            self.set_classes(wanted)  # one style update, not one per class
+        classes = self.classes
+        if wanted != classes:
+            # One style update for all the classes, without the animation pass (seats
+            # have no transitions): restyling a seat is most of a keypress's own work.
+            self.remove_class(*(classes - wanted), update=False)
+            self.add_class(*(wanted - classes), update=False)
+            self.update_node_styles(animate=False)
         self._title()
-        self.border_subtitle = " ".join(view.markers)
-        if view.name is None:
-            self.update("", layout=False)
-            return
-        # The box has a fixed size, so a new text needs a repaint, not a new layout.
-        self.update("\n".join(seat_lines(view, tall=tall, tabled=tabled)), layout=False)
+        markers = " ".join(view.markers)
+        if markers != self._markers:
+            self._markers = markers
+            self.border_subtitle = markers
+        lines = "" if view.name is None else "\n".join(seat_lines(view, tall=tall, tabled=tabled))
+        if lines != self._lines:
+            self._lines = lines
+            # The box has a fixed size, so a new text needs a repaint, not a new layout.
+            self.update(lines, layout=False)
 
     def _title(self) -> None:
         """The seat number and name, cut to the box between characters (never inside a
@@ -91,7 +102,10 @@ class Seat(Static):
             return
         label = f"▶ {self._view.label}" if self._view.to_act else self._view.label
         room = self.size.width - 4  # the corners and a blank on each side
-        self.border_title = shown(clip_name(unshown(label), room, cell_len)) if room > 0 else label
+        title = shown(clip_name(unshown(label), room, cell_len)) if room > 0 else label
+        if title != self._title_text:  # a new title is parsed as markup and repainted
+            self._title_text = title
+            self.border_title = title
 
     def on_resize(self) -> None:
         self._title()
