@@ -66,10 +66,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"omaha-tui export: {e}", file=sys.stderr)
         return 1
     except OSError as e:
-        print(
-            f"omaha-tui export: cannot write to {args.folder} ({e.strerror or e})",
-            file=sys.stderr,
+        folder = Path(args.folder)
+        why = (
+            "it is a file, not a folder: give the folder to write the export in"
+            if folder.exists() and not folder.is_dir()
+            else e.strerror or str(e)
         )
+        print(f"omaha-tui export: cannot write to {args.folder} ({why})", file=sys.stderr)
         return 1
     for line in written.skipped:  # hands PHH cannot hold, one line each
         print(f"omaha-tui export: left out {line}", file=sys.stderr)

@@ -96,6 +96,18 @@ def test_export_never_writes_through_a_planted_symbolic_link(
     assert not (out_dir / "session-1.json").is_symlink()
 
 
+def test_an_export_to_a_file_instead_of_a_folder_says_so_in_one_line(
+    tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert _export(db, db, "--format", "phh") == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"omaha-tui export: cannot write to {db} (it is a file, not a folder: give the folder "
+        "to write the export in)\n"
+    )
+
+
 def test_a_full_disk_leaves_the_previous_export_whole(
     tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

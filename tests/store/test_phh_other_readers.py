@@ -288,6 +288,7 @@ def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
     )
 
     rng = random.Random(seed)
+    random.seed(seed)  # pokerkit shuffles with the module's generator: the same deal each run
     automations = (
         Automation.ANTE_POSTING,
         Automation.BET_COLLECTION,
@@ -334,6 +335,31 @@ def _pokerkit_hand(code: str, seed: int) -> tuple[str, list[int]]:
             break
     text = HandHistory.from_game_state(game, state).dumps()
     return text, [int(s) for s in state.stacks]
+
+
+# Pokerkit's FO/8 hand whose high pot splits three ways with two odd chips: pokerkit
+# gives both to the first winner left of the button; R7.4 gives them one by one.
+THREE_WAY_ODD_CHIPS = """variant = 'FO/8'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 40, 100, 250, 100]
+actions = ['d dh p1 9h5s9d3c', 'd dh p2 5cAd4dJd', 'd dh p3 3h6s2d7h', 'd dh p4 2cTc8sQd',
+  'd dh p5 KhAsKc7c', 'p3 cbr 4', 'p4 cc', 'p5 cbr 6', 'p1 cc', 'p2 cc', 'p3 cc', 'p4 cc',
+  'd db KsAcQh', 'p1 cbr 2', 'p2 cc', 'p3 cc', 'p4 cbr 4', 'p5 cc', 'p1 cc', 'p2 cc', 'p3 cc',
+  'd db Js', 'p1 cbr 4', 'p2 cc', 'p3 cc', 'p4 cc', 'p5 cc', 'd db Th', 'p1 cbr 4',
+  'p2 cbr 8', 'p3 cc', 'p4 cc', 'p5 cc', 'p1 cc', 'p2 sm 5cAd4dJd', 'p3 sm',
+  'p4 sm 2cTc8sQd', 'p5 sm KhAsKc7c', 'p1 sm']
+"""
+
+
+def test_r7_4_two_odd_chips_of_a_three_way_split_go_one_each_from_the_button_s_left() -> None:
+    """A pot of 110 split three ways (three broadways, no low: the board has one low
+    card) is 36 each and two odd chips; the button is p5, so p2 and p4 take one each."""
+    (hand,) = loads(THREE_WAY_ODD_CHIPS, "three-way.phh")
+    result = summary(replay_hand(hand))
+    assert result["finishing_stacks"] == [78, 55, 78, 265, 114]  # pokerkit: 56 and 264
 
 
 @pytest.mark.parametrize("code", ["PO", "FO/8"])
