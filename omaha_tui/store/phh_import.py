@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic import ValidationError
+
+from omaha_tui.engine.errors import validation_message
 from omaha_tui.engine.events import (
     Award,
     BetPlaced,
@@ -218,7 +221,10 @@ def translate(hand: PhhHand) -> ImportedHand:
             event: Event | None = _early_card(words, where, deck)
             early = False
         else:
-            event = _action(words, where, n, chips, holes, scale, deck)
+            try:
+                event = _action(words, where, n, chips, holes, scale, deck)
+            except ValidationError as e:  # a value no event can hold, e.g. a negative bet
+                raise PhhError(f"{where}: {validation_message(e)}") from None
         if event is None:
             continue
         events.append(event)
@@ -331,6 +337,12 @@ def _action(
             except PhhError as e:
                 raise PhhError(str(e) if str(e).startswith(where) else f"{where}: {e}") from None
             available = chips.bets[seat] + chips.stacks[seat]
+            if to <= chips.bets[seat]:
+                already = chips.bets[seat]
+                raise PhhError(
+                    f"{where}: a bet or raise to {amount} is not above "
+                    + (f"the {from_chips(already, scale)} already in front" if already else "0")
+                )
             if to > available:
                 raise PhhError(
                     f"{where}: a bet to {amount} is more than the player has "

@@ -76,6 +76,23 @@ def test_cbr_is_a_bet_when_nothing_is_bet_and_a_raise_to_otherwise() -> None:
     assert actions[5] == BetPlaced(seat=1, amount=21)
 
 
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ('"p3 cbr 0"', 'action 4 "p3 cbr 0": a bet or raise to 0 is not above 0'),
+        ('"p3 cbr 7", "p1 cbr 1"', 'action 5 "p1 cbr 1": a bet or raise to 1 is not above the 1'),
+    ],
+)
+def test_a_bet_or_raise_to_nothing_more_is_refused_naming_the_line(
+    action: str, message: str
+) -> None:
+    """``cbr`` is the total in front after the action: a bet to what is already there
+    (or to 0) bets nothing, and the file is refused in the line's words, never with a
+    message of the event's model."""
+    with pytest.raises(PhhError, match=re.escape(message)):
+        translate(hand(THREE_WAY.replace('"p3 cbr 7",\n  "p1 cc"', action)))
+
+
 def test_cc_is_a_check_or_a_call_and_an_all_in_cbr_is_went_all_in() -> None:
     actions = _actions(THREE_WAY)
     assert actions[1:3] == [Called(seat=0), Called(seat=1)]
