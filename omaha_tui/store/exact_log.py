@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from omaha_tui.engine.errors import validation_message
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.reducer.replay import replay
@@ -72,7 +73,10 @@ def decode_events(items: Sequence[Any], where: str) -> tuple[Event, ...]:
                 raise ValueError("not an object")
             out.append(EVENT_ADAPTER.validate_python(upgrade_payload(dict(data))))
         except (ValueError, ValidationError, RecursionError) as e:
-            reason = str(e).splitlines()[0] if str(e) else type(e).__name__
+            if isinstance(e, ValidationError) and e.errors():
+                reason = validation_message(e)[:200]  # the field and what it must be
+            else:
+                reason = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
             raise PhhError(f"{where}: event {i} is not an omaha-tui event ({reason})") from None
     return tuple(out)
 

@@ -135,6 +135,30 @@ def test_an_edited_exports_meta_is_refused_in_one_line(
     assert err.count("\n") == 1 and says in err, err
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("stack", "lots", "player seated.stack: Input should be a valid integer"),
+        ("seat", 99, "player seated.seat: Input should be less than or equal to"),
+        ("name", None, "player seated.name: Input should be a valid string"),
+    ],
+)
+def test_an_edited_event_is_refused_naming_its_field_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: object, says: str
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    data = _export(tmp_path, db)
+    seated = next(i for i, e in enumerate(data["events"]) if e["type"] == "player_seated")
+    data["events"][seated][field] = value
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert _import(db, edited) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"event {seated + 1} is not an omaha-tui event ({says}" in err
+    assert "tagged-union" not in err
+
+
 def test_an_exports_meta_keeps_only_what_was_checked(tmp_path: Path) -> None:
     db = tmp_path / "j.sqlite3"
     data = _export(tmp_path, db)
