@@ -29,7 +29,8 @@ from .files import write_chunks_safely
 from .journal import Journal
 from .phh import MAX_FILE, PhhError, find_files, load, read_text
 from .phh_export import stream_hands
-from .phh_tables import TableRun, add_hand
+from .phh_table_run import TableRun
+from .phh_tables import Refused, runs_of
 from .snapshot import Folded, fold_log
 
 
@@ -88,15 +89,11 @@ def import_files(
             )
             out.append(ImportOutcome(str(path), sid, complete=log.finished, hands=len(hands)))
             continue
-        runs: list[TableRun] = []
-        for hand in hands:
-            try:
-                runs = add_hand(runs, hand)
-            except PhhError as e:
-                out += _record(journal, runs, note, digest)
-                runs = []
-                out.append(ImportOutcome(hand.source, error=str(e)))
-        out += _record(journal, runs, note, digest)
+        for item in runs_of(hands):
+            if isinstance(item, Refused):
+                out.append(ImportOutcome(item.source, error=item.reason))
+            else:
+                out += _record(journal, [item], note, digest)
     return out
 
 

@@ -94,8 +94,16 @@ def replay_hand(hand: PhhHand) -> ReplayedHand:
     return replay_imported(translate(hand))
 
 
-def replay_imported(imported: ImportedHand) -> ReplayedHand:
+def replay_imported(
+    imported: ImportedHand,
+    events: Sequence[Event] | None = None,
+    chairs: Sequence[int] | None = None,
+    moved: Callable[[Event], Event] | None = None,
+) -> ReplayedHand:
     """:func:`replay_hand` of a hand already translated to events (each applied once).
+
+    ``events``: the hand's events in other chairs (one for each of the hand's, as
+    :func:`settle` takes ``chairs`` and ``moved``), to replay instead.
 
     Raises:
         PhhError: the rules refuse an action, or the settlement.
@@ -103,7 +111,8 @@ def replay_imported(imported: ImportedHand) -> ReplayedHand:
     hand = imported.hand
     history = History()
     starts: tuple[tuple[int, History], ...] = ()
-    for i, (event, line) in enumerate(zip(imported.events, imported.lines, strict=True)):
+    events = imported.events if events is None else tuple(events)
+    for i, (event, line) in enumerate(zip(events, imported.lines, strict=True)):
         try:
             history = hist.apply(history, event)
         except RuleError as e:
@@ -111,8 +120,8 @@ def replay_imported(imported: ImportedHand) -> ReplayedHand:
             raise PhhError(f"{hand.source}: {where}: {e}") from None
         if type(event) is HandStarted:
             starts = ((i + 1, history),)
-    history, settled = settle(history, imported)
-    return ReplayedHand(imported, (*imported.events, *settled), history, starts)
+    history, settled = settle(history, imported, chairs, moved)
+    return ReplayedHand(imported, (*events, *settled), history, starts)
 
 
 def settle(

@@ -4,23 +4,22 @@ A PHH file of an evening lists hand after hand. A hand continues the session of 
 hand before it when it is the same table: the same game and stakes and amount scale,
 the same players, each sitting down with the chips the previous hand left them or more
 (a rebuy between the hands), and the rules accept its start (the button moves on as
-R1.5 moves it). A seated player
-missing from a hand sat it out; a straddle is the table's choice from hand to hand.
-Its seats are then the players' seats in that session (PHH numbers players from the
-button, so the numbers move; the names do not).
-Anything else starts a new session, replayed on its own (:mod:`.phh_replay`). Each
-event is applied once (:func:`add_hand` says how). Nothing here touches the journal.
-"""
+R1.5 moves it). A seated player missing from a hand sat it out; a straddle is the
+table's choice from hand to hand. Its seats are then the players' seats in that session
+(PHH numbers players from the button, so the numbers move; the names do not; a
+newcomer's chair is worked out in :mod:`.phh_seating`). Anything else starts a new
+session, replayed on its own (:mod:`.phh_replay`). Each event is applied once
+(:func:`runs_of` says how). Nothing here touches the journal."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from omaha_tui.engine.config import max_players
+from omaha_tui.engine.config import TableConfig, max_players
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
-    EVENT_ADAPTER,
     CameBack,
     Event,
     PlayerRebought,
@@ -29,103 +28,162 @@ from omaha_tui.engine.events import (
     SessionStarted,
     StraddleChanged,
 )
-from omaha_tui.engine.reducer.history import History
-from omaha_tui.engine.state import TableState
 
 from .phh import PhhError, PhhHand
-from .phh_export import imported_details
-from .phh_import import ImportedHand, player_names, translate
+from .phh_import import ImportedHand, translate
 from .phh_replay import ReplayedHand, replay_imported, settle
-from .snapshot import Folded, fold_log
+from .phh_seating import Layout, moved, plan, resized
+from .phh_table_run import TableRun, details, finished, make_room
 
 
 @dataclass(frozen=True)
-class TableRun:
-    """Consecutive hands of one table: the events of one session, so far."""
+class Refused:
+    """A hand that cannot be imported, and why (one line naming the file)."""
 
-    title: str
     source: str
-    events: tuple[Event, ...]
-    history: History
-    details: tuple[dict[str, Any], ...]
-    scale: int
-    seat_of: dict[str, int]
-    starts: tuple[tuple[int, History], ...] = ()
-    """The table right after its last hand starts, by position in ``events`` (each
-    event applied once here; the journal snapshots these rather than applying again)."""
-
-    @property
-    def state(self) -> TableState:
-        return self.history.state
-
-    @property
-    def folded(self) -> Folded:
-        return Folded(self.history, self.starts)
-
-    @property
-    def hands(self) -> int:
-        return len(self.details)
-
-    @property
-    def complete(self) -> bool:
-        return self.state.hand is not None and self.state.hand.complete
+    reason: str
 
 
-def add_hand(runs: list[TableRun], hand: PhhHand) -> list[TableRun]:
-    """``runs`` with ``hand`` added: to the last run when it continues that table, else
-    as a new run.
+def runs_of(hands: Sequence[PhhHand]) -> Iterator[TableRun | Refused]:
+    """The sessions of a file's hands, each as soon as it is over, in order, and in
+    their place the hands that cannot be imported (their one-line reason).
 
-    A hand that may continue the table (:func:`_seating` finds its players there) is
-    replayed once, at the table, and settled there; its checks are the rules' at that
-    table. The table is the hand's own game, stakes, stacks and order of play with more
-    around it (players sitting out, a longer past), so what it accepts a table of the
-    hand alone accepts too, and the settlement it reaches is that table's, seat for
-    seat, as long as the file's order of players goes round the table once (the odd
-    chip, R7.4, goes round from the button). Only a hand the table refuses, or whose
-    order does not go round it, is replayed on its own (:func:`~.phh_replay.replay_hand`)
-    and joined as before (:func:`join`): its refusal then names the file's action, and
-    the hand starts a session of its own.
+    Each event is applied once. A run is seated ahead from its players' names
+    (:func:`~.phh_seating.plan`), so a newcomer's chair is free when they come and the
+    run's events never move chairs. A hand that may continue the table
+    (:func:`_seating`) is replayed at the table and settled there; its checks are the
+    rules' at that table. The table is the hand's own game, stakes, stacks and order of
+    play with more around it (players sitting out, empty chairs, a longer past), so what
+    it accepts a table of the hand alone accepts too, and the settlement it reaches is
+    that table's, seat for seat, as long as the file's order of players goes round the
+    table once (the odd chip, R7.4, goes round from the button).
+
+    Some events are applied again only where the table says no, or the seating ahead
+    guessed wrong: a hand whose actions the table refuses (its events up to the refusal,
+    before it is replayed on its own as a new session); a hand whose settlement the
+    table refuses, or whose order does not go round the table (replayed on its own, then
+    tried at the table as before, :func:`_continue`); a run that ends before hands it
+    was seated for (moved back to the chairs its own hands gave,
+    :func:`~.phh_table_run.finished`); a newcomer it was not seated for
+    (:func:`~.phh_table_run.make_room`).
+    """
+    items: list[ImportedHand | Refused] = []
+    for hand in hands:
+        try:
+            items.append(translate(hand))
+        except PhhError as e:
+            items.append(Refused(hand.source, str(e)))
+    names = [_names(i) if isinstance(i, ImportedHand) else None for i in items]
+    games = [_game(i) if isinstance(i, ImportedHand) else None for i in items]
+
+    def ahead(k: int) -> Iterator[tuple[str, ...] | None]:
+        """The names of the hands after hand ``k - 1`` (``None``: another table's)."""
+        for j in range(k, len(items)):
+            yield names[j] if games[j] is not None and games[j] == games[k - 1] else None
+
+    run: TableRun | None = None
+    for k, item in enumerate(items):
+        try:
+            if isinstance(item, Refused):
+                refused = item
+            else:
+                run, done = _add(run, item, ahead(k + 1))
+                if done is not None:
+                    yield finished(done)
+                continue
+        except PhhError as e:
+            refused = Refused(item.source, str(e))
+        if run is not None:
+            yield finished(run)
+        run = None
+        yield refused
+    if run is not None:
+        yield finished(run)
+
+
+def _names(imported: ImportedHand) -> tuple[str, ...]:
+    """The hand's players' names, in the file's order (as its set-up seats them)."""
+    seats = imported.events[1 : 1 + imported.hand.player_count]
+    return tuple(e.name for e in seats if isinstance(e, PlayerSeated))
+
+
+def _game(imported: ImportedHand) -> tuple[int, TableConfig] | None:
+    """What a hand must share with the table to continue it: the amount scale, the game
+    and the stakes (:func:`_seating` checks them against the table)."""
+    start = imported.events[0]
+    if not isinstance(start, SessionStarted):
+        return None
+    stakes = start.config.stakes.model_copy(update={"straddle": 0})
+    return imported.scale, start.config.model_copy(update={"seats": 0, "stakes": stakes})
+
+
+def _add(
+    run: TableRun | None, imported: ImportedHand, ahead: Iterator[tuple[str, ...] | None]
+) -> tuple[TableRun, TableRun | None]:
+    """The run ``imported`` is now part of, and the run it ended (``None``: it continued
+    ``run``).
 
     Raises:
-        PhhError: the file cannot be read as events, or the rules refuse the hand.
+        PhhError: the rules refuse the hand.
     """
-    imported = translate(hand)
-    if runs:
-        seating = _seating(runs[-1], imported)
-        if seating is not None and _goes_round(seating):
-            joined = _played_at(seating, imported)
-            if joined is not None:
-                return [*runs[:-1], joined]
-    return join(runs, replay_imported(imported))
+    if run is None:
+        return _new_run(imported, ahead), None
+    seating = _seating(run, imported)
+    if seating is None:
+        return _new_run(imported, ahead), run
+    if _goes_round(seating):
+        joined = _played_at(seating, imported)
+        if isinstance(joined, TableRun):
+            return joined, None
+        if joined is _REFUSED:  # its own replay would not continue the table either
+            return _new_run(imported, ahead), run
+    replayed = replay_imported(imported)
+    joined = _continue(run, replayed, details(imported))
+    if joined is not None:
+        return joined, None
+    return _new_run(imported, ahead, replayed), run
 
 
-def join(runs: list[TableRun], replayed: ReplayedHand) -> list[TableRun]:
-    """``runs`` with ``replayed`` (a hand replayed on its own) added: to the last run
-    when it continues that table, else as a new run."""
-    details = _details(replayed.imported)
-    if runs:
-        joined = _continue(runs[-1], replayed, details)
-        if joined is not None:
-            return [*runs[:-1], joined]
-    names = player_names(replayed.imported.hand)
-    start = replayed.events[0]
+def _new_run(
+    imported: ImportedHand,
+    ahead: Iterator[tuple[str, ...] | None],
+    replayed: ReplayedHand | None = None,
+) -> TableRun:
+    """A run that starts with ``imported``, seated for the hands ``ahead`` (their
+    players' names) and replayed once in those chairs; in the file's own chairs when
+    those refuse it (or nobody moves, or it was ``replayed`` so already).
+
+    Raises:
+        PhhError: the rules refuse the hand.
+    """
+    start = imported.events[0]
     assert isinstance(start, SessionStarted)
-    run = TableRun(
+    names = _names(imported)
+    size = max_players(start.config.variant)
+    first = Layout({name: i for i, name in enumerate(names)}, start.config.seats)
+    layouts = plan(first, ahead, size)
+    final = layouts[-1]
+    if not first.agrees(final) and replayed is None:
+        where = {i: final.chairs[name] for i, name in enumerate(names)}
+        try:
+            events = (resized(start, final.table), *(moved(e, where) for e in imported.events[1:]))
+            chairs = [where[i] for i in range(len(names))]
+            replayed = replay_imported(imported, events, chairs, lambda e: moved(e, where))
+        except (PhhError, RuleError, ValueError, AssertionError):
+            replayed, layouts = None, ()
+    elif not first.agrees(final):
+        layouts = ()  # replayed in the file's chairs already
+    if replayed is None:
+        replayed = replay_imported(imported)
+    return TableRun(
         title=start.title,
-        source=replayed.imported.source,
+        source=imported.source,
         events=replayed.events,
         history=replayed.history,
-        details=(details,),
-        scale=replayed.imported.scale,
-        seat_of={name: i for i, name in enumerate(names)},
+        details=(details(imported),),
+        scale=imported.scale,
         starts=replayed.starts,
-    )
-    return [*runs, run]
-
-
-def _details(imported: ImportedHand) -> dict[str, Any]:
-    return imported_details(
-        imported.hole_cards, imported.hand, imported.scale, imported.partly_shown
+        layouts=layouts if len(layouts) > 1 else (),
     )
 
 
@@ -144,7 +202,8 @@ def _seating(run: TableRun, imported: ImportedHand) -> _Seating | None:
     """How ``imported`` continues ``run``'s table, or ``None`` when it cannot: the run
     is not between hands, the game, stakes or scale differ, a player comes back with
     fewer chips than the last hand left them, or a newcomer finds no chair. Nothing of
-    the hand is applied here (making room renumbers the run's chairs)."""
+    the hand is applied here; a newcomer the run was not seated for makes room
+    (:func:`~.phh_table_run.make_room`, which applies the run's events again)."""
     start = imported.events[0]
     if not run.complete or imported.scale != run.scale:
         return None
@@ -158,7 +217,7 @@ def _seating(run: TableRun, imported: ImportedHand) -> _Seating | None:
         update={"stakes": table.stakes.model_copy(update={"straddle": 0})}
     ):
         return None
-    names = player_names(imported.hand)
+    names = _names(imported)
     seats = imported.events[1 : 1 + len(names)]
     if not all(isinstance(e, PlayerSeated) for e in seats):
         return None
@@ -169,13 +228,12 @@ def _seating(run: TableRun, imported: ImportedHand) -> _Seating | None:
     ):
         return None
     newcomers = [name for name in names if name not in at_table]
-    if newcomers:
-        made = _make_room(run, names, newcomers)
+    arriving = _planned(run, newcomers)
+    if arriving is None:
+        made = make_room(finished(run), names, newcomers)
         if made is None:
             return None
         run, arriving = made
-    else:
-        arriving = []
     seated = {s.name: (i, s) for i, s in enumerate(run.state.seats) if s is not None}
     between: list[Event] = []
     # Anyone seated but not dealt in had no chips left, or sat this hand out.
@@ -198,6 +256,24 @@ def _seating(run: TableRun, imported: ImportedHand) -> _Seating | None:
     return _Seating(run, tuple(between), {i: chair[name] for i, name in enumerate(names)})
 
 
+def _planned(run: TableRun, newcomers: list[str]) -> list[tuple[str, int]] | None:
+    """The chair each newcomer was seated ahead for, when the run was seated for just
+    them to come now (nobody moves); ``None`` otherwise."""
+    if not newcomers:
+        return []
+    if len(run.layouts) <= run.hands:
+        return None
+    came = set(run.layouts[run.hands].chairs) - set(run.layouts[run.hands - 1].chairs)
+    final = run.layouts[-1]
+    seats = run.state.seats
+    if came != set(newcomers) or len(seats) != final.table:
+        return None
+    arriving = [(name, final.chairs[name]) for name in newcomers]
+    if any(seats[chair] is not None for _, chair in arriving):
+        return None
+    return arriving
+
+
 def _goes_round(seating: _Seating) -> bool:
     """Whether the file's players, in its order, sit round the table in that order."""
     chairs = [seating.where[i] for i in range(len(seating.where))]
@@ -205,137 +281,57 @@ def _goes_round(seating: _Seating) -> bool:
     return turns <= 1
 
 
-def _played_at(seating: _Seating, imported: ImportedHand) -> TableRun | None:
+_REFUSED = object()
+"""The table refused one of a hand's actions (not its settlement)."""
+
+
+def _played_at(seating: _Seating, imported: ImportedHand) -> TableRun | object | None:
     """The run with the hand played and settled at its table, each event applied once;
-    ``None`` when the table refuses any of it."""
+    :data:`_REFUSED` when the table refuses one of its actions (the same events the
+    hand's own replay would bring to the table), ``None`` when it refuses the
+    settlement."""
     run, where = seating.run, seating.where
     n = len(where)
     try:
-        moved = (*seating.between, *(_moved(e, where) for e in imported.events[1 + n :]))
-        played = run.folded.then(moved, len(run.events))
+        more = (*seating.between, *(moved(e, where) for e in imported.events[1 + n :]))
+        played = run.folded.then(more, len(run.events))
+    except (RuleError, ValueError, AssertionError):
+        return _REFUSED
+    try:
         history, settled = settle(
             played.history,
             imported,
             [where[i] for i in range(n)],
-            lambda e: _moved(e, where),
+            lambda e: moved(e, where),
         )
     except (PhhError, RuleError, ValueError, AssertionError):
         return None
-    starts = played.starts
-    return TableRun(
-        title=run.title,
-        source=run.source,
-        events=run.events + moved + settled,
+    return replace(
+        run,
+        events=run.events + more + settled,
         history=history,
-        details=(*run.details, _details(imported)),
-        scale=run.scale,
-        seat_of=run.seat_of,
-        starts=starts,
+        details=(*run.details, details(imported)),
+        starts=played.starts,
     )
 
 
 def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) -> TableRun | None:
+    """The run continued by a hand replayed on its own (its events applied at the table
+    again), or ``None`` when the table refuses it."""
     seating = _seating(run, replayed.imported)
     if seating is None:
         return None
     run, where = seating.run, seating.where
     try:
         later = replayed.events[1 + len(where) :]
-        moved = (*seating.between, *(_moved(e, where) for e in later))
-        folded = run.folded.then(moved, len(run.events))
+        more = (*seating.between, *(moved(e, where) for e in later))
+        folded = run.folded.then(more, len(run.events))
     except (RuleError, ValueError, AssertionError):
         return None
-    return TableRun(
-        title=run.title,
-        source=run.source,
-        events=run.events + moved,
+    return replace(
+        run,
+        events=run.events + more,
         history=folded.history,
         details=(*run.details, details),
-        scale=run.scale,
-        seat_of=run.seat_of,
         starts=folded.starts,
     )
-
-
-def _make_room(
-    run: TableRun, names: tuple[str, ...], newcomers: list[str]
-) -> tuple[TableRun, list[tuple[str, int]]] | None:
-    """The run with a free chair for each newcomer where the file deals them in (after
-    the player before them in the file's order), and the chair each takes.
-
-    Nothing is recorded yet, so the run's seats can still be renumbered: the table grows
-    to the game's size, and the players after a newcomer move one chair on. ``None``
-    when the table is full or the file's order cannot be kept.
-    """
-    config = run.state.config
-    assert config is not None
-    size = max_players(config.variant)
-    if len([s for s in run.state.seats if s is not None]) + len(newcomers) > size:
-        return None
-    where = {i: i for i in range(len(run.state.seats))}
-    order = list(names)
-    arriving: list[tuple[str, int]] = []
-    for name in newcomers:
-        k = order.index(name)
-        before = next(
-            (
-                order[(k - j) % len(order)]
-                for j in range(1, len(order))
-                if order[(k - j) % len(order)] not in newcomers
-            ),
-            None,
-        )
-        if before is None:
-            return None
-        seat_of = {s.name: where[i] for i, s in enumerate(run.state.seats) if s is not None}
-        taken = {*seat_of.values(), *(c for _, c in arriving)}
-        after = seat_of[before] + 1
-        if after in taken:  # no free chair there: everyone from it moves one on
-            where = {old: new + 1 if new >= after else new for old, new in where.items()}
-            arriving = [(n, c + 1 if c >= after else c) for n, c in arriving]
-        arriving.append((name, after))
-    if max([*where.values(), *(c for _, c in arriving)], default=0) >= size:
-        return None
-    first = run.events[0]
-    assert isinstance(first, SessionStarted)
-    grown = first.model_copy(update={"config": first.config.model_copy(update={"seats": size})})
-    try:
-        events = (grown, *(_moved(e, where) for e in run.events[1:]))
-        folded = fold_log(events)
-    except (RuleError, ValueError, AssertionError):
-        return None
-    moved = TableRun(
-        title=run.title,
-        source=run.source,
-        events=events,
-        history=folded.history,
-        details=run.details,
-        scale=run.scale,
-        seat_of={name: where[seat] for name, seat in run.seat_of.items()},
-        starts=folded.starts,
-    )
-    return moved, arriving
-
-
-_SEAT_KEYS = ("seat", "button")
-
-
-def _moved(event: Event, where: dict[int, int]) -> Event:
-    """``event`` with every seat number taken from the file's order to the session's."""
-    return EVENT_ADAPTER.validate_python(_remap(event.model_dump(mode="json"), where))
-
-
-def _remap(value: Any, where: dict[int, int]) -> Any:
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            if key in _SEAT_KEYS and isinstance(item, int):
-                out[key] = where[item]
-            elif key == "seats" and isinstance(item, list):
-                out[key] = sorted(where[s] for s in item)
-            else:
-                out[key] = _remap(item, where)
-        return out
-    if isinstance(value, list):
-        return [_remap(v, where) for v in value]
-    return value

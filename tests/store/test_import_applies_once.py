@@ -110,8 +110,8 @@ def _without_our_fields(text: str) -> str:
 
 @pytest.mark.parametrize(
     ("carried", "newcomer"),
-    [(False, False), (True, False), (True, True)],
-    ids=["hands-continue-a-table", "exact-log", "exact-log-with-a-newcomer"],
+    [(False, False), (False, True), (True, False), (True, True)],
+    ids=["hands-continue-a-table", "a-newcomer-sits-down", "exact-log", "exact-log-newcomer"],
 )
 def test_a_multi_hand_phh_import_applies_each_recorded_event_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, carried: bool, newcomer: bool
