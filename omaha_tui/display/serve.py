@@ -7,8 +7,11 @@ starts the one server process of :mod:`.web`.
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import logging
 import socket
+import sys
 
 from omaha_tui.engine.labels import printable
 from omaha_tui.store.records import JournalError
@@ -68,6 +71,34 @@ def public_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
+class OneLineLog(logging.Handler):
+    """What the server complains of (a malformed request from the network, a viewer
+    gone in the middle of a reply) as one line each on the host's terminal.
+
+    The requests come from anyone on the network; the host can do nothing about them
+    and must never see a traceback for them. The request itself is still answered as
+    the server answers it (a 400 for a header that is too long, for instance).
+    """
+
+    def emit(self, record: logging.LogRecord) -> None:
+        why = ""
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            words = " ".join(str(error).split()) or type(error).__name__
+            why = f" ({words[:120]})"
+        with contextlib.suppress(OSError, ValueError):  # the terminal is gone: nothing to tell
+            print(f"display: {record.getMessage()}{why}", file=sys.stderr, flush=True)
+
+
+def quiet_server_logs() -> None:
+    """Route the web server's and the event loop's logs through :class:`OneLineLog`."""
+    for name in ("aiohttp", "asyncio"):
+        log = logging.getLogger(name)
+        log.handlers[:] = [OneLineLog()]
+        log.propagate = False
+        log.setLevel(logging.WARNING)
+
+
 def serve(
     follower: Follower,
     host: str,
@@ -92,6 +123,7 @@ def serve(
     print(f"Players' display of session {sid} ({title}): open {url}", flush=True)
     print(qr_terminal(url), end="", flush=True)
     print("Read-only: nothing can be recorded from it. Ctrl+C stops it.", flush=True)
+    quiet_server_logs()
     web.run_app(
         app,
         host=host or None,

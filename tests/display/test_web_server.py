@@ -182,6 +182,52 @@ async def test_a_slow_viewer_gets_the_latest_state_not_a_queue(served: Served) -
     assert got.count(b"\ndata: ") < 50, "the slow viewer was sent every view, queued"
 
 
+def test_a_malformed_request_is_refused_and_the_host_reads_one_line_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "journal.sqlite3"
+    sid = journal(db)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    argv = [sys.executable, "-m", "omaha_tui", "display", "--db", str(db), str(sid)]
+    server = subprocess.Popen(
+        [*argv, "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert server.stdout is not None
+        assert f"http://127.0.0.1:{port}" in server.stdout.readline()
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                v = socket.create_connection(("127.0.0.1", port), timeout=5)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server never listened"
+                time.sleep(0.1)
+        with v:  # a header line far over the server's limit
+            v.sendall(b"GET / HTTP/1.1\r\nHost: " + b"a" * 9000 + b"\r\n\r\n")
+            assert v.recv(20)[8:12] == b" 400"
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as w:  # still serving
+            w.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            assert w.recv(20).startswith(b"HTTP/1.1 200")
+        os.kill(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+        out = server.stdout.read()
+        assert "Traceback" not in out, out
+        (said,) = [line for line in out.splitlines() if line.startswith("display: ")]
+        assert "Got more than 8190 bytes" in said and len(said) < 250, said
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=10)
+
+
 def _children(pid: int) -> list[int]:
     try:
         return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
