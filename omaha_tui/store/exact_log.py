@@ -33,7 +33,7 @@ from .names import check_seated_names
 from .phh import PhhError, PhhHand
 from .phh_write import dumps
 from .schema import upgrade_payload
-from .snapshot import Folded, fold_steps
+from .snapshot import FoldedLog, fold_steps
 
 EVENTS_FIELD = "_omaha_tui_events"
 META_FIELD = "_omaha_tui_meta"
@@ -175,7 +175,7 @@ class Carried:
 
     log: SessionLog | None = None
     note: str | None = None
-    folded: Folded | None = None
+    folded: FoldedLog | None = None
 
 
 def carried(hands: Sequence[PhhHand]) -> Carried:
@@ -221,14 +221,14 @@ def carried(hands: Sequence[PhhHand]) -> Carried:
     return Carried(log, folded=folded)
 
 
-def _fold_writing(log: SessionLog) -> tuple[list[str], Folded] | None:
+def _fold_writing(log: SessionLog) -> tuple[list[str], FoldedLog] | None:
     """The log folded once, each event applied by the rules once, and the hands PHH
     writes of it from the same tables (as :func:`_standard` texts). ``None`` when the
     fold cannot take the log."""
     from .export_stream import UndoneTooFar, effective
     from .phh_export import write_hands
 
-    folds: list[Folded] = []
+    folds: list[FoldedLog] = []
 
     def steps() -> Iterator[tuple[Event, None, TableState]]:
         fold = fold_steps(log.events)
@@ -251,7 +251,7 @@ def _fold_writing(log: SessionLog) -> tuple[list[str], Folded] | None:
     return written, folds[0]
 
 
-def _checked_writing(log: SessionLog, source: str) -> tuple[list[str], Folded]:
+def _checked_writing(log: SessionLog, source: str) -> tuple[list[str], FoldedLog]:
     """The hands PHH writes of a log the fold could not take, and the log's table
     without undo history (or the event the rules refuse, named)."""
     from .phh_export import export_hands
@@ -261,7 +261,7 @@ def _checked_writing(log: SessionLog, source: str) -> tuple[list[str], Folded]:
     except (ValueError, AssertionError):
         check_log(log, source)  # names the event the rules refuse
         raise
-    return written, Folded(History(check_log(log, source)))
+    return written, FoldedLog(History(check_log(log, source)))
 
 
 def _standard(hand: PhhHand) -> str:

@@ -31,7 +31,7 @@ from .phh import MAX_FILE, PhhError, find_files, load, read_text
 from .phh_export import stream_hands
 from .phh_table_run import TableRun
 from .phh_tables import Refused, runs_of
-from .snapshot import Folded, fold_log
+from .snapshot import FoldedLog, fold_log
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def _record(
     out = []
     for run in runs:
         events = list(run.events)
-        folded: Folded | None = run.folded
+        folded: FoldedLog | None = run.folded
         if run.complete:
             events.append(SessionEnded())
             try:
@@ -126,7 +126,7 @@ def _import_json(journal: Journal, path: Path, digest: str) -> ImportOutcome:
         folded = _folded(log.events)  # the rules check the log once, as it is recorded
         if folded is None:  # names the event the rules refuse, or (undo reaching back
             # further than a live table's) gives the table without its undo history
-            folded = Folded(History(check_log(log, str(path))))
+            folded = FoldedLog(History(check_log(log, str(path))))
         sid = journal.record_session(
             log.title, log.events, log.meta, times=log.times, source_digest=digest, folded=folded
         )
@@ -136,7 +136,7 @@ def _import_json(journal: Journal, path: Path, digest: str) -> ImportOutcome:
     return ImportOutcome(str(path), sid, complete=log.finished, hands=hands)
 
 
-def _folded(events: Sequence[Event]) -> Folded | None:
+def _folded(events: Sequence[Event]) -> FoldedLog | None:
     """The log folded by the rules (each event applied once), or ``None`` when they
     refuse one of its events."""
     try:

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from omaha_tui.engine.events import Event, HandStarted, event_to_json
+from omaha_tui.engine.events import Event, Folded, HandStarted, event_to_json
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.state import TableState
 
@@ -32,10 +32,19 @@ from .opening import check_ours, connect
 from .paths import resolve_db_path
 from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION
-from .snapshot import KEEP_SNAPSHOTS, Folded, encode_history
+from .snapshot import KEEP_SNAPSHOTS, FoldedLog, encode_history
 
 # Events that end a hand: the write-ahead log is copied into the main file after them.
 HAND_ENDS = frozenset({"pots_awarded", "misdeal", "session_ended"})
+
+
+def ends_a_hand(batch: Sequence[Event], state: TableState | None) -> bool:
+    """Whether a batch ends a hand: an award, a misdeal, the session's end, or (R4.2)
+    the fold that leaves one player, who wins without an award event."""
+    if any(e.type in HAND_ENDS for e in batch):
+        return True
+    hand = state.hand if state is not None else None
+    return hand is not None and hand.complete and any(type(e) is Folded for e in batch)
 
 
 __all__ = [
@@ -237,7 +246,7 @@ class Journal(JournalReading, JournalRoster):
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
                 raise
-        if any(e.type in HAND_ENDS for e in batch):
+        if ends_a_hand(batch, state):
             self.checkpoint()
         return seq + len(batch)
 
@@ -276,7 +285,7 @@ class Journal(JournalReading, JournalRoster):
         *,
         times: Sequence[str] | None = None,
         source_digest: str | None = None,
-        folded: Folded | None = None,
+        folded: FoldedLog | None = None,
     ) -> int:
         """Create a whole session at once, in one durable transaction; returns its id.
 

@@ -32,7 +32,7 @@ from omaha_tui.engine.state import HandState, Pot, Street, TableState
 
 from .phh import PhhError, PhhHand, from_chips, json_number, to_chips
 from .phh_import import ImportedHand, translate
-from .snapshot import Folded
+from .snapshot import FoldedLog
 
 
 @dataclass(frozen=True)
@@ -50,9 +50,9 @@ class ReplayedHand:
         return self.history.state
 
     @property
-    def folded(self) -> Folded:
+    def folded(self) -> FoldedLog:
         """The hand's events as folded here, so that recording them applies none again."""
-        return Folded(self.history, self.starts)
+        return FoldedLog(self.history, self.starts)
 
     @property
     def hand(self) -> HandState:

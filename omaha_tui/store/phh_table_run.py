@@ -22,7 +22,7 @@ from omaha_tui.engine.state import TableState
 from .phh_export import imported_details
 from .phh_import import ImportedHand
 from .phh_seating import Layout, moved, resized, room
-from .snapshot import Folded, fold_log
+from .snapshot import FoldedLog, fold_log
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,8 @@ class TableRun:
         return self.history.state
 
     @property
-    def folded(self) -> Folded:
-        return Folded(self.history, self.starts)
+    def folded(self) -> FoldedLog:
+        return FoldedLog(self.history, self.starts)
 
     @property
     def hands(self) -> int:

@@ -48,7 +48,7 @@ def encode_state(state: TableState) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Folded:
+class FoldedLog:
     """A log folded once: the history after it, and the history right after each of its
     last :data:`KEEP_SNAPSHOTS` hand starts (by 1-based position in the log), which is
     what the journal snapshots. An importer that already applied the events passes
@@ -61,7 +61,7 @@ class Folded:
     def state(self) -> TableState:
         return self.history.state
 
-    def then(self, events: Iterable[Event], offset: int, keep: int = KEEP_SNAPSHOTS) -> Folded:
+    def then(self, events: Iterable[Event], offset: int, keep: int = KEEP_SNAPSHOTS) -> FoldedLog:
         """This fold continued by ``events``, the first of which is at ``offset + 1``
         (keeping the last ``keep`` hand starts).
 
@@ -73,7 +73,7 @@ class Folded:
             try:
                 next(steps)
             except StopIteration as done:
-                folded: Folded = done.value
+                folded: FoldedLog = done.value
                 return folded
 
     def snapshots(self) -> list[tuple[int, str]]:
@@ -83,19 +83,19 @@ class Folded:
 
 def fold_steps(
     events: Iterable[Event],
-    folded: Folded | None = None,
+    folded: FoldedLog | None = None,
     offset: int = 0,
     keep: int = KEEP_SNAPSHOTS,
-) -> Generator[tuple[Event, History], None, Folded]:
+) -> Generator[tuple[Event, History], None, FoldedLog]:
     """Each event of ``events`` with the history right after it (each applied once,
     here), continuing ``folded`` (default: no table yet) with the first event at
     ``offset + 1``; the whole fold is the generator's return value (what
-    :meth:`Folded.then` gives), for a caller that reads each table as it comes.
+    :meth:`FoldedLog.then` gives), for a caller that reads each table as it comes.
 
     Raises:
         RuleError: (a ``ValueError``) the rules refuse one of the events.
     """
-    start = Folded(History()) if folded is None else folded
+    start = FoldedLog(History()) if folded is None else folded
     history = start.history
     starts: deque[tuple[int, History]] = deque(start.starts, maxlen=keep)
     for i, event in enumerate(events, start=offset + 1):
@@ -103,18 +103,18 @@ def fold_steps(
         if type(event) is HandStarted:
             starts.append((i, history))
         yield event, history
-    return Folded(history, tuple(starts))
+    return FoldedLog(history, tuple(starts))
 
 
 def fold_log(
     events: Iterable[Event], history: History | None = None, keep: int = KEEP_SNAPSHOTS
-) -> Folded:
+) -> FoldedLog:
     """``events`` folded from ``history`` (default: no table yet), each applied once.
 
     Raises:
         RuleError: (a ``ValueError``) the rules refuse one of the events.
     """
-    return Folded(History() if history is None else history).then(events, 0, keep)
+    return FoldedLog(History() if history is None else history).then(events, 0, keep)
 
 
 def follow(
@@ -254,7 +254,7 @@ __all__ = [
     "FORMAT",
     "KEEP_SNAPSHOTS",
     "UNDO_HANDS",
-    "Folded",
+    "FoldedLog",
     "SnapshotError",
     "decode_history",
     "decode_state",

@@ -31,6 +31,29 @@ def _hand_end(events: list[Event]) -> int:
     return max(i for i, e in enumerate(events, start=1) if e.type == "pots_awarded")
 
 
+def test_r4_2_a_hand_won_by_folds_is_in_the_main_file_when_it_ends(tmp_path: Path) -> None:
+    """The commonest hand end has no award event (the last player left wins, R4.2): the
+    write-ahead log is copied into the main file after it all the same, so a copy of the
+    one file holds the evening."""
+    import io
+
+    from omaha_tui.console import Console
+    from omaha_tui.session import Session
+    from tests.console.transcript import _setup
+
+    db = tmp_path / "j.sqlite3"
+    setup = _setup({"players": "Ann:100,Bob:100,Cy:100"})
+    with Journal.open(db) as journal:
+        session = Session.create(journal, setup.events(), setup.name)
+        console = Console(session, io.StringIO())
+        for _ in range(3):
+            for line in ("next", "fold", "fold"):
+                console.line(line)
+            assert _alone(db) == len(session.events())
+        console.line("next")
+        assert _alone(db) < len(session.events())  # a hand running is in the log only
+
+
 def test_a_symbolic_link_leads_to_the_same_lock_and_the_same_log(tmp_path: Path) -> None:
     db = tmp_path / "j.sqlite3"
     link = tmp_path / "link.sqlite3"
