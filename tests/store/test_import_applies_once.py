@@ -140,3 +140,55 @@ def test_a_multi_hand_phh_import_applies_each_recorded_event_once(
             dee = [e for e in recorded if isinstance(e, PlayerSeated) and e.name == "Dee"]
             assert len(dee) == newcomer
         assert journal.load_state(outcome.session_id) == replay(recorded)
+
+
+def test_a_session_that_ends_before_a_newcomer_comes_keeps_its_own_chairs(
+    tmp_path: Path,
+) -> None:
+    """The import seats a run ahead for the newcomer of hand 3; the table refuses hand 2
+    (the file deals in a player who went broke and bought in again without coming back),
+    so hand 1 is a session of its own, in the chairs a file of hand 1 alone gives."""
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.store.interop import export_session
+    from omaha_tui.store.phh import loads
+    from omaha_tui.store.phh_write import dumps_all
+    from tests import decided as c
+
+    from .recorded import Table
+
+    t = Table(seats=((0, "Ann", 100), (2, "Bob", 100), (4, "Cy", 6)))
+    t.do(c.start_hand(t.state))
+    while t.state.hand is not None and t.state.hand.to_act is not None:
+        t.do(c.all_in(t.state) if t.state.hand.to_act == 4 else c.check_or_call(t.state))
+    for street in ("Qs Js 7h", "8s", "9d"):
+        while t.state.hand is not None and t.state.hand.to_act is not None:
+            t.do(c.check_or_call(t.state))
+        t.do(c.deal_board(t.state, street))
+    while t.state.hand is not None and t.state.hand.to_act is not None:
+        t.do(c.check_or_call(t.state))
+    for seat, cards in ((0, "Ah Ad Kh Kd"), (2, "2h 3h 4s 5s"), (4, "2c 3c 4d 5d")):
+        t.do(c.show(t.state, seat, cards))
+    t.do(c.settle_by_cards(t.state))
+    assert t.state.seats[4].stack == 0  # type: ignore[union-attr]
+    for event in c.events(t.state, rq.Rebuy(4, 100)):
+        t.do(event)
+    for hand in (2, 3):
+        if hand == 3:
+            t.do(c.seat_player(t.state, 1, "Dee", 80))
+        t.do(c.start_hand(t.state))
+        while t.state.hand is not None and not t.state.hand.complete:
+            t.do(c.fold(t.state))
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        sid = journal.record_session("Friday", t.events)
+        written = export_session(journal, sid, "phh", tmp_path / "out").path
+        evening = tmp_path / "evening.phhs"
+        evening.write_text(_without_our_fields(written.read_text()))
+        first = tmp_path / "first.phh"
+        first.write_text(dumps_all(loads(evening.read_text(), "evening")[:1]))
+        outcomes = import_files(journal, [evening, first])
+        assert [o.hands for o in outcomes] == [1, 2, 1], [o.error for o in outcomes]
+        sessions = [o.session_id for o in outcomes]
+        assert all(s is not None for s in sessions)
+        assert journal.events(sessions[0]) == journal.events(sessions[2])  # type: ignore[arg-type]
+        dee = [e for e in journal.events(sessions[1]) if getattr(e, "name", None) == "Dee"]  # type: ignore[arg-type]
+        assert len(dee) == 1
