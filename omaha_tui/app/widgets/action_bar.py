@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from omaha_tui.app.widgets.repaint import show_text
 from omaha_tui.engine.labels import printable
 from omaha_tui.session.view import TurnView
 
@@ -58,14 +59,9 @@ class ActionBar(Vertical):
         """
         status = self._status
         status.set_class(refused, "-refused")
-        content = Content(printable(message))
         # It may wrap (R2.9 antes): the screen is laid out again only when the new line
         # takes more or fewer lines than the old one; a relayout repaints every widget.
-        width = status.content_size.width
-        relayout = not width or content.get_height(
-            status.styles, width
-        ) != status.visual.get_height(status.styles, width)
-        status.update(content, layout=relayout)
+        show_text(status, Content(printable(message)))
         self.caption("")
 
     def caption(self, text: str, *, refused: bool = False) -> None:

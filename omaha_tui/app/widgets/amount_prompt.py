@@ -22,6 +22,7 @@ from textual.content import Content
 from textual.widgets import Input, Label, Static
 
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, breakdown_lines
+from omaha_tui.app.widgets.repaint import show_text
 from omaha_tui.app.widgets.typed_prompt import TypedPrompt
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.units import amount_text
@@ -158,10 +159,15 @@ class AmountPrompt(TypedPrompt[int | None]):
         )
         if not self.is_mounted:
             return  # composed from the new values when first pushed
-        self.query_one("#amount-title", Label).update(self._heading())
+        # The new texts are repainted in place unless they need other room (a layout of
+        # the prompt, on top of the table, is most of what opening it costs).
+        show_text(self.query_one("#amount-title", Label), Content.from_markup(self._heading()))
         panel = self.query_one("#amount-breakdown", Static)
-        panel.update(self._breakdown_text())
-        panel.display = breakdown is not None
+        shown_panel = breakdown is not None
+        if shown_panel:
+            show_text(panel, Content.from_markup(self._breakdown_text()))
+        if panel.display != shown_panel:
+            panel.display = shown_panel
         field = self.query_one("#amount", Input)
         with field.prevent(Input.Changed):
             field.value = self._prefill()
@@ -180,7 +186,7 @@ class AmountPrompt(TypedPrompt[int | None]):
         meaning, ok = describe_amount(text, self.amounts, self.preview)
         label = self.query_one("#amount-meaning", Label)
         label.set_class(not ok, "-refused")
-        label.update(Content(meaning))
+        show_text(label, Content(meaning))  # each key typed: a repaint, mostly
         return meaning, ok
 
     @on(Input.Submitted, "#amount")

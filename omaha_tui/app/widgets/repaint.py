@@ -1,0 +1,38 @@
+"""Showing a new text in a widget without laying the whole screen out again.
+
+Textual's ``Static.update`` lays the screen out again by default, and a layout
+repaints every widget on it: most of a keypress when it happens on each one. A new
+text needs a layout only when it needs other room; otherwise a repaint of the widget
+shows it exactly as a layout would.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+
+def needs_layout(widget: Static, content: Content) -> bool:
+    """Whether ``content`` needs other room in ``widget`` than its text has now.
+
+    It does when it takes another number of lines at the widget's width, or when the
+    widget is as wide as its text (``width: auto``) and the new text is wider. A
+    narrower text in a left-aligned widget leaves blank cells at its end, as a widget
+    laid out again around it would show. A widget not laid out yet always needs one.
+    """
+    width = widget.content_size.width
+    if not width:
+        return True
+    styles = widget.styles
+    if content.get_height(styles, width) != widget.visual.get_height(styles, width):
+        return True
+    if styles.width is not None and styles.width.is_auto:
+        if styles.text_align not in ("left", "start"):
+            return content.cell_length != widget.visual.get_optimal_width(styles, width)
+        return content.get_optimal_width(styles, width) > width
+    return False
+
+
+def show_text(widget: Static, content: Content) -> None:
+    """Show ``content`` in ``widget``: a repaint, or a layout when it needs other room."""
+    widget.update(content, layout=needs_layout(widget, content))

@@ -1,0 +1,87 @@
+"""A prompt asked again repaints its new texts in place (no layout unless they need other
+room) and looks exactly as a prompt built afresh for the same moment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.content import Content
+from textual.widgets import Input, Label
+
+from omaha_tui.app.app import OmahaApp
+from omaha_tui.app.widgets.amount_prompt import AmountPrompt
+from omaha_tui.app.widgets.repaint import needs_layout
+from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.session import Player, TableSetup
+
+from .test_flows import make_app
+
+# Names of very different lengths, so each heading needs more or less room than the last.
+NAMES = ("Ann", "Maximilian-Alexander", "Bo", "Christabel", "Cy")
+
+
+def _table() -> TableSetup:
+    config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
+    return TableSetup(config, tuple(Player(i, n, 500) for i, n in enumerate(NAMES)))
+
+
+Cells = list[list[tuple[str, str]]]
+
+
+def _cells(app: App[None]) -> Cells:
+    """Every cell on the terminal: its character and its style."""
+    return [
+        [(ch, str(seg.style)) for seg in strip for ch in seg.text]
+        for strip in app.screen._compositor.render_strips()
+    ]
+
+
+async def _prompt_after(app: OmahaApp, calls: int, *, ask_each: bool) -> Cells:
+    """Open ``b`` after ``calls`` calls, having opened and closed it for each player
+    before (``ask_each``) or not; type ``1`` in it; the screen's cells."""
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        for _ in range(calls):
+            if ask_each:
+                await pilot.press("b")
+                await pilot.pause()
+                await pilot.press("escape")
+                await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("1")  # below the minimum: the refusal, in the meaning line
+        await pilot.pause()
+        assert isinstance(app.screen, AmountPrompt)
+        app.screen.query_one(Input).cursor_blink = False  # the same cursor in both
+        await pilot.pause()
+        return _cells(app)
+
+
+async def test_a_prompt_asked_again_looks_as_a_new_one(tmp_path: Path) -> None:
+    for calls in (1, 2, 3):  # longer, shorter, then longer headings than the last
+        again = await _prompt_after(
+            make_app(tmp_path / f"again{calls}", _table()), calls, ask_each=True
+        )
+        fresh = await _prompt_after(
+            make_app(tmp_path / f"fresh{calls}", _table()), calls, ask_each=False
+        )
+        assert again == fresh, f"after {calls} calls"
+
+
+async def test_a_text_needs_a_layout_only_when_it_needs_other_room(tmp_path: Path) -> None:
+    app = make_app(tmp_path, _table())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        title = app.screen.query_one("#amount-title", Label)  # width: auto
+        width = title.content_size.width
+        assert not needs_layout(title, Content("x" * width))  # as wide: a repaint
+        assert not needs_layout(title, Content("x"))  # narrower: blank cells after it
+        assert needs_layout(title, Content("x" * (width + 1)))  # wider: more room
+        assert needs_layout(title, Content("x" * 200))  # wraps onto more lines
