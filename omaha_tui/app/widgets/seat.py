@@ -11,8 +11,10 @@ Names come markup-safe from the view (:func:`~omaha_tui.session.view.shown`).
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
-from textual.widgets import Static
+from textual.widget import Widget
 
 from omaha_tui.engine.labels import clip_name
 from omaha_tui.session.view import SeatView, chips, shown, unshown
@@ -38,8 +40,13 @@ def seat_lines(view: SeatView, *, tall: bool = False, tabled: str = "") -> list[
     return [f"{stack}  {in_pot}" if in_pot else stack, bet, status]
 
 
-class Seat(Static):
-    """A seat box; clicking it posts :class:`Seat.Selected` (used to target palette commands)."""
+class Seat(Widget):
+    """A seat box; clicking it posts :class:`Seat.Selected` (used to target palette commands).
+
+    It draws its markup lines (:func:`seat_lines`) itself so that a line that changes
+    alone (the bet swept into the pot, a new stack) is the only row drawn again; a new
+    look (its classes), title or markers redraw the box.
+    """
 
     class Selected(Message):
         """The dealer clicked a seat."""
@@ -49,14 +56,20 @@ class Seat(Static):
             self.seat = seat
 
     def __init__(self, slot: int) -> None:
-        super().__init__("", id=f"seat-{slot}", classes="seat -empty")
+        super().__init__(id=f"seat-{slot}", classes="seat -empty")
         self.index = slot
         self._view: SeatView | None = None
         self._tall = False
         self._tabled = ""
         self._title_text: str | None = None
-        self._lines = ""
+        self._lines: tuple[str, ...] = ()
+        self._rows: list[Content] = []
+        self._shown = Content("")
         self._markers: str | None = None
+
+    def render(self) -> Content:
+        """The seat's lines (empty for an empty chair)."""
+        return self._shown
 
     def show(self, view: SeatView, *, tall: bool = False, tabled: str = "") -> None:
         """Render ``view`` (skipped when nothing changed, to keep keypresses cheap).
@@ -89,11 +102,29 @@ class Seat(Static):
         if markers != self._markers:
             self._markers = markers
             self.border_subtitle = markers
-        lines = "" if view.name is None else "\n".join(seat_lines(view, tall=tall, tabled=tabled))
+        lines = () if view.name is None else tuple(seat_lines(view, tall=tall, tabled=tabled))
         if lines != self._lines:
-            self._lines = lines
-            # The box has a fixed size, so a new text needs a repaint, not a new layout.
-            self.update(lines, layout=False)
+            self._paint(lines)
+
+    def _paint(self, lines: tuple[str, ...]) -> None:
+        """Show ``lines``; the box has a fixed size, so never a new layout. When every
+        line, old and new, sits on a row of its own (none wraps), the rows that did not
+        change stay where they are and only the changed ones are drawn again."""
+        old, old_rows = self._lines, self._rows
+        self._lines = lines
+        self._shown = Content.from_markup("\n".join(lines))
+        self._rows = self._shown.split("\n") if lines else []
+        width = self.content_size.width
+        rows_kept = (
+            width > 0
+            and len(lines) == len(old)
+            and all(row.cell_length <= width for row in (*old_rows, *self._rows))
+        )
+        if not rows_kept:
+            self.refresh()
+            return
+        changed = [y for y, (was, now) in enumerate(zip(old, lines, strict=True)) if was != now]
+        self.refresh(*(Region(0, y, width, 1) for y in changed))
 
     def _title(self) -> None:
         """The seat number and name, cut to the box between characters (never inside a

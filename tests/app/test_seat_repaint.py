@@ -1,0 +1,76 @@
+"""A seat draws again only the rows that changed, and what a keypress leaves on screen is
+exactly what the whole table drawn afresh shows (no row left stale)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+
+from omaha_tui.app.app import OmahaApp
+from omaha_tui.app.widgets.seat import Seat
+from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+from omaha_tui.session import Player, TableSetup
+
+from .test_flows import make_app
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+
+def _ten_handed() -> TableSetup:
+    config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
+    return TableSetup(config, tuple(Player(i, n, 1_000) for i, n in enumerate(NAMES)))
+
+
+def _cells(app: App[None]) -> list[list[tuple[str, str]]]:
+    """Every cell on the terminal, its character and its style, from what is drawn."""
+    return [
+        [(ch, str(seg.style)) for seg in strip for ch in seg.text]
+        for strip in app.screen._compositor.render_strips()
+    ]
+
+
+async def _drawn_afresh(app: OmahaApp, pilot: Pilot[None]) -> list[list[tuple[str, str]]]:
+    for seat in app.table.query(Seat):
+        seat.refresh()
+    await pilot.pause()
+    return _cells(app)
+
+
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)])
+async def test_what_a_key_leaves_on_screen_is_the_table_drawn_afresh(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(tmp_path, _ten_handed())
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        keys = "cpcccfcccc"  # a pot raise, calls round, a fold: bets swept at the flop
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+            left = _cells(app)
+            assert left == await _drawn_afresh(app, pilot), f"after {key}"
+        await pilot.press("d", "enter")  # the flop, chips only
+        await pilot.pause()
+        for key in "cccfcccc":
+            await pilot.press(key)
+            await pilot.pause()
+            left = _cells(app)
+            assert left == await _drawn_afresh(app, pilot), f"after {key} on the flop"
+
+
+async def test_a_changed_bet_draws_only_its_row(tmp_path: Path) -> None:
+    app = make_app(tmp_path, _ten_handed())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        seat = next(s for s in app.table.query(Seat) if s._view and s._view.bet == 1)
+        view = seat._view
+        assert view is not None
+        seat.show(replace(view, bet=3, committed=3), tall=True)
+        # The stack line (with "in the pot") and the bet line changed; the status did not.
+        assert len(seat._repaint_regions) == 2
