@@ -12,8 +12,9 @@ from decimal import Decimal
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.rules.money import MoneyError, parse_money
 from omaha_tui.engine.rules.tournament.deals import DealError
-from omaha_tui.engine.rules.tournament.money import ZERO, MoneyError, parse_money
+from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.tournament_state import standings
 from omaha_tui.session.grammar import GrammarError as LineError
@@ -44,7 +45,7 @@ def _unit(state: TableState) -> Decimal:
 
 def _money(state: TableState, token: str, what: str) -> Decimal:
     try:
-        return parse_money(token, what, unit=_unit(state))
+        return parse_money(token, what, unit=_unit(state), zero=True)
     except MoneyError as e:
         raise LineError(str(e)) from None
 

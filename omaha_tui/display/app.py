@@ -33,7 +33,7 @@ from omaha_tui.session.clock import ClockView
 from omaha_tui.session.view import TableView, chips, format_clock, shown, table_view
 from omaha_tui.store.records import JournalError
 
-from .follower import Follower, LevelClock
+from .follower import Follower, LevelShown
 
 POLL_SECONDS = 0.1
 """How often the journal is looked at: one index lookup when nothing happened."""
@@ -45,21 +45,21 @@ SEAT_WIDTH = 26
 """Columns one player's box takes, to fit as many per row as the screen allows."""
 
 
-def clock_text(clock: LevelClock) -> str:
+def clock_text(clock: LevelShown) -> str:
     """The countdown for the big clock: ``12:34``, or ``00:00`` when the level is up.
 
-    >>> clock_text(LevelClock(2, 2, 5, 0, 754.2))
+    >>> clock_text(LevelShown(2, 2, 5, 0, 754.2))
     '12:34'
     """
     return format_clock(clock.seconds_left or 0)
 
 
-def level_caption(clock: LevelClock, on_break: bool = False, due: bool = False) -> str:
+def level_caption(clock: LevelShown, on_break: bool = False, due: bool = False) -> str:
     """``Level 2 · blinds`` (with the ante when there is one), as the web page says it:
     in a break the level after it (``Break · then level 2 · blinds``), and a level the
     clock reached mid-hand ``from the next hand`` (R2.7d).
 
-    >>> level_caption(LevelClock(2, 2, 5, 0, 60.0), due=True)
+    >>> level_caption(LevelShown(2, 2, 5, 0, 60.0), due=True)
     'Level 2 · from the next hand · blinds'
     """
     ante = f" · ante {chips(clock.ante, clock.decimals)}" if clock.ante else ""
@@ -88,7 +88,7 @@ def clock_caption(view: ClockView | None) -> str:
     return "next level in"
 
 
-def title_line(view: TableView, clock: LevelClock) -> str:
+def title_line(view: TableView, clock: LevelShown) -> str:
     """The top line in plain words (what a screen reader or a search of the page finds):
     ``Friday PLO · hand #4 · blinds 2/5 · pot 45``."""
     parts = [f"[b]{view.title}[/b]"]  # markup-safe from the view

@@ -25,7 +25,7 @@ from omaha_tui.store.records import EventRecord, JournalError
 
 
 @dataclass(frozen=True)
-class LevelClock:
+class LevelShown:
     """The blind level as the players see it: number, blinds, and the seconds left
     (``None`` when the level has no time limit or is the last one)."""
 
@@ -93,7 +93,7 @@ class Follower:
     def _apply(self, record: EventRecord) -> None:
         self.history, self.seq = hist.apply(self.history, record.event), record.seq
 
-    def clock(self, now: float) -> LevelClock:
+    def clock(self, now: float) -> LevelShown:
         """The level, its blinds and the time left at ``now`` (seconds since the epoch).
 
         The blinds shown are those of the level in force: a level recorded mid-hand
@@ -105,9 +105,9 @@ class Follower:
         dec = state.config.decimals if state.config is not None else 0
         view = self.view(now)
         if view is None:
-            return LevelClock(state.level, sb, bb, ante, None, dec)
+            return LevelShown(state.level, sb, bb, ante, None, dec)
         lv = view.level
-        return LevelClock(lv.number, lv.small_blind, lv.big_blind, lv.ante, view.seconds_left, dec)
+        return LevelShown(lv.number, lv.small_blind, lv.big_blind, lv.ante, view.seconds_left, dec)
 
     @property
     def schedule(self) -> BlindSchedule | None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class ColourUp:
+class ColourUpRecord:
     """One colour-up done (R11.4): the chips, who won the race, who was given a chip,
     and what it changed in the total."""
 
@@ -54,7 +54,7 @@ class TournamentState:
     add_ons: tuple[int, ...] = ()
     outs: tuple[Out[int], ...] = ()
     away: frozenset[int] = frozenset()
-    colour_ups: tuple[ColourUp, ...] = ()
+    colour_ups: tuple[ColourUpRecord, ...] = ()
     deal: tuple[tuple[int, Decimal], ...] | None = None
     kept: Decimal = ZERO
     prizes: tuple[tuple[int, Decimal], ...] | None = None

@@ -12,7 +12,8 @@ from decimal import Decimal
 from pydantic import ValidationError
 
 from omaha_tui.engine.errors import validation_message
-from omaha_tui.engine.rules.tournament.money import parse_money, parse_unit
+from omaha_tui.engine.rules.money import parse_money
+from omaha_tui.engine.rules.tournament.money import parse_unit
 from omaha_tui.engine.rules.tournament.payouts import parse_payouts
 from omaha_tui.engine.rules.tournament.structure import AddOn, TournamentConfig
 from omaha_tui.session.grammar import parse_chips
@@ -35,7 +36,7 @@ def tournament_config(args: argparse.Namespace) -> TournamentConfig | None:
         return None
     try:
         unit = parse_unit(args.money_unit) if args.money_unit else Decimal(1)
-        buy_in = parse_money(args.buy_in or "", "--buy-in", unit=unit)
+        buy_in = parse_money(args.buy_in or "", "--buy-in", unit=unit, zero=True)
         if args.stack is None:
             raise TournamentFlagError(
                 "--stack is needed: the chips an entry starts with, e.g. 5000"
@@ -43,7 +44,7 @@ def tournament_config(args: argparse.Namespace) -> TournamentConfig | None:
         stack = parse_chips(args.stack, "--stack")
         until = parse_chips(args.rebuys_until, "--rebuys-until") if args.rebuys_until else None
         rebuy_at = parse_chips(args.rebuy_at, "--rebuy-at") if args.rebuy_at else 0
-        fee = parse_money(args.fee, "--fee", unit=unit) if args.fee else Decimal(0)
+        fee = parse_money(args.fee, "--fee", unit=unit, zero=True) if args.fee else Decimal(0)
         payouts = parse_payouts(args.payouts) if args.payouts else None
         add_on = _add_on(args.add_on, unit) if args.add_on else None
     except TournamentFlagError:
@@ -80,7 +81,7 @@ def _add_on(text: str, unit: Decimal) -> AddOn:
         raise TournamentFlagError(f'--add-on "{text[:20]}" is not MONEY:CHIPS, e.g. 10:5000')
     if at and not (at.isascii() and at.isdigit() and int(at) >= 1):
         raise TournamentFlagError(f'--add-on break "{at[:10]}" is not a break number from 1')
-    amount = parse_money(money, "--add-on money", unit=unit)
+    amount = parse_money(money, "--add-on money", unit=unit, zero=True)
     count = parse_chips(chips, "--add-on chips")
     if count <= 0:
         raise TournamentFlagError("--add-on chips must be more than 0, e.g. 10:5000")

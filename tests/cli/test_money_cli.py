@@ -69,7 +69,7 @@ def test_r12_1_play_flags_give_the_chips_a_value() -> None:
     [
         ({"chip_value": "0.10", "buy_in": "200=20"}, "give the chips' value once"),
         ({"currency": "EUR"}, "--currency needs a chip value"),
-        ({"chip_value": "ten"}, "is not a chip value of money"),
+        ({"chip_value": "ten"}, 'chip value "ten" is not an amount of money'),
         ({"chip_value": "0.10", "currency": "E U"}, "is not a currency"),
     ],
 )

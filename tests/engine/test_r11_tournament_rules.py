@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from omaha_tui.engine.hands.cards import parse_card, parse_cards
+from omaha_tui.engine.rules.money import MoneyError, parse_money
 from omaha_tui.engine.rules.tournament.chip_race import (
     RaceError,
     cards_needed,
@@ -23,7 +24,7 @@ from omaha_tui.engine.rules.tournament.deals import (
     icm_deal,
     icm_values,
 )
-from omaha_tui.engine.rules.tournament.money import MoneyError, floor_to, parse_money
+from omaha_tui.engine.rules.tournament.money import floor_to
 from omaha_tui.engine.rules.tournament.payouts import (
     PayoutError,
     parse_payouts,

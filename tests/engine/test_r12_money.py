@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -73,18 +74,27 @@ def test_r12_1_a_unit_of_one_counts_whole_money() -> None:
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ("-3", "positive number"),
-        ("abc", "positive number"),
-        ("1e3", "positive number"),
-        ("NaN", "positive number"),
-        ("0", "positive number"),
-        ("1.2.3", "positive number"),
-        ("99999999999", "more money than"),
+        ("-3", 'amount "-3" is not an amount of money: type digits, e.g. 30 or 12.50'),
+        ("abc", 'amount "abc" is not an amount of money: type digits'),
+        ("1e3", 'amount "1e3" is not an amount of money: type digits'),
+        ("NaN", 'amount "NaN" is not an amount of money: type digits'),
+        ("0", "amount 0 is not more than 0: give an amount such as 30 or 12.50"),
+        ("1.2.3", 'amount "1.2.3" is not an amount of money: type digits'),
+        (".", 'amount "." is not an amount of money: type digits'),
+        ("", "type the amount in money, e.g. 30 or 12.50"),
+        ("99999999999", "amount 99999999999 is more money than a home game moves"),
     ],
 )
 def test_r12_1_bad_money_gets_one_clear_line(text: str, why: str) -> None:
-    with pytest.raises(MoneyError, match=why):
+    with pytest.raises(MoneyError, match=re.escape(why)):
         parse_money(text)
+
+
+def test_r11_2_money_is_read_by_the_one_grammar_with_its_unit_and_zero_when_allowed() -> None:
+    assert parse_money("0", zero=True) == 0
+    assert parse_money("2.50", unit=Decimal("0.50")) == Decimal("2.50")
+    with pytest.raises(MoneyError, match=re.escape("--fee 2.5 is not a whole number of the")):
+        parse_money("2.5", "--fee", unit=Decimal(1), zero=True)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,8 @@ from textual.widgets import Checkbox, Footer, Input, Label, Static
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.narrate_tournament import money, ordinal
-from omaha_tui.engine.rules.tournament.money import ZERO, MoneyError, parse_money
+from omaha_tui.engine.rules.money import MoneyError, parse_money
+from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.tournament_moments import DealView, deal_view
 from omaha_tui.session.view import shown as safe
@@ -81,7 +82,10 @@ class DealScreen(ModalScreen[None]):
     def _keep(self) -> Decimal | None:
         try:
             return parse_money(
-                self.query_one("#dl-keep", Input).value or "0", "keep", unit=self._view.unit
+                self.query_one("#dl-keep", Input).value or "0",
+                "keep",
+                unit=self._view.unit,
+                zero=True,
             )
         except MoneyError as e:
             self._say(str(e), refused=True)
@@ -114,7 +118,9 @@ class DealScreen(ModalScreen[None]):
             if not text:
                 return None
             try:
-                out[p.seat] = parse_money(text, f"{p.name}'s amount", unit=self._view.unit)
+                out[p.seat] = parse_money(
+                    text, f"{p.name}'s amount", unit=self._view.unit, zero=True
+                )
             except MoneyError as e:
                 self._say(str(e), refused=True)
                 return None

@@ -34,7 +34,7 @@ from omaha_tui.engine.rules.tournament.chip_race import RaceError, chip_race
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.rules.tournament.places import Out
 from omaha_tui.engine.state import SeatState, TableState, evolve
-from omaha_tui.engine.tournament_state import ColourUp, TournamentState
+from omaha_tui.engine.tournament_state import ColourUpRecord, TournamentState
 
 Handler = Callable[[TableState, Any], TableState]
 
@@ -300,7 +300,7 @@ def coloured_up(state: TableState, ev: ColouredUp) -> TableState:
         assert player is not None
         seats[i] = evolve(player, stack=stack)
     names = {i: s.name for i, s in enumerate(state.seats) if s is not None}
-    done = ColourUp(
+    done = ColourUpRecord(
         ev.old_chip,
         ev.new_chip,
         tuple(names[i] for i in race.won),

@@ -32,33 +32,41 @@ class MoneyError(ValueError):
     """A money amount or rate that cannot be read; the message says what is allowed."""
 
 
-def parse_money(text: str, what: str = "an amount") -> Decimal:
-    """A typed money amount as an exact positive decimal (``30``, ``30.00``, ``1,250.5``).
+def parse_money(
+    text: str, what: str = "amount", *, unit: Decimal | None = None, zero: bool = False
+) -> Decimal:
+    """A typed amount of money as an exact decimal (``30``, ``30.00``, ``1,250.5``): the one
+    reading of money for every prompt, word and flag (R11.2, R12.1).
 
-    >>> parse_money("30.00"), parse_money("1,250.5")
-    (Decimal('30.00'), Decimal('1250.5'))
-    >>> parse_money("-3")  # doctest: +ELLIPSIS
+    More than 0 (or 0 too with ``zero``, a freeroll's buy-in); with ``unit``, a whole
+    number of it. ``what`` names the amount in the refusal, as the chip grammar does.
+
+    >>> parse_money("30.00"), parse_money("1,250.5"), parse_money("2.50", unit=Decimal("0.01"))
+    (Decimal('30.00'), Decimal('1250.5'), Decimal('2.50'))
+    >>> parse_money("-3", "expense")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    omaha_tui.engine.rules.money.MoneyError: "-3" is not an amount of money: give a positive ...
+    omaha_tui.engine.rules.money.MoneyError: expense "-3" is not an amount of money: type ...
     """
     shown = text.strip()
     body = shown.replace(",", "")
-    bad = MoneyError(
-        f'"{shown}" is not {what} of money: give a positive number such as 30 or 12.50'
-    )
-    if not body or not all(ch.isdigit() or ch == "." for ch in body) or body.count(".") > 1:
-        raise bad
-    if not body.isascii() or body == ".":
-        raise bad
+    if not shown:
+        raise MoneyError(f"type the {what} in money, e.g. 30 or 12.50")
+    digits = body.isascii() and all(ch.isdigit() or ch == "." for ch in body)
+    if not digits or body.count(".") > 1 or not body.strip("."):
+        raise MoneyError(
+            f'{what} "{shown[:20]}" is not an amount of money: type digits, e.g. 30 or 12.50'
+        )
     try:
         value = Decimal(body)
-    except InvalidOperation:
-        raise bad from None
-    if value <= 0:
-        raise bad
+    except InvalidOperation:  # pragma: no cover - digits and one point always read
+        raise MoneyError(f'{what} "{shown[:20]}" is not an amount of money') from None
+    if value <= 0 and not (zero and value == 0):
+        raise MoneyError(f"{what} {shown} is not more than 0: give an amount such as 30 or 12.50")
     if value >= MONEY_LIMIT:
-        raise MoneyError(f'"{shown}" is more money than a home game moves: check the amount')
+        raise MoneyError(f"{what} {shown[:20]} is more money than a home game moves: type less")
+    if unit is not None and value % unit:
+        raise MoneyError(f"{what} {shown} is not a whole number of the money unit {unit}")
     return value
 
 
@@ -246,7 +254,7 @@ def parse_rate(text: str, currency: str = "", unit: Decimal = DEFAULT_UNIT) -> C
         chips = int(body)
     else:
         money_text = chips_text
-    money = parse_money(money_text, "a chip value" if not sep else "a buy-in")
+    money = parse_money(money_text, "chip value" if not sep else "buy-in")
     try:
         in_units(money, unit)
     except MoneyError:

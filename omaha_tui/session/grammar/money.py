@@ -58,7 +58,7 @@ def parse_expense(state: TableState, words: Sequence[str]) -> rq.ShareExpense:
     if len(words) < 2:
         raise MoneyWordError(f"say how much and what: {EXPENSE_USAGE}")
     try:
-        money = parse_money(words[0], "an expense")
+        money = parse_money(words[0], "expense")
     except MoneyError as e:
         raise MoneyWordError(f"{e} ({EXPENSE_USAGE})") from None
     rest = list(words[1:])
