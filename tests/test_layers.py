@@ -1,5 +1,5 @@
 """Layer rule (DESIGN.md): the engine, the store, the session and the console never load
-the UI libraries.
+the UI libraries; and one name for one thing across the package.
 
 Each check runs in a fresh interpreter so that nothing imported by the test process
 itself can hide a violation.
@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 UI_MODULES = ("textual", "rich")
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize(
@@ -109,3 +111,16 @@ def test_version_and_help_load_no_schemas(argv: list[str]) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "", f"omaha-tui {' '.join(argv)} imported {out}"
+
+
+def test_no_two_classes_share_a_name() -> None:
+    """A name says one thing: ``Folded`` is the fold event, never also the fold of a log."""
+    import ast
+
+    where: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "omaha_tui").rglob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    twice = {name: paths for name, paths in where.items() if len(paths) > 1}
+    assert twice == {}
