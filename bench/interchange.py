@@ -16,7 +16,9 @@ not a test). Sizes: ``--hands N`` (default 1,000).
    the session grows.
 7. ``--imports-only``: import time (wall and CPU, best of three) of the PHH corpus in
    ``tests/data/phh`` and of an N-hand session as a PHH file with its exact event log,
-   as JSON, and as plain PHH whose hands continue one table; with each the reducer's
+   as JSON, and as plain PHH (its hands continue tables: where someone goes broke and
+   buys in again the table refuses the next hand, which starts a new session; and with
+   stacks nobody loses, one table throughout); with each the reducer's
    handler calls per recorded event (1.00 = each event applied once).
 
 Timings are the best of a few runs on whatever machine runs them; compare ratios.
@@ -161,11 +163,14 @@ def bench_imports(hands: int) -> None:
                 export_session(journal, sid, fmt, folder / fmt)
         plain = folder / "plain.phhs"
         plain.write_text(dumps_all(session_hands(events)))
+        deep = folder / "deep.phhs"  # nobody goes broke: every hand continues the table
+        deep.write_text(dumps_all(session_hands(session_events(hands, stack=10**9))))
         cases = (
             (f"corpus ({len(corpus)} files)", corpus),
             (f"{hands} hands, PHH with its event log", [folder / "phh" / "session-1.phhs"]),
             (f"{hands} hands, JSON", [folder / "json" / "session-1.json"]),
             (f"{hands} hands, plain PHH", [plain]),
+            (f"{hands} hands, plain PHH, one table throughout", [deep]),
         )
         for k, (label, paths) in enumerate(cases):
             runs = 0

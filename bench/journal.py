@@ -50,12 +50,13 @@ def best_of(runs: int, work: Callable[[], object]) -> float:
     return best
 
 
-def session_events(hands: int, seed: int = 7) -> list[Event]:
-    """A six-handed PLO session of ``hands`` hands, recorded through the commands."""
+def session_events(hands: int, seed: int = 7, stack: int = 10_000) -> list[Event]:
+    """A six-handed PLO session of ``hands`` hands, recorded through the commands
+    (everyone sits down with ``stack``; a player below 200 buys ``stack`` more)."""
     rng = random.Random(seed)
     config = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
     events: list[Event] = [SessionStarted(config=config, title="bench")]
-    events += [PlayerSeated(seat=i, name=f"P{i}", stack=10_000) for i in range(6)]
+    events += [PlayerSeated(seat=i, name=f"P{i}", stack=stack) for i in range(6)]
     events.append(ButtonPlaced(seat=0))
     state = replay(events)
 
@@ -89,7 +90,7 @@ def session_events(hands: int, seed: int = 7) -> list[Event]:
         for i, seat in enumerate(state.seats):
             if seat is not None and seat.stack < 200:
                 # A player busted in the hand comes back with the rebuy (R2.6): two events.
-                for event in c.events(state, rq.Rebuy(i, 10_000)):
+                for event in c.events(state, rq.Rebuy(i, stack)):
                     do(event)
     return events
 

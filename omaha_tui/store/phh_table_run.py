@@ -10,13 +10,14 @@ chairs, the only places an import does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from omaha_tui.engine.config import max_players
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, SessionStarted
-from omaha_tui.engine.reducer.history import History
+from omaha_tui.engine.reducer.history import History, Trail
 from omaha_tui.engine.state import TableState
 
 from .phh_export import imported_details
@@ -31,7 +32,9 @@ class TableRun:
 
     title: str
     source: str
-    events: tuple[Event, ...]
+    events: Trail
+    """The session's events so far (a persistent list: a hand adds its events without
+    copying the ones before)."""
     history: History
     details: tuple[dict[str, Any], ...]
     scale: int
@@ -73,21 +76,12 @@ def finished(run: TableRun) -> TableRun:
     where = {final.chairs[name]: chair for name, chair in now.chairs.items()}
     first = run.events[0]
     assert isinstance(first, SessionStarted)
-    shrunk = first.model_copy(
-        update={"config": first.config.model_copy(update={"seats": now.table})}
-    )
     try:
-        events = (shrunk, *(moved(e, where) for e in run.events[1:]))
+        events = Trail.of((resized(first, now.table), *(moved(e, where) for e in run.events[1:])))
         folded = fold_log(events)
     except (RuleError, ValueError, AssertionError, KeyError):
         return replace(run, layouts=())  # kept in the chairs it was seated in
     return replace(run, events=events, history=folded.history, starts=folded.starts, layouts=())
-
-
-def _details(imported: ImportedHand) -> dict[str, Any]:
-    return imported_details(
-        imported.hole_cards, imported.hand, imported.scale, imported.partly_shown
-    )
 
 
 def details(imported: ImportedHand) -> dict[str, Any]:
@@ -119,8 +113,15 @@ def make_room(
     first = run.events[0]
     assert isinstance(first, SessionStarted)
     try:
-        events = (resized(first, size), *(moved(e, where) for e in run.events[1:]))
+        events = Trail.of((resized(first, size), *(moved(e, where) for e in run.events[1:])))
         folded = fold_log(events)
     except (RuleError, ValueError, AssertionError):
         return None
     return replace(run, events=events, history=folded.history, starts=folded.starts), arriving
+
+
+def extended(events: Trail, more: Iterable[Event]) -> Trail:
+    """``events`` followed by ``more``."""
+    for event in more:
+        events = events.add(event)
+    return events

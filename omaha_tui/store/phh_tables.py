@@ -28,12 +28,13 @@ from omaha_tui.engine.events import (
     SessionStarted,
     StraddleChanged,
 )
+from omaha_tui.engine.reducer.history import Trail
 
 from .phh import PhhError, PhhHand
 from .phh_import import ImportedHand, translate
 from .phh_replay import ReplayedHand, replay_imported, settle
 from .phh_seating import Layout, moved, plan, resized
-from .phh_table_run import TableRun, details, finished, make_room
+from .phh_table_run import TableRun, details, extended, finished, make_room
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ def _new_run(
     return TableRun(
         title=start.title,
         source=imported.source,
-        events=replayed.events,
+        events=Trail.of(replayed.events),
         history=replayed.history,
         details=(details(imported),),
         scale=imported.scale,
@@ -308,7 +309,7 @@ def _played_at(seating: _Seating, imported: ImportedHand) -> TableRun | object |
         return None
     return replace(
         run,
-        events=run.events + more + settled,
+        events=extended(run.events, (*more, *settled)),
         history=history,
         details=(*run.details, details(imported)),
         starts=played.starts,
@@ -330,7 +331,7 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
         return None
     return replace(
         run,
-        events=run.events + more,
+        events=extended(run.events, more),
         history=folded.history,
         details=(*run.details, details),
         starts=folded.starts,
