@@ -192,3 +192,25 @@ def test_a_session_that_ends_before_a_newcomer_comes_keeps_its_own_chairs(
         assert journal.events(sessions[0]) == journal.events(sessions[2])  # type: ignore[arg-type]
         dee = [e for e in journal.events(sessions[1]) if getattr(e, "name", None) == "Dee"]  # type: ignore[arg-type]
         assert len(dee) == 1
+
+
+@pytest.mark.parametrize("game", ["omaha", "omaha8", "big-o"])
+@pytest.mark.parametrize("carried", [False, True], ids=["plain", "exact-log"])
+def test_random_evenings_import_applying_each_recorded_event_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, carried: bool
+) -> None:
+    from omaha_tui.store.interop import export_session
+
+    from .recorded import random_session
+
+    events = random_session(game, 12, seed=5).events
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        sid = journal.record_session("Friday", events)
+        text = export_session(journal, sid, "phh", tmp_path / "out").path.read_text()
+        f = tmp_path / "evening.phhs"
+        f.write_text(text if carried else _without_our_fields(text))
+        calls = _counting(monkeypatch)
+        (outcome,) = import_files(journal, [f])
+        assert outcome.session_id is not None, outcome.error
+        recorded = journal.events(outcome.session_id)
+        assert calls == [e.type for e in recorded]
