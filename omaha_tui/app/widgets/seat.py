@@ -62,6 +62,7 @@ class Seat(Widget):
         self._tall = False
         self._tabled = ""
         self._title_text: str | None = None
+        self._titled: tuple[str, int] | None = None
         self._lines: tuple[str, ...] = ()
         self._rows: list[Content] = []
         self._shown = Content("")
@@ -133,6 +134,9 @@ class Seat(Widget):
             return
         label = f"▶ {self._view.label}" if self._view.to_act else self._view.label
         room = self.size.width - 4  # the corners and a blank on each side
+        if (label, room) == self._titled:
+            return  # cutting a name walks its graphemes: not again for the same box
+        self._titled = (label, room)
         title = shown(clip_name(unshown(label), room, cell_len)) if room > 0 else label
         if title != self._title_text:  # a new title is parsed as markup and repainted
             self._title_text = title
