@@ -250,7 +250,7 @@ def _seating(run: TableRun, imported: ImportedHand) -> _Seating | None:
         seat, player = seated[name]
         if event.stack > player.stack:  # bought more chips between the hands (R4.11)
             between.append(PlayerRebought(seat=seat, amount=event.stack - player.stack))
-        if player.sitting_out and player.stack > 0:
+        if player.sitting_out:  # dealt in: back, with chips (a busted player rebought)
             between.append(CameBack(seat=seat))
     if start.config.stakes.straddle != run.state.straddle:
         between.append(StraddleChanged(amount=start.config.stakes.straddle))

@@ -145,9 +145,10 @@ def test_a_multi_hand_phh_import_applies_each_recorded_event_once(
 def test_a_session_that_ends_before_a_newcomer_comes_keeps_its_own_chairs(
     tmp_path: Path,
 ) -> None:
-    """The import seats a run ahead for the newcomer of hand 3; the table refuses hand 2
-    (the file deals in a player who went broke and bought in again without coming back),
-    so hand 1 is a session of its own, in the chairs a file of hand 1 alone gives."""
+    """The import seats a run ahead for the newcomer of hand 3; hand 2 cannot continue
+    the table (Ann starts it with fewer chips than hand 1 left her: a correction, which
+    a hand history cannot show), so hand 1 is a session of its own, in the chairs a file
+    of hand 1 alone gives."""
     from omaha_tui.engine.decisions import requests as rq
     from omaha_tui.store.interop import export_session
     from omaha_tui.store.phh import loads
@@ -170,7 +171,7 @@ def test_a_session_that_ends_before_a_newcomer_comes_keeps_its_own_chairs(
         t.do(c.show(t.state, seat, cards))
     t.do(c.settle_by_cards(t.state))
     assert t.state.seats[4].stack == 0  # type: ignore[union-attr]
-    for event in c.events(t.state, rq.Rebuy(4, 100)):
+    for event in c.events(t.state, rq.Correct(0, -5, "miscounted")):
         t.do(event)
     for hand in (2, 3):
         if hand == 3:

@@ -235,6 +235,49 @@ def test_consecutive_hands_with_a_rebuy_and_a_straddle_import_as_one_session(
     assert {s.name: s.stack for s in again.seats if s is not None} == stacks
 
 
+BUST_AND_REBUY = """[1]
+variant = "PO"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 50]
+players = ["Ann", "Bob", "Cy"]
+actions = ["d dh p1 AhAdKhKd", "d dh p2 2c3c4d5d", "d dh p3 QsJsTs9s", "p3 cbr 7", "p1 cc",
+  "p2 f", "d db 2h7c8d", "p1 cbr 14", "p3 cbr 43", "p1 cc", "d db 3d", "d db 4c",
+  "p1 sm AhAdKhKd", "p3 sm QsJsTs9s"]
+
+[2]
+variant = "PO"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [98, 50, 152]
+players = ["Bob", "Cy", "Ann"]
+actions = ["d dh p1 2c3c4d5d", "d dh p2 QsJsTs9s", "d dh p3 AhAdKhKd", "p3 f", "p1 f"]
+"""
+
+
+def test_r4_11_a_player_who_went_broke_and_bought_in_again_plays_on_at_the_table(
+    tmp_path: Path,
+) -> None:
+    """Cy loses every chip in hand 1 and is dealt in with 50 in hand 2: a rebuy between
+    the hands, and Cy is back at the same table (one session), not a new one."""
+    from omaha_tui.engine.events import CameBack, PlayerRebought
+
+    f = tmp_path / "evening.phhs"
+    f.write_text(BUST_AND_REBUY)
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        (outcome,) = import_files(journal, [f])
+        assert outcome.hands == 2 and outcome.session_id is not None, outcome.error
+        events = journal.events(outcome.session_id)
+        assert PlayerRebought(seat=2, amount=50) in events and CameBack(seat=2) in events
+        from omaha_tui.engine.reducer.replay import replay
+        from omaha_tui.store.ledger import ledger
+
+        nets = {line.name: line.net for line in ledger(replay(events)).lines}
+        assert nets == {"Ann": 52, "Bob": -3, "Cy": -49}
+
+
 def test_an_infinite_starting_stack_is_refused_with_the_reason(tmp_path: Path) -> None:
     text = """variant = "PO"
 antes = [0, 0]
