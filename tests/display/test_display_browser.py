@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -77,7 +77,7 @@ def dealer(tmp_path: Path) -> Iterator[Dealer]:
 
 @pytest.fixture
 async def page(tmp_path: Path, dealer: Dealer) -> AsyncIterator[tuple[Browser, str]]:
-    now = datetime.now(UTC)  # the dealer's clock: the schedule, started (R2.7)
+    now = datetime.now(UTC) - timedelta(seconds=5)  # the dealer's clock, started (R2.7)
     clock = [ScheduleSet(schedule=SCHEDULE, at=now), ClockStarted(at=now)]
     dealer.record([*seated("plo", ["Ann", "Bob", "Cy"]), *clock])
     port = free_port()
