@@ -16,7 +16,7 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from .files import FileRefused
+from .files import FileRefused, check_special
 from .journal import Journal
 from .records import JournalError
 
@@ -29,13 +29,14 @@ def backup(
 
     Raises:
         FileRefused: ``target`` exists (without ``force``), is the journal itself, a
-            folder, or cannot be written; nothing at ``target`` was changed.
+            folder or a device, or cannot be written; nothing at ``target`` was changed.
         JournalError: the journal cannot be read, or has no such session.
     """
     if session_id is not None:
         journal.session(session_id)  # refuses an unknown id in one line
     if target.is_dir():
         raise FileRefused(f"{target} is a folder: give the backup a file name")
+    check_special(target)
     if target.exists() or target.is_symlink():
         if os.path.realpath(target) == os.path.realpath(journal.path):
             raise FileRefused(f"{target} is the journal itself: back it up to another file")

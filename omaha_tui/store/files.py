@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -20,6 +21,24 @@ from pathlib import Path
 
 class FileRefused(OSError):
     """The export's target exists, or cannot be written; the message says what to do."""
+
+
+def check_special(path: Path) -> None:
+    """Refuse a name that holds a device, a pipe or a socket (``/dev/null``): a rename
+    would put a file where the system keeps it, so not even ``--force`` replaces one.
+
+    Raises:
+        FileRefused: ``path`` is such a special file.
+    """
+    try:
+        mode = path.lstat().st_mode
+    except OSError:
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode) or stat.S_ISDIR(mode)):
+        raise FileRefused(
+            f"{path} is a device or special file, not a file: omaha-tui never replaces one; "
+            "give a file name"
+        )
 
 
 def write_text_safely(path: Path, text: str, *, force: bool = False) -> None:
@@ -34,8 +53,8 @@ def write_chunks_safely(path: Path, chunks: Iterable[str], *, force: bool = Fals
     its error comes out as it was and nothing at ``path`` was changed.
 
     Raises:
-        FileRefused: the name exists (without ``force``), is a folder, or the disk
-            refused the write (full, read-only); nothing at ``path`` was changed.
+        FileRefused: the name exists (without ``force``), is a folder or a device, or
+            the disk refused the write (full, read-only); nothing at ``path`` was changed.
     """
     if path.is_symlink() and not force:
         raise FileRefused(
@@ -44,6 +63,7 @@ def write_chunks_safely(path: Path, chunks: Iterable[str], *, force: bool = Fals
         )
     if path.is_dir():
         raise FileRefused(f"{path} is a folder: choose another folder to export into")
+    check_special(path)
     if path.exists() and not force:
         raise FileRefused(f"{path} already exists: pass --force to replace it")
     try:

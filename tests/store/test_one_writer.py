@@ -245,3 +245,33 @@ def test_backup_copies_the_journal_or_one_session_while_it_is_in_use(
     with Journal.open(one, read_only=True) as copy:
         assert [s.id for s in copy.sessions()] == [second]
         assert copy.events(second) == events[:3] and copy.check_chain(second).intact
+
+
+@pytest.mark.parametrize("command", ["backup", "export"])
+def test_not_even_force_replaces_a_device_or_a_pipe(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """``backup 1 /dev/null --force`` must not put a file where the system keeps a
+    device: a name holding a pipe, device or socket is refused and left as it was."""
+    import stat
+
+    db = tmp_path / "j.sqlite3"
+    with Journal.open(db) as journal:
+        sid = journal.create_session("Friday")
+        journal.append(sid, two_hands().events[0])
+    if command == "backup":
+        pipe = tmp_path / "copy.sqlite3"
+        argv = ["backup", str(sid), str(pipe), "--force"]
+    else:
+        pipe = tmp_path / "out" / f"session-{sid}.json"
+        pipe.parent.mkdir()
+        argv = ["export", str(sid), "--format", "json", "--force", str(pipe.parent)]
+    os.mkfifo(pipe)
+    capsys.readouterr()
+    assert run_cli(command, [*argv, "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"omaha-tui {command}: {pipe} is a device or special file, not a file: omaha-tui "
+        "never replaces one; give a file name\n"
+    )
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
