@@ -100,3 +100,62 @@ def test_pydantic_plugins_are_not_looked_for_unless_the_user_asks(
     with pytest.raises(SystemExit):
         main(["--version"])
     assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == ""
+
+
+def _fresh(code: str, **env: str) -> str:
+    """What ``code`` prints in a fresh interpreter, with ``env`` added."""
+    import subprocess
+    import sys
+
+    environ = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**environ, **env},
+    ).stdout.strip()
+
+
+FIRST_ANSWER = (
+    "import io, os, sys, tempfile\n"
+    "from omaha_tui.cli import main\n"
+    "sys.stdin = io.StringIO('state\\n')\n"
+    "db = os.path.join(tempfile.mkdtemp(), 'j.sqlite3')\n"
+    "out = sys.stdout; sys.stdout = io.StringIO()\n"
+    "main(['console', '--db', db, '--players', 'A:100,B:100'])\n"
+    "answer = sys.stdout.getvalue(); sys.stdout = out\n"
+    "from pydantic.plugin._schema_validator import create_schema_validator\n"
+    "print(answer.strip(), 'importlib.metadata' in sys.modules, 'email' in sys.modules)\n"
+)
+
+
+def test_the_first_answer_reads_no_package_metadata() -> None:
+    """With every pydantic plugin off (the default), the plugin search is not even loaded."""
+    assert _fresh(FIRST_ANSWER) == "ok: Omaha pot limit 1/2; next to deal False False"
+
+
+def test_a_plugin_setting_of_the_users_keeps_pydantics_own_search() -> None:
+    """Naming plugins to skip means plugins are wanted: pydantic looks for them as usual."""
+    out = _fresh(FIRST_ANSWER, PYDANTIC_DISABLE_PLUGINS="some-plugin")
+    assert out == "ok: Omaha pot limit 1/2; next to deal True True"
+
+
+def test_the_stand_in_loader_hands_on_what_it_does_not_hold() -> None:
+    """Nothing is imported until pydantic asks for its loader; any other name asked of the
+    stand-in comes from pydantic's loader, imported then; turning plugins on afterwards
+    gets pydantic's own search."""
+    code = (
+        "import os, sys\n"
+        "from omaha_tui.cli.plugins import skip_plugin_search\n"
+        "print(skip_plugin_search(), skip_plugin_search(),\n"
+        "      [m for m in sys.modules if 'pydantic' in m])\n"
+        "from pydantic.plugin._loader import get_plugins\n"
+        "print(list(get_plugins()), 'importlib.metadata' in sys.modules)\n"
+        "from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP\n"
+        "print(PYDANTIC_ENTRY_POINT_GROUP, 'importlib.metadata' in sys.modules)\n"
+        "os.environ['PYDANTIC_DISABLE_PLUGINS'] = 'x'\n"
+        "print(type(get_plugins()).__name__, skip_plugin_search())\n"
+    )
+    out = _fresh(code, PYDANTIC_DISABLE_PLUGINS="__all__").splitlines()
+    assert out == ["True True []", "[] False", "pydantic True", "dict_values False"]
