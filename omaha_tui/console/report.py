@@ -8,9 +8,8 @@ Seats are numbered as the dealer counts them, from 1, everywhere in this output
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from omaha_tui.engine.allin.equity import Equity
 from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.hands.cards import format_card
@@ -19,6 +18,9 @@ from omaha_tui.engine.state import TableState, ledger_lines
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.seat_status import SeatStatus
 from omaha_tui.session.view import TableView
+
+if TYPE_CHECKING:  # the calculator itself loads when an all-in spot comes
+    from omaha_tui.engine.allin.equity import Equity
 
 
 def _n(seat: int | None) -> int | None:

@@ -14,7 +14,6 @@ none. Files are written only by :func:`export_session`; nothing here prints.
 from __future__ import annotations
 
 import hashlib
-import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,13 +149,11 @@ def file_digest(path: Path) -> str:
     """The SHA-256 of a file's bytes (how an import knows a file it has seen).
 
     Raises:
-        PhhError: the file cannot be read, is too big to import, or is not a file (a
-            pipe would never end).
+        PhhError: the file cannot be read, or is too big to import.
     """
     try:
-        info = path.stat()
-        if info.st_size > MAX_FILE or not stat.S_ISREG(info.st_mode):
-            read_text(path)  # names what is wrong: too big, or not a file to import
+        if path.stat().st_size > MAX_FILE:
+            read_text(path)  # names the limit
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError as e:
         raise PhhError(f"{path}: cannot read it ({e.strerror or e})") from None

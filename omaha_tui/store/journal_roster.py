@@ -19,23 +19,21 @@ from omaha_tui.engine.labels import identity, printable
 
 from . import roster
 from .records import JournalError, utc_now
-from .results import (
-    Fresh,
-    Lifetime,
-    Night,
-    add_results,
-    last_players,
-    lifetime,
-    nights,
-    roster_names,
-)
 from .roster import ResultRow, RosterError
-from .tournament_results import tournament_lifetime, tournament_nights
-
-add_results(tournament_lifetime)  # R11: the tournaments join the lifetime results
 
 if TYPE_CHECKING:
     from omaha_tui.engine.state import TableState
+
+    from .results import Fresh, Lifetime, Night
+
+
+def _join_tournaments() -> None:
+    """Join the tournaments' results to the lifetime results (R11). Done on first use,
+    with :mod:`.results` loaded then: a table at play never reads them."""
+    from .results import add_results
+    from .tournament_results import tournament_lifetime
+
+    add_results(tournament_lifetime)  # a source is registered once however often asked
 
 
 class JournalRoster:
@@ -60,6 +58,8 @@ class JournalRoster:
     def _fresh(self) -> tuple[list[ResultRow], dict[int, str], list[Fresh]]:
         """Summary rows of the stale sessions, from their states, without writing; and
         those states, for the tournaments' results."""
+        from .results import Fresh
+
         rows: list[ResultRow] = []
         provisional: dict[str, int] = {}
         names: dict[int, str] = {}
@@ -76,6 +76,9 @@ class JournalRoster:
 
     def lifetime(self) -> list[Lifetime]:
         """Every player's lifetime results (see :func:`.results.lifetime`)."""
+        from .results import lifetime
+
+        _join_tournaments()
         with self._guard("reading the players"):
             fresh, names, states = self._fresh()
             return lifetime(self._conn, fresh, names, states)
@@ -83,6 +86,8 @@ class JournalRoster:
     def player_tournaments(self, pid: int) -> dict[int, dict[str, object]]:
         """One player's tournaments by session id (R11): entries, paid, prize, net, best
         finish."""
+        from .tournament_results import tournament_nights
+
         with self._guard("reading the players"):
             _, _, states = self._fresh()
             return tournament_nights(self._conn, pid, states)
@@ -93,6 +98,9 @@ class JournalRoster:
         Raises:
             JournalError: nobody by that name (the message says how to list them).
         """
+        from .results import lifetime, nights
+
+        _join_tournaments()
         with self._guard("reading the players"):
             fresh, names, states = self._fresh()
             key = identity(name)
@@ -106,11 +114,15 @@ class JournalRoster:
 
     def roster(self) -> list[str]:
         """Every regular's name, the most recently played first (for the setup screen)."""
+        from .results import roster_names
+
         with self._guard("reading the players"):
             return roster_names(self._conn)
 
     def last_players(self) -> list[tuple[str, int]]:
         """The latest session's players and buy-ins, in seating order."""
+        from .results import last_players
+
         with self._guard("reading the players"):
             return last_players(self._conn)
 

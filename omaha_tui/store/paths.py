@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "omaha-tui"
 DB_FILENAME = "omaha-tui.sqlite3"
 
@@ -21,6 +19,8 @@ def default_db_path() -> Path:
     >>> default_db_path().name
     'omaha-tui.sqlite3'
     """
+    import platformdirs  # only here: with ``--db`` nobody asks where the default is
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / DB_FILENAME
 
 

@@ -156,8 +156,6 @@ def write_summary(
     conn: sqlite3.Connection, session_id: int, seq: int, state: TableState, now: str
 ) -> None:
     """Replace a session's summary rows with the results of ``state`` (after event ``seq``)."""
-    from .tournament_results import write_tournament
-
     rows = summary_rows(conn, session_id, state, now)
     conn.execute("DELETE FROM session_results WHERE session_id = ?", (session_id,))
     conn.executemany(
@@ -165,6 +163,8 @@ def write_summary(
         [r.values() for r in rows],
     )
     if state.tournament is not None:  # R11: the tournament's money, entries and places
+        from .tournament_results import write_tournament
+
         ids = {identity(r.name): r.player_id for r in rows}
         write_tournament(conn, session_id, state, rows[0].played if rows else now, ids)
     conn.execute("UPDATE sessions SET summary_seq = ? WHERE id = ?", (seq, session_id))

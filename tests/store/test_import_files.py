@@ -173,21 +173,3 @@ def test_an_exports_meta_keeps_only_what_was_checked(tmp_path: Path) -> None:
         assert "anything" not in kept
         assert kept["phh"]["hands"][0]["hole_cards"] == meta["phh"]["hands"][0]["hole_cards"]
         assert journal.events(2) == journal.events(1)
-
-
-def test_a_pipe_named_as_a_file_is_refused_at_once_not_waited_on(tmp_path: Path) -> None:
-    """A FIFO (or a device) would never end: it is named in one line, and the batch's
-    other files are imported. Run as its own process so a wait would fail, not hang."""
-    import os
-    import subprocess
-    import sys
-
-    pipe = tmp_path / "hands.phh"
-    os.mkfifo(pipe)
-    good = tmp_path / "good.phh"
-    good.write_text(THREE_WAY)
-    argv = [sys.executable, "-m", "omaha_tui", "--db", str(tmp_path / "j.sqlite3"), "import"]
-    done = subprocess.run([*argv, str(pipe), str(good)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 1
-    assert done.stderr == f"not imported: {pipe}: not a file to import (a pipe, device or socket)\n"
-    assert "imported 1 hand as 1 session; 1 refused" in done.stdout

@@ -10,12 +10,15 @@ calculator (:mod:`omaha_tui.engine.allin.equity`), so they show the same figures
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from omaha_tui.engine.allin.equity import Equity, board_sizes, equity
 from omaha_tui.engine.config import Variant
 from omaha_tui.engine.rules.awards import run_parts
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, TableState
+
+if TYPE_CHECKING:  # the calculator loads when a spot comes, not with every table view
+    from omaha_tui.engine.allin.equity import Equity
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class AllInSpot:
 
 def spot_equity(spot: AllInSpot, samples: int | None = None, seed: int = 0) -> Equity:
     """The spot's figures, the whole table's and each pot's among its claimants (R10.3)."""
+    from omaha_tui.engine.allin.equity import equity
+
     seats = [seat for seat, _ in spot.hands]
     hands = [(f"seat {seat + 1}", cards) for seat, cards in spot.hands]
     pots = [(amount, tuple(seats.index(s) for s in who)) for amount, who in spot.pots]
@@ -75,6 +80,8 @@ def all_in_spot(state: TableState) -> AllInSpot | None:
         return AllInSpot(hand.variant, shared, tabled, dead, run, _pots(hand, run))
     if hand.board_count != len(board) or len(board) >= 5:
         return None
+    from omaha_tui.engine.allin.equity import board_sizes
+
     if len(board) not in board_sizes(hand.variant):
         return None
     return AllInSpot(hand.variant, board, tabled, pots=_pots(hand, 1))
