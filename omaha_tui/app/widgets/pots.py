@@ -40,11 +40,15 @@ class PotDigits(Digits):
 
 
 class Pots(Vertical):
-    """The total in :class:`~textual.widgets.Digits`, the pots one line each beneath."""
+    """The total in :class:`~textual.widgets.Digits`, the pots one line each beneath.
+
+    During a hand the lines take two rows at least (the second blank until bets are in
+    front), so the felt stays still through a street."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self._text: str | None = None
+        self._shown: str | None = None
         self._caption = "pot"
 
     def compose(self) -> ComposeResult:
@@ -64,7 +68,11 @@ class Pots(Vertical):
             self._caption = caption
             self.query_one("#pot-caption", Static).update(caption, layout=False)
         lines = self.query_one("#pot-lines", Static)
-        # A new layout only when the number of lines changes (a side pot appears).
-        old = self._text or ""
-        lines.update(text, layout=self._text is None or text.count("\n") != old.count("\n"))
-        self._text = text
+        # During a hand the pots keep two lines at least: a pot and the bets in front
+        # come and go through a street without the felt moving (and without laying the
+        # screen out again, which repaints every widget). A new layout only when the
+        # number of lines changes (a hand starts or ends, a side pot appears).
+        shown = f"{text}\n" if text and "\n" not in text else text
+        old = self._shown
+        lines.update(shown, layout=old is None or shown.count("\n") != old.count("\n"))
+        self._text, self._shown = text, shown
