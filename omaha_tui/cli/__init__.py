@@ -137,7 +137,6 @@ def session_id(text: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code."""
     from omaha_tui.cli.encoding import fall_back_to_ascii
-    from omaha_tui.cli.plugins import skip_plugin_search
     from omaha_tui.memory import start_quietly
 
     # pydantic looks for plugins in every installed package's metadata the first time it
@@ -145,7 +144,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     # none. Setting the variable yourself (to a list of plugins to skip, or empty) keeps
     # pydantic's own behaviour.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    skip_plugin_search()  # and then not even the metadata machinery is loaded
     start_quietly()  # fewer collections while the command loads what it needs
     fall_back_to_ascii()
     parser = build_parser(sys.argv[1:] if argv is None else argv)
