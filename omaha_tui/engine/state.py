@@ -22,10 +22,9 @@ from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Va
 from omaha_tui.engine.events import Award, Post
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.rules.money import ChipRate, Expense
-from omaha_tui.engine.tournament_state import TournamentState
 
-if TYPE_CHECKING:
-    pass
+if TYPE_CHECKING:  # loaded with the tournament's handlers: a cash table needs none of it
+    from omaha_tui.engine.tournament_state import TournamentState
 
 
 class Street(StrEnum):

@@ -15,6 +15,7 @@ machine reader needs (``player``, seat numbers, amounts) sit beside them.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
 from omaha_tui.engine.config import STRUCTURE_NAMES, Stakes, Structure, TableConfig
@@ -26,7 +27,6 @@ from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
-from omaha_tui.engine.tournament_state import Standings, standings
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
 from omaha_tui.session.view_text import (
     STREET_NAMES,
@@ -39,6 +39,9 @@ from omaha_tui.session.view_text import (
     street_title,
     unshown,
 )
+
+if TYPE_CHECKING:  # a tournament's standings load with its first state
+    from omaha_tui.engine.tournament_state import Standings
 
 __all__ = [
     "STREET_NAMES",
@@ -321,8 +324,17 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         showdown_due=avail.showdown_due,
         run_twice=avail.allows(rq.RunItTwice),
         why_not_next=avail.why_not_next,
-        tournament=standings(state),
+        tournament=_standings(state),
     )
+
+
+def _standings(state: TableState) -> Standings | None:
+    """A tournament's standings (R11); ``None`` at a cash table."""
+    if state.tournament is None:
+        return None
+    from omaha_tui.engine.tournament_state import standings
+
+    return standings(state)
 
 
 def _run_boards(hand: HandState) -> tuple[tuple[int, ...], ...]:

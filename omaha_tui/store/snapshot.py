@@ -194,7 +194,14 @@ def _decoded(data: Any, key: str, cls: type) -> Any:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    localns = {"Event": Event, "TableState": TableState, "Trail": Trail}
+    from omaha_tui.engine.tournament_state import TournamentState  # TableState's, by name
+
+    localns = {
+        "Event": Event,
+        "TableState": TableState,
+        "Trail": Trail,
+        "TournamentState": TournamentState,
+    }
     return typing.get_type_hints(cls, localns=localns, include_extras=True)
 
 

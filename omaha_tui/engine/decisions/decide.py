@@ -105,6 +105,8 @@ def decide(state: TableState, request: rq.Request) -> Decision:
     >>> decide(nl, rq.Bet(500)).question  # R4.10: more than the stack is asked first
     'P2 has 100: all in for 100?'
     """
+    if state.tournament is not None or type(request) not in DECIDERS:
+        _join_tournament()
     func = DECIDERS.get(type(request))
     if func is None:
         return Refusal(f"{type(request).__name__} is not a request this table knows")
@@ -113,7 +115,9 @@ def decide(state: TableState, request: rq.Request) -> Decision:
         if not isinstance(built, Decided | Ask | Refusal):
             built = fold(state, built)
         if isinstance(built, Decided) and built.state.tournament is not None:
-            built = _decide_tournament.follow_up(built, request)  # R11.3, R11.6
+            from omaha_tui.engine.decisions.tournament import follow_up
+
+            built = follow_up(built, request)  # R11.3, R11.6
         return built
     except ValidationError as e:
         return Refusal(validation_message(e))
@@ -301,7 +305,14 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
 from omaha_tui.engine.decisions import cards as _decide_cards  # noqa: E402  (cards, showdown)
 from omaha_tui.engine.decisions import clock as _decide_clock  # noqa: E402  (registers clock requests)
 from omaha_tui.engine.decisions import table as _decide_table  # noqa: E402  (registers table requests)
-from omaha_tui.engine.decisions import tournament as _decide_tournament  # noqa: E402
+
+
+def _join_tournament() -> None:
+    """Register the tournament's deciders (R11) the first time a table is a tournament or
+    is asked a request only a tournament knows: a cash table never loads them. Its
+    wrappers of ``NextHand`` and ``Rebuy`` hand a cash table to the plain deciders."""
+    from omaha_tui.engine.decisions import tournament  # noqa: F401  (registers itself)
+
 
 __all__ = [
     "DECIDERS",

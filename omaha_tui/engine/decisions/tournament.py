@@ -1,7 +1,8 @@
 """Deciders for a tournament table (R11), and what the rules add after a request.
 
-Registered into :data:`~omaha_tui.engine.decisions.decide.DECIDERS` when ``decide`` is
-imported. :func:`follow_up` is what a tournament adds to whatever was decided: an away
+Registered into :data:`~omaha_tui.engine.decisions.decide.DECIDERS` the first time
+``decide`` meets a tournament table or a tournament's request (a cash table never loads
+this module). :func:`follow_up` is what a tournament adds to whatever was decided: an away
 player's hand is folded when the action reaches them (R11.6); a player who lost their
 last chip is out in their place when the hand is awarded, unless they may rebuy, in
 which case they are out when the next hand starts without a rebuy (R11.3); and the

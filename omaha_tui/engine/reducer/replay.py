@@ -67,7 +67,6 @@ from omaha_tui.engine.reducer import clock as clockflow
 from omaha_tui.engine.reducer import hand as handflow
 from omaha_tui.engine.reducer import money, options
 from omaha_tui.engine.reducer import start as handstart
-from omaha_tui.engine.reducer import tournament as tourney
 from omaha_tui.engine.rules.blinds import button_from_draw
 from omaha_tui.engine.state import LedgerEntry, SeatState, TableState, evolve
 
@@ -94,9 +93,12 @@ def apply(state: TableState, event: Event) -> TableState:
     """
     if type(event) is ActionUndone:
         raise RuleError("an undo steps back through the table's history, not a state")
-    handler = _HANDLERS.get(type(event))
+    kind = type(event)
+    if state.tournament is not None or kind not in _HANDLERS:
+        _join_tournament()
+    handler = _HANDLERS.get(kind)
     if state.tournament is not None:  # R11: some table events mean more at a tournament
-        handler = _IN_TOURNAMENT.get(type(event), handler)
+        handler = _IN_TOURNAMENT.get(kind, handler)
     if handler is None:
         raise RuleError(f"unknown event {type(event).__name__}")
     new = handler(state, event)
@@ -383,5 +385,15 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     ClockAdjusted: clockflow.apply_clock_adjusted,
     ClockMoved: clockflow.apply_clock_moved,
 }
-_HANDLERS.update(tourney.OWN_HANDLERS)
-_IN_TOURNAMENT = tourney.handlers(_HANDLERS)
+_IN_TOURNAMENT: dict[type[Any], Callable[[TableState, Any], TableState]] = {}
+
+
+def _join_tournament() -> None:
+    """Add the tournament's own events and the handlers a tournament table uses instead
+    (R11), the first time a table meets a tournament event or state: a cash table never
+    loads them."""
+    if not _IN_TOURNAMENT:
+        from omaha_tui.engine.reducer import tournament as tourney
+
+        _HANDLERS.update(tourney.OWN_HANDLERS)
+        _IN_TOURNAMENT.update(tourney.handlers(_HANDLERS))
