@@ -24,13 +24,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from omaha_tui.app.keys import ALWAYS, FOOTER, MOMENT, bindings
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.clock import LevelClock, Reader
 from omaha_tui.app.widgets.equities import compute_in_background
+from omaha_tui.app.widgets.footer import TableFooter
 from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
@@ -107,7 +108,7 @@ class TableScreen(Screen[None]):
                 for slot in reversed(BOTTOM):  # clockwise runs right to left along the bottom
                     yield seats[slot]
         yield self._action_bar
-        yield Footer(compact=True, show_command_palette=False)
+        yield TableFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one(PotBreakdownPanel).hide()
