@@ -115,6 +115,8 @@ async def test_r2_7_the_dealer_app_speaks_the_clock_on_its_speech_worker(tmp_pat
         assert voice.said == ["One minute left in level 1"]
         now[0] = 20 * 60.0
         clock.tick()
+        await pilot.pause()  # said before the next hand's words (the newest replaces a queued one)
+        await app.workers.wait_for_complete()
         while app.session.state.hand is not None and not app.session.state.hand.complete:
             app.request(rq.Fold())
         await keys(pilot, "n")

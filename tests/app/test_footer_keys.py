@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from omaha_tui.app.app import OmahaApp
+from omaha_tui.app.widgets.footer import TableFooter, shown_bindings
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.session import Player, TableSetup
 
@@ -52,3 +53,23 @@ async def test_the_footer_lets_go_of_the_keys_it_replaced(tmp_path: Path) -> Non
         await pilot.pause()
         assert app.session.state.hand is not None and app.session.state.hand.number == 4
         assert _keys_alive() <= after_one
+
+
+async def test_the_footer_dims_and_undims_its_keys_in_place(tmp_path: Path) -> None:
+    """The pre-flop round closes: Deal goes live and Call goes dim, the same keys shown,
+    each dimmed exactly when the rules do not allow it, and no key built again."""
+    app = make_app(tmp_path, _table())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        footer = app.table.query_one(TableFooter)
+        before = list(footer.query(FooterKey))
+        while (hand := app.session.state.hand) is not None and hand.to_act is not None:
+            await pilot.press("c")
+        await pilot.pause()
+        keys = list(footer.query(FooterKey))
+        assert keys == before  # the same widgets: dimmed in place, not built again
+        live = {b.key: enabled for b, enabled in shown_bindings(app.table)}
+        dim = {k.key: k.has_class("-disabled") for k in keys}
+        assert dim == {key: not on for key, on in live.items()}
+        assert dim["d"] is False and dim["c"] is True

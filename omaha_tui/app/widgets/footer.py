@@ -1,20 +1,60 @@
-"""The table's footer: Textual's, without keeping the keys it has replaced.
+"""The table's footer: Textual's, updated in place, without keeping the keys it replaced.
 
-The footer is built again whenever the keys the rules allow change (a street closes,
-a hand ends). Each build binds its new keys to the footer's ``compact`` setting, and
-Textual lets go of the bindings of the keys it removed only when that setting changes,
-which it never does: every old key stayed alive, about 140 a hand, and each build
-looked through all of them. After a build the bindings of the removed keys are
-dropped.
+The footer shows the keys the rules allow now, the others dimmed; they change as a
+street closes, a card is dealt, a hand ends. Textual's footer builds all its keys again
+each time (about 40 ms, several times a hand). When the same keys are shown and only
+which of them are live changed, this one dims and undims them in place instead.
+
+When it does build again (the shown keys themselves changed), each build binds its new
+keys to the footer's ``compact`` setting, and Textual lets go of the bindings of the
+keys it removed only when that setting changes, which it never does: every old key
+stayed alive, about 140 a hand, and each build looked through all of them. After a
+build the bindings of the removed keys are dropped.
 """
 
 from __future__ import annotations
 
+from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+
+def shown_bindings(screen: Screen[object]) -> list[tuple[Binding, bool]]:
+    """The bindings a footer shows, first of each action, with whether each is live:
+    the keys Textual's footer builds, in its order."""
+    first: dict[str, tuple[Binding, bool]] = {}
+    for _, binding, enabled, _tooltip in screen.active_bindings.values():
+        if binding.show and binding.action not in first:
+            first[binding.action] = (binding, enabled)
+    return list(first.values())
 
 
 class TableFooter(Footer):
-    """A :class:`~textual.widgets.Footer` that forgets the keys it replaced."""
+    """A :class:`~textual.widgets.Footer` that dims keys in place and forgets the keys
+    it replaced."""
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        if screen is self.screen and self._relit(screen):
+            return
+        super().bindings_changed(screen)
+
+    def _relit(self, screen: Screen[object]) -> bool:
+        """Dim or undim the keys shown when they are the keys to show; False when the
+        footer must be built again (other keys, groups, the palette key)."""
+        keys = list(self.query(FooterKey))
+        shown = shown_bindings(screen)
+        if not keys or len(keys) != len(self.children) or len(keys) != len(shown):
+            return False
+        if any(
+            k.key != b.key or k.action != b.action for k, (b, _) in zip(keys, shown, strict=True)
+        ):
+            return False
+        for key, (_, enabled) in zip(keys, shown, strict=True):
+            if key._disabled == enabled:  # FooterKey keeps it there (a click on a dim key rings)
+                key._disabled = not enabled
+                key.set_class(not enabled, "-disabled")
+        return True
 
     async def recompose(self) -> None:
         await super().recompose()
