@@ -35,26 +35,36 @@ class TableFooter(Footer):
     it replaced."""
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if screen is self.screen and self._relit(screen):
+        if screen is self.screen and self._pairs(screen) is not None:
+            # After the frame that shows the table's change, as Textual builds its keys.
+            self.call_after_refresh(self._relight, screen)
             return
         super().bindings_changed(screen)
 
-    def _relit(self, screen: Screen[object]) -> bool:
-        """Dim or undim the keys shown when they are the keys to show; False when the
-        footer must be built again (other keys, groups, the palette key)."""
+    def _pairs(self, screen: Screen[object]) -> list[tuple[FooterKey, bool]] | None:
+        """Each key shown with whether it is live now, when the keys shown are the keys
+        to show; None when the footer must be built again (other keys, groups)."""
         keys = list(self.query(FooterKey))
         shown = shown_bindings(screen)
         if not keys or len(keys) != len(self.children) or len(keys) != len(shown):
-            return False
-        if any(
-            k.key != b.key or k.action != b.action for k, (b, _) in zip(keys, shown, strict=True)
-        ):
-            return False
-        for key, (_, enabled) in zip(keys, shown, strict=True):
-            if key._disabled == enabled:  # FooterKey keeps it there (a click on a dim key rings)
-                key._disabled = not enabled
-                key.set_class(not enabled, "-disabled")
-        return True
+            return None
+        pairs = list(zip(keys, shown, strict=True))
+        if any(k.key != b.key or k.action != b.action for k, (b, _) in pairs):
+            return None
+        return [(k, enabled) for k, (_, enabled) in pairs]
+
+    def _relight(self, screen: Screen[object]) -> None:
+        """Dim or undim the keys in place (or build them again if they changed since)."""
+        pairs = self._pairs(screen)
+        if pairs is None:
+            super().bindings_changed(screen)
+            return
+        changed = [key for key, enabled in pairs if key._disabled == enabled]
+        for key in changed:  # FooterKey keeps it there (a click on a dim key rings)
+            key._disabled = not key._disabled
+            key.set_class(key._disabled, "-disabled", update=False)
+        if changed:  # one restyle for them all: keys alike share their computed styles
+            self.app.stylesheet.update_nodes(changed, animate=False)
 
     async def recompose(self) -> None:
         await super().recompose()
