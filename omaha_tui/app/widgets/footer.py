@@ -10,6 +10,10 @@ keys to the footer's ``compact`` setting, and Textual lets go of the bindings of
 keys it removed only when that setting changes, which it never does: every old key
 stayed alive, about 140 a hand, and each build looked through all of them. After a
 build the bindings of the removed keys are dropped.
+
+Dimming in place touches Textual's key widget (``FooterKey`` and where it keeps its
+dimness), which is not public: when a Textual version moves either, the footer is simply
+built again each time, as Textual's own is.
 """
 
 from __future__ import annotations
@@ -17,7 +21,11 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+try:  # the key widget of Textual's footer, not part of its public API: used when found
+    from textual.widgets._footer import FooterKey
+except ImportError:  # pragma: no cover - another Textual: its footer is built each time
+    FooterKey = None
 
 
 def shown_bindings(screen: Screen[object]) -> list[tuple[Binding, bool]]:
@@ -44,7 +52,11 @@ class TableFooter(Footer):
     def _pairs(self, screen: Screen[object]) -> list[tuple[FooterKey, bool]] | None:
         """Each key shown with whether it is live now, when the keys shown are the keys
         to show; None when the footer must be built again (other keys, groups)."""
+        if FooterKey is None:
+            return False
         keys = list(self.query(FooterKey))
+        if not all(hasattr(k, "_disabled") for k in keys):  # a Textual that keeps it elsewhere
+            return False
         shown = shown_bindings(screen)
         if not keys or len(keys) != len(self.children) or len(keys) != len(shown):
             return None

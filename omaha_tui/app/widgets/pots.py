@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from rich.align import Align
+from textual.app import ComposeResult, RenderResult
 from textual.containers import Vertical
-from textual.widgets import Digits, Static
+from textual.renderables.digits import Digits as DigitsRenderable
+from textual.widget import Widget
+from textual.widgets import Static
 
 from omaha_tui.session.view import PotView, chips
 
@@ -28,19 +31,43 @@ def pot_lines(pots: tuple[PotView, ...], in_front: int, decimals: int = 0) -> st
     return "\n".join(lines)
 
 
-class PotDigits(Digits):
-    """The pot's large digits. The felt gives them their box (its full width, three
-    rows) whatever the figure, so a new figure is a repaint: a plain ``Digits`` lays the
-    whole screen out again whenever the number of digits changes."""
+class PotDigits(Widget):
+    """The pot's large digits (Textual's three-row digit glyphs). The felt gives them
+    their box (its full width, three rows) whatever the figure, so a new figure is a
+    repaint: Textual's ``Digits`` lays the whole screen out again whenever the number of
+    digits changes. Drawn from the public digit renderable, so it keeps no other
+    widget's private state."""
+
+    DEFAULT_CSS = """
+    PotDigits {
+        width: 1fr;
+        height: 3;
+    }
+    """
+
+    def __init__(self, value: str = "", *, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._figure = value
+
+    @property
+    def value(self) -> str:
+        """The figure shown."""
+        return self._figure
 
     def update(self, value: str) -> None:
-        if value != self.value:
-            self._value = value  # where Digits keeps the figure its ``value`` returns
+        if value != self._figure:
+            self._figure = value
             self.refresh()
+
+    def render(self) -> RenderResult:
+        style = self.rich_style
+        align = self.styles.text_align
+        method = align if align in ("left", "center", "right") else "left"
+        return Align(DigitsRenderable(self._figure, style), method, style)  # type: ignore[arg-type]
 
 
 class Pots(Vertical):
-    """The total in :class:`~textual.widgets.Digits`, the pots one line each beneath.
+    """The total in :class:`PotDigits`, the pots one line each beneath.
 
     During a hand the lines take two rows at least (the second blank until bets are in
     front), so the felt stays still through a street."""
