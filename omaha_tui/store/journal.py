@@ -19,33 +19,19 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from omaha_tui.engine.events import Event, Folded, HandStarted, event_to_json
+from omaha_tui.engine.events import Event, HandStarted
 from omaha_tui.engine.reducer.history import History
-from omaha_tui.engine.state import TableState
 
-from . import roster
-from .chain import HASH_SIZE, genesis, link, row_bytes, snapshot_digest
-from .journal_reading import JournalReading, played_hands
+from .chain import HASH_SIZE, genesis
+from .journal_reading import JournalReading
 from .journal_roster import JournalRoster
+from .journal_rows import ends_a_hand, insert_events, store_snapshots
 from .locks import SessionBusy, SessionLock
 from .opening import check_ours, connect
 from .paths import resolve_db_path
 from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION
 from .snapshot import KEEP_SNAPSHOTS, FoldedLog, encode_history
-
-# Events that end a hand: the write-ahead log is copied into the main file after them.
-HAND_ENDS = frozenset({"pots_awarded", "misdeal", "session_ended"})
-
-
-def ends_a_hand(batch: Sequence[Event], state: TableState | None) -> bool:
-    """Whether a batch ends a hand: an award, a misdeal, the session's end, or (R4.2)
-    the fold that leaves one player, who wins without an award event."""
-    if any(e.type in HAND_ENDS for e in batch):
-        return True
-    hand = state.hand if state is not None else None
-    return hand is not None and hand.complete and any(type(e) is Folded for e in batch)
-
 
 __all__ = [
     "KEEP_SNAPSHOTS",
@@ -238,9 +224,9 @@ class Journal(JournalReading, JournalRoster):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 seq, head = self._head(session_id)
-                hashes = self._insert(session_id, seq, head, batch, state)
+                hashes = insert_events(self._conn, session_id, seq, head, batch, state)
                 if snapshots:
-                    self._store_snapshots(session_id, seq, snapshots, hashes)
+                    store_snapshots(self._conn, session_id, seq, snapshots, hashes)
                 self._conn.execute("COMMIT")
             except BaseException:
                 if self._conn.in_transaction:
@@ -320,16 +306,11 @@ class Journal(JournalReading, JournalRoster):
                     ),
                 )
                 session_id = int(cur.lastrowid or 0)
-                hashes = self._insert(
-                    session_id,
-                    0,
-                    genesis(session_id),
-                    batch,
-                    state,
-                    times,
+                hashes = insert_events(
+                    self._conn, session_id, 0, genesis(session_id), batch, state, times
                 )
                 if snapshots:
-                    self._store_snapshots(session_id, 0, snapshots, hashes)
+                    store_snapshots(self._conn, session_id, 0, snapshots, hashes)
                 if source_digest is not None:
                     self._conn.execute(
                         "INSERT INTO imports (sha256, session_id) VALUES (?, ?)",
@@ -341,75 +322,6 @@ class Journal(JournalReading, JournalRoster):
                     self._conn.execute("ROLLBACK")
                 raise
         return session_id
-
-    def _insert(
-        self,
-        session_id: int,
-        seq: int,
-        head: bytes,
-        events: list[Event],
-        state: TableState | None,
-        times: Sequence[str] | None = None,
-    ) -> list[bytes]:
-        """Store events after ``seq`` (whose chain hash is ``head``) and update the
-        session's summary (in a transaction); returns the new events' chain hashes.
-
-        ``state`` is the table after them when known: the session then counts the hands
-        actually played (an undone or misdealt hand is not one).
-        """
-        now = utc_now()
-        rows = []
-        hashes = []
-        for i, e in enumerate(events, start=seq + 1):
-            payload = event_to_json(e)
-            at = times[i - seq - 1] if times is not None else now
-            head = link(head, row_bytes(i, e.type, e.v, at, payload))
-            hashes.append(head)
-            rows.append((session_id, i, e.type, e.v, payload, at, head))
-        self._conn.executemany(
-            "INSERT INTO events (session_id, seq, type, v, payload, created, hash) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-        ended = any(e.type == "session_ended" for e in events)
-        if state is not None:
-            hands = "?"
-            count: int = played_hands(state)
-        else:
-            hands = "hands + ?"
-            count = sum(1 for e in events if e.type == "hand_started")
-        self._conn.execute(
-            f"UPDATE sessions SET updated = ?, event_count = event_count + ?, hands = {hands}, "
-            "finished = max(finished, ?) WHERE id = ?",
-            (times[-1] if times else now, len(events), count, int(ended), session_id),
-        )
-        # The regulars (R12): identities for new names, the session's results between hands.
-        roster.note_events(self._conn, session_id, seq + len(events), events, state, now)
-        return hashes
-
-    def _store_snapshots(
-        self,
-        session_id: int,
-        seq: int,
-        snapshots: list[tuple[int, str]],
-        hashes: list[bytes],
-    ) -> None:
-        """Store snapshots taken after the events ``seq + offset``, each with that
-        event's chain hash and its digest (:mod:`.chain`)."""
-        rows = []
-        for offset, text in snapshots:
-            at = hashes[offset - 1]
-            rows.append((session_id, seq + offset, text, at, snapshot_digest(at, text)))
-        self._conn.executemany(
-            "INSERT OR REPLACE INTO snapshots (session_id, seq, state, chain, digest) "
-            "VALUES (?, ?, ?, ?, ?)",
-            rows,
-        )
-        self._conn.execute(
-            "DELETE FROM snapshots WHERE session_id = ? AND seq NOT IN "
-            "(SELECT seq FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT ?)",
-            (session_id, session_id, KEEP_SNAPSHOTS),
-        )
 
     def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
         """Replace a session's metadata (JSON object)."""

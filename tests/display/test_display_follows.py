@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Digits, Static
 
+from omaha_tui.app.widgets.pots import PotDigits
 from omaha_tui.display.app import DisplayApp
 from omaha_tui.display.follower import Follower
 from omaha_tui.engine.events import Event, LevelChanged
@@ -113,7 +114,9 @@ async def test_display_follows_a_level_change_a_bet_and_a_new_hand(
     async with app.run_test(size=(100, 40)) as pilot:
 
         def digits(widget_id: str) -> str:
-            return app.query_one(f"#{widget_id}", Digits).value
+            widget = app.query_one(f"#{widget_id}")
+            assert isinstance(widget, Digits | PotDigits)
+            return widget.value
 
         await _until(pilot, lambda: (digits("sb"), digits("bb")) == ("1", "2"), "blinds 1/2")
         seq = dealer.act(commands.start_hand)

@@ -101,7 +101,6 @@ def test_consecutive_hands_of_one_table_import_as_one_session(
 def test_an_import_leaves_no_lock_files_and_no_empty_sessions(
     tmp_path: Path, journal: Journal, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from omaha_tui.store import interop
 
     table = two_hands()
     sid = _recorded(journal, table.events)
@@ -117,7 +116,9 @@ def test_an_import_leaves_no_lock_files_and_no_empty_sessions(
     def killed(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(interop.Journal, "_store_snapshots", killed)
+    from omaha_tui.store import journal as journal_module
+
+    monkeypatch.setattr(journal_module, "store_snapshots", killed)
     before = journal.sessions()
     with pytest.raises(KeyboardInterrupt):
         import_files(journal, [written], again=True)
