@@ -62,11 +62,13 @@ def parse_money(
     except InvalidOperation:  # pragma: no cover - digits and one point always read
         raise MoneyError(f'{what} "{shown[:20]}" is not an amount of money') from None
     if value <= 0 and not (zero and value == 0):
-        raise MoneyError(f"{what} {shown} is not more than 0: give an amount such as 30 or 12.50")
+        raise MoneyError(
+            f"{what} {shown[:20]} is not more than 0: give an amount such as 30 or 12.50"
+        )
     if value >= MONEY_LIMIT:
         raise MoneyError(f"{what} {shown[:20]} is more money than a home game moves: type less")
     if unit is not None and value % unit:
-        raise MoneyError(f"{what} {shown} is not a whole number of the money unit {unit}")
+        raise MoneyError(f"{what} {shown[:20]} is not a whole number of the money unit {unit}")
     return value
 
 
