@@ -315,6 +315,13 @@ ALIASES = {
 }
 
 
+def join_tournament() -> None:
+    """Add the tournament's words (R11: ``standings``, ``rebuy NAME``, ``addon``,
+    ``colorup``, ``deal chop``...) to :data:`WORDS`, once, the first time a line is read
+    at a tournament table: a cash table's console never loads them."""
+    from . import tournament  # noqa: F401 - importing it adds the words
+
+
 def usage() -> str:
     """Every word with its arguments, for ``help`` and for a word not understood."""
     return " | ".join(u for _, u in WORDS.values())
@@ -337,6 +344,8 @@ def parse_line(state: TableState, line: str) -> Parsed:
     tokens = line.split()
     if not tokens:
         raise GrammarError("empty line: type a command, or help")
+    if state.tournament is not None:
+        join_tournament()
     word = ALIASES.get(tokens[0].lower(), tokens[0].lower())
     entry = WORDS.get(word)
     if entry is None:

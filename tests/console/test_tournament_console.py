@@ -200,3 +200,24 @@ def test_r11_1_the_console_refuses_the_add_on_before_its_break(
     assert out == [
         "refused: the add-on is taken at the first break: the clock is at level 1 (R11.1)"
     ]
+
+
+def test_r11_a_fresh_console_at_a_tournament_knows_the_tournament_s_words(tmp_path: Path) -> None:
+    """Run as its own process: the tournament's words load on the first line at a
+    tournament table, not because another module happened to import them first."""
+    import subprocess
+    import sys
+
+    argv = [sys.executable, "-m", "omaha_tui", "--db", str(tmp_path / "j.sqlite3"), "console"]
+    flags = ["--tournament", "--buy-in", "20", "--stack", "500", "--rebuys-until", "2"]
+    done = subprocess.run(
+        [*argv, *flags, "--players", "Ann,Bob,Cy", "--levels", "10/20:10"],
+        input="rebuy Ann\nstandings\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.stdout.splitlines() == [
+        "refused: Ann has 500 chips: a rebuy is allowed when busted (R11.1)",
+        "ok: 3 entries, pool 60 (1st 60); 3 left, average 500; chips: Ann 500, Bob 500, Cy 500",
+    ], done.stdout + done.stderr
