@@ -182,9 +182,9 @@ async def test_a_slow_viewer_gets_the_latest_state_not_a_queue(served: Served) -
     assert got.count(b"\ndata: ") < 50, "the slow viewer was sent every view, queued"
 
 
-def test_a_malformed_request_is_refused_and_the_host_reads_one_line_not_a_traceback(
-    tmp_path: Path,
-) -> None:
+def display_process(tmp_path: Path) -> tuple[subprocess.Popen[str], int]:
+    """``omaha-tui display`` of a new journal on a free port, as its own process group;
+    returns it once it has printed its address (the port it was given)."""
     db = tmp_path / "journal.sqlite3"
     sid = journal(db)
     with socket.socket() as s:
@@ -199,9 +199,21 @@ def test_a_malformed_request_is_refused_and_the_host_reads_one_line_not_a_traceb
         text=True,
         start_new_session=True,
     )
+    assert server.stdout is not None
+    first = server.stdout.readline()
+    if f"http://127.0.0.1:{port}" not in first:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+        raise AssertionError(f"the display did not start: {first}")
+    return server, port
+
+
+def test_a_malformed_request_is_refused_and_the_host_reads_one_line_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    server, port = display_process(tmp_path)
     try:
         assert server.stdout is not None
-        assert f"http://127.0.0.1:{port}" in server.stdout.readline()
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -239,35 +251,9 @@ def _children(pid: int) -> list[int]:
 def test_a_signal_ends_the_server_with_its_viewers_and_leaves_nothing(
     tmp_path: Path, sig: signal.Signals
 ) -> None:
-    db = tmp_path / "journal.sqlite3"
-    sid = journal(db)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "omaha_tui",
-            "display",
-            "--db",
-            str(db),
-            str(sid),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
+    server, port = display_process(tmp_path)
     try:
         assert server.stdout is not None
-        first = server.stdout.readline()
-        assert f"http://127.0.0.1:{port}" in first, first
         viewers = []
         deadline = time.monotonic() + 20
         while len(viewers) < 5 and time.monotonic() < deadline:
