@@ -114,8 +114,15 @@ def _game(imported: ImportedHand) -> tuple[int, TableConfig] | None:
     start = imported.events[0]
     if not isinstance(start, SessionStarted):
         return None
-    stakes = start.config.stakes.model_copy(update={"straddle": 0})
-    return imported.scale, start.config.model_copy(update={"seats": 0, "stakes": stakes})
+    return imported.scale, _game_of(start.config)
+
+
+def _game_of(config: TableConfig) -> TableConfig:
+    """A table's game and stakes, its size and straddle aside: a file sizes its table by
+    the players of each hand, and a straddle is the table's choice from hand to hand
+    (R2.8)."""
+    stakes = config.stakes.model_copy(update={"straddle": 0})
+    return config.model_copy(update={"seats": 0, "stakes": stakes})
 
 
 def _add(
@@ -211,12 +218,7 @@ def _seating(run: TableRun, imported: ImportedHand) -> _Seating | None:
     table = run.state.config
     if not isinstance(start, SessionStarted) or table is None:
         return None
-    # The same game and stakes (a file sizes its table by the players of each hand; a
-    # straddle is the table's choice from hand to hand, R2.8).
-    same = {"seats": table.seats, "stakes": start.config.stakes.model_copy(update={"straddle": 0})}
-    if start.config.model_copy(update=same) != table.model_copy(
-        update={"stakes": table.stakes.model_copy(update={"straddle": 0})}
-    ):
+    if _game_of(start.config) != _game_of(table):
         return None
     names = _names(imported)
     seats = imported.events[1 : 1 + len(names)]
