@@ -40,11 +40,21 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from journal import session_events  # noqa: E402
 
+from omaha_tui.engine.events import Event  # noqa: E402
 from omaha_tui.store.interop import export_session, import_files  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
 from omaha_tui.store.locks import lock_dir  # noqa: E402
 from omaha_tui.store.phh_export import session_hands  # noqa: E402
 from omaha_tui.store.phh_write import dumps_all  # noqa: E402
+
+
+def journal_of(db: Path, events: list[Event]) -> int:
+    """A journal at ``db`` holding ``events`` as one session; its id."""
+    with Journal.open(db) as journal:
+        sid = journal.create_session("bench")
+        journal.append_many(sid, events)
+        journal.release(sid)
+    return sid
 
 
 def timed(work: Callable[[], object], runs: int = 3) -> tuple[float, object]:
@@ -95,10 +105,7 @@ def bench_export(sizes: tuple[int, ...]) -> None:
         folder = Path(tmp)
         for n in sizes:
             db = folder / f"{n}.sqlite3"
-            with Journal.open(db) as journal:
-                sid = journal.create_session("bench")
-                journal.append_many(sid, session_events(n))
-                journal.release(sid)
+            sid = journal_of(db, session_events(n))
             with Journal.open(db, read_only=True) as ro:
                 for fmt in ("phh", "json"):
                     out = folder / f"{n}-{fmt}"
@@ -155,10 +162,8 @@ def bench_imports(hands: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         db = folder / "j.sqlite3"
+        sid = journal_of(db, events)
         with Journal.open(db) as journal:
-            sid = journal.create_session("bench")
-            journal.append_many(sid, events)
-            journal.release(sid)
             for fmt in ("phh", "json"):
                 export_session(journal, sid, fmt, folder / fmt)
         plain = folder / "plain.phhs"
@@ -229,10 +234,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         db = folder / "j.sqlite3"
-        with Journal.open(db) as journal:
-            sid = journal.create_session("bench")
-            journal.append_many(sid, events)
-            journal.release(sid)
+        sid = journal_of(db, events)
         print(f"session: {args.hands} hands, {len(events)} events")
         with Journal.open(db, read_only=True) as ro:
             for fmt in ("phh", "json"):
