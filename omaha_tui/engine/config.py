@@ -150,8 +150,8 @@ class TableConfig(BaseModel):
     - ``half_bet_reopens``: R4.8 fixed-limit option, an all-in of half a bet is a full raise.
     - ``short_blind_rule``: R2.5.
     - ``binglao_seven``: R1.3 option for seven Binglao players.
-    - ``buy_in_min`` / ``buy_in_max``: R4.11 guidance range (warn only); a rebuy must
-      bring the stack to at least ``buy_in_min``.
+    - ``buy_in_min`` / ``buy_in_max``: R4.11 guidance range: a buy-in or rebuy outside
+      it is warned about, never refused.
     - ``button_rule``: R1.5 dead button (default) or moving button.
     - ``ante_pots``: R5.2 (default), or a PHH file's ante trimming.
     """

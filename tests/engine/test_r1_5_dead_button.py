@@ -270,8 +270,11 @@ def test_busted_player_sits_out_and_must_rebuy_before_coming_back():
     assert 1 not in propose_deal(state).seats
 
 
-def test_rebuy_below_the_table_minimum_is_refused_and_nothing_changes():
-    cfg = TableConfig(variant=parse_game("omaha"), stakes=Stakes(big_blind=2))  # min 40
+def test_r4_11_a_rebuy_below_the_usual_range_is_warned_never_refused():
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.engine.decisions.decide import Decided, decide
+
+    cfg = TableConfig(variant=parse_game("omaha"), stakes=Stakes(big_blind=2))  # 40 to 200
     state = replay(
         [
             SessionStarted(config=cfg),
@@ -279,9 +282,10 @@ def test_rebuy_below_the_table_minimum_is_refused_and_nothing_changes():
             PlayerSeated(seat=1, name="Bob", stack=100),
         ]
     )
-    with pytest.raises(RuleError, match="below the table minimum 40: rebuy at least 30"):
-        apply(state, PlayerRebought(seat=0, amount=20))
-    assert apply(state, PlayerRebought(seat=0, amount=30)).seats[0].stack == 40
+    out = decide(state, rq.Rebuy(0, 20))
+    assert isinstance(out, Decided)
+    assert out.note == "30 is below this table's usual buy-in of 40"
+    assert apply(state, PlayerRebought(seat=0, amount=20)).seats[0].stack == 30
 
 
 def test_newcomer_into_an_occupied_seat_is_refused():
