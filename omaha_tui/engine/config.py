@@ -92,6 +92,12 @@ def default_small_blind(big_blind: int, chip: int) -> int:
     return max(chip, (big_blind // 2) // chip * chip)
 
 
+STRADDLE_PLAYERS = 3
+"""R2.8: the fewest players dealt in for a straddle. The seat left of the big blind
+posts it, and from three players up that seat has posted nothing yet (three-handed it
+is the button); heads-up it is the small blind, who cannot straddle too."""
+
+
 class Stakes(BaseModel):
     """Blinds, ante, straddle and the smallest chip, in chip units.
 
@@ -219,6 +225,7 @@ class TableConfig(BaseModel):
 __all__ = [
     "ALIASES",
     "BINGLAO_ROLLS",
+    "STRADDLE_PLAYERS",
     "STRUCTURE_NAMES",
     "VARIANTS",
     "AntePots",

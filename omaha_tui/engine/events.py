@@ -158,7 +158,7 @@ class LevelChanged(_Event):
 
 class StraddleChanged(_Event):
     """R2.8: the table's standing straddle from the next hand on; 0 switches it off.
-    The seat left of the big blind posts it whenever four or more are dealt in."""
+    The seat left of the big blind posts it whenever three or more are dealt in."""
 
     type: Literal["straddle_changed"] = "straddle_changed"
     amount: int = Field(ge=0)

@@ -166,7 +166,9 @@ class _Teller:
                 return "Session ended: everyone cashes out; the ledger has the settle-up"
             case ev.StraddleChanged(amount=amount):
                 if amount:
-                    return f"Straddle {m(amount)} from the next hand, when four or more play (R2.8)"
+                    return (
+                        f"Straddle {m(amount)} from the next hand, when three or more play (R2.8)"
+                    )
                 return "Straddle off from the next hand"
             case ev.GameChanged():
                 new = after.config

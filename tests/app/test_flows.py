@@ -493,7 +493,7 @@ async def test_dealers_choice_and_straddle_from_the_palette(tmp_path: Path) -> N
             await keys(pilot, "enter")
             await type_text(pilot, answer)
             await keys(pilot, "enter")
-        assert status(app) == "Straddle 4 from the next hand, when four or more play (R2.8)"
+        assert status(app) == "Straddle 4 from the next hand, when three or more play (R2.8)"
         state = app.session.state
         assert state.config is not None and state.config.variant.key == "big-o"
         assert state.straddle == 4

@@ -98,9 +98,9 @@ def test_r2_8_standing_straddle_is_posted_every_hand_and_can_be_switched_off():
     assert all(kind != "straddle" for _, kind, _ in posts(deal(state)))
 
 
-def test_r2_8_straddle_with_fewer_than_4_players_is_refused_and_nothing_changes():
-    state = table((100,) * 3)
-    with pytest.raises(RuleError, match="a straddle needs at least 4 players at the table"):
+def test_r2_8_straddle_heads_up_is_refused_and_nothing_changes():
+    state = table((100,) * 2)
+    with pytest.raises(RuleError, match="a straddle needs at least 3 players at the table"):
         apply(state, StraddleChanged(amount=4))
     with pytest.raises(RuleError, match="below twice the big blind"):
         apply(table((100,) * 4), StraddleChanged(amount=3))
@@ -108,9 +108,22 @@ def test_r2_8_straddle_with_fewer_than_4_players_is_refused_and_nothing_changes(
         apply(deal(table((100,) * 4)), StraddleChanged(amount=4))
 
 
-def test_r2_8_standing_straddle_is_skipped_while_fewer_than_4_are_dealt_in():
-    state = apply(table((100,) * 4), StraddleChanged(amount=4))
-    state = apply(state, SatOut(seat=3))
+def test_r2_8_three_handed_the_button_left_of_the_bb_straddles_and_acts_last():
+    # R2.8: the seat left of the BB straddles; three-handed that is the button (seat 3).
+    state = deal(table((100,) * 3, stakes=Stakes(big_blind=2, straddle=4)), straddle=True)
+    assert posts(state) == [(0, "sb", 1), (1, "bb", 2), (2, "straddle", 4)]
+    la = legal_actions(state)
+    assert la.seat == 0 and la.call_amount == 3 and la.min_raise_to == 8  # SB acts first
+    state = apply(apply(state, Called(seat=0)), Called(seat=1))
+    la = legal_actions(state)
+    assert la.seat == 2 and la.can_check and la.can_raise  # the straddler's option
+
+
+def test_r2_8_standing_straddle_is_skipped_heads_up():
+    state = apply(table((100,) * 3), StraddleChanged(amount=4))
+    assert (2, "straddle", 4) in posts(deal(state))
+    state = apply(table((100,) * 3), StraddleChanged(amount=4))
+    state = apply(state, SatOut(seat=2))
     assert all(p.kind.value != "straddle" for p in propose_deal(state).posts)
-    with pytest.raises(RuleError, match="a straddle needs at least 4 players dealt in, not 3"):
+    with pytest.raises(RuleError, match="a straddle needs at least 3 players dealt in, not 2"):
         propose_deal(state, straddle=True)

@@ -7,7 +7,7 @@ running; a running hand keeps its own game, structure and stakes (``HandState``)
 
 from __future__ import annotations
 
-from omaha_tui.engine.config import max_players, parse_game
+from omaha_tui.engine.config import STRADDLE_PLAYERS, max_players, parse_game
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import ButtonRuleChanged, GameChanged, StraddleChanged
 from omaha_tui.engine.state import TableState, evolve
@@ -49,9 +49,10 @@ def apply_straddle_changed(state: TableState, ev: StraddleChanged) -> TableState
                 f"({2 * stakes.big_blind}): straddle at least {2 * stakes.big_blind} (R2.8)"
             )
         players = sum(1 for s in state.seats if s is not None and not s.sitting_out)
-        if players < 4:
+        if players < STRADDLE_PLAYERS:
             raise RuleError(
-                f"a straddle needs at least 4 players at the table, there are {players} (R2.8)"
+                f"a straddle needs at least {STRADDLE_PLAYERS} players at the table, "
+                f"there are {players} (R2.8)"
             )
     return evolve(state, straddle=ev.amount)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from omaha_tui.engine.clock_events import at_ms
-from omaha_tui.engine.config import ButtonRule, ShortBlindRule, binglao_variant
+from omaha_tui.engine.config import STRADDLE_PLAYERS, ButtonRule, ShortBlindRule, binglao_variant
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import HandStarted, Post, PostKind, nominal_post
 from omaha_tui.engine.labels import name_of, seat_label, seat_range
@@ -205,9 +205,12 @@ def _check_owing(state: TableState, ev: HandStarted) -> None:
 
 
 def _check_straddle(ev: HandStarted, post: Post, bb_posts: list[int]) -> int:
-    """R2.8: one straddle, after the big blind, at a table of four or more."""
-    if len(ev.seats) < 4:
-        raise RuleError(f"a straddle needs at least 4 players dealt in, not {len(ev.seats)} (R2.8)")
+    """R2.8: one straddle, after the big blind, with three or more dealt in."""
+    if len(ev.seats) < STRADDLE_PLAYERS:
+        raise RuleError(
+            f"a straddle needs at least {STRADDLE_PLAYERS} players dealt in, "
+            f"not {len(ev.seats)} (R2.8)"
+        )
     if not bb_posts:
         raise RuleError("a straddle is posted after the big blind (R2.8)")
     return post.seat

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from omaha_tui.engine.config import ButtonRule
+from omaha_tui.engine.config import STRADDLE_PLAYERS, ButtonRule
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Post, PostKind
 from omaha_tui.engine.hands.cards import CardError, check_distinct, parse_card
@@ -163,7 +163,7 @@ def propose_deal(
     blind, plus a dead small blind if they missed both (R2.6). Antes come first, a
     big-blind ante from the big blind before the blind (R2.9); short stacks post what
     they have (R2.5). A standing straddle (``TableState.straddle``) is posted whenever
-    four or more are dealt in; ``straddle`` asks for one this hand (R2.8). ``button``
+    three or more are dealt in; ``straddle`` asks for one this hand (R2.8). ``button``
     places the button by hand.
 
     >>> from omaha_tui.engine.testing import quick_table
@@ -252,10 +252,13 @@ def _posts(
     size_ = state.straddle or stakes.straddle
     if not size_:
         raise RuleError("this table has no straddle: set one in the stakes first")
-    if len(order) < 4:
+    if len(order) < STRADDLE_PLAYERS:
         if not straddle:
-            return tuple(posts)  # a standing straddle waits for four players (R2.8)
-        raise RuleError(f"a straddle needs at least 4 players dealt in, not {len(order)} (R2.8)")
+            return tuple(posts)  # heads-up a standing straddle waits (R2.8)
+        raise RuleError(
+            f"a straddle needs at least {STRADDLE_PLAYERS} players dealt in, "
+            f"not {len(order)} (R2.8)"
+        )
     if size_ < 2 * stakes.big_blind:
         if not straddle:
             return tuple(posts)  # the blinds went up past the standing straddle
