@@ -214,3 +214,31 @@ def test_r10_3_equity_of_the_tabled_hands_follows_the_board_as_it_comes() -> Non
     assert state.hand is not None
     river = hand_equity(state.hand)
     assert river is not None and [h.equity for h in river[1].hands] == [0.5, 0.5]
+
+
+def test_r10_2_hi_lo_side_pot_run_twice_each_pot_split_by_run_then_high_and_low() -> None:
+    # Omaha/8, seat 1 all in for 7, seats 2 and 3 for 100: main pot 21 (all three), side
+    # pot 186 (seats 2 and 3). Run 1 is the R7 example's board, run 2 has no low.
+    state = _all_in((7, 100, 100))
+    hand = state.hand
+    assert hand is not None
+    assert [(p.amount, p.eligible) for p in hand_pots(hand)] == [(21, (0, 1, 2)), (186, (1, 2))]
+    state = apply(state, RunsAgreed(runs=2))
+    state = _deal(state, "4h 5c 7h Qs Ad")
+    state = apply(state, RunBoardDealt(run=2, cards=("Kc", "9d", "Tc", "Jc", "8s")))
+    for seat, cards in ((0, H1), (1, H2), (2, "6c 6d 9h 9s")):
+        state = apply(state, HoleCardsShown(seat=seat, cards=tuple(cards.split())))
+    awards = awards_from_cards(state)
+    got = sorted((a.pot, a.run, a.half.value, a.seat, a.amount) for a in awards)
+    assert got == [
+        # Main 21 -> runs 11 and 10 (the odd chip to run 1); run 1's 11 -> high 6, low 5.
+        (0, 1, "high", 1, 6),  # H2's three queens
+        (0, 1, "low", 0, 5),  # H1's 7-5-4-2-A beats H2's 7-5-4-3-A
+        (0, 2, "whole", 1, 10),  # no low on run 2 (R7.3): H2's ace-high straight
+        # Side 186 -> 93 and 93; H1 is not in it, so H2's 7-5-4-3-A takes run 1's low.
+        (1, 1, "high", 1, 47),
+        (1, 1, "low", 1, 46),
+        (1, 2, "whole", 1, 93),
+    ]
+    state = apply(state, PotsAwarded(awards=awards))
+    assert stacks(state) == [5, 202, 0] and chips_total(state) == 207
