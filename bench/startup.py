@@ -7,7 +7,13 @@ times as its own process; the median of the CPU time it used (user + system, ste
 than wall time on a busy machine) and of the wall time are printed with their ratios.
 ``console`` is measured to the process's end, which includes what follows the answer
 (the whole record's check, closing the journal, the interpreter's exit);
-``first line`` is the wall time from starting the process to reading its answer. Run:
+``first line`` is the wall time from starting the process to reading its answer.
+
+Two floors are printed beside them: a bare interpreter (``python -c pass``) and one that
+only imports pydantic and builds and validates one model, the least any answer needs when
+the engine's events and configuration are pydantic models (DESIGN: "Events are a pydantic
+discriminated union"). What the console's first line takes above the second floor is the
+program's own share. Run:
 ``python bench/startup.py [--runs 15]``; ``python -X importtime -m omaha_tui ...`` shows
 where a command's import time goes.
 """
@@ -26,6 +32,14 @@ from pathlib import Path
 BASE = [sys.executable, "-m", "omaha_tui"]
 EQUITY = ["--game", "plo", "--board", "Ah 7h 2c", "--hand", "Ann: As Ks Qd Jd"]
 READ = ["--game", "plo", "--board", "4h 5c 7h Qs Ad", "--hand", "Ann: Ah 2s Kh Ks"]
+FLOORS = {
+    "python": [sys.executable, "-c", "pass"],
+    "pydantic": [
+        sys.executable,
+        "-c",
+        "from pydantic import BaseModel\nclass M(BaseModel):\n    x: int\nM(x=1)",
+    ],
+}
 COMMANDS = {
     "version": ["--version"],
     "equity": ["equity", *EQUITY, "--hand", "Bob: 7c 7d 2h 2s"],
@@ -79,6 +93,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
+    floors = {name: measure(argv, args.runs) for name, argv in FLOORS.items()}
     results = {name: measure(BASE + argv, args.runs) for name, argv in COMMANDS.items()}
     with tempfile.TemporaryDirectory() as tmp:  # the console's first answer, a new table
         db = str(Path(tmp) / "j.sqlite3")
@@ -92,6 +107,10 @@ def main() -> None:
             f"wall {wall * 1000:6.0f} ms ({wall / base_wall:4.2f}x)"
         )
     print(f"{'first line':19} wall {answered * 1000:6.0f} ms ({answered / base_wall:4.2f}x)")
+    for name, (cpu, wall) in floors.items():
+        print(f"floor {name:8} cpu {cpu * 1000:6.0f} ms   wall {wall * 1000:6.0f} ms")
+    own = answered - floors["pydantic"][1]
+    print(f"first line above the pydantic floor: {own * 1000:.0f} ms (the program's own share)")
 
 
 if __name__ == "__main__":
