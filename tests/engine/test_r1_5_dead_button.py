@@ -212,7 +212,9 @@ def test_r1_5_example_a_returning_player_hand_4_posts_a_live_bb():
     state = fold_out(deal(state))
     state = deal(state)  # hand 4: BB 3, SB 2, button 1, seat 4 dealt in with a live BB
     assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (0, 1, 2)
-    assert 3 in state.hand.seats and (3, "bb", 2) in posts(state)
+    assert 3 in state.hand.seats
+    # Held back on the button in hand 3 is not away: a live BB only, no dead SB.
+    assert posts(state) == [(1, "sb", 1), (2, "bb", 2), (3, "bb", 2)]
     assert not state.seats[3].owes_bb
     assert state.hand.bets[3] == 2  # live: it counts toward their bet (R2.6)
 

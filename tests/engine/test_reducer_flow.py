@@ -13,6 +13,7 @@ from omaha_tui.engine.events import (
     ChipsCorrected,
     EarlyCardDealt,
     Event,
+    Folded,
     HandStarted,
     HoleCardsShown,
     MisdealDeclared,
@@ -170,6 +171,17 @@ def test_r3_5_no_misdeal_after_substantial_action():
     state = apply(state, cmd.call(state))
     with pytest.raises(RuleError, match=r"too late for a misdeal: there has been substantial"):
         apply(state, MisdealDeclared())
+
+
+def test_r3_5_one_fold_is_not_substantial_action_two_actions_are():
+    state = start(new_table(stacks=(100,) * 4))
+    once = apply(state, Folded(seat=state.hand.to_act))
+    undone = apply(once, MisdealDeclared(reason="second card exposed"))
+    assert undone.hand is None and [s.stack for s in undone.seats if s] == [100] * 4
+    assert cmd.start_hand(undone).button == state.hand.button  # the button stays
+    twice = apply(once, Folded(seat=once.hand.to_act))
+    with pytest.raises(RuleError, match=r"too late for a misdeal: there has been substantial"):
+        apply(twice, MisdealDeclared())
 
 
 def test_r3_3_courchevel_early_card_before_preflop_betting_then_two_flop_cards():
