@@ -126,8 +126,9 @@ def showdown_order(state: TableState) -> tuple[int, ...]:
     """R8.1: who shows first, then clockwise, among seats still in the hand.
 
     The last player to bet or raise on the final round shows first; if that round
-    was checked through (or the players were all in before the river), the first
-    live seat left of the button.
+    was checked through, the first live seat left of the button. When the players
+    were all in before the river, the final round is the last one with betting, so
+    its last bettor or raiser shows first (all hands are turned up, R10.1).
 
     >>> from omaha_tui.engine.testing import quick_table
     >>> showdown_order(quick_table())
