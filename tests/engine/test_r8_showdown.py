@@ -186,3 +186,17 @@ def test_settle_by_hand_refuses_a_low_in_a_high_game():
     state = _river(cmd.check, cmd.check, cmd.check, cmd.check)
     with pytest.raises(RuleError, match="Omaha has no low half"):
         cmd.settle_by_hand(state, [[1]], [[2]])
+
+
+def test_r3_6_a_hand_tabled_with_the_wrong_number_of_cards_is_dead_and_wins_nothing():
+    state = _river(cmd.check, cmd.check, cmd.check, cmd.check)  # pot 8 on 2c 7d 9h Ts Kd
+    with pytest.raises(RuleError) as refused:
+        cmd.show(state, 0, "Ah Kh Qh Jh Th")
+    assert str(refused.value) == (
+        "P0 (seat 1) shows 5 cards: Omaha deals 4; a hand with the wrong number of cards "
+        "is dead (R3.6): enter all 4, or muck it"
+    )
+    state = run(state, lambda s: cmd.muck(s, 0), lambda s: cmd.muck(s, 1))
+    state = run(state, lambda s: cmd.show(s, 2, "3s 4s 5c 6c"), lambda s: cmd.muck(s, 3))
+    awards = cmd.settle_by_cards(state).awards
+    assert [(a.seat, a.amount) for a in awards] == [(2, 8)]

@@ -216,7 +216,12 @@ def apply_shown(state: TableState, ev: HoleCardsShown) -> TableState:
     cards = _parse(ev.cards, f"{who}'s hand")
     need = hand.variant.hole_cards
     if len(cards) != need:
-        raise RuleError(f"{who} shows {len(cards)} cards: {hand.variant.name} deals {need}")
+        # R3.6: a hand with the wrong number of cards at showdown is dead. The cards
+        # are not recorded; the dealer enters the whole hand or mucks it.
+        raise RuleError(
+            f"{who} shows {len(cards)} cards: {hand.variant.name} deals {need}; a hand "
+            f"with the wrong number of cards is dead (R3.6): enter all {need}, or muck it"
+        )
     _check_new_cards(state, hand, {f"{who}": cards})
     return evolve(state, hand=evolve(hand, shown=(*hand.shown, (ev.seat, cards))))
 
