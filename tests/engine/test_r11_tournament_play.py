@@ -234,3 +234,20 @@ def test_r11_undo_takes_back_every_tournament_event() -> None:
 def test_r11_6_a_player_does_not_leave_a_tournament_but_sits_out() -> None:
     refused = decide(tournament_table(3), rq.Leave(1))
     assert isinstance(refused, Refusal) and "sitout keeps them dealt in" in refused.reason
+
+
+def test_r11_3_four_out_in_one_hand_with_equal_stacks_share_2nd_to_5th_odd_unit_left_of_button():
+    # R11.2: 5 entries at 10, pool 50, 65/35 -> 32 and 17, the unit rounding leaves to 1st.
+    s = tournament_table(5, stack=100, buy_in=D(10))  # button P4
+    s = do(s, rq.NextHand()).state
+    while s.hand is not None and s.hand.to_act is not None:
+        out = decide(s, rq.AllIn())
+        s = (out if not isinstance(out, Refusal) else do(s, rq.Call())).state
+    played = play_out(s, 2)  # P2 wins every chip; the other four started with 100 each
+    busts = [(e.seat, e.place) for e in played.log if isinstance(e, ev.PlayerBusted)]
+    assert busts == [(0, 2), (1, 2), (3, 2), (4, 2)]  # tied for 2nd (to 5th)
+    t = played.state.tournament
+    assert t is not None and t.finished
+    # 2nd to 5th pay 17 + 0 + 0 + 0: 4 each, the unit left over to P0, first left of
+    # the button (R11.3, as odd chips go, R7.4).
+    assert t.prizes == ((1, D(5)), (2, D(4)), (3, D(33)), (4, D(4)), (5, D(4)))
