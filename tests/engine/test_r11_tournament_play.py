@@ -9,7 +9,9 @@ import pytest
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import available
 from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply
@@ -251,3 +253,18 @@ def test_r11_3_four_out_in_one_hand_with_equal_stacks_share_2nd_to_5th_odd_unit_
     # 2nd to 5th pay 17 + 0 + 0 + 0: 4 each, the unit left over to P0, first left of
     # the button (R11.3, as odd chips go, R7.4).
     assert t.prizes == ((1, D(5)), (2, D(4)), (3, D(33)), (4, D(4)), (5, D(4)))
+
+
+def test_r10_2_a_tournament_hand_is_run_once() -> None:
+    s = tournament_table(2, stack=100, buy_in=D(10))
+    s = do(do(do(s, rq.NextHand()).state, rq.AllIn()).state, rq.Call()).state
+    assert s.hand is not None and s.hand.betting_over  # all in: a cash table could agree
+    refused = decide(s, rq.RunItTwice(2))
+    assert isinstance(refused, Refusal)
+    assert (
+        refused.reason
+        == "running it twice is for cash games (R10.2): a tournament hand is run once"
+    )
+    with pytest.raises(RuleError, match=r"for cash games \(R10.2\)"):
+        apply(s, ev.RunsAgreed(runs=2))
+    assert not available(s).allows(rq.RunItTwice)

@@ -190,7 +190,7 @@ def available(state: TableState) -> Available:
         shown = dict(hand.shown)
         if any(seat not in shown for seat in hand.live):
             live.add(rq.TableHands)  # while a hand still in is not tabled
-    if _may_run_twice(hand, la, due):
+    if state.tournament is None and _may_run_twice(hand, la, due):  # R10.2: cash games
         live.add(rq.RunItTwice)
     if showdown:
         live |= {rq.Muck, rq.AwardByCards, rq.AwardByHand, rq.Showdown}

@@ -157,10 +157,13 @@ def apply_board_recorded(state: TableState, ev: BoardRecorded) -> TableState:
 
 
 def apply_runs_agreed(state: TableState, ev: RunsAgreed) -> TableState:
-    """R10.2: run the rest of the board ``ev.runs`` times, agreed before the next card."""
+    """R10.2: run the rest of the board ``ev.runs`` times, agreed before the next card.
+    Running it twice is a cash-game agreement: a tournament hand is run once."""
     hand = state.hand
     if hand is None or hand.complete:
         raise RuleError("no hand is running: there is no board to run twice")
+    if state.tournament is not None:
+        raise RuleError("running it twice is for cash games (R10.2): a tournament hand is run once")
     if hand.runs > 1:
         raise RuleError(f"the players already agreed to run it {run_times(hand.runs)}")
     if not hand.betting_over or hand.to_act is not None or len(hand.live) < 2:
