@@ -178,6 +178,10 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
 
     button_rule = getattr(args, "button", None)
     tournament = tournament_config(args)  # R11
+    if tournament is not None and button_rule == "moving":
+        raise FlagError(
+            "--button moving is for cash games: a tournament uses the dead button (R11.6)"
+        )
     quick = (args.game, args.blinds, args.structure, args.players, args.levels, button_rule)
     if not any(quick) and not args.ante and tournament is None:
         return None

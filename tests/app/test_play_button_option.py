@@ -31,3 +31,11 @@ def test_r1_5_play_button_refuses_other_rules(capsys):
     with pytest.raises(SystemExit):
         _args("--button", "floating")
     assert "invalid choice: 'floating' (choose from 'dead', 'moving')" in capsys.readouterr().err
+
+
+def test_r11_6_play_refuses_the_moving_button_at_a_tournament():
+    tournament = ("--tournament", "--buy-in", "10", "--stack", "100", "--players", "A,B")
+    with pytest.raises(play.FlagError, match=r"a tournament uses the dead button \(R11.6\)"):
+        table_start(_args(*tournament, "--button", "moving"))
+    start = table_start(_args(*tournament))
+    assert start is not None and start.config.button_rule is ButtonRule.DEAD

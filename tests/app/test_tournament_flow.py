@@ -108,6 +108,13 @@ async def test_r11_setup_screen_tournament_mode_to_a_winner(tmp_path: Path) -> N
         assert "is not an amount of money" in str(screen.query_one("#error", Static).render())
         screen.query_one("#t-buy_in", Input).value = "25"
         screen.query_one("#t-stack", Input).value = "300"
+        screen.query_one("#button-rule", Select).value = "moving"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)  # R11.6: a tournament's button is dead
+        error = str(screen.query_one("#error", Static).render())
+        assert "a tournament uses the dead button (R11.6)" in error
+        screen.query_one("#button-rule", Select).value = "dead"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -14,7 +14,7 @@ from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer import history
-from omaha_tui.engine.reducer.replay import apply
+from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.testing import tournament_table
@@ -268,3 +268,21 @@ def test_r10_2_a_tournament_hand_is_run_once() -> None:
     with pytest.raises(RuleError, match=r"for cash games \(R10.2\)"):
         apply(s, ev.RunsAgreed(runs=2))
     assert not available(s).allows(rq.RunItTwice)
+
+
+def test_r11_6_a_tournament_uses_the_dead_button_and_refuses_the_moving_one() -> None:
+    from omaha_tui.engine.config import ButtonRule
+    from omaha_tui.engine.testing import tournament_events
+
+    s = tournament_table(3, stack=100, buy_in=D(10))
+    refused = decide(s, rq.SetButtonRule(ButtonRule.MOVING))
+    assert isinstance(refused, Refusal)
+    assert refused.reason == (
+        "a tournament uses the dead button (R11.6): the moving button is for cash games"
+    )
+    assert s.config is not None and s.config.button_rule is ButtonRule.DEAD
+    first, *rest = tournament_events(3)  # a table set to the moving button, then R11
+    assert isinstance(first, ev.SessionStarted)
+    moving = first.config.model_copy(update={"button_rule": ButtonRule.MOVING})
+    with pytest.raises(RuleError, match=r"a tournament uses the dead button \(R11.6\)"):
+        replay([ev.SessionStarted(config=moving), *rest])

@@ -171,6 +171,8 @@ class SetupScreen(Screen[SetupResult]):
             config = config.model_copy(update={"stakes": schedule.stakes(1)})
         players = self._players()
         tournament = read_tournament(self) if self._tournament() else None
+        if tournament is not None and config.button_rule is ButtonRule.MOVING:
+            raise ValueError("Button rule: a tournament uses the dead button (R11.6)")
         if tournament is not None:  # R11.1: every entry starts with the same stack
             players = tuple(SeatedPlayer(p.seat, p.name, tournament.stack) for p in players)
         if len(players) < 2:

@@ -7,7 +7,7 @@ running; a running hand keeps its own game, structure and stakes (``HandState``)
 
 from __future__ import annotations
 
-from omaha_tui.engine.config import STRADDLE_PLAYERS, max_players, parse_game
+from omaha_tui.engine.config import STRADDLE_PLAYERS, ButtonRule, max_players, parse_game
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import ButtonRuleChanged, GameChanged, StraddleChanged
 from omaha_tui.engine.state import TableState, evolve
@@ -87,6 +87,9 @@ def apply_game_changed(state: TableState, ev: GameChanged) -> TableState:
     return evolve(state, config=new)
 
 
+TOURNAMENT_BUTTON = "a tournament uses the dead button (R11.6): the moving button is for cash games"
+
+
 def apply_button_rule_changed(state: TableState, ev: ButtonRuleChanged) -> TableState:
     """R1.5: dead or moving button from the next hand on.
 
@@ -96,11 +99,14 @@ def apply_button_rule_changed(state: TableState, ev: ButtonRuleChanged) -> Table
     between_hands(state, "change the button rule")
     config = state.config
     assert config is not None
+    if state.tournament is not None and ev.rule is ButtonRule.MOVING:
+        raise RuleError(TOURNAMENT_BUTTON)  # R11.6
     new = config.model_copy(update={"button_rule": ev.rule})
     return evolve(state, config=new)
 
 
 __all__ = [
+    "TOURNAMENT_BUTTON",
     "apply_button_rule_changed",
     "apply_game_changed",
     "apply_straddle_changed",

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from omaha_tui.engine.config import ButtonRule
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     AddOnTaken,
@@ -30,6 +31,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.hands.cards import parse_cards
 from omaha_tui.engine.labels import seat_label
+from omaha_tui.engine.reducer.options import TOURNAMENT_BUTTON
 from omaha_tui.engine.rules.tournament.chip_race import RaceError, chip_race
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.rules.tournament.places import Out
@@ -105,6 +107,8 @@ def tournament_started(state: TableState, ev: TournamentStarted) -> TableState:
         raise RuleError("the table is already a tournament")
     if any(s is not None for s in state.seats) or state.hands_played or state.hand:
         raise RuleError("a tournament starts before anyone is seated")
+    if state.config.button_rule is ButtonRule.MOVING:
+        raise RuleError(TOURNAMENT_BUTTON)  # R11.6: tournaments use the dead button
     if ev.config.stack % state.config.stakes.chip:
         raise RuleError(
             f"the starting stack {ev.config.stack} is not a multiple of the smallest chip"
