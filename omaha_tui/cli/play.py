@@ -178,6 +178,11 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
 
     button_rule = getattr(args, "button", None)
     tournament = tournament_config(args)  # R11
+    if tournament is not None and table_money(args) is not None:
+        raise FlagError(
+            "a tournament's chips have no money value (R12.1 is for cash games): "
+            "drop --chip-value; --buy-in is the entry's money"
+        )
     if tournament is not None and button_rule == "moving":
         raise FlagError(
             "--button moving is for cash games: a tournament uses the dead button (R11.6)"

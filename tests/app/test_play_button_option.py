@@ -39,3 +39,9 @@ def test_r11_6_play_refuses_the_moving_button_at_a_tournament():
         table_start(_args(*tournament, "--button", "moving"))
     start = table_start(_args(*tournament))
     assert start is not None and start.config.button_rule is ButtonRule.DEAD
+
+
+def test_r12_1_play_refuses_a_chip_value_at_a_tournament():
+    tournament = ("--tournament", "--buy-in", "10", "--stack", "100", "--players", "A,B")
+    with pytest.raises(play.FlagError, match=r"a tournament's chips have no money value"):
+        table_start(_args(*tournament, "--chip-value", "0.10"))

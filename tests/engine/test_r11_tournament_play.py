@@ -286,3 +286,14 @@ def test_r11_6_a_tournament_uses_the_dead_button_and_refuses_the_moving_one() ->
     moving = first.config.model_copy(update={"button_rule": ButtonRule.MOVING})
     with pytest.raises(RuleError, match=r"a tournament uses the dead button \(R11.6\)"):
         replay([ev.SessionStarted(config=moving), *rest])
+
+
+def test_r12_1_a_tournament_s_chips_are_given_no_money_value() -> None:
+    s = tournament_table(3, stack=100, buy_in=D(10))
+    refused = decide(s, rq.SetChipValue(100, D("10.00"), "EUR"))
+    assert isinstance(refused, Refusal)
+    assert refused.reason == (
+        "a tournament's chips have no money value (R12.1 is for cash games): "
+        "its money is the buy-ins and the prizes (R11)"
+    )
+    assert s.money is None

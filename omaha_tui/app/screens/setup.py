@@ -178,6 +178,8 @@ class SetupScreen(Screen[SetupResult]):
         if len(players) < 2:
             raise ValueError("Seat at least two players (R1.2): type a name and a buy-in")
         money = chip_rate(self._value("chip-value"), self._value("currency"))
+        if tournament is not None and money is not None:
+            raise ValueError("Chip value: a tournament's chips have no money value (R12.1)")
         for p in players:
             if p.buy_in % config.stakes.chip:
                 raise ValueError(

@@ -36,6 +36,13 @@ def apply_chip_value_set(state: TableState, ev: ChipValueSet) -> TableState:
     '100 chips = 10.00 EUR'
     """
     between_hands(state, "change what the chips are worth")
+    if state.tournament is not None and ev.chips:
+        # R12.1 values a cash game's chips; a tournament's money is its buy-ins and
+        # prizes (R11.1, R11.2), its chips are only chips.
+        raise RuleError(
+            "a tournament's chips have no money value (R12.1 is for cash games): "
+            "its money is the buy-ins and the prizes (R11)"
+        )
     if ev.chips == 0:
         if ev.money:
             raise RuleError("a chip value needs a number of chips: 0 chips are worth nothing")
