@@ -297,3 +297,9 @@ def test_r12_1_a_tournament_s_chips_are_given_no_money_value() -> None:
         "its money is the buy-ins and the prizes (R11)"
     )
     assert s.money is None
+
+
+def test_r4_11_the_cash_buy_in_range_is_not_warned_about_at_a_tournament() -> None:
+    s = tournament_table(3, stack=5000, buy_in=D(10), re_entry=True)  # BB 2: cash 40-200
+    seated = do(s, rq.SeatPlayer(5, "New", 5000, True))
+    assert seated.note == "" and seated.state.seat(5) is not None

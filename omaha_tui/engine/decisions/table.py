@@ -123,9 +123,10 @@ def _rebuy(state: TableState, req: rq.Rebuy) -> Built:
 
 
 def _buy_in_warning(state: TableState, stack_after: int) -> str:
-    """R4.11: a warning (never a refusal) when a stack is outside the buy-in range."""
+    """R4.11: a warning (never a refusal) when a stack is outside the buy-in range.
+    A cash game's guidance: a tournament's entries and rebuys are its own stacks (R11.1)."""
     config = state.config
-    if config is None:
+    if config is None or state.tournament is not None:
         return ""
     if stack_after < config.buy_in_min:
         return f"{stack_after} is below this table's usual buy-in of {config.buy_in_min}"
