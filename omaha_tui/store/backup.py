@@ -81,6 +81,7 @@ def _copy(journal: Journal, tmp: Path, session_id: int | None) -> int:
             if session_id is not None:
                 dst.execute("BEGIN IMMEDIATE")
                 for table, column in (
+                    ("hand_details", "session_id"),
                     ("snapshots", "session_id"),
                     ("events", "session_id"),
                     ("sessions", "id"),

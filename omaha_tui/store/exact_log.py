@@ -226,7 +226,7 @@ def _fold_writing(log: SessionLog) -> tuple[list[str], FoldedLog] | None:
     writes of it from the same tables (as :func:`_standard` texts). ``None`` when the
     fold cannot take the log."""
     from .export_stream import UndoneTooFar, effective
-    from .phh_export import write_hands
+    from .phh_export import details_in, write_hands
 
     folds: list[FoldedLog] = []
 
@@ -244,7 +244,7 @@ def _fold_writing(log: SessionLog) -> tuple[list[str], FoldedLog] | None:
     try:
         # Bounded: an undo the fold takes reaches back no further than the look-behind
         # holds, so only a few hands' tables are held at a time.
-        hands = write_hands(effective(steps()), log.meta, log.title, problems)
+        hands = write_hands(effective(steps()), details_in(log.meta), log.title, problems)
         written = [_standard(h) for h in hands]
     except (ValueError, AssertionError, UndoneTooFar):
         return None

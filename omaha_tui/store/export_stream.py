@@ -1,19 +1,23 @@
 """A session's export written as it is read: the log a page at a time, never whole.
 
 The peak memory of an export does not grow with the session. The log is read in pages
-of :data:`PAGE` events; the JSON export writes each event and each time as it comes;
-the PHH export keeps only the hand being written and the table's state, with a short
-look-behind (:func:`effective`) for what an undo may still take back, and writes the
-first hand's exact event log (:mod:`.exact_log`) from a second pass over the log.
+of :data:`PAGE` events, and an imported session's hands' details a page at a time too
+(:meth:`~.hand_details.JournalDetails.hand_details`); the JSON export writes each
+detail, each event and each time as it comes; the PHH export keeps only the hand being
+written and the table's state, with a short look-behind (:func:`effective`) for what an
+undo may still take back, and writes the first hand's exact event log
+(:mod:`.exact_log`) from a second pass over the log.
 The PHH text is the one the whole-log writers gave (:func:`~.phh_write.dumps_all` and
 :func:`~.exact_log.attach`), byte for byte; the JSON export writes each event on a line
-of its own, as the journal stores it.
+of its own, as the journal stores it, and the details in ``meta.phh.hands``, where a
+journal kept them before they had rows of their own.
 This module writes no file; :func:`~.files.write_chunks_safely` does.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -27,7 +31,7 @@ from omaha_tui.engine.reducer.history import UNDO_HANDS
 from .exact_log import EVENTS_FIELD, META_FIELD, OUR_FIELDS, TIMES_FIELD, TITLE_FIELD
 from .journal import Journal
 from .phh import PhhError, PhhHand
-from .phh_write import dumps, toml_text
+from .phh_write import dumps, toml_string, toml_text
 from .records import EventRecord, SessionInfo
 
 PAGE = 2000
@@ -156,11 +160,60 @@ def _two_lists(
         yield from lister(time_text(json.loads(line)) for line in times)
 
 
-def json_chunks(
-    records: Iterable[EventRecord], info: SessionInfo, meta: dict[str, Any]
+def with_details(
+    around: Callable[[dict[str, Any]], Any],
+    meta: dict[str, Any],
+    details: Iterable[Any] | None,
+    *,
+    indent: int | None = None,
+    sort_keys: bool = False,
 ) -> Iterator[str]:
-    """The JSON export's text: the session and its details, then every event (compact
-    JSON, one a line) and every event's time."""
+    """:func:`json.dumps` of ``around(meta)`` with ``details`` listed in
+    ``meta["phh"]["hands"]``, written one by one as they come, byte for byte as
+    ``json.dumps`` writes the whole (``details`` ``None``: ``meta`` as it is).
+
+    ``meta``'s keys are in the journal's order (sorted, as it stores them); the
+    details' key goes where sorting puts it.
+
+    >>> "".join(with_details(lambda m: {"meta": m}, {"phh": {}}, iter([{"scale": 1}])))
+    '{"meta": {"phh": {"hands": [{"scale": 1}]}}}'
+    """
+    if details is None:
+        yield json.dumps(around(meta), indent=indent, sort_keys=sort_keys)
+        return
+    slot = f"\x00{secrets.token_hex(16)}\x00"  # no text of a session can be this one
+    phh = meta.get("phh")
+    held = {**(phh if isinstance(phh, dict) else {}), "hands": slot}
+    slotted = dict(sorted({**meta, "phh": dict(sorted(held.items()))}.items()))
+    text = json.dumps(around(slotted), indent=indent, sort_keys=sort_keys)
+    before, after = text.split(json.dumps(slot))
+    if indent is None:
+        inner = outer = ""
+        opening, between, closing = "[", ", ", "]"
+    else:  # each detail a level deeper than the line that names them
+        line = before[before.rindex("\n") + 1 :]
+        outer = line[: len(line) - len(line.lstrip(" "))]
+        inner = outer + " " * indent
+        opening, between, closing = "[\n" + inner, ",\n" + inner, "\n" + outer + "]"
+    yield before
+    first = True
+    for detail in details:
+        item = json.dumps(detail, indent=indent, sort_keys=sort_keys)
+        yield (opening if first else between) + item.replace("\n", "\n" + inner)
+        first = False
+    yield "[]" if first else closing
+    yield after
+
+
+def json_chunks(
+    records: Iterable[EventRecord],
+    info: SessionInfo,
+    meta: dict[str, Any],
+    details: Iterable[Any] | None = None,
+) -> Iterator[str]:
+    """The JSON export's text: the session and its details (``details``: the hands'
+    details kept in rows, written into ``meta``), then every event (compact JSON, one
+    a line) and every event's time."""
     head = {
         "session": {
             "id": info.id,
@@ -171,7 +224,9 @@ def json_chunks(
         },
         "meta": meta,
     }
-    yield json.dumps(head, indent=1)[: -len("\n}")] + ',\n "events": '
+    chunks = with_details(lambda m: {**head, "meta": m}, meta, details, indent=1)
+    yield from _all_but(chunks, len("\n}"))
+    yield ',\n "events": '
     yield from _two_lists(
         records,
         event_to_json,
@@ -182,13 +237,26 @@ def json_chunks(
     yield "\n}\n"
 
 
+def _all_but(chunks: Iterable[str], cut: int) -> Iterator[str]:
+    """``chunks`` without the last ``cut`` characters of their text (each chunk given out
+    once the ones after it hold ``cut`` characters)."""
+    held = ""
+    for chunk in chunks:
+        held += chunk
+        if len(held) > cut:
+            yield held[:-cut]
+            held = held[-cut:]
+
+
 def exact_log_lines(
-    records: Iterable[EventRecord], title: str, meta: dict[str, Any]
+    records: Iterable[EventRecord], title: str, meta_text: Iterable[str]
 ) -> Iterator[str]:
-    """The first hand's exact-log fields (as :func:`~.exact_log.attach` puts them)."""
+    """The first hand's exact-log fields (as :func:`~.exact_log.attach` puts them),
+    ``meta_text`` the meta field's JSON."""
     yield f"{TITLE_FIELD} = {toml_text(title)}\n"
-    yield f"{META_FIELD} = {toml_text(json.dumps(meta, sort_keys=True))}\n"
-    yield f"{EVENTS_FIELD} = "
+    yield f"{META_FIELD} = "
+    yield from toml_string(meta_text)
+    yield f"\n{EVENTS_FIELD} = "
     yield from _two_lists(records, event_to_json, str, f"\n{TIMES_FIELD} = ", _toml_list)
     yield "\n"
 
@@ -209,4 +277,13 @@ def phh_chunks(
         yield f"\n[{i}]\n" + dumps(hand)
 
 
-__all__ = ["PAGE", "UndoneTooFar", "effective", "json_chunks", "log_pages", "phh_chunks"]
+__all__ = [
+    "PAGE",
+    "UndoneTooFar",
+    "effective",
+    "exact_log_lines",
+    "json_chunks",
+    "log_pages",
+    "phh_chunks",
+    "with_details",
+]

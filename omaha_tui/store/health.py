@@ -1,14 +1,16 @@
 """What ``omaha-tui check`` reports: is the file sound, is each session's record whole.
 
 Each line is one finding a dealer can act on: the file's own SQLite check, then per
-session its events and chain (:mod:`.chain`), and whether resuming it can start from
-a snapshot or must replay every event. Nothing here changes the file.
+session its events and chain (:mod:`.chain`), an imported session's hands' details
+(:mod:`.hand_details`), and whether resuming it can start from a snapshot or must
+replay every event. Nothing here changes the file.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .hand_details import DamagedDetails, damage
 from .journal import Journal
 from .journal_checks import chain_damage, rewrite_damage
 from .schema import SCHEMA_VERSION
@@ -44,6 +46,11 @@ def check_session(journal: Journal, session_id: int) -> Finding:
         return Finding(f"{head} {chain_damage(found)}", ok=False)
     if (at := journal.rewritten_at(session_id)) is not None:
         return Finding(f"{head} {rewrite_damage(at)}", ok=False)
+    try:
+        for _ in journal.hand_details(session_id):  # what an export writes back
+            pass
+    except DamagedDetails as e:
+        return Finding(f"{head}: {damage(e.hand, e.why)}", ok=False)
     n = found.good
     events = f"{n} event{'s' * (n != 1)}, chain intact"
     state, at, _ = journal._snapshot(session_id, n, strict=False)

@@ -24,11 +24,18 @@ from omaha_tui.engine.events import Event, SessionEnded
 from omaha_tui.engine.reducer.history import History
 
 from .exact_log import carried, check_log, from_json
-from .export_stream import effective, exact_log_lines, json_chunks, log_pages, phh_chunks
+from .export_stream import (
+    effective,
+    exact_log_lines,
+    json_chunks,
+    log_pages,
+    phh_chunks,
+    with_details,
+)
 from .files import write_chunks_safely
 from .journal import Journal
 from .phh import MAX_FILE, PhhError, find_files, load, read_text
-from .phh_export import stream_hands
+from .phh_export import details_in, stream_hands
 from .phh_table_run import TableRun
 from .phh_tables import Refused, runs_of
 from .snapshot import FoldedLog, fold_log
@@ -197,23 +204,27 @@ def export_session(
             earlier file of that name is left as it was.
         OSError: the folder cannot be made.
         JournalError: the session's chain is broken (without ``until_damage``, which
-            exports the events before the first damaged one and no more).
+            exports the events before the first damaged one and no more), or an
+            imported hand's details are damaged (nothing is written).
     """
     upto = journal.readable_until(session_id, until_damage=until_damage)
     meta = journal.meta(session_id)
+    rows = journal.has_hand_details(session_id)  # else any details are in ``meta``
     # As stored: the export needs no hand count (recounting an old session reads its log).
     info = journal._stored_session(session_id)
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"session-{session_id}"
+    log = log_pages(journal, session_id, upto)
     if fmt == "json":
         path = folder / f"{stem}.json"
-        log = log_pages(journal, session_id, upto)
-        write_chunks_safely(path, json_chunks(log, info, meta), force=force)
+        details = journal.hand_details(session_id) if rows else None
+        write_chunks_safely(path, json_chunks(log, info, meta, details), force=force)
         return Exported(path)
     problems: list[str] = []
-    timed = ((r.event, r.created) for r in log_pages(journal, session_id, upto))
+    timed = ((r.event, r.created) for r in log)
     where = f"session {session_id}"
-    hands = stream_hands(effective(timed, where=where), meta, info.title, problems)
+    each = journal.hand_details(session_id) if rows else details_in(meta)
+    hands = stream_hands(effective(timed, where=where), each, info.title, problems)
     first = next(hands, None)
     if first is None:
         if problems:
@@ -221,6 +232,8 @@ def export_session(
         raise PhhError(f"session {session_id} has no hand to export yet: play a hand first")
     later = next(hands, None)
     path = folder / f"{stem}.phh" if later is None else folder / f"{stem}.phhs"
-    exact = exact_log_lines(log_pages(journal, session_id, upto), info.title, meta)
+    listed = journal.hand_details(session_id) if rows else None  # the meta field's
+    meta_text = with_details(lambda m: m, meta, listed, sort_keys=True)
+    exact = exact_log_lines(log_pages(journal, session_id, upto), info.title, meta_text)
     write_chunks_safely(path, phh_chunks(first, later, hands, exact), force=force)
     return Exported(path, tuple(problems))

@@ -22,6 +22,7 @@ from typing import Any, Self
 from omaha_tui.engine.events import Event, HandStarted
 from omaha_tui.engine.reducer.history import History
 
+from . import hand_details
 from .chain import HASH_SIZE, genesis
 from .journal_reading import JournalReading
 from .journal_roster import JournalRoster
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 
-class Journal(JournalReading, JournalRoster):
+class Journal(JournalReading, JournalRoster, hand_details.JournalDetails):
     """An open journal file. Use :meth:`open` (also a context manager)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, read_only: bool) -> None:
@@ -287,9 +288,13 @@ class Journal(JournalReading, JournalRoster):
         applies an event: it keeps these states (the hands played, the snapshots);
         without them the session has no snapshot and its hands are counted by their
         starts.
+
+        The hands' details an import brings (``meta["phh"]["hands"]``) are stored one
+        row per hand (:mod:`.hand_details`), not in the session's ``meta``.
         """
         self._writable()
         batch = list(events)
+        meta, details = hand_details.split(meta or {})
         state = folded.state if folded is not None else None
         snapshots = folded.snapshots() if folded is not None else []
         now = utc_now()
@@ -302,10 +307,11 @@ class Journal(JournalReading, JournalRoster):
                         title,
                         times[0] if times else now,
                         times[-1] if times else now,
-                        json.dumps(meta or {}, sort_keys=True),
+                        json.dumps(meta, sort_keys=True),
                     ),
                 )
                 session_id = int(cur.lastrowid or 0)
+                hand_details.insert(self._conn, session_id, details)
                 hashes = insert_events(
                     self._conn, session_id, 0, genesis(session_id), batch, state, times
                 )
@@ -324,7 +330,8 @@ class Journal(JournalReading, JournalRoster):
         return session_id
 
     def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
-        """Replace a session's metadata (JSON object)."""
+        """Replace a session's metadata (JSON object). An imported session's hands'
+        details are kept apart (:meth:`hand_details`) and stay as they are."""
         self.claim(session_id)
         with self._guard("saving session details"):
             self._conn.execute(

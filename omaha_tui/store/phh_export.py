@@ -185,20 +185,32 @@ def export_hands(
         for i, e in enumerate(events)
     )
     problems: list[str] = []
-    hands = list(stream_hands(effective(timed, bounded=False), meta, title, problems))
+    details = details_in(meta)
+    hands = list(stream_hands(effective(timed, bounded=False), details, title, problems))
     return hands, problems
+
+
+def details_in(meta: Mapping[str, Any] | None) -> Iterator[Mapping[str, Any]]:
+    """The hands' details a ``meta`` lists (an import's, or an export's), in order.
+
+    >>> list(details_in({"phh": {"hands": [{"scale": 100}]}}))
+    [{'scale': 100}]
+    """
+    return iter((meta or {}).get("phh", {}).get("hands", []))
 
 
 def stream_hands(
     timed: Iterable[tuple[Event, str | None]],
-    meta: Mapping[str, Any] | None,
+    details: Iterable[Mapping[str, Any]],
     title: str | None,
     problems: list[str],
 ) -> Iterator[PhhHand]:
     """Each hand PHH can hold as soon as it is over, from the effective log ``timed``
     (each event with its time); a line for each hand it cannot hold is added to
-    ``problems``. Only the hand being written and the table's state are kept."""
-    return write_hands(applied(timed), meta, title, problems)
+    ``problems``. ``details``: an imported session's details of each hand, in order,
+    taken one as each hand is written. Only the hand being written and the table's
+    state are kept."""
+    return write_hands(applied(timed), details, title, problems)
 
 
 Step = tuple[Event, str | None, TableState]
@@ -216,21 +228,18 @@ def applied(timed: Iterable[tuple[Event, str | None]]) -> Iterator[Step]:
 
 def write_hands(
     steps: Iterable[Step],
-    meta: Mapping[str, Any] | None,
+    details: Iterable[Mapping[str, Any]],
     title: str | None,
     problems: list[str],
 ) -> Iterator[PhhHand]:
     """:func:`stream_hands` of an effective log whose tables the caller already has
     (each event with its time and the table after it): nothing is applied here."""
-    details: list[Mapping[str, Any]] = list((meta or {}).get("phh", {}).get("hands", []))
     state = initial_state()
     current: _Hand | None = None
-    count = 0
+    pending = iter(details)
 
     def written(hand: _Hand) -> Iterator[PhhHand]:
-        nonlocal count
-        detail = details[count] if count < len(details) else {}
-        count += 1
+        detail = next(pending, {})  # a hand played here, or beyond the import's hands
         try:
             yield _to_phh(hand, detail, title or "")
         except PhhError as e:
@@ -409,6 +418,7 @@ __all__ = [
     "PhhError",
     "Step",
     "applied",
+    "details_in",
     "export_hands",
     "imported_details",
     "session_hands",

@@ -9,7 +9,7 @@ writes a hand: variant and forced bets, stacks, actions, then the optional field
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -67,6 +67,19 @@ def _toml_string(text: str) -> str:
     "a \\"b\\""
     """
     return '"' + text.translate(_ESCAPES) + '"'
+
+
+def toml_string(chunks: Iterable[str]) -> Iterator[str]:
+    """:func:`toml_text` of the text ``chunks`` make together, written chunk by chunk
+    (each character is escaped on its own, so where the chunks split does not matter).
+
+    >>> "".join(toml_string(['say "a', '"', " now"])) == toml_text('say "a" now')
+    True
+    """
+    yield '"'
+    for chunk in chunks:
+        yield chunk.translate(_ESCAPES)
+    yield '"'
 
 
 def _toml_key(key: str) -> str:

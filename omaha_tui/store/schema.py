@@ -16,7 +16,7 @@ from typing import Any
 
 from omaha_tui.engine.events import SCHEMA_VERSION as EVENT_VERSION
 
-from . import chain
+from . import chain, hand_details
 
 # A step is SQL, or a function given the connection (inside the same transaction).
 Step = str | Callable[[sqlite3.Connection], None]
@@ -135,6 +135,10 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
         """UPDATE sessions SET summary_seq = 0 WHERE id IN
             (SELECT session_id FROM events WHERE type = 'tournament_started')""",
     ),
+    # 6 -> 7: an imported session's per-hand details (source name, hole cards, names, the
+    # file's other fields) move out of its ``meta`` into one row per hand
+    # (:mod:`.hand_details`), so reading a session's settings no longer reads them all.
+    (hand_details.CREATE, hand_details.move_from_meta),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -224,6 +224,7 @@ def test_r11_a_journal_from_before_tournament_results_reads_them_from_the_log(
     _tournament(monkeypatch, db, "Ann,Bob,Cy", ALL_IN_3, "--buy-in", "20", "--payouts", "70/30")
     conn = sqlite3.connect(db)  # the file as version 5 left it: no tournament results
     conn.execute("DROP TABLE tournament_results")
+    conn.execute("DROP TABLE hand_details")  # (nor the rows of version 7)
     conn.execute("PRAGMA user_version = 5")
     conn.commit()
     conn.close()

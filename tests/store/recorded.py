@@ -9,6 +9,7 @@ from omaha_tui.engine.events import ActionUndone, ButtonPlaced, Event, PlayerSea
 from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.state import TableState
+from omaha_tui.store.journal import Journal
 from tests import decided as c
 
 CONFIG = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2))
@@ -41,6 +42,15 @@ class Table:
 
     def stacks(self, seats: tuple[int, ...]) -> list[int]:
         return [self.state.seats[s].stack for s in seats]  # type: ignore[union-attr]
+
+
+def meta_with_details(journal: Journal, session_id: int) -> dict[str, Any]:
+    """A session's ``meta`` with its imported hands' details listed in it, as an export
+    writes it (the journal keeps them in rows of their own)."""
+    meta = journal.meta(session_id)
+    if journal.has_hand_details(session_id):
+        meta["phh"] = {**meta.get("phh", {}), "hands": list(journal.hand_details(session_id))}
+    return meta
 
 
 def two_hands() -> Table:

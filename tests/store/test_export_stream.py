@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tracemalloc
 from pathlib import Path
 
@@ -11,11 +12,13 @@ from hypothesis import strategies as st
 
 from omaha_tui.engine.events import ActionUndone, CameBack, Event, HandStarted, SatOut
 from omaha_tui.engine.reducer.replay import effective_events
-from omaha_tui.store import export_stream
-from omaha_tui.store.export_stream import UndoneTooFar, effective
+from omaha_tui.store import export_stream, hand_details
+from omaha_tui.store.export_stream import UndoneTooFar, effective, with_details
 from omaha_tui.store.files import FileRefused, write_chunks_safely
 from omaha_tui.store.interop import export_session, import_files
 from omaha_tui.store.journal import Journal
+from omaha_tui.store.phh_export import session_hands
+from omaha_tui.store.phh_write import dumps_all
 from tests import decided as c
 
 from .recorded import Table, two_hands
@@ -72,6 +75,34 @@ def test_the_export_peak_does_not_grow_with_the_session(
         peaks.append(_peak(db, sid, fmt, folder / "out"))
     # 180 more hands (~700 events) held whole would add well over a megabyte.
     assert abs(peaks[1] - peaks[0]) < 96 * 1024, peaks
+
+
+def _imported(tmp: Path, hands: int) -> tuple[Path, int]:
+    """A journal of one session imported from a plain PHH file of ``hands`` hands."""
+    path = tmp / "plain.phhs"
+    path.write_text(dumps_all(session_hands(folded_hands(hands))))
+    db = tmp / "j.sqlite3"
+    with Journal.open(db) as journal:
+        (outcome,) = import_files(journal, [path])
+    assert outcome.session_id is not None and outcome.hands == hands
+    return db, outcome.session_id
+
+
+@pytest.mark.parametrize("fmt", ["phh", "json"])
+def test_the_export_peak_of_an_imported_session_does_not_grow_with_its_hands(
+    tmp_path: Path, fmt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(export_stream, "PAGE", 40)
+    monkeypatch.setattr(export_stream, "HELD_EVENTS", 20)
+    monkeypatch.setattr(hand_details, "PAGE", 10)
+    peaks = []
+    for hands in (60, 240):
+        folder = tmp_path / str(hands)
+        folder.mkdir()
+        db, sid = _imported(folder, hands)
+        peaks.append(_peak(db, sid, fmt, folder / "out"))
+    # Each hand's details held at once would add some 200 kB for the 180 hands more.
+    assert abs(peaks[1] - peaks[0]) < 64 * 1024, peaks
 
 
 @pytest.mark.parametrize("fmt", ["phh", "json"])
@@ -164,3 +195,38 @@ def test_chunks_are_written_whole_or_not_at_all(tmp_path: Path) -> None:
     with pytest.raises(FileRefused, match="symbolic link"):
         write_chunks_safely(link, iter(["x"]))
     assert path.read_text() == '{"a": 1}\n'
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@given(
+    st.dictionaries(st.sampled_from(["schedule", "a", "zz", "phh"]), json_values, max_size=3),
+    st.dictionaries(st.sampled_from(["scale", "hands", "x"]), json_values, max_size=2),
+    st.lists(st.dictionaries(st.text(max_size=6), json_values, max_size=4), max_size=4),
+    st.sampled_from([None, 1, 2]),
+    st.booleans(),
+)
+def test_details_written_one_by_one_make_the_text_json_writes_of_the_whole(
+    meta: dict[str, object],
+    phh: dict[str, object],
+    details: list[dict[str, object]],
+    indent: int | None,
+    sort_keys: bool,
+) -> None:
+    stored = json.loads(json.dumps({**meta, "phh": phh}, sort_keys=True))  # as the journal keeps it
+    stored["phh"].pop("hands", None)
+    whole = json.loads(json.dumps(stored))
+    whole["phh"] = dict(sorted({**whole["phh"], "hands": details}.items()))
+
+    def around(m: dict[str, object]) -> dict[str, object]:
+        return {"session": {"id": 1}, "meta": m, "events": []}
+
+    chunks = with_details(around, stored, iter(details), indent=indent, sort_keys=sort_keys)
+    assert "".join(chunks) == json.dumps(around(whole), indent=indent, sort_keys=sort_keys)

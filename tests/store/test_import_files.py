@@ -171,5 +171,6 @@ def test_an_exports_meta_keeps_only_what_was_checked(tmp_path: Path) -> None:
     with Journal.open(db, read_only=True) as journal:
         kept = journal.meta(2)
         assert "anything" not in kept
-        assert kept["phh"]["hands"][0]["hole_cards"] == meta["phh"]["hands"][0]["hole_cards"]
+        (details,) = journal.hand_details(2)
+        assert details["hole_cards"] == meta["phh"]["hands"][0]["hole_cards"]
         assert journal.events(2) == journal.events(1)

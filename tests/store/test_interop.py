@@ -38,9 +38,10 @@ def test_each_imported_hand_becomes_an_ended_session_with_its_details(
     events = journal.events(sid)
     assert events[:-1] == list(replay_hand(load(path)[0]).events)
     assert events[-1] == SessionEnded()
-    meta = journal.meta(sid)["phh"]["hands"][0]
-    assert meta["hole_cards"][0] == ["Ah", "Ad", "Kh", "Kd"]
-    assert meta["players"] == ["Ann", "Bob", "Cy"]
+    (details,) = journal.hand_details(sid)
+    assert details["hole_cards"][0] == ["Ah", "Ad", "Kh", "Kd"]
+    assert details["players"] == ["Ann", "Bob", "Cy"]
+    assert journal.meta(sid) == {"phh": {}}  # the details are rows of their own
 
 
 def test_the_ledger_of_an_imported_hand_settles_who_won(tmp_path: Path, journal: Journal) -> None:

@@ -23,7 +23,7 @@ from omaha_tui.store.phh_standard import NONSTANDARD_FIELD, OUT_OF_TURN_BB, RESU
 from omaha_tui.store.phh_write import dumps, dumps_all
 from tests import decided as c
 
-from .recorded import Table, eventful_session
+from .recorded import Table, eventful_session, meta_with_details
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -191,7 +191,7 @@ actions = ["d dh p1 ????????", "d dh p2 ????????", "p2 f"]
     journal = Journal.open(tmp_path / "j.sqlite3")
     (outcome,) = import_files(journal, [path])
     assert outcome.session_id is not None
-    meta = journal.meta(outcome.session_id)
+    meta = meta_with_details(journal, outcome.session_id)
     (hand,) = session_hands(journal.events(outcome.session_id), meta)
     assert hand.players is None
     assert "players" not in dumps_all([hand])

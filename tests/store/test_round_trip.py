@@ -16,7 +16,7 @@ from omaha_tui.store.phh import load
 from omaha_tui.store.phh_export import session_hands
 from omaha_tui.store.phh_write import dumps_all
 
-from .recorded import random_session, two_hands
+from .recorded import meta_with_details, random_session, two_hands
 
 
 @pytest.fixture
@@ -93,7 +93,7 @@ def test_consecutive_hands_of_one_table_import_as_one_session(
     assert isinstance(events[-1], SessionEnded)
     assert journal.session(outcome.session_id).hands == len(hands)
     # ...and that session writes the same hands again.
-    again = session_hands(events, journal.meta(outcome.session_id))
+    again = session_hands(events, meta_with_details(journal, outcome.session_id))
     assert [h.actions for h in again] == [h.actions for h in hands]
     assert [h.finishing_stacks for h in again] == [h.finishing_stacks for h in hands]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 from decimal import Decimal
 from pathlib import Path
 
@@ -101,11 +102,13 @@ def test_an_import_of_cents_keeps_the_unit_in_the_ledger_text_csv_and_json(
 def test_a_meta_scale_in_an_edited_export_cannot_rescale_the_ledger(
     imported: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with Journal.open(imported) as j:
-        meta = j.meta(1)
-    meta["phh"]["hands"][0]["scale"] = 1
-    with Journal.open(imported) as j:
-        j.set_meta(1, meta)
+    with sqlite3.connect(imported) as conn:  # the first hand's details, edited
+        (text,) = conn.execute("SELECT detail FROM hand_details WHERE hand = 1").fetchone()
+        conn.execute(
+            "UPDATE hand_details SET detail = ? WHERE hand = 1",
+            (json.dumps({**json.loads(text), "scale": 1}),),
+        )
+    conn.close()
     text = _cli(capsys, "--db", str(imported), "ledger", "--json")
     assert json.loads(text, parse_float=Decimal)["settle_up"][0]["amount"] == Decimal("0.02")
 
