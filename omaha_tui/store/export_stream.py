@@ -1,12 +1,16 @@
 """A session's export written as it is read: the log a page at a time, never whole.
 
-The peak memory of an export does not grow with the session. The log is read in pages
-of :data:`PAGE` events, and an imported session's hands' details a page at a time too
-(:meth:`~.hand_details.JournalDetails.hand_details`); the JSON export writes each
-detail, each event and each time as it comes; the PHH export keeps only the hand being
-written and the table's state, with a short look-behind (:func:`effective`) for what an
-undo may still take back, and writes the first hand's exact event log
-(:mod:`.exact_log`) from a second pass over the log.
+The peak memory of an export does not grow with the session. The log is read once, in
+pages of :data:`PAGE` events; an imported session's hands' details are read a page at
+a time too (:meth:`~.hand_details.JournalDetails.hand_details`). The JSON export writes
+each detail, each event and each time as it comes. The PHH export keeps only the hand
+being written and the table's state, with a short look-behind (:func:`effective`) for
+what an undo may still take back. Its first hand carries the whole exact event log
+(:mod:`.exact_log`) and comes before the others, so while that log is written from the
+one pass, the hands after the first wait in a temporary file, as the times do; what
+waits in memory is only what the look-behind already holds. The details are read twice
+(a second query, not a second pass over the log): the first hand's ``meta`` field lists
+them all, ahead of the hands that use them one by one.
 The PHH text is the one the whole-log writers gave (:func:`~.phh_write.dumps_all` and
 :func:`~.exact_log.attach`), byte for byte; the JSON export writes each event on a line
 of its own, as the journal stores it, and the details in ``meta.phh.hands``, where a
@@ -22,7 +26,6 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from itertools import chain
 from typing import Any, TypeVar
 
 from omaha_tui.engine.events import ActionUndone, Event, HandStarted, event_to_json
@@ -248,40 +251,91 @@ def _all_but(chunks: Iterable[str], cut: int) -> Iterator[str]:
             held = held[-cut:]
 
 
-def exact_log_lines(
-    records: Iterable[EventRecord], title: str, meta_text: Iterable[str]
+def phh_chunks(
+    records: Iterable[EventRecord],
+    hands: Callable[[Iterable[Timed]], Iterator[PhhHand]],
+    title: str,
+    meta_text: Iterable[str],
+) -> tuple[PhhHand | None, bool, Iterator[str]]:
+    """The PHH export from one pass over the log: its first hand, whether another
+    follows (a ``.phhs`` file), and the file's text (when there is a first hand).
+
+    ``hands`` turns the log's events with their times into the hands PHH can hold, as
+    they end. The text is the first hand with the exact log in its user fields (the
+    title, ``meta_text`` as the meta field's JSON, every event and every time), then the
+    later hands. The events the hands are made from wait in ``read`` until the log's
+    list has them (no longer than the look-behind holds them); the later hands made
+    meanwhile wait in a temporary file.
+    """
+    read: deque[EventRecord] = deque()
+
+    def tee() -> Iterator[Timed]:
+        for record in records:
+            read.append(record)
+            yield record.event, record.created
+
+    made = hands(tee())
+    first = next(made, None)
+    later = next(made, None)
+    if first is None:
+        return None, False, iter(())
+    return first, later is not None, _phh_text(first, later, made, read, title, meta_text)
+
+
+def _phh_text(
+    first: PhhHand,
+    later: PhhHand | None,
+    made: Iterator[PhhHand],
+    read: deque[EventRecord],
+    title: str,
+    meta_text: Iterable[str],
 ) -> Iterator[str]:
-    """The first hand's exact-log fields (as :func:`~.exact_log.attach` puts them),
-    ``meta_text`` the meta field's JSON."""
+    kept = tuple((k, v) for k, v in first.extra if k not in OUR_FIELDS)
+    head = dumps(replace(first, extra=kept))
+    yield head if later is None else "[1]\n" + head
     yield f"{TITLE_FIELD} = {toml_text(title)}\n"
     yield f"{META_FIELD} = "
     yield from toml_string(meta_text)
     yield f"\n{EVENTS_FIELD} = "
-    yield from _two_lists(records, event_to_json, str, f"\n{TIMES_FIELD} = ", _toml_list)
-    yield "\n"
+    with (
+        tempfile.TemporaryFile("w+", encoding="utf-8") as times,
+        tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as waiting,
+    ):
 
+        def events() -> Iterator[str]:
+            number = 3
+            more = True
+            while True:
+                while read:
+                    record = read.popleft()
+                    times.write(json.dumps(record.created) + "\n")
+                    yield event_to_json(record.event)
+                if not more:
+                    return
+                hand = next(made, None)  # reads on: the events it took are in `read`
+                if hand is None:
+                    more = False
+                else:
+                    waiting.write(f"\n[{number}]\n" + dumps(hand))
+                    number += 1
 
-def phh_chunks(
-    first: PhhHand, later: PhhHand | None, rest: Iterable[PhhHand], log: Iterable[str]
-) -> Iterator[str]:
-    """The PHH export's text: ``first`` with the exact log ``log`` in its user fields,
-    alone (a ``.phh`` file) when ``later`` is ``None``; else a ``.phhs`` file, ``later``
-    and ``rest`` following, each written as it comes."""
-    kept = tuple((k, v) for k, v in first.extra if k not in OUR_FIELDS)
-    head = dumps(replace(first, extra=kept))
-    yield head if later is None else "[1]\n" + head
-    yield from log
-    if later is None:
-        return
-    for i, hand in enumerate(chain((later,), rest), start=2):
-        yield f"\n[{i}]\n" + dumps(hand)
+        yield from _toml_list(events())
+        yield f"\n{TIMES_FIELD} = "
+        times.seek(0)
+        yield from _toml_list(str(json.loads(line)) for line in times)
+        yield "\n"
+        if later is None:
+            return
+        yield "\n[2]\n" + dumps(later)
+        waiting.seek(0)
+        while chunk := waiting.read(1 << 13):  # small: the chunks of a hand or two
+            yield chunk
 
 
 __all__ = [
     "PAGE",
     "UndoneTooFar",
     "effective",
-    "exact_log_lines",
     "json_chunks",
     "log_pages",
     "phh_chunks",

@@ -14,7 +14,7 @@ none. Files are written only by :func:`export_session`; nothing here prints.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -24,17 +24,10 @@ from omaha_tui.engine.events import Event, SessionEnded
 from omaha_tui.engine.reducer.history import History
 
 from .exact_log import carried, check_log, from_json
-from .export_stream import (
-    effective,
-    exact_log_lines,
-    json_chunks,
-    log_pages,
-    phh_chunks,
-    with_details,
-)
+from .export_stream import Timed, effective, json_chunks, log_pages, phh_chunks, with_details
 from .files import write_chunks_safely
 from .journal import Journal
-from .phh import MAX_FILE, PhhError, find_files, load, read_text
+from .phh import MAX_FILE, PhhError, PhhHand, find_files, load, read_text
 from .phh_export import details_in, stream_hands
 from .phh_table_run import TableRun
 from .phh_tables import Refused, runs_of
@@ -221,19 +214,19 @@ def export_session(
         write_chunks_safely(path, json_chunks(log, info, meta, details), force=force)
         return Exported(path)
     problems: list[str] = []
-    timed = ((r.event, r.created) for r in log)
     where = f"session {session_id}"
-    each = journal.hand_details(session_id) if rows else details_in(meta)
-    hands = stream_hands(effective(timed, where=where), each, info.title, problems)
-    first = next(hands, None)
+
+    def hands(timed: Iterable[Timed]) -> Iterator[PhhHand]:
+        details = journal.hand_details(session_id) if rows else details_in(meta)
+        return stream_hands(effective(timed, where=where), details, info.title, problems)
+
+    listed = journal.hand_details(session_id) if rows else None  # the meta field's
+    meta_text = with_details(lambda m: m, meta, listed, sort_keys=True)
+    first, several, text = phh_chunks(log, hands, info.title, meta_text)
     if first is None:
         if problems:
             raise PhhError(f"session {session_id} has no hand PHH can hold: {problems[0]}")
         raise PhhError(f"session {session_id} has no hand to export yet: play a hand first")
-    later = next(hands, None)
-    path = folder / f"{stem}.phh" if later is None else folder / f"{stem}.phhs"
-    listed = journal.hand_details(session_id) if rows else None  # the meta field's
-    meta_text = with_details(lambda m: m, meta, listed, sort_keys=True)
-    exact = exact_log_lines(log_pages(journal, session_id, upto), info.title, meta_text)
-    write_chunks_safely(path, phh_chunks(first, later, hands, exact), force=force)
+    path = folder / f"{stem}.phhs" if several else folder / f"{stem}.phh"
+    write_chunks_safely(path, text, force=force)
     return Exported(path, tuple(problems))

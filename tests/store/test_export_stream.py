@@ -230,3 +230,24 @@ def test_details_written_one_by_one_make_the_text_json_writes_of_the_whole(
 
     chunks = with_details(around, stored, iter(details), indent=indent, sort_keys=sort_keys)
     assert "".join(chunks) == json.dumps(around(whole), indent=indent, sort_keys=sort_keys)
+
+
+@pytest.mark.parametrize("fmt", ["phh", "json"])
+def test_an_export_reads_each_event_of_the_log_once(
+    tmp_path: Path, fmt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(export_stream, "PAGE", 25)
+    events = folded_hands(40, undo_every=3)
+    db, sid = _journal(tmp_path, events)
+    read: list[int] = []
+    with Journal.open(db, read_only=True) as journal:
+        records = journal.records
+
+        def counted(session_id: int, after: int = 0, upto: int | None = None) -> list[object]:
+            page = records(session_id, after, upto)
+            read.extend(r.seq for r in page)
+            return page  # type: ignore[return-value]
+
+        monkeypatch.setattr(journal, "records", counted)
+        export_session(journal, sid, fmt, tmp_path / "out")  # type: ignore[arg-type]
+    assert read == list(range(1, len(events) + 1))
