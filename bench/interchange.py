@@ -12,8 +12,10 @@ not a test). Sizes: ``--hands N`` (default 1,000).
    the time per action must stay flat (linear import).
 6. ``--export-only 1000,10000``: export time (wall and CPU, the better of two runs) and
    peak memory (``tracemalloc``, the Python heap; a separate untimed run) of sessions of
-   those many hands, as PHH and JSON. The export streams, so the peak must stay flat as
-   the session grows.
+   those many hands, as PHH and JSON: a session played at the table, and one imported
+   from a plain PHH file of that many hands of one table (its per-hand details kept
+   beside the events). The export streams, so each peak must stay flat as the session
+   grows.
 7. ``--imports-only``: import time (wall and CPU, best of three) of the PHH corpus in
    ``tests/data/phh`` and of an N-hand session as a PHH file with its exact event log,
    as JSON, and as plain PHH (its hands continue tables: where someone goes broke and
@@ -22,6 +24,7 @@ not a test). Sizes: ``--hands N`` (default 1,000).
    handler calls per recorded event (1.00 = each event applied once).
 
 Timings are the best of a few runs on whatever machine runs them; compare ratios.
+``--root PATH`` measures another checkout of omaha-tui (before and after a change).
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if len(sys.argv) > 2 and sys.argv[1] == "--root":  # measure another checkout (before/after)
+    ROOT = Path(sys.argv.pop(2)).resolve()
+    sys.argv.pop(1)
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -98,37 +104,60 @@ def bench_long_hands(sizes: tuple[int, ...]) -> None:
     print(f"time per action, largest vs smallest: {per[-1] / per[0]:.2f}x (1 = linear)")
 
 
+def imported_journal_of(db: Path, folder: Path, hands: int) -> int:
+    """A journal at ``db`` holding one session imported from a plain PHH file of
+    ``hands`` hands of one table (nobody goes broke); its id."""
+    plain = folder / f"plain-{hands}.phhs"
+    plain.write_text(dumps_all(session_hands(session_events(hands, stack=10**9))))
+    with Journal.open(db) as journal:
+        (outcome,) = import_files(journal, [plain])
+    assert outcome.session_id is not None and outcome.hands == hands, outcome
+    return outcome.session_id
+
+
 def bench_export(sizes: tuple[int, ...]) -> None:
-    """Export time and peak memory at each size: the peak must not grow with the session."""
-    peaks: dict[str, list[float]] = {"phh": [], "json": []}
+    """Export time and peak memory at each size, of a session played at the table and
+    of one imported from PHH: the peak must not grow with the session."""
+    peaks: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        for n in sizes:
-            db = folder / f"{n}.sqlite3"
-            sid = journal_of(db, session_events(n))
-            with Journal.open(db, read_only=True) as ro:
-                for fmt in ("phh", "json"):
-                    out = folder / f"{n}-{fmt}"
-                    cpu = float("inf")
-                    for _ in range(2):
-                        c0 = time.process_time()
-                        secs, exported = timed(
-                            lambda: export_session(ro, sid, fmt, out, force=True),  # noqa: B023
-                            runs=1,
+        for kind in ("played", "imported"):
+            for n in sizes:
+                db = folder / f"{kind}-{n}.sqlite3"
+                if kind == "played":
+                    sid = journal_of(db, session_events(n))
+                else:
+                    sid = imported_journal_of(db, folder, n)
+                with Journal.open(db, read_only=True) as ro:
+                    for fmt in ("phh", "json"):
+                        peaks.setdefault(f"{kind} {fmt}", []).append(
+                            _export_once(ro, sid, fmt, folder / f"{kind}-{n}-{fmt}", n, kind)
                         )
-                        cpu = min(cpu, time.process_time() - c0)
-                    tracemalloc.start()
-                    export_session(ro, sid, fmt, out, force=True)
-                    peak = tracemalloc.get_traced_memory()[1] / 2**20
-                    tracemalloc.stop()
-                    peaks[fmt].append(peak)
-                    size = Path(str(getattr(exported, "path", exported))).stat().st_size
-                    print(
-                        f"export {fmt} of {n:>6} hands: {secs:6.3f} s, CPU {cpu:6.3f} s "
-                        f"({n / cpu:,.0f} hands/s, {size:,} bytes), peak {peak:7.2f} MiB"
-                    )
-    for fmt, values in peaks.items():
-        print(f"{fmt} peak, largest vs smallest: {values[-1] / values[0]:.2f}x (1 = flat)")
+    for label, values in peaks.items():
+        print(f"{label} peak, largest vs smallest: {values[-1] / values[0]:.2f}x (1 = flat)")
+
+
+def _export_once(ro: Journal, sid: int, fmt: str, out: Path, n: int, kind: str) -> float:
+    """Time (the better of two runs) and peak memory (a third, untimed) of one export,
+    printed; the peak in MiB."""
+    cpu = float("inf")
+    for _ in range(2):
+        c0 = time.process_time()
+        secs, exported = timed(
+            lambda: export_session(ro, sid, fmt, out, force=True),  # type: ignore[arg-type]
+            runs=1,
+        )
+        cpu = min(cpu, time.process_time() - c0)
+    tracemalloc.start()
+    export_session(ro, sid, fmt, out, force=True)  # type: ignore[arg-type]
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    size = Path(str(getattr(exported, "path", exported))).stat().st_size
+    print(
+        f"export {fmt} of {n:>6} hands {kind}: {secs:6.3f} s, CPU {cpu:6.3f} s "
+        f"({n / cpu:,.0f} hands/s, {size:,} bytes), peak {peak:7.2f} MiB"
+    )
+    return peak
 
 
 def _counted(work: Callable[[], object]) -> tuple[int, object]:
