@@ -93,11 +93,15 @@ def move_from_meta(conn: sqlite3.Connection) -> None:
             conn.execute("UPDATE sessions SET meta = ? WHERE id = ?", (json.dumps(kept), sid))
 
 
-def problem(detail: Any) -> str | None:
+def problem(detail: Any, *, toml: bool = True) -> str | None:
     """What is wrong with a stored detail for the export that writes it back, or
-    ``None``: the fields it reads must have the types an import writes.
+    ``None``: the fields it reads must have the types an import writes, and (``toml``)
+    the file's own fields must be TOML, as a PHH export reads them (a JSON export
+    copies their text).
 
     >>> problem({"hole_cards": [["Ah", "Kd"], None], "players": ["Ann", "Bob"]}) is None
+    True
+    >>> problem({"extra_toml": {"event": '"Friday"'}}) is None  # as earlier imports kept them
     True
     >>> problem({"partly_shown": [["x", "Ah"]]})
     'partly_shown must list [player number, text] pairs'
@@ -117,15 +121,16 @@ def problem(detail: Any) -> str | None:
     pairs = list(extra.items()) if isinstance(extra, dict) else extra
     if not isinstance(pairs, list) or not all(_pair(p, str) for p in pairs):
         return "extra_toml must list [field name, TOML text] pairs"
-    from .phh_write import toml_field  # loaded by the export that reads these, not at opening
-
-    for name, text in pairs:
-        try:
-            toml_field(text)
-        except (ValueError, RecursionError):
-            return f"extra_toml's {name[:40]!r} is not TOML"
     if not isinstance(detail.get("extra", {}), dict):
         return "extra must be an object"
+    if toml:
+        from .phh_write import toml_field  # loaded by an export, not by every opening
+
+        for name, text in pairs:
+            try:
+                toml_field(text)
+            except (ValueError, RecursionError):
+                return f"extra_toml's {name[:40]!r} is not TOML"
     return None
 
 
@@ -135,7 +140,7 @@ def _texts(value: Any) -> bool:
 
 def _pair(value: Any, first: type) -> bool:
     return (
-        isinstance(value, list)
+        isinstance(value, list | tuple)
         and len(value) == 2
         and type(value[0]) is first
         and isinstance(value[1], str)
@@ -180,9 +185,12 @@ class JournalDetails:
             ).fetchone()
         return row is not None
 
-    def hand_details(self, session_id: int, page: int | None = None) -> Iterator[dict[str, Any]]:
+    def hand_details(
+        self, session_id: int, page: int | None = None, *, toml: bool = True
+    ) -> Iterator[dict[str, Any]]:
         """The session's imported hands' details in hand order, read ``page``
-        (:data:`PAGE`) rows at a time as they are asked for.
+        (:data:`PAGE`) rows at a time as they are asked for, each checked
+        (:func:`problem`; the file's fields parsed as TOML only with ``toml``).
 
         Raises:
             DamagedDetails: a row is missing, is not a JSON object, or holds a field of
@@ -206,7 +214,7 @@ class JournalDetails:
                     detail = json.loads(text)
                 except (TypeError, ValueError, RecursionError):
                     detail = None
-                why = problem(detail)
+                why = problem(detail, toml=toml)
                 if why is not None:
                     raise DamagedDetails(self.path, session_id, after, why)
                 yield detail

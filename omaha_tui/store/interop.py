@@ -210,7 +210,7 @@ def export_session(
     log = log_pages(journal, session_id, upto)
     if fmt == "json":
         path = folder / f"{stem}.json"
-        details = journal.hand_details(session_id) if rows else None
+        details = journal.hand_details(session_id, toml=False) if rows else None
         write_chunks_safely(path, json_chunks(log, info, meta, details), force=force)
         return Exported(path)
     problems: list[str] = []
@@ -220,7 +220,7 @@ def export_session(
         details = journal.hand_details(session_id) if rows else details_in(meta)
         return stream_hands(effective(timed, where=where), details, info.title, problems)
 
-    listed = journal.hand_details(session_id) if rows else None  # the meta field's
+    listed = journal.hand_details(session_id, toml=False) if rows else None  # as text
     meta_text = with_details(lambda m: m, meta, listed, sort_keys=True)
     first, several, text = phh_chunks(log, hands, info.title, meta_text)
     if first is None:
