@@ -39,3 +39,29 @@ def test_games_are_read_without_loading_pydantic() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
     assert parse_game("PLO8") is VARIANTS["omaha8"]
+
+
+@pytest.mark.parametrize(
+    ("name", "key", "holes", "hilo"),
+    [
+        ("Omaha (high)", "omaha", 4, False),
+        ("Omaha hi-lo", "omaha8", 4, True),
+        ("Omaha/8", "omaha8", 4, True),
+        ("Five-card Omaha", "omaha5", 5, False),
+        ("Big O", "big-o", 5, True),
+        ("Six-card Omaha", "omaha6", 6, False),
+        ("Courchevel", "courchevel", 5, False),
+        ("Courchevel (hi-lo)", "courchevel8", 5, True),
+    ],
+)
+def test_r9_every_game_is_found_by_the_name_the_table_of_games_gives_it(
+    name: str, key: str, holes: int, hilo: bool
+) -> None:
+    game = parse_game(name)
+    assert game.key == key and game.hole_cards == holes and game.hilo is hilo
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_r9_every_game_is_found_by_its_own_name(key: str) -> None:
+    assert parse_game(VARIANTS[key].name) is VARIANTS[key]
+    assert parse_game(f"  {VARIANTS[key].name.upper()} ") is VARIANTS[key]

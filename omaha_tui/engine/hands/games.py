@@ -82,6 +82,7 @@ ALIASES: dict[str, str] = {
     "omaha/8": "omaha8",
     "omaha-hi-lo": "omaha8",
     "omaha-hilo": "omaha8",
+    "omaha-hi/lo": "omaha8",
     "hilo": "omaha8",
     "plo5": "omaha5",
     "5-card-omaha": "omaha5",
@@ -107,16 +108,28 @@ def parse_game(name: str) -> Variant:
 
     >>> parse_game("PLO8").name
     'Omaha hi-lo'
+    >>> parse_game("Five-card Omaha").key, parse_game("Courchevel (hi-lo)").key
+    ('omaha5', 'courchevel8')
     >>> parse_game("razz")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: unknown game "razz": use one of omaha, omaha8, omaha5, big-o, omaha6, ...
     """
-    key = name.strip().lower().replace(" ", "-")
+    key = _spelling(name)
     key = ALIASES.get(key, key)
+    if key not in VARIANTS:
+        # R9's names as the table of games writes them (and as each game names itself):
+        # "Five-card Omaha", "Six-card Omaha", "Courchevel (hi-lo)".
+        key = next((k for k, v in VARIANTS.items() if _spelling(v.name) == key), key)
     if key not in VARIANTS:
         raise ValueError(f'unknown game "{name}": use one of {", ".join(VARIANTS)}')
     return VARIANTS[key]
+
+
+def _spelling(name: str) -> str:
+    """A game's name compared without case, brackets or spaces: ``Omaha (high)`` is
+    ``omaha-high``."""
+    return "-".join(name.lower().replace("(", " ").replace(")", " ").split())
 
 
 # R3.4: the die decides the game of each Binglao hand.
