@@ -9,7 +9,15 @@ from pydantic import ValidationError
 
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.events import BoardDealt, Called, CameBack, Folded, PlayerLeft, SatOut
+from omaha_tui.engine.events import (
+    BoardDealt,
+    Called,
+    CameBack,
+    Folded,
+    PlayerLeft,
+    PlayerSeated,
+    SatOut,
+)
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.betting import legal_actions, pot_limit_breakdown
 from omaha_tui.engine.rules.pots import hand_pots
@@ -64,6 +72,19 @@ def test_r1_5_c_no_small_blind_puts_the_button_two_chairs_below_the_bb_empty_or_
         order.append(state.hand.to_act)
         state = check_or_call(state)
     assert order == [5, 6, 0, 1]
+
+
+def test_r1_5_d_with_the_small_blind_dead_only_the_button_and_sb_chairs_make_a_newcomer_wait():
+    # Chairs 1-8 (indexes 0-7), players in 1, 2, 3, 6 and 7; hand 1 button 1, SB 2, BB 3.
+    state = fold_out(deal(table((100, 100, 100, None, None, 100, 100, None), button=0, seats=8)))
+    state = apply(state, PlayerLeft(seat=2))  # the BB's chair empties: next, no SB
+    state = apply(state, PlayerSeated(seat=7, name="New", stack=100))  # chair 8, posting
+    assert state.seats[7].owes_bb
+    state = deal(state)  # BB chair 6, button two below on empty chair 4, SB chair 5 dead
+    assert _places(state) == (3, None, 5)
+    # Chair 8 is neither the button nor the SB: it meets the BB first, so it plays.
+    assert state.hand.seats == (5, 6, 7, 0, 1)
+    assert posts(state) == [(5, "bb", 2), (7, "bb", 2)]
 
 
 def test_r2_3_the_default_small_blind_is_what_the_small_blind_posts() -> None:

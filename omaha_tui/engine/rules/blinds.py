@@ -115,11 +115,14 @@ class _Places:
 
 def _button_to_sb(places: _Places, size: int) -> tuple[int, ...]:
     """The seats from the button to the small blind's, both included (R1.5d): a
-    player there would play before meeting the big blind."""
-    end = places.sb_pos if places.sb_pos is not None else places.button
-    if end == places.button:
-        return (end,)
-    return (places.button, *_between(places.button, end, size), end)
+    player there would play before meeting the big blind.
+
+    They are the chairs from the button up to the big blind's. With no small blind
+    posted the button is two chairs below the big blind (R1.5c) and the small blind's
+    chair the one between, wherever last hand's big blind sat: a player further round
+    the table meets the big blind before the button.
+    """
+    return (places.button, *_between(places.button, places.bb, size))
 
 
 def _dead_places(state: TableState, present: tuple[int, ...]) -> _Places:
