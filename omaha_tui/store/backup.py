@@ -70,6 +70,38 @@ def backup(
     return copied
 
 
+SESSION_ROWS = (
+    "hand_details",
+    "snapshots",
+    "events",
+    "imports",
+    "session_results",
+    "tournament_results",
+)
+"""The tables whose rows belong to one session (``session_id``)."""
+
+
+def _keep_only(dst: sqlite3.Connection, session_id: int) -> None:
+    """Leave in the copy only what belongs to ``session_id``: its rows, and the regulars
+    its results name (with the players they were merged into, and every spelling that
+    finds them). Nobody else's name or results travels with one session's copy, so the
+    record of renames and merges, which is about the whole journal, is left out too."""
+    for table in SESSION_ROWS:
+        dst.execute(f"DELETE FROM {table} WHERE session_id != ?", (session_id,))
+    dst.execute("DELETE FROM sessions WHERE id != ?", (session_id,))
+    dst.execute(
+        """WITH RECURSIVE kept(id) AS (
+            SELECT player_id FROM session_results
+            UNION SELECT player_id FROM tournament_results
+            UNION SELECT p.merged_into FROM players p JOIN kept ON p.id = kept.id
+                WHERE p.merged_into IS NOT NULL
+        )
+        DELETE FROM players WHERE id NOT IN (SELECT id FROM kept)"""
+    )
+    dst.execute("DELETE FROM player_names WHERE player_id NOT IN (SELECT id FROM players)")
+    dst.execute("DELETE FROM roster_log")
+
+
 def _copy(journal: Journal, tmp: Path, session_id: int | None) -> int:
     dst = sqlite3.connect(tmp, isolation_level=None)
     try:
@@ -80,13 +112,7 @@ def _copy(journal: Journal, tmp: Path, session_id: int | None) -> int:
             dst.execute("PRAGMA journal_mode = DELETE")
             if session_id is not None:
                 dst.execute("BEGIN IMMEDIATE")
-                for table, column in (
-                    ("hand_details", "session_id"),
-                    ("snapshots", "session_id"),
-                    ("events", "session_id"),
-                    ("sessions", "id"),
-                ):
-                    dst.execute(f"DELETE FROM {table} WHERE {column} != ?", (session_id,))
+                _keep_only(dst, session_id)
                 dst.execute("COMMIT")
                 dst.execute("VACUUM")
             check = dst.execute("PRAGMA quick_check").fetchone()[0]

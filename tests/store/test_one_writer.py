@@ -275,3 +275,41 @@ def test_not_even_force_replaces_a_device_or_a_pipe(
         "never replaces one; give a file name\n"
     )
     assert stat.S_ISFIFO(pipe.lstat().st_mode)
+
+
+def test_a_backup_of_one_session_holds_its_players_and_nobody_else_s_results(
+    tmp_path: Path,
+) -> None:
+    """One night's copy carries that night's results and the regulars they name (with
+    every spelling that finds them), never another night's results, imports or names."""
+    from tests.store.test_roster import night
+
+    db = tmp_path / "j.sqlite3"
+    with Journal.open(db) as journal:
+        friday = night(journal, "Ann:200,Bob:200,Cy:150")
+        saturday = night(journal, "Ann:200,Bobby:200")
+        journal.merge_players("Bob", "Bobby")  # Saturday's Bobby is Friday's Bob
+        night(journal, "Dee:200,Eve:200")
+        with journal._conn:
+            journal._conn.execute("INSERT INTO imports VALUES ('ab', ?)", (friday,))
+    one = tmp_path / "one.sqlite3"
+    assert run_cli("backup", ["backup", str(saturday), str(one), "--db", str(db)]) == 0
+    conn = sqlite3.connect(one)
+    try:
+        rows = {
+            table: conn.execute(
+                f"SELECT count(*) FROM {table} WHERE session_id != ?", (saturday,)
+            ).fetchone()[0]
+            for table in ("events", "imports", "session_results", "tournament_results")
+        }
+        assert rows == dict.fromkeys(rows, 0)
+        players = {r[0] for r in conn.execute("SELECT name FROM players")}
+        names = {r[0] for r in conn.execute("SELECT name FROM player_names")}
+        assert players == {"Ann", "Bob"}  # Saturday's Bobby is the regular Bob
+        assert names == {"Ann", "Bob", "Bobby"}  # every spelling that finds them, no other
+        assert conn.execute("SELECT count(*) FROM roster_log").fetchone()[0] == 0
+    finally:
+        conn.close()
+    with Journal.open(one) as copy:
+        assert [s.id for s in copy.sessions()] == [saturday]
+        assert copy.check_chain(saturday).intact
