@@ -27,7 +27,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--until-damage",
         action="store_true",
-        help="read a damaged session up to its first damaged event (see: check)",
+        help=(
+            "read a damaged session up to its first damaged event, leaving out settings "
+            "that cannot be read (see: check)"
+        ),
     )
     add_db_option(parser)
     parser.set_defaults(func=run)
@@ -76,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for line in written.skipped:  # hands PHH cannot hold, one line each
         print(f"omaha-tui export: left out {line}", file=sys.stderr)
-    print(f"wrote {written.path}" + (f" ({stop})" if stop else ""))
+    notes = [stop] if stop else []
+    if written.settings_left_out:
+        notes.append("without its unreadable settings")
+    print(f"wrote {written.path}" + (f" ({'; '.join(notes)})" if notes else ""))
     return 0
 
 

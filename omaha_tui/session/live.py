@@ -20,13 +20,11 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import ValidationError
-
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Ask, Decided, Refusal, decide, fold
 from omaha_tui.engine.decisions.requests import ColourUp, NextHand, Request, TakeAddOn
-from omaha_tui.engine.errors import RuleError, validation_message
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import ActionUndone, Event, ScheduleSet
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer.history import UNDO_HANDS, History, record_all, undo
@@ -34,6 +32,7 @@ from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState
 from omaha_tui.store.journal import Journal, JournalError
+from omaha_tui.store.settings import readable_settings
 
 from .clock import ClockView, clock_view
 from .clock_meta import meta_schedule, needs_taking_up, taking_up
@@ -136,7 +135,7 @@ class Session:
         """
         journal.claim(session_id)
         history = journal.load_history(session_id)  # checks the chain; reads a snapshot
-        meta = _checked_meta(journal, session_id)
+        meta = readable_settings(journal, session_id)
         # The clock is in the state (R2.7); redo comes from the tail of the log (.redo).
         session = cls(journal, session_id, history, redo=resumed_redo(journal, session_id))
         session.take_up_clock(meta, now)  # R2.7, older journals
@@ -309,22 +308,6 @@ class Session:
         self._history = history
         self._available = None
         return None
-
-
-def _checked_meta(journal: Journal, session_id: int) -> dict[str, Any]:
-    """The session's stored settings, whose blind schedule (the one it opened with) must
-    still be readable: a file changed outside omaha-tui is named in one line, not resumed."""
-    meta = journal.meta(session_id)
-    raw = meta.get("schedule")
-    try:
-        BlindSchedule.model_validate(raw) if raw else None
-    except ValueError as e:  # pydantic's ValidationError is one
-        first = validation_message(e) if isinstance(e, ValidationError) else str(e)
-        raise JournalError(
-            f"{journal.path}: the blind schedule of session {session_id} is not readable "
-            f"({first}); the file was changed outside omaha-tui"
-        ) from None
-    return meta
 
 
 __all__ = ["NOTHING_TO_REDO", "NOTHING_TO_UNDO", "Session", "SessionError", "undo_limit"]

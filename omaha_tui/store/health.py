@@ -2,8 +2,8 @@
 
 Each line is one finding a dealer can act on: the file's own SQLite check, then per
 session its events and chain (:mod:`.chain`), an imported session's hands' details
-(:mod:`.hand_details`), and whether resuming it can start from a snapshot or must
-replay every event. Nothing here changes the file.
+(:mod:`.hand_details`), its settings (:mod:`.settings`), and whether resuming it can
+start from a snapshot or must replay every event. Nothing here changes the file.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from .hand_details import DamagedDetails, damage
 from .journal import Journal
 from .journal_checks import chain_damage, rewrite_damage
 from .schema import SCHEMA_VERSION
+from .settings import UnreadableSettings, readable_settings
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,10 @@ def check_session(journal: Journal, session_id: int) -> Finding:
             pass
     except DamagedDetails as e:
         return Finding(f"{head}: {damage(e.hand, e.why)}", ok=False)
+    try:
+        readable_settings(journal, session_id)  # what resuming it reads
+    except UnreadableSettings as e:
+        return Finding(str(e), ok=False)
     n = found.good
     events = f"{n} event{'s' * (n != 1)}, chain intact"
     state, at, _ = journal._snapshot(session_id, n, strict=False)

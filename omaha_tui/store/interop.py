@@ -31,6 +31,7 @@ from .phh import MAX_FILE, PhhError, PhhHand, find_files, load, read_text
 from .phh_export import details_in, stream_hands
 from .phh_table_run import TableRun
 from .phh_tables import Refused, runs_of
+from .settings import UnreadableSettings, readable_settings
 from .snapshot import FoldedLog, fold_log
 
 
@@ -170,10 +171,12 @@ def already_imported(path: Path, sessions: list[int]) -> str:
 
 @dataclass(frozen=True)
 class Exported:
-    """A written export: the file, and one line for each hand PHH could not hold."""
+    """A written export: the file, one line for each hand PHH could not hold, and
+    whether the session's unreadable settings were left out (``until_damage``)."""
 
     path: Path
     skipped: tuple[str, ...] = ()
+    settings_left_out: bool = False
 
 
 def export_session(
@@ -197,11 +200,17 @@ def export_session(
             earlier file of that name is left as it was.
         OSError: the folder cannot be made.
         JournalError: the session's chain is broken (without ``until_damage``, which
-            exports the events before the first damaged one and no more), or an
+            exports the events before the first damaged one and no more), its settings
+            are unreadable (without ``until_damage``, which leaves them out), or an
             imported hand's details are damaged (nothing is written).
     """
     upto = journal.readable_until(session_id, until_damage=until_damage)
-    meta = journal.meta(session_id)
+    try:
+        meta, left_out = readable_settings(journal, session_id), False
+    except UnreadableSettings:
+        if not until_damage:
+            raise
+        meta, left_out = {}, True  # the events carry the schedule (ScheduleSet)
     rows = journal.has_hand_details(session_id)  # else any details are in ``meta``
     # As stored: the export needs no hand count (recounting an old session reads its log).
     info = journal._stored_session(session_id)
@@ -212,7 +221,7 @@ def export_session(
         path = folder / f"{stem}.json"
         details = journal.hand_details(session_id, toml=False) if rows else None
         write_chunks_safely(path, json_chunks(log, info, meta, details), force=force)
-        return Exported(path)
+        return Exported(path, settings_left_out=left_out)
     problems: list[str] = []
     where = f"session {session_id}"
 
@@ -229,4 +238,4 @@ def export_session(
         raise PhhError(f"session {session_id} has no hand to export yet: play a hand first")
     path = folder / f"{stem}.phhs" if several else folder / f"{stem}.phh"
     write_chunks_safely(path, text, force=force)
-    return Exported(path, tuple(problems))
+    return Exported(path, tuple(problems), left_out)

@@ -154,10 +154,11 @@ class JournalReading(JournalChecks):
         except (TypeError, ValueError):
             value = None
         if not isinstance(value, dict):
-            raise JournalError(
-                f"{self.path}: the details of session {session_id} are not readable (not a "
-                "JSON object); the file was changed outside omaha-tui. Its events can still "
-                "be exported: `omaha-tui export --format json`"
+            from .settings import UnreadableSettings, recovery
+
+            raise UnreadableSettings(
+                f"{self.path}: the settings of session {session_id} are not readable (not "
+                f"a JSON object); the file was changed outside omaha-tui: {recovery(session_id)}"
             )
         return value
 

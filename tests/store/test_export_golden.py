@@ -107,7 +107,7 @@ def test_a_session_whose_meta_is_damaged_does_not_keep_the_others_from_moving(
         assert not journal.has_hand_details(3)
     assert run_cli("export", ["export", "3", str(tmp_path / "out"), "--db", str(db)]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "details of session 3 are not readable" in err
+    assert err.count("\n") == 1 and "settings of session 3 are not readable" in err
 
 
 MISSING = object()

@@ -300,6 +300,41 @@ def test_a_null_payload_bad_meta_or_a_garbled_row_give_one_line(
                 _one_line(err)
 
 
+@pytest.mark.parametrize(
+    "meta",
+    ["not json", "null", '{"schedule": {"levels": "garbage"}}'],
+    ids=["text", "null", "schedule"],
+)
+def test_unreadable_settings_are_named_by_check_and_the_night_comes_back_through_an_export(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], meta: str
+) -> None:
+    """Settings sit outside the hash chain: when an edit leaves them unreadable, ``check``
+    names them, resuming refuses in one line that says what can still be done, and doing
+    it (``export --format json --until-damage``, then ``import``) gives the same table."""
+    db = tmp_path / "j.sqlite3"
+    sid, events = _recorded(db)
+    _edit(db, "UPDATE sessions SET meta = ?", meta)
+    assert run_cli("check", ["check", "--db", str(db)]) == 1
+    found = capsys.readouterr().out.splitlines()[1]
+    assert f"of session {sid} are not readable" in found or f"of session {sid} is not" in found
+    out = tmp_path / "out"
+    assert (
+        run_cli("export", ["export", str(sid), str(out), "--format", "json", "--db", str(db)]) == 1
+    )
+    err = capsys.readouterr().err
+    _one_line(err)
+    assert f"`omaha-tui export {sid} DIR --format json --until-damage`" in err
+    argv = ["export", str(sid), str(out), "--format", "json", "--until-damage", "--db", str(db)]
+    assert run_cli("export", argv) == 0
+    assert capsys.readouterr().out.endswith("(without its unreadable settings)\n")
+    again = tmp_path / "again.sqlite3"
+    assert run_cli("import_", ["import", str(out / f"session-{sid}.json"), "--db", str(again)]) == 0
+    with Journal.open(again) as journal:
+        (info,) = journal.sessions()
+        assert journal.events(info.id) == events
+        assert Session.resume(journal, info.id).state == replay(events)
+
+
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

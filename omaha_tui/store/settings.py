@@ -1,0 +1,57 @@
+"""A session's stored settings (its ``meta``), read as resuming, checking and exporting
+need them: a JSON object whose blind schedule, if it has one, is a schedule.
+
+The settings sit beside the event log, outside its hash chain, so an edit made outside
+omaha-tui can leave them unreadable while every event is intact. Resuming such a session
+is refused in one line; ``check`` names it; and ``export --until-damage`` writes the
+events without the unreadable settings, so importing that file gives the night back.
+The events carry the table's schedule themselves (``ScheduleSet``); the settings keep it
+for sessions recorded before they did.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from omaha_tui.engine.errors import validation_message
+from omaha_tui.engine.rules.levels import BlindSchedule
+
+from .records import JournalError
+
+if TYPE_CHECKING:
+    from .journal_reading import JournalReading
+
+
+class UnreadableSettings(JournalError):
+    """The session's settings are not what omaha-tui writes (the line says which part)."""
+
+
+def recovery(session_id: int) -> str:
+    """What a dealer can do about a session whose settings are unreadable."""
+    return (
+        f"its events can still be exported without them: `omaha-tui export {session_id} "
+        "DIR --format json --until-damage`, then `omaha-tui import` that file"
+    )
+
+
+def readable_settings(journal: JournalReading, session_id: int) -> dict[str, Any]:
+    """The session's settings, checked.
+
+    Raises:
+        UnreadableSettings: not a JSON object, or a blind schedule that is not one; the
+            message names it and says what can still be done (:func:`recovery`).
+        JournalError: the journal cannot be read, or has no such session.
+    """
+    meta = journal.meta(session_id)
+    raw = meta.get("schedule")
+    try:
+        BlindSchedule.model_validate(raw) if raw else None
+    except ValueError as e:  # pydantic's ValidationError is one
+        first = validation_message(e) if isinstance(e, ValidationError) else str(e)
+        raise UnreadableSettings(
+            f"{journal.path}: the blind schedule of session {session_id} is not readable "
+            f"({first}); the file was changed outside omaha-tui: {recovery(session_id)}"
+        ) from None
+    return meta
