@@ -303,3 +303,14 @@ def test_r4_11_the_cash_buy_in_range_is_not_warned_about_at_a_tournament() -> No
     s = tournament_table(3, stack=5000, buy_in=D(10), re_entry=True)  # BB 2: cash 40-200
     seated = do(s, rq.SeatPlayer(5, "New", 5000, True))
     assert seated.note == "" and seated.state.seat(5) is not None
+
+
+def test_r12_3_a_tournament_refuses_a_shared_expense_its_settle_up_would_lose() -> None:
+    s = tournament_table(3, stack=100, buy_in=D(10))
+    refused = decide(s, rq.ShareExpense(D("30.00"), "pizza"))
+    assert isinstance(refused, Refusal)
+    assert refused.reason == (
+        "a shared expense is added to a cash game's settle-up (R12.3): "
+        "a tournament settles its buy-ins and prizes only"
+    )
+    assert s.expenses == ()

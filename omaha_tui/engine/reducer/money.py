@@ -82,6 +82,13 @@ def apply_expense_shared(state: TableState, ev: ExpenseShared) -> TableState:
     """
     if state.config is None:
         raise RuleError("no session: start a session first")
+    if state.tournament is not None:
+        # R12.3 adds an expense to a cash game's settle-up; a tournament's settle-up is
+        # its buy-ins and prizes (R11), where the expense would be lost.
+        raise RuleError(
+            "a shared expense is added to a cash game's settle-up (R12.3): "
+            "a tournament settles its buy-ins and prizes only"
+        )
     unit = state.money.unit if state.money is not None else DEFAULT_UNIT
     what = ev.what.strip()
     if not what or printable(what) != what:
