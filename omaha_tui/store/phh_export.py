@@ -13,40 +13,27 @@ This module writes no files.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from omaha_tui.engine.config import Stakes, Structure, TableConfig
+from omaha_tui.engine.config import Structure
 from omaha_tui.engine.events import (
-    BetPlaced,
-    BoardDealt,
-    BoardRecorded,
-    Called,
-    Checked,
-    EarlyCardDealt,
     Event,
-    Folded,
-    HandMucked,
     HandStarted,
-    HoleCardsShown,
     MisdealDeclared,
     PostKind,
     PotsAwarded,
-    RaisedTo,
-    RunBoardDealt,
-    RunsAgreed,
     SessionStarted,
-    WentAllIn,
     nominal_post,
 )
 from omaha_tui.engine.reducer.replay import apply, initial_state
-from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
+from omaha_tui.engine.state import TableState
 
 from .exact_log import OUR_FIELDS
 from .phh import PhhError, PhhHand, code_for_variant, from_chips
-from .phh_runs import RUN_FIELDS, RunOut, run_fields
+from .phh_draft import HandDraft, add_event, scaled, start_draft
+from .phh_runs import RUN_FIELDS, run_fields
 from .phh_standard import (
     AWARDED_BY_HAND,
     NONSTANDARD_FIELD,
@@ -58,91 +45,6 @@ from .phh_standard import (
     start_reasons,
 )
 from .phh_write import toml_field, toml_text
-
-
-@dataclass
-class _Hand:
-    """A hand being written: set up at ``HandStarted``, filled action by action."""
-
-    number: int
-    config: TableConfig
-    stakes: Stakes
-    started: HandStarted
-    order: tuple[int, ...]
-    names: tuple[str, ...]
-    stacks: tuple[int, ...]
-    actions: list[str] = field(default_factory=list)
-    shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    finishing: tuple[int, ...] | None = None
-    run: RunOut | None = None
-    before: TableState | None = None
-    events: list[Event] = field(default_factory=list)
-    time: str | None = None
-    level: int | None = None
-    by_hand: bool | None = None
-    """Whether the first pots awarded without the cards went to a showdown (``None``:
-    no pot was)."""
-
-    def label(self, seat: int) -> str:
-        return f"p{self.order.index(seat) + 1}"
-
-
-def _start(state: TableState, event: HandStarted, after: TableState) -> _Hand:
-    assert after.hand is not None and state.config is not None
-    order = after.hand.seats
-    names = tuple(state.seats[s].name for s in order)  # type: ignore[union-attr]
-    stacks = tuple(state.seats[s].stack for s in order)  # type: ignore[union-attr]
-    # The hand's own game, structure and stakes (dealer's choice; levels take effect
-    # at a hand start, R2.7).
-    config = state.config.model_copy(update={"structure": after.hand.structure})
-    stakes = after.hand.stakes
-    return _Hand(after.hands_played + 1, config, stakes, event, order, names, stacks, before=state)
-
-
-def _action(hand: _Hand, before: TableState, event: Event) -> None:
-    if isinstance(event, Folded):
-        hand.actions.append(f"{hand.label(event.seat)} f")
-    elif isinstance(event, Checked | Called):
-        hand.actions.append(f"{hand.label(event.seat)} cc")
-    elif isinstance(event, BetPlaced):
-        hand.actions.append(f"{hand.label(event.seat)} cbr {{{event.amount}}}")
-    elif isinstance(event, RaisedTo):
-        hand.actions.append(f"{hand.label(event.seat)} cbr {{{event.to}}}")
-    elif isinstance(event, WentAllIn):
-        h = before.hand
-        seat = before.seats[event.seat]
-        assert h is not None and seat is not None
-        to = h.bets[event.seat] + seat.stack
-        label = hand.label(event.seat)
-        hand.actions.append(f"{label} cc" if to <= h.current_bet else f"{label} cbr {{{to}}}")
-    elif isinstance(event, EarlyCardDealt):  # R3.3 Courchevel: one flop card before betting
-        hand.actions.append(f"d db {event.card or '??'}")
-    elif isinstance(event, BoardDealt):
-        h = before.hand
-        assert h is not None
-        count = event.count or BOARD_AFTER[NEXT_STREET[h.street]] - h.board_count
-        cards = "".join(event.cards) or "??" * count
-        hand.actions.append(f"d db {cards}")
-    elif isinstance(event, BoardRecorded):
-        # Cards dealt as a count only are filled into their `d db ??` lines, in order.
-        known = iter(event.cards[len(before.hand.board) :] if before.hand else ())
-        for i, line in enumerate(hand.actions):
-            if line.startswith("d db ") and "??" in line:
-                hand.actions[i] = "d db " + "".join(
-                    next(known) if line[5 + k : 7 + k] == "??" else line[5 + k : 7 + k]
-                    for k in range(0, len(line) - 5, 2)
-                )
-    elif isinstance(event, HoleCardsShown):
-        hand.shown[event.seat] = event.cards
-        hand.actions.append(f"{hand.label(event.seat)} sm {''.join(event.cards)}")
-    elif isinstance(event, HandMucked):
-        hand.actions.append(f"{hand.label(event.seat)} sm")
-    elif isinstance(event, RunsAgreed) and before.hand is not None:  # R10.2
-        hand.run = RunOut(event.runs, before.hand.board_count)
-    elif isinstance(event, RunBoardDealt) and hand.run is not None:
-        hand.run = replace(hand.run, boards=(*hand.run.boards, event.cards))
-    elif isinstance(event, PotsAwarded) and hand.run is not None and not event.by_cards:
-        hand.run = replace(hand.run, awards=event.awards)
 
 
 def session_hands(
@@ -235,10 +137,10 @@ def write_hands(
     """:func:`stream_hands` of an effective log whose tables the caller already has
     (each event with its time and the table after it): nothing is applied here."""
     state = initial_state()
-    current: _Hand | None = None
+    current: HandDraft | None = None
     pending = iter(details)
 
-    def written(hand: _Hand) -> Iterator[PhhHand]:
+    def written(hand: HandDraft) -> Iterator[PhhHand]:
         detail = next(pending, {})  # a hand played here, or beyond the import's hands
         try:
             yield _to_phh(hand, detail, title or "")
@@ -249,13 +151,13 @@ def write_hands(
         if isinstance(event, SessionStarted) and title is None:
             title = event.title
         if isinstance(event, HandStarted):
-            current = _start(state, event, after)
+            current = start_draft(state, event, after)
             current.time = time
             current.level = state.level
         elif isinstance(event, MisdealDeclared):
             current = None
         elif current is not None:
-            _action(current, state, event)
+            add_event(current, state, event)
         if current is not None:
             current.events.append(event)
             if current.by_hand is None and isinstance(event, PotsAwarded) and not event.by_cards:
@@ -273,7 +175,7 @@ def write_hands(
         yield from written(current)
 
 
-def _to_phh(hand: _Hand, detail: Mapping[str, Any], title: str) -> PhhHand:
+def _to_phh(hand: HandDraft, detail: Mapping[str, Any], title: str) -> PhhHand:
     config = hand.config
     variant = config.variant
     if variant.binglao:
@@ -308,7 +210,7 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], title: str) -> PhhHand:
         cards = hole[i] if i < len(hole) and hole[i] else hand.shown.get(seat)
         text = "".join(cards) if cards else "??" * variant.hole_cards
         deals.append(f"d dh p{i + 1} {text}")
-    actions = tuple(deals) + tuple(_scaled(a, scale) for a in hand.actions)
+    actions = tuple(deals) + tuple(scaled(a, scale) for a in hand.actions)
     # Hands the file showed in part (``sm ????AhAd``) come back as they were.
     actions += tuple(f"p{int(i) + 1} sm {text}" for i, text in detail.get("partly_shown", []))
     if "extra_toml" in detail:  # the file's own fields, as the TOML they were, in order
@@ -354,7 +256,7 @@ def _to_phh(hand: _Hand, detail: Mapping[str, Any], title: str) -> PhhHand:
     )
 
 
-def _known_fields(hand: _Hand, title: str) -> tuple[tuple[str, Any], ...]:
+def _known_fields(hand: HandDraft, title: str) -> tuple[tuple[str, Any], ...]:
     """The standard's optional fields for a hand played at this table: its number, the
     seats (counted from 1) and the table's size, the level, the session's title and when
     the hand began (UTC, as the journal records it)."""
@@ -380,14 +282,6 @@ def _known_fields(hand: _Hand, title: str) -> tuple[tuple[str, Any], ...]:
                 ("year", when.year),
             ]
     return tuple(fields)
-
-
-def _scaled(action: str, scale: int) -> str:
-    """Replace the ``{chips}`` placeholder of a ``cbr`` line by the amount in file units."""
-    if "{" not in action:
-        return action
-    head, _, rest = action.partition("{")
-    return head + str(from_chips(int(rest.rstrip("}")), scale))
 
 
 def imported_details(
