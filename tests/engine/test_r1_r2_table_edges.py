@@ -87,6 +87,20 @@ def test_r1_5_d_with_the_small_blind_dead_only_the_button_and_sb_chairs_make_a_n
     assert posts(state) == [(5, "bb", 2), (7, "bb", 2)]
 
 
+def test_r1_5_b_a_newcomer_in_last_hands_bb_chair_posts_no_small_blind():
+    # Chairs 1-7 (indexes 0-6), players in 1, 2, 3, 6 and 7; hand 1 button 1, SB 2, BB 3.
+    state = fold_out(deal(table((100, 100, 100, None, None, 100, 100), button=0, seats=7)))
+    state = apply(state, PlayerLeft(seat=2))
+    state = apply(state, PlayerSeated(seat=2, name="New", stack=100))  # chair 3, posting
+    state = deal(state)
+    # The SB is last hand's BB player's, who left: none is posted, and the button is two
+    # below the BB (chair 6): on empty chair 4. Chair 3 is then neither the button nor
+    # the SB's chair, so the newcomer is dealt in with a live BB (R1.5d, R2.6).
+    assert _places(state) == (3, None, 5)
+    assert state.hand.seats == (5, 6, 0, 1, 2)
+    assert posts(state) == [(5, "bb", 2), (2, "bb", 2)]
+
+
 def test_r2_3_the_default_small_blind_is_what_the_small_blind_posts() -> None:
     cents = table((1000,) * 3, stakes=Stakes(big_blind=25, chip=5))  # BB 25c, 5c chip
     assert posts(deal(cents)) == [(0, "sb", 10), (1, "bb", 25)]

@@ -135,11 +135,16 @@ def _dead_places(state: TableState, present: tuple[int, ...]) -> _Places:
     bb = next(s for s in (*_between(last_bb, last_bb, size), last_bb) if s in present)
     sb_pos = last_bb
     sb_seat = state.seats[sb_pos]
-    if sb_pos in present and sb_seat is not None and not sb_seat.waiting_for_bb:
-        button = (sb_pos - 1) % size  # R1.5(c): the chair right of the small blind's
-    else:
-        button = (bb - 2) % size  # R1.5(b)/(c): no small blind posted
-    return _Places(button, sb_pos, bb)
+    # R1.5(b): the player who had the big blind posts the small blind. One who owes
+    # blinds in that chair is someone else (a newcomer since): no small blind then.
+    if (
+        sb_pos in present
+        and sb_seat is not None
+        and not sb_seat.waiting_for_bb
+        and not owes(sb_seat)
+    ):
+        return _Places((sb_pos - 1) % size, sb_pos, bb)  # R1.5(c): right of the SB's chair
+    return _Places((bb - 2) % size, None, bb)  # R1.5(b)/(c): no small blind posted
 
 
 def _moving_places(
