@@ -50,9 +50,10 @@ def _selector(ch: str) -> bool:
 
 
 def _hidden(ch: str) -> bool:
-    """Control characters, and format characters that reorder or hide text (bidi)."""
+    """Control characters, format characters that reorder or hide text (bidi), and the
+    line and paragraph separators (U+2028, U+2029), which end a line as a new line does."""
     cat = unicodedata.category(ch)
-    return cat == "Cc" or (cat == "Cf" and ch != ZWJ and not _tag(ch))
+    return cat in ("Cc", "Zl", "Zp") or (cat == "Cf" and ch != ZWJ and not _tag(ch))
 
 
 def _tag(ch: str) -> bool:
@@ -193,6 +194,10 @@ def check_name(name: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: the name "Ann\u3164" holds U+3164 HANGUL FILLER, which shows nothing: use ...
+    >>> check_name("x" * 10_000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the name "xxx...x..." is 10000 characters long: a name has at most 24 columns
     """
     trimmed = unicodedata.normalize("NFC", name).strip()
     if not trimmed:
@@ -204,10 +209,15 @@ def check_name(name: str) -> str:
             "use letters, digits, spaces and punctuation"
         )
     check_visible(trimmed)
-    if len(trimmed) > NAME_CODE_POINTS or any(len(c) > 12 for c in graphemes.clusters(trimmed)):
+    if any(len(c) > 12 for c in graphemes.clusters(trimmed)):
         raise ValueError(
             f'the name "{_shown(trimmed)}" stacks too many marks on one character: '
             "use at most a few accents per letter"
+        )
+    if len(trimmed) > NAME_CODE_POINTS:  # long before it is wide: said by its length
+        raise ValueError(
+            f'the name "{_shown(trimmed)}" is {len(trimmed)} characters long: '
+            f"a name has at most {NAME_LIMIT} columns"
         )
     columns = graphemes.width(trimmed)
     if columns > NAME_LIMIT:
