@@ -108,6 +108,16 @@ class OmahaApp(App[None]):
         # tests) moves it, so both clocks agree on when a level is due (R2.7).
         self._wall0, self._mono0 = datetime.now(UTC), now()
 
+    failure: str | None = None
+    """Why the app ended instead of showing a table (a journal that cannot be opened, a
+    session that cannot start or resume): the command line says it in one line once the
+    screen is closed (:func:`omaha_tui.cli.play.run`)."""
+
+    def refuse(self, message: str) -> None:
+        """End the app with exit code 2 because ``message``; nothing was recorded."""
+        self.failure = message
+        self.exit(return_code=2)
+
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
         """Notifications are plain text: they carry names and titles people typed."""
         super().notify(printable(message), markup=markup, **kwargs)
@@ -140,7 +150,7 @@ class OmahaApp(App[None]):
             try:
                 self.journal = Journal.open(self.db, scan=False)  # scanned once shown
             except JournalError as e:
-                self.exit(return_code=2, message=str(e))
+                self.refuse(str(e))
                 return
         if self.start is not None:
             self.open_table(self.start)
@@ -211,7 +221,7 @@ class OmahaApp(App[None]):
         try:
             session = Session.create(self.journal, events, title, schedule)
         except (SessionError, JournalError) as e:
-            self.exit(return_code=2, message=str(e))
+            self.refuse(str(e))
             return
         self._bind(session)
         self.say(f"Session {session.id}: {title}. Press n to deal.")
@@ -224,7 +234,7 @@ class OmahaApp(App[None]):
         try:
             session = Session.resume(self.journal, session_id, now=self.wall_now())
         except (SessionBusy, JournalError) as e:
-            self.exit(return_code=2, message=str(e))
+            self.refuse(str(e))
             return
         self._bind(session, resumed=True)
         state = session.state

@@ -18,6 +18,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from omaha_tui import __version__
 
@@ -56,6 +57,41 @@ examples:
 """
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, saying a usage error in one line, as every other error is said.
+
+    argparse prints the whole usage block before its error; the line that names what is
+    wrong is then the last of five, and a script reading stderr sees five errors. The
+    usage stays one ``--help`` away, and the line says so.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        option, _, why = message.partition(": ")
+        if why == "expected one argument" and option.startswith("argument -"):
+            # A value that starts with "-" (say -inf) reads as an option to argparse.
+            flag = option.removeprefix("argument ").split("/")[-1]
+            message += f" (a value starting with - is written {flag}=VALUE)"
+        fail(self.prog.removeprefix("omaha-tui").strip(), f"{message}; see {self.prog} --help")
+        self.exit(2)
+
+
+def fail(command: str, message: str, code: int = 1) -> int:
+    """Say what went wrong on stderr in one line, ``omaha-tui COMMAND: message``; returns
+    ``code``.
+
+    Every error line of the command line passes here: control characters and line
+    separators in what it quotes (a path, a name, a value typed with a new line) are shown
+    as visible escapes (:func:`~omaha_tui.engine.labels.printable`), so the line stays one
+    line and moves no cursor.
+    """
+    from omaha_tui.engine.labels import printable
+
+    where = f"omaha-tui {command}" if command else "omaha-tui"
+    with contextlib.suppress(OSError):
+        print(f"{where}: {printable(message)}", file=sys.stderr)
+    return code
+
+
 def add_db_option(parser: argparse.ArgumentParser) -> None:
     """Let a subcommand take ``--db`` too (``omaha-tui ledger --db x.sqlite3``).
 
@@ -63,7 +99,11 @@ def add_db_option(parser: argparse.ArgumentParser) -> None:
     Read it as ``getattr(args, "db", None)``.
     """
     parser.add_argument(
-        "--db", metavar="PATH", default=argparse.SUPPRESS, help="journal file to use"
+        "--db",
+        metavar="PATH",
+        type=path_name,
+        default=argparse.SUPPRESS,
+        help="journal file to use",
     )
 
 
@@ -75,7 +115,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     with no subcommand named (``--help``, bare ``omaha-tui``) every one is registered.
     """
     chosen = _named_subcommand(argv) if argv is not None else None
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="omaha-tui",
         description="A terminal dealer's assistant for home Omaha poker games.",
         epilog=EPILOG,
@@ -88,6 +128,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--db",
         metavar="PATH",
+        type=path_name,
         help="journal file (default: omaha-tui.sqlite3 in the user data dir)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -116,6 +157,21 @@ def _named_subcommand(argv: Sequence[str]) -> str | None:
         elif not word.startswith("-"):
             return modules.get(word)
     return None
+
+
+def path_name(text: str) -> str:
+    """An argparse type for file and folder names: anything but an empty one.
+
+    An empty name is no name (``--db ""`` from a script's unset variable): read as the
+    current folder it would import every file there, or open the default journal.
+
+    >>> path_name("")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: an empty name names no file or folder
+    """
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name names no file or folder")
+    return text
 
 
 def session_id(text: str) -> int:
@@ -171,13 +227,13 @@ def run_command(args: argparse.Namespace) -> int:
         return 141
     except Exception as e:
         if _is_journal_error(e):
-            return _fail(name, str(e), journal_exit(e))
+            return fail(name, str(e), journal_exit(e))
         if isinstance(e, OSError):
             where = f"{e.filename}: " if e.filename else ""
-            return _fail(name, f"{where}{e.strerror or e}")
+            return fail(name, f"{where}{e.strerror or e}")
         if os.environ.get("OMAHA_TUI_DEBUG"):
             raise
-        return _fail(name, f"internal error ({type(e).__name__}: {e}); please report it", code=70)
+        return fail(name, f"internal error ({type(e).__name__}: {e}); please report it", code=70)
     return code
 
 
@@ -196,12 +252,6 @@ def journal_exit(error: Exception) -> int:
     argument that names nothing), else 1 (the journal cannot be read or written)."""
     records = sys.modules.get("omaha_tui.store.records")
     return 2 if records is not None and isinstance(error, records.NoSuchSession) else 1
-
-
-def _fail(name: str, message: str, code: int = 1) -> int:
-    with contextlib.suppress(OSError):
-        print(f"omaha-tui {name}: {message}", file=sys.stderr)
-    return code
 
 
 def _silence_stdout() -> None:

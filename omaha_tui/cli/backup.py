@@ -8,18 +8,19 @@ only. The copy is a journal of its own: ``--db FILE`` reads or resumes it.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from omaha_tui.cli import add_db_option, session_id
+from omaha_tui.cli import add_db_option, fail, path_name, session_id
 
 HELP = "copy the journal (or one session) to FILE safely, even while a table is played"
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("backup", help=HELP, description=HELP + ".")
-    parser.add_argument("target", nargs="+", metavar="[ID] FILE", help="session id, then file")
+    parser.add_argument(
+        "target", nargs="+", metavar="[ID] FILE", type=path_name, help="session id, then file"
+    )
     parser.add_argument("--force", action="store_true", help="replace an existing FILE")
     add_db_option(parser)
     parser.set_defaults(func=run)
@@ -34,22 +35,19 @@ def run(args: argparse.Namespace) -> int:
 
     words = list(args.target)
     if len(words) > 2:
-        print("omaha-tui backup: give at most a session id and a file name", file=sys.stderr)
-        return 2
+        return fail("backup", "give at most a session id and a file name", 2)
     sid = None
     if len(words) == 2:
         try:
             sid = session_id(words[0])
         except argparse.ArgumentTypeError as e:
-            print(f"omaha-tui backup: {e}", file=sys.stderr)
-            return 2
+            return fail("backup", str(e), 2)
     target = Path(words[-1])
     try:
         with open_journal(args) as journal:
             copied = backup(journal, target, sid, force=args.force)
     except (JournalError, FileRefused) as e:
-        print(f"omaha-tui backup: {printable(str(e))}", file=sys.stderr)
-        return 1
+        return fail("backup", str(e), 1)
     what = f"session {sid}" if sid is not None else f"{copied} session{'s' * (copied != 1)}"
     print(printable(f"copied {what} to {target}"))
     return 0

@@ -8,10 +8,9 @@ exit status is 1 when anything is damaged.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from omaha_tui.cli import add_db_option, session_id
+from omaha_tui.cli import add_db_option, fail, session_id
 
 HELP = "check the journal's health: the file, each session's events and their chain"
 
@@ -33,8 +32,7 @@ def run(args: argparse.Namespace) -> int:
         with open_journal(args) as journal:
             findings = report(journal, args.session)
     except JournalError as e:
-        print(f"omaha-tui check: {e}", file=sys.stderr)
-        return 1
+        return fail("check", str(e), 1)
     for finding in findings:
         print(printable(finding.text))
     return 0 if all(f.ok for f in findings) else 1

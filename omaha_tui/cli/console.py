@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from omaha_tui.cli import add_db_option
+from omaha_tui.cli import add_db_option, fail
 from omaha_tui.cli.play import add_table_options
 
 
@@ -40,8 +40,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _fail(message: str, code: int = 2) -> int:
-    print(f"omaha-tui console: {message}", file=sys.stderr)
-    return code
+    return fail("console", message, code)
 
 
 def run(args: argparse.Namespace) -> int:

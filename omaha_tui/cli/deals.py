@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any
 
+from omaha_tui import cli
 from omaha_tui.engine.hands.cards import CardError, parse_cards
-from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
     from omaha_tui.engine.hands.games import Variant
@@ -130,7 +130,7 @@ def run_batch(
     try:
         stream = stdin if source == "-" else open(source, "rb")  # noqa: SIM115
     except OSError as e:
-        print(f"omaha-tui {command}: {source}: cannot read it ({e.strerror})", file=sys.stderr)
+        cli.fail(command, f"{source}: cannot read it ({e.strerror})")
         return unreadable
     status = 0
     # A file's answers go out a chunk of lines at a time (one write, not one per line);
@@ -151,7 +151,7 @@ def run_batch(
             if len(pending) >= chunk:
                 _write_lines(pending)
     except OSError as e:
-        print(f"omaha-tui {command}: {source}: cannot read it ({e.strerror})", file=sys.stderr)
+        cli.fail(command, f"{source}: cannot read it ({e.strerror})")
         status = unreadable
     finally:
         if stream is not stdin:
@@ -231,5 +231,4 @@ def whole_number(deal: dict[str, Any], field: str, what: str = "a whole number")
 
 def fail(command: str, error: ValueError) -> int:
     """A refused deal on the command line: one line on stderr, exit status 2."""
-    print(f"omaha-tui {command}: error: {printable(str(error))}", file=sys.stderr)
-    return 2
+    return cli.fail(command, f"error: {error}", 2)

@@ -7,11 +7,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from omaha_tui.cli import add_db_option, journal_exit, session_id
+from omaha_tui.cli import add_db_option, fail, journal_exit, path_name, session_id
+from omaha_tui.engine.labels import printable
 
 HELP = "export a session as PHH hand histories or as its JSON event log"
 
@@ -20,7 +20,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("export", help=HELP, description=HELP + ".")
     parser.add_argument("session", type=session_id, metavar="ID", help="session id (see: sessions)")
     parser.add_argument("--format", choices=("phh", "json"), default="phh", help="default phh")
-    parser.add_argument("folder", metavar="DIR", help="folder to write into (created if needed)")
+    parser.add_argument(
+        "folder", metavar="DIR", type=path_name, help="folder to write into (created if needed)"
+    )
     parser.add_argument(
         "--force", action="store_true", help="replace an existing file of the same name"
     )
@@ -56,18 +58,16 @@ def run(args: argparse.Namespace) -> int:
             )
             stop = _stopped(journal, args.session) if args.until_damage else None
     except (JournalError, PhhError) as e:
-        print(f"omaha-tui export: {e}", file=sys.stderr)
+        fail("export", str(e))
         return journal_exit(e)
     except RuleError as e:
-        print(
-            f"omaha-tui export: session {args.session} holds an event the rules refuse ({e}); "
+        return fail(
+            "export",
+            f"session {args.session} holds an event the rules refuse ({e}); "
             "the journal was changed outside omaha-tui, so nothing was exported",
-            file=sys.stderr,
         )
-        return 1
     except FileRefused as e:
-        print(f"omaha-tui export: {e}", file=sys.stderr)
-        return 1
+        return fail("export", str(e), 1)
     except OSError as e:
         folder = Path(args.folder)
         why = (
@@ -75,14 +75,13 @@ def run(args: argparse.Namespace) -> int:
             if folder.exists() and not folder.is_dir()
             else e.strerror or str(e)
         )
-        print(f"omaha-tui export: cannot write to {args.folder} ({why})", file=sys.stderr)
-        return 1
+        return fail("export", f"cannot write to {args.folder} ({why})", 1)
     for line in written.skipped:  # hands PHH cannot hold, one line each
-        print(f"omaha-tui export: left out {line}", file=sys.stderr)
+        fail("export", f"left out {line}")
     notes = [stop] if stop else []
     if written.settings_left_out:
         notes.append("without its unreadable settings")
-    print(f"wrote {written.path}" + (f" ({'; '.join(notes)})" if notes else ""))
+    print(printable(f"wrote {written.path}" + (f" ({'; '.join(notes)})" if notes else "")))
     return 0
 
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from omaha_tui.cli import add_db_option
+from omaha_tui.cli import add_db_option, fail, path_name
 
 HELP = "import PHH hand histories or JSON exports (files or folders) as sessions"
 
@@ -22,7 +22,11 @@ HELP = "import PHH hand histories or JSON exports (files or folders) as sessions
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("import", help=HELP, description=HELP + ".")
     parser.add_argument(
-        "paths", nargs="+", metavar="FILE", help=".phh/.phhs/.json file, or a folder of them"
+        "paths",
+        nargs="+",
+        metavar="FILE",
+        type=path_name,
+        help=".phh/.phhs/.json file, or a folder of them",
     )
     parser.add_argument(
         "--again", action="store_true", help="import a file even if it was imported before"
@@ -38,26 +42,24 @@ def run(args: argparse.Namespace) -> int:
 
     missing = [p for p in args.paths if not Path(p).exists()]
     for p in missing:
-        print(f"omaha-tui import: {printable(p)}: no such file or folder", file=sys.stderr)
+        fail("import", f"{p}: no such file or folder")
     try:
         with Journal.open(getattr(args, "db", None)) as journal:
             found = [Path(p) for p in args.paths if Path(p).exists()]
             outcomes = import_files(journal, found, again=args.again)
     except (JournalError, SessionBusy) as e:
-        print(f"omaha-tui import: {e}", file=sys.stderr)
-        return 1
+        return fail("import", str(e), 1)
     done = [o for o in outcomes if o.session_id is not None]
     for o in outcomes:
         if o.error is not None:
-            print(f"not imported: {printable(o.error)}", file=sys.stderr)
+            print(f"not imported: {printable(o.error)}", file=sys.stderr)  # one line a file
             continue
         hands = f"{o.hands} hand{'s' * (o.hands != 1)}"
         state = "" if o.complete else "; hand in progress: resume it with play --resume"
         note = f"; {o.note}" if o.note else ""
         print(f"{printable(o.source)} -> session {o.session_id} ({hands}{state}{note})")
     if not outcomes and not missing:
-        print("omaha-tui import: no .phh, .phhs or .json files found there", file=sys.stderr)
-        return 1
+        return fail("import", "no .phh, .phhs or .json files found there", 1)
     refused = len(outcomes) - len(done)
     total = sum(o.hands for o in done)
     print(

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from omaha_tui.cli import add_db_option, journal_exit, session_id
+from omaha_tui.cli import add_db_option, fail, journal_exit, session_id
 
 HELP = "a session's ledger, balance check and settle-up"
 
@@ -52,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
             infos = journal.sessions()
             if args.session is None:
                 if not infos:
-                    print(f"omaha-tui ledger: no sessions yet in {journal.path}", file=sys.stderr)
-                    return 1
+                    return fail("ledger", f"no sessions yet in {journal.path}", 1)
                 info = max(infos, key=lambda i: (i.updated, i.id))
             else:
                 info = journal.session(args.session)
@@ -61,13 +60,13 @@ def run(args: argparse.Namespace) -> int:
             book = ledger(state)
             found = journal.check_chain(info.id) if args.until_damage else None
     except (JournalError, RuleError) as e:
-        print(f"omaha-tui ledger: {e}", file=sys.stderr)
+        fail("ledger", str(e))
         return journal_exit(e)
     if found is not None and found.bad is not None:
-        print(
-            f"omaha-tui ledger: session {info.id} as it stood before damaged event "
+        fail(
+            "ledger",
+            f"session {info.id} as it stood before damaged event "
             f"{found.bad} (its first {found.good} events)",
-            file=sys.stderr,
         )
     from omaha_tui.store.tournament_ledger import tournament_book
 

@@ -10,11 +10,10 @@ allowed before any window opens; Textual is imported only when the app runs.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from omaha_tui.cli import add_db_option
+from omaha_tui.cli import add_db_option, fail
 from omaha_tui.cli.reading import open_journal
 from omaha_tui.engine.errors import validation_message
 from omaha_tui.engine.labels import printable
@@ -245,14 +244,12 @@ def _resumable(args: argparse.Namespace, session: int) -> bool:
     from omaha_tui.store.paths import resolve_db_path
 
     if not resolve_db_path(getattr(args, "db", None)).exists():
-        print(f"omaha-tui play: no session {session} (no journal yet)", file=sys.stderr)
-        return False
+        return fail("play", f"no session {session} (no journal yet)", False)
     try:
         with open_journal(args) as journal:
             journal.session(session)
     except NoSuchSession as e:
-        print(f"omaha-tui play: {e}", file=sys.stderr)
-        return False
+        return fail("play", str(e), False)
     except JournalError:
         return True
     return True
@@ -261,27 +258,37 @@ def _resumable(args: argparse.Namespace, session: int) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Run the app; returns its exit code."""
     from omaha_tui.app.app import OmahaApp
+    from omaha_tui.store.journal import Journal, JournalError
 
     try:
         start = table_start(args)
         money = table_money(args)
     except ValueError as e:
-        print(f"omaha-tui play: {e}", file=sys.stderr)
-        return 2
+        return fail("play", str(e), 2)
     try:
         resume = resume_id(args.resume)
     except FlagError as e:
-        print(f"omaha-tui play: {e}", file=sys.stderr)
-        return 2
+        return fail("play", str(e), 2)
     db = getattr(args, "db", None)
     if isinstance(resume, int) and not _resumable(args, resume):
         return 2
-    app = OmahaApp(
-        db=Path(db) if db else None,
-        start=start,
-        resume=resume,
-        demo=getattr(args, "demo", False),
-        money=money,
-    )
-    app.run()
+    try:
+        # Opened before the screen is: a file that is no journal is said in one line,
+        # without a full screen opening and closing first.
+        journal = Journal.open(Path(db) if db else None, scan=False)  # scanned once shown
+    except JournalError as e:
+        return fail("play", str(e), 2)
+    try:
+        app = OmahaApp(
+            journal=journal,
+            start=start,
+            resume=resume,
+            demo=getattr(args, "demo", False),
+            money=money,
+        )
+        app.run()
+    finally:
+        journal.close()
+    if app.failure is not None:
+        return fail("play", app.failure, app.return_code or 2)
     return app.return_code or 0

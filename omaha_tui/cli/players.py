@@ -18,7 +18,7 @@ import sys
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from omaha_tui.cli import add_db_option
+from omaha_tui.cli import add_db_option, fail
 
 if TYPE_CHECKING:
     from omaha_tui.store.results import Lifetime, Night
@@ -45,10 +45,7 @@ def register(subparsers: Any) -> None:
 
 
 def _fail(message: object) -> int:
-    from omaha_tui.engine.labels import printable
-
-    print(f"omaha-tui players: {printable(str(message))}", file=sys.stderr)
-    return 1
+    return fail("players", str(message), 1)
 
 
 def _money(person: Lifetime) -> dict[str, str]:

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from omaha_tui.cli import deals
+from omaha_tui.cli import deals, fail
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:
@@ -207,13 +207,10 @@ def say(text: str, *, quiet: bool = False) -> bool:
     print(printable(text), file=sys.stderr if quiet else sys.stdout)
     backend = choose_backend()
     if isinstance(backend, SilentBackend):
-        print(
-            "omaha-tui read: not said: no speech program found (install espeak-ng)",
-            file=sys.stderr,
-        )
+        fail("read", "not said: no speech program found (install espeak-ng)")
         return False
     outcome = backend.speak(text)
     if outcome.error:
-        print(f"omaha-tui read: not said: {printable(outcome.error)}", file=sys.stderr)
+        fail("read", f"not said: {outcome.error}")
         return False
     return True

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from omaha_tui.cli import path_name
+
 if TYPE_CHECKING:
     from omaha_tui.engine.state import HandState
 
@@ -31,7 +33,9 @@ def register(subparsers: Any) -> None:
         description=HELP
         + ". Amounts are in each file's own units; player indexes are 0-based in file order.",
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help=".phh/.phhs file or folder")
+    parser.add_argument(
+        "paths", nargs="+", metavar="PATH", type=path_name, help=".phh/.phhs file or folder"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     parser.set_defaults(func=run)
 
@@ -107,7 +111,7 @@ def _print_rich(items: Iterable[dict[str, Any]]) -> bool:
     for item in items:
         if "error" in item:
             failed = True
-            console.print(plain(f"{item['file']}: {item['error']}", "bold red"))
+            console.print(plain(f"{item['file']}: {item['error']}", "bold red"), soft_wrap=True)
             continue
         status = "complete" if item["complete"] else "in progress"
         console.print(plain(f"{item['file']}  {item['variant']} · {status}"), soft_wrap=True)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any
 
-from omaha_tui.cli import add_db_option
+from omaha_tui.cli import add_db_option, fail
+from omaha_tui.engine.labels import printable
 
 HELP = "list recorded sessions (resume one with: play --resume ID)"
 
@@ -49,15 +49,14 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print("[]")
         else:
-            print(f"no sessions yet (no journal at {db})")
+            print(printable(f"no sessions yet (no journal at {db})"))
         return 0
     try:
         with open_journal(args) as journal:
             infos = journal.sessions()
             last = journal.last_unfinished()
     except JournalError as e:
-        print(f"omaha-tui sessions: {e}", file=sys.stderr)
-        return 1
+        return fail("sessions", str(e), 1)
     if args.json:
         print(json.dumps([asdict(i) for i in infos], indent=1))
         return 0
@@ -68,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
     console = Console()
     if not infos:
-        console.print(plain(f"no sessions yet in {db}"))
+        console.print(plain(f"no sessions yet in {db}"), soft_wrap=True)
         return 0
     table = Table(title=plain(f"sessions in {db}"), title_justify="left")
     zone = datetime.now().astimezone().strftime("%Z") or "local time"

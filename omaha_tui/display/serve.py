@@ -38,6 +38,13 @@ def check_address(host: str, port: int) -> None:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
+        except (TypeError, UnicodeError, ValueError):
+            # A name no resolver can spell (a bidi mark, a zero-width space: IDNA
+            # refuses it), or a NUL: the socket module raises these, not OSError.
+            raise AddressError(
+                f"cannot listen on {host}:{port} (not a host name or address): pass --host "
+                "with an address of this machine, e.g. localhost or 0.0.0.0 for every network"
+            ) from None
         except OSError as e:
             if e.errno == errno.EADDRINUSE:
                 raise AddressError(

@@ -468,18 +468,11 @@ async def test_resuming_a_session_that_does_not_exist_exits_with_the_reason(
     tmp_path: Path,
 ) -> None:
     app = make_app(tmp_path, resume=7)
-    said: list[str] = []
-    exit_app = app.exit
-
-    def exit_and_note(return_code: int = 0, message: object = None) -> None:
-        said.append(str(message))
-        exit_app(return_code=return_code, message=None)
-
-    app.exit = exit_and_note  # type: ignore[method-assign, assignment]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
     assert app.return_code == 2
-    assert said[0].endswith("has no session 7: `omaha-tui sessions` lists them")
+    assert app.failure is not None
+    assert app.failure.endswith("has no session 7: `omaha-tui sessions` lists them")
 
 
 async def test_dealers_choice_and_straddle_from_the_palette(tmp_path: Path) -> None:
