@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
+from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.clock import Announcement, Announcer, clock_json, clock_line
 from omaha_tui.session.grammar import GrammarError
@@ -181,7 +182,7 @@ class Console:
             clock = self.session.clock(self.now())
             obj = {
                 "ok": outcome.ok,
-                "message": outcome.message,
+                "message": shown(outcome.message),
                 "state": state_json(self.view(), next_break(clock)),
                 "announcements": [a.text for a in (*before, *after)],
             }
@@ -190,10 +191,16 @@ class Console:
         else:
             word = "ok" if outcome.ok else "refused"
             lines = [f"announce: {a.text}" for a in before if a.on_screen]
-            lines.append(f"{word}: {outcome.message}")
+            lines.append(f"{word}: {shown(outcome.message)}")
             lines += [f"announce: {a.text}" for a in after if a.on_screen]
             self.out.write("".join(f"{line}\n" for line in lines))
         self.out.flush()
+
+
+def shown(message: str) -> str:
+    """An answer as it is printed: what it quotes of a line (a bidi mark, a separator
+    that ends a line) shown as escapes, so an answer is the lines it means to be."""
+    return "\n".join(printable(part) for part in message.split("\n"))
 
 
 def read_lines(stream: TextIO, prompt: str = "omaha> ") -> Iterator[str]:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.grammar import (
     GrammarError,
@@ -327,6 +328,31 @@ def usage() -> str:
     return " | ".join(u for _, u in WORDS.values())
 
 
+def check_line(line: str) -> None:
+    r"""Refuse a line holding a control character (a NUL, an escape sequence; tabs and
+    line ends are space) or a lone surrogate (half of a character, what a byte that is
+    not UTF-8 reads as): no word takes one, and a reason or an expense would carry it
+    into the journal and onto every screen.
+
+    >>> check_line("misdeal exposed card")
+    >>> check_line("misdeal \x1b[2J")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    omaha_tui.session.grammar.numbers.GrammarError: the line holds a control character (\x1b)...
+    """
+    for ch in line:
+        if ch not in "\t\n\r" and ("\x00" <= ch < " " or "\x7f" <= ch <= "\x9f"):
+            raise GrammarError(
+                f"the line holds a control character ({printable(ch)}): type letters, "
+                "digits, spaces and punctuation"
+            )
+        if "\ud800" <= ch <= "\udfff":
+            raise GrammarError(
+                f"the line holds U+{ord(ch):04X}, half of a character (text that is not "
+                "UTF-8): type it again as text"
+            )
+
+
 def parse_line(state: TableState, line: str) -> Parsed:
     """The request (or console action) a line stands for.
 
@@ -341,6 +367,7 @@ def parse_line(state: TableState, line: str) -> Parsed:
     ...     print(e)
     "jump" is not a command: fold | check | call | ... (help lists them all)
     """
+    check_line(line)
     tokens = line.split()
     if not tokens:
         raise GrammarError("empty line: type a command, or help")
@@ -350,5 +377,7 @@ def parse_line(state: TableState, line: str) -> Parsed:
     entry = WORDS.get(word)
     if entry is None:
         first = " | ".join(u for _, u in list(WORDS.values())[:3])
-        raise GrammarError(f'"{tokens[0]}" is not a command: {first} | ... (help lists them all)')
+        raise GrammarError(
+            f'"{printable(tokens[0][:20])}" is not a command: {first} | ... (help lists them all)'
+        )
     return entry[0](state, tokens[1:])
