@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from omaha_tui.engine.allin.equity import equity
-from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.reading import read_high, read_low
 from omaha_tui.engine.labels import pot_label, printable
@@ -175,45 +174,40 @@ def last_hand(state: TableState) -> Json | None:
 
 
 def pot_equities(spot: AllInSpot, view: TableView) -> list[Json]:
-    """Each pot's all-in figures (R10.3): the hands that can win it and their shares.
+    """Each pot's all-in figures (R10.3): the hands that can win it, their shares, and
+    the chips each hand can expect from all the pots.
 
-    The whole pot and each side pot are reckoned apart over the same remaining
-    boards, among the tabled hands eligible for it; a pot only one hand can win is
-    that hand's outright. This can take a second before the flop: :mod:`.web` calls
-    it on a thread.
+    The figures are the engine's one reckoning of the spot
+    (:func:`~omaha_tui.engine.allin.spot.spot_equity`, as the dealer's table and the
+    console's JSON state have them): every pot among its own claimants, and with the
+    board run more than once this run's part of each pot (R10.2), not the whole pot.
+    This can take a second before the flop: :mod:`.web` calls it on a thread.
     """
-    hand = view.hand
-    assert hand is not None
     names = {s.index: printable(s.player) for s in view.seats if s.state is not None}
-    held = dict(spot.hands)
+    figures = spot_equity(spot)
+    hilo = spot.variant.hilo
     out = []
-    for pot in hand.pots:
-        seats = [s for s in pot.seats if s in held]
-        if not seats:
-            continue
-        if len(seats) == 1:
-            shares = [(1.0, 1.0, 0.0)]
-        else:
-            figures = equity(
-                spot.variant, spot.board, [(str(s), held[s]) for s in seats], dead=spot.dead
+    for n, pot in enumerate(figures.pots):
+        hands = []
+        for i, h in zip(pot.claimants, pot.hands, strict=True):
+            seat, held = spot.hands[i]
+            hands.append(
+                {
+                    "seat": seat + 1,
+                    "name": names.get(seat, f"seat {seat + 1}"),
+                    "cards": cards(held),
+                    "equity": round(h.equity, 4),
+                    "high": round(h.high, 4) if hilo else None,
+                    "low": round(h.low, 4) if hilo else None,
+                    "expected": round(figures.expected[i], 2),
+                }
             )
-            shares = [(h.equity, h.high, h.low) for h in figures.hands]
         out.append(
             {
-                "pot": pot.label,
+                "pot": pot_label(n).capitalize(),
                 "amount": pot.amount,
                 "run": spot.run,
-                "hands": [
-                    {
-                        "seat": s + 1,
-                        "name": names.get(s, f"seat {s + 1}"),
-                        "cards": cards(held[s]),
-                        "equity": round(e, 4),
-                        "high": round(h, 4) if spot.variant.hilo else None,
-                        "low": round(lo, 4) if spot.variant.hilo else None,
-                    }
-                    for s, (e, h, lo) in zip(seats, shares, strict=True)
-                ],
+                "hands": hands,
             }
         )
     return out

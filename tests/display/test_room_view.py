@@ -7,6 +7,7 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from omaha_tui.console.report import tabled_equity
 from omaha_tui.display.follower import Follower
 from omaha_tui.display.room import pot_equities, room_view
 from omaha_tui.engine.allin.spot import all_in_spot
@@ -105,7 +106,14 @@ def test_r10_3_each_pot_has_its_own_figures_among_the_hands_that_can_win_it() ->
     main, side = ({h["name"]: h["equity"] for h in p["hands"]} for p in pots)
     assert set(main) == {"Ann", "Bob", "Cy"} and set(side) == {"Bob", "Cy"}
     assert abs(sum(main.values()) - 1) < 1e-3 and abs(sum(side.values()) - 1) < 1e-3
-    assert side["Bob"] > main["Bob"]  # Ann's aces take a share of the main pot only
+    # The same figures as the console's JSON state: Ann's tabled aces are out of the
+    # deck for the side pot too, though she cannot win it.
+    console = tabled_equity(spot)
+    for name, seat in (("Ann", 0), ("Bob", 1), ("Cy", 2)):
+        figure = console[seat]
+        assert figure is not None
+        shares = {p["pot"]: p["equity"] for p in figure["pots"]}
+        assert shares["main pot"] == main[name] and shares.get("side pot 1") == side.get(name)
     v = view(state, equities=pots)
     assert v["equities"] == pots
     assert {s["name"]: s["cards"] for s in v["seats"]}["Ann"] == ["Ah", "As", "Kd", "Qc"]  # type: ignore[index]
@@ -141,3 +149,37 @@ def test_r10_2_every_run_is_shown_and_the_run_to_come_from_the_shared_cards(
         {"run": 1, "cards": ["4h", "5c", "7h", "Qs", "Ad"]},
         {"run": 2, "cards": ["4h", "5c", "7h", "", ""]},
     ]
+
+
+def test_r10_2_r10_3_a_later_runs_figures_are_for_that_runs_part_of_each_pot() -> None:
+    """Run twice from the flop, run 1 out: run 2's figures are for run 2's half of each
+    pot, with each hand's expected chips, the same figures as the engine's one reckoning
+    of the spot (what the dealer's table and the console's JSON state show)."""
+    from omaha_tui.engine.allin.spot import spot_equity
+
+    state = play(
+        table(("Ann", "Bob", "Cy"), (100, 300, 300)),
+        rq.NextHand(),
+        rq.AllIn(),
+        rq.AllIn(),
+        rq.AllIn(),
+        rq.TableHands(((0, "Ah Kh Qd Jd"), (1, "As 2s 3c 4c"), (2, "Tc Td 9s 8s"))),
+        rq.DealCards("2h 3h 9d"),
+        rq.RunItTwice(),
+        rq.DealCards("Kc"),
+        rq.DealCards("8d"),
+    )
+    spot = all_in_spot(state)
+    assert spot is not None and spot.run == 2
+    pots = pot_equities(spot, table_view(state))
+    assert [(p["pot"], p["amount"], p["run"]) for p in pots] == [
+        ("Main pot", 150, 2),
+        ("Side pot 1", 200, 2),
+    ]
+    figures = spot_equity(spot)
+    for pot, engine in zip(pots, figures.pots, strict=True):
+        assert [h["equity"] for h in pot["hands"]] == [round(h.equity, 4) for h in engine.hands]
+    expected = {h["seat"] - 1: h["expected"] for p in pots for h in p["hands"]}
+    seats = [seat for seat, _ in spot.hands]
+    assert expected == {s: round(x, 2) for s, x in zip(seats, figures.expected, strict=True)}
+    assert abs(sum(expected.values()) - 350) < 0.05  # run 2's part of the 700

@@ -179,10 +179,12 @@ function drawSeats(v) {
     if (s.cards.length) {
       const held = el("div", "held");
       held.append(cardRow(s.cards, "small"));
-      for (const pot of v.equities || []) {
-        const mine = pot.hands.find((h) => h.seat === s.seat);
-        if (mine) held.append(el("span", "share", percent(mine.equity)));
-      }
+      // R10.3: one pot's share; in several pots the chips the hand can expect in all
+      // (each pot's shares are on the felt, pot by pot).
+      const mine = (v.equities || []).map((p) => p.hands.find((h) => h.seat === s.seat))
+        .filter(Boolean);
+      if (mine.length === 1) held.append(el("span", "share", percent(mine[0].equity)));
+      if (mine.length > 1) held.append(el("span", "share expected", `≈${chips(mine[0].expected)}`));
       li.append(held);
     }
     seats.append(li);
