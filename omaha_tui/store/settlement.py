@@ -30,6 +30,7 @@ from omaha_tui.engine.rules.money import (
 )
 from omaha_tui.engine.rules.settle import BANK, Transfer, banker, settle, unsettled
 from omaha_tui.engine.state import TableState
+from omaha_tui.engine.units import amount_text
 
 from .ledger import Ledger, ledger
 
@@ -44,11 +45,14 @@ class Part:
     in_money: bool = False
     currency: str = ""
     unit: Decimal = DEFAULT_UNIT
+    decimals: int = 0
+    """How the table counts its chips (0.25/0.50: 2), for a part in chips."""
 
     def amount(self, value: int) -> str:
-        """A value of this part as text: ``35`` chips or ``3.50 EUR``."""
+        """A value of this part as text: ``35`` chips (``0.35`` at a table that counts
+        in hundredths) or ``3.50 EUR``."""
         if not self.in_money:
-            return f"{value:,}"
+            return amount_text(value, self.decimals)
         return format_money(value, self.currency, self.unit)
 
     def money(self, value: int) -> Money | None:
@@ -160,11 +164,17 @@ def _add(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
 
 
 def _part(
-    nets: dict[str, int], bank_mode: bool, in_money: bool, currency: str, unit: Decimal
+    nets: dict[str, int],
+    bank_mode: bool,
+    in_money: bool,
+    currency: str,
+    unit: Decimal,
+    decimals: int = 0,
 ) -> Part:
     players = {k: v for k, v in nets.items() if k != BANK}
     transfers = banker(players) if bank_mode else settle(nets)
-    return Part(nets, transfers, unsettled(nets, transfers), in_money, currency, unit)
+    left = unsettled(nets, transfers)
+    return Part(nets, transfers, left, in_money, currency, unit, decimals)
 
 
 def settlement(book: Ledger, *, bank: bool = False) -> Settlement:
@@ -188,7 +198,7 @@ def settlement(book: Ledger, *, bank: bool = False) -> Settlement:
         odd = odd_rate + odd
     else:
         chips = {line.name: line.net for line in book.lines}
-        parts = (_part(chips, bank, False, "", unit),)
+        parts = (_part(chips, bank, False, "", unit, book.decimals),)
         if extra:
             parts += (_part(extra, bank, True, "", unit),)
     return Settlement(book, parts, bank, tuple(odd), tuple(said))

@@ -170,6 +170,17 @@ def test_r12_2_miscounted_chips_are_a_line_of_their_own_in_both_modes() -> None:
     assert banked[-1] == "not settled: the bank is 2.50 EUR short (the chips do not balance)"
 
 
+def test_r12_2_a_table_that_counts_in_hundredths_settles_up_in_hundredths() -> None:
+    """At 0.25/0.50 (the table counts 2 decimals) the settle-up lines say 1.75, as the
+    nets beside them do, not the integer units 175."""
+    book = Ledger(
+        (LedgerLine("Bob", 5000, stack=5175), LedgerLine("Cy", 5000, stack=4775)), decimals=2
+    )
+    lines = settlement_lines(settlement(book))
+    assert lines[1] == "Cy pays Bob 1.75"
+    assert lines[2] == "not settled: Cy still owes 0.50 that nobody won (the chips do not balance)"
+
+
 nets_lists = st.lists(st.integers(-5000, 5000), min_size=1, max_size=9)
 
 
