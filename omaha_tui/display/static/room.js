@@ -15,6 +15,48 @@ function el(tag, cls, text) {
   return e;
 }
 
+// A player's name: its own writing direction (an Arabic or Hebrew name reads right to
+// left inside its box without turning the figures beside it round).
+function who(cls, name) {
+  const e = el("span", cls, name);
+  e.dir = "auto";
+  return e;
+}
+
+// Letters as large as the style sheet makes them, and smaller only as far as the text
+// needs to fit its box whole (a 25-letter name, a stack of 10^12, blinds of 50,000,
+// four winners of a board run twice), never below `floor` CSS pixels: nothing is cut
+// off, and what is key stays readable across the room. `tall`: the box's height
+// counts too (a box of several lines), not only its width.
+function fit(e, floor, tall) {
+  e.style.fontSize = "";
+  const over = () => e.scrollWidth > e.clientWidth + 1
+    || (tall && e.scrollHeight > e.clientHeight + 1);
+  let px = parseFloat(getComputedStyle(e).fontSize);
+  const least = Math.min(floor, px);
+  while (over() && px > least) {
+    px = Math.max(least, px * 0.92);
+    e.style.fontSize = px + "px";
+  }
+}
+
+const FIT = [  // in this order: a seat's letters first, then its name and stack in it
+  ["#blinds, #clock, #break-clock, #level, #clock-caption", 24, false],
+  [".seat", 24, true],
+  [".seat-name", 24, true],
+  [".stack", 24, false],
+  ["#pots-box", 24, true],
+];
+
+function fitAll() {
+  if (innerWidth <= 700) {  // a phone's page scrolls: its letters stay as they are
+    for (const [sel] of FIT) for (const e of document.querySelectorAll(sel)) e.style.fontSize = "";
+    return;
+  }
+  for (const [sel, floor, tall] of FIT)
+    for (const e of document.querySelectorAll(sel)) fit(e, floor, tall);
+}
+
 let decimals = 0;  // the places the table counts in (a hand history's 0.25/0.50: 2)
 
 // An amount in the table's integer units as the table counts it: 1,500 or 0.50.
@@ -69,8 +111,10 @@ function tick() {
   const level = left(c.seconds_left);
   $("clock").textContent = level === null ? "--:--" : clockText(level);
   $("clock-box").classList.toggle("untimed", level === null);
+  // R2.7: after the last level's time the blinds stay as they are.
   $("clock-caption").textContent = c.on_break ? "break ends in"
-    : level === null ? "no time limit" : "next level in";
+    : level === null ? "no time limit"
+    : c.last ? (level > 0 ? "last level ends in" : "last level: blinds stay") : "next level in";
   $("break-clock").textContent = level === null ? "--:--" : clockText(level);
   const toBreak = left(c.seconds_to_break);
   $("next-break").textContent = toBreak === null ? "" : `break in ${clockText(toBreak)}`;
@@ -136,7 +180,7 @@ function drawFelt(v) {
       (pot.run > 1 ? ` · run ${pot.run}` : "")));
     for (const h of pot.hands) {
       const share = el("span", "equity-hand");
-      share.append(el("span", "who", h.name), el("span", "share", percent(h.equity)));
+      share.append(who("who", h.name), el("span", "share", percent(h.equity)));
       if (h.high !== null && h.high !== undefined)
         share.append(el("span", "halves", `H${percent(h.high)} L${percent(h.low)}`));
       line.append(share);
@@ -149,7 +193,7 @@ function drawFelt(v) {
     won.append(el("div", "caption", `Hand #${v.last_hand.number}`));
     for (const w of v.last_hand.winners) {
       const line = el("div", "winner");
-      line.append(el("span", "who", w.name), el("span", "won", `wins ${chips(w.amount)}`));
+      line.append(who("who", w.name), el("span", "won", `wins ${chips(w.amount)}`));
       if (w.for) line.append(el("span", "for", w.for));
       if (w.cards.length) line.append(cardRow(w.cards, "small"));
       if (w.hand) line.append(el("span", "with", w.hand));
@@ -168,7 +212,7 @@ function drawSeats(v) {
     li.classList.toggle("all-in", s.all_in);
     li.classList.toggle("away", s.away);
     const head = el("div", "seat-head");
-    head.append(el("span", "seat-name", s.name));
+    head.append(who("seat-name", s.name));
     if (s.markers.length) head.append(el("span", "markers", s.markers.join(" ")));
     const body = el("div", "seat-body");
     const foot = el("span", "seat-foot");
@@ -222,7 +266,7 @@ function drawEnd(v) {
   $("end-caption").textContent = t ? "The tournament is over" : "The session has ended";
   for (const p of t ? t.places : []) {
     const li = el("li", "place");
-    li.append(el("span", "place-no", p.place), el("span", "who", p.name));
+    li.append(el("span", "place-no", p.place), who("who", p.name));
     if (p.prize) li.append(el("span", "won", p.prize));
     places.append(li);
   }
@@ -232,7 +276,9 @@ function drawEnd(v) {
     const tr = el("tr");
     const net = typeof line.net === "string" ? line.net
       : (line.net > 0 ? "+" : "") + chips(line.net);
-    tr.append(el("td", "", line.name), el("td", "num", figure(line.paid_in)),
+    const name = el("td", "", line.name);
+    name.dir = "auto";
+    tr.append(name, el("td", "num", figure(line.paid_in)),
       el("td", "num", figure(line.cashed_out)), el("td", "num net", net));
     body.append(tr);
   }
@@ -266,6 +312,7 @@ function draw(v) {
   notice.hidden = !v.notice;
   notice.textContent = v.notice || "";
   tick();
+  fitAll();
   document.body.dataset.seq = String(v.seq);
   document.body.dataset.version = String(v.version);
 }
@@ -280,4 +327,5 @@ function connect() {
 }
 
 setInterval(tick, 250);
+addEventListener("resize", fitAll);
 connect();

@@ -1,0 +1,226 @@
+"""The moments of an evening on the players' page, in a real browser, at a TV's and a
+phone's size: nothing wider than the screen, nothing overlapping, no text cut off, and
+the key figures in letters of at least :data:`~tests.display.layout.TV_KEY_PX` on the
+TV (:data:`~tests.display.layout.LAYOUT` says what is wrong).
+
+The dealer here is a :class:`~omaha_tui.session.Session` in this process, as the app
+records; the display is ``omaha-tui display`` on its journal; one headless Chromium
+serves the whole module.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
+from omaha_tui.engine.decisions import clock_requests as cq
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.session import Player, Session, TableSetup
+from omaha_tui.session.grammar import parse_levels
+from omaha_tui.store.journal import Journal
+from tests.display.browser import Browser, artifact, chromium, stop_group
+from tests.display.layout import LAYOUT
+from tests.display.test_display_browser import TEXT
+from tests.display.test_display_tournament_browser import serve
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+SIZES = ((1920, 1080, False), (390, 844, True))
+
+LONG_NAMES = (
+    "Alexandrina Montgomery-Sm",  # 25 letters
+    "Αλέξανδρος Παπαδόπουλος",
+    "محمد عبد الرحمن الحسيني",
+    "王小明",
+    "🃏 Lucky 🍀 Larry 🎲",
+    "<img src=x onerror=alert(1)>",
+    "Jo",
+    "Ｗｉｄｅ　Ｎａｍｅ",
+    "Zoë Ångström-Øster",
+    "Бартоломей Константинов",
+)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def browser(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Browser]:
+    chromium()
+    async with Browser(tmp_path_factory.mktemp("chromium")) as b:
+        yield b
+
+
+class Table:
+    """A session recorded here, and the display serving its journal."""
+
+    def __init__(self, folder: Path, setup: TableSetup) -> None:
+        self.db = folder / "journal.sqlite3"
+        self.journal = Journal.open(self.db)
+        self.session = Session.create(self.journal, setup.events(), setup.name, setup.schedule)
+        self.server: subprocess.Popen[str] | None = None
+
+    def __call__(self, *requests: Any) -> int:
+        for request in requests:
+            out = self.session.request(request)
+            assert out.ok, (request, out.message)
+        return self.journal.last_seq(self.session.id)
+
+    def close(self) -> None:
+        if self.server is not None:
+            stop_group(self.server)
+        self.journal.close()
+
+
+def setup(
+    names: tuple[str, ...],
+    stacks: tuple[int, ...],
+    *,
+    big_blind: int = 2,
+    decimals: int = 0,
+    levels: str | None = None,
+) -> TableSetup:
+    config = TableConfig(
+        variant=parse_game("plo"),
+        stakes=Stakes(small_blind=big_blind // 2, big_blind=big_blind),
+        structure=Structure.NO_LIMIT,
+        decimals=decimals,
+    )
+    players = tuple(Player(i, n, s) for i, (n, s) in enumerate(zip(names, stacks, strict=True)))
+    schedule = parse_levels(levels) if levels else None
+    return TableSetup(config, players, schedule=schedule)
+
+
+@pytest.fixture
+def make_table(tmp_path: Path) -> Iterator[Any]:
+    made: list[Table] = []
+
+    async def make(table_setup: TableSetup, browser: Browser) -> Table:
+        table = Table(tmp_path, table_setup)
+        made.append(table)
+        table.server, url = await serve(table.db)
+        await browser.size(1920, 1080)
+        await browser.open(url)
+        await shown(browser, table.journal.last_seq(table.session.id), "the table")
+        return table
+
+    yield make
+    for table in made:
+        table.close()
+
+
+async def shown(browser: Browser, seq: int, what: str) -> None:
+    await browser.wait_for(f"Number(document.body.dataset.seq) >= {seq}", what)
+
+
+async def laid_out_well(browser: Browser, moment: str) -> None:
+    """LAYOUT finds nothing wrong at a TV's size and at a phone's (then back to the TV)."""
+    try:
+        for width, height, mobile in SIZES:
+            await browser.size(width, height, mobile=mobile)
+            await browser.wait_for(f"innerWidth === {width}", f"a width of {width}")
+            await browser.evaluate("new Promise(r => requestAnimationFrame(() => r(0)))")
+            wrong = await browser.evaluate(LAYOUT)
+            assert wrong == [], f"{moment} at {width}x{height}: {wrong}"
+    except BaseException:
+        shot = artifact(f"display-{moment.replace(' ', '-')}.png")
+        await browser.screenshot(shot)
+        print(f"screenshot of the page: {shot}")
+        raise
+    finally:
+        await browser.size(1920, 1080)
+        await browser.wait_for("innerWidth === 1920", "the TV's width")
+
+
+async def test_ten_seats_of_long_names_in_any_script_and_stacks_of_a_trillion_fit_whole(
+    make_table: Any, browser: Browser
+) -> None:
+    stacks = (10**12, 10**12 - 7, 999_999_999_999, 123_456_789_012, *([200] * 6))
+    table = await make_table(setup(LONG_NAMES, stacks, levels="1/2:20,2/5:20"), browser)
+    await laid_out_well(browser, "ten long names before the first hand")
+    seq = table(rq.NextHand(), rq.Call(), rq.Call(), rq.RaiseTo(10))
+    await shown(browser, seq, "the raise")
+    await laid_out_well(browser, "ten long names with bets in front")
+    names = await browser.evaluate(
+        "[...document.querySelectorAll('.seat-name')].map(e => e.textContent)"
+    )
+    assert names == list(LONG_NAMES)  # every name whole, the markup one as text
+    assert await browser.evaluate("document.querySelectorAll('#seats img').length") == 0
+    direction = "getComputedStyle(document.querySelectorAll('.seat-name')[{}]).direction"
+    assert await browser.evaluate(direction.format(2)) == "rtl"  # the Arabic name
+    assert await browser.evaluate(direction.format(0)) == "ltr"
+    stacks_shown = await browser.evaluate(
+        "[...document.querySelectorAll('.stack')].map(e => e.textContent)"
+    )
+    assert stacks_shown[0] == "1,000,000,000,000"  # the dealer's button, not yet in
+
+
+async def test_r5_r10_side_pots_all_in_figures_and_a_board_run_twice_stay_readable(
+    make_table: Any, browser: Browser
+) -> None:
+    table = await make_table(setup(("Ann", "Bob", "Cy"), (100, 300, 300)), browser)
+    hands = ((0, "Ah Kh Qd Jd"), (1, "As 2s 3c 4c"), (2, "Tc Td 9s 8s"))
+    seq = table(rq.NextHand(), rq.AllIn(), rq.AllIn(), rq.AllIn(), rq.TableHands(hands))
+    seq = table(rq.DealCards("2h 3h 9d"))
+    await browser.wait_for("document.querySelectorAll('.equity').length === 2", "the figures")
+    await laid_out_well(browser, "side pots all in on the flop")
+    shares = await browser.evaluate(
+        "[...document.querySelectorAll('.held .share')].map(e => e.textContent)"
+    )
+    # R10.3: Ann is in the main pot only; Bob and Cy, in both, expect chips in all.
+    assert shares[0].endswith("%") and all(s.startswith("≈") for s in shares[1:]), shares
+    seq = table(rq.RunItTwice(), rq.DealCards("Kc"), rq.DealCards("8d"))
+    await shown(browser, seq, "run 1")
+    await browser.wait_for(
+        "[...document.querySelectorAll('.equity-pot')].some(e => e.textContent.includes('run 2'))",
+        "run 2's figures",
+    )
+    pots = await browser.evaluate(
+        "[...document.querySelectorAll('.equity-pot')].map(e => e.textContent)"
+    )
+    assert pots == ["Main pot 150 · run 2", "Side pot 1 200 · run 2"]  # run 2's halves
+    await laid_out_well(browser, "run 2 to come")
+    seq = table(rq.DealCards("5h Js"), rq.AwardByCards())
+    await shown(browser, seq, "the award")
+    winners = await browser.evaluate("document.querySelectorAll('.winner').length")
+    assert winners == 4  # each run's half of each pot
+    await laid_out_well(browser, "four winners of a board run twice")
+
+
+async def test_r2_7_r12_an_evening_in_hundredths_to_the_last_level_and_the_settle_up(
+    make_table: Any, browser: Browser
+) -> None:
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve")
+    stacks = (20000, 5075, 10000, 10000, 10000)
+    table_setup = setup(names, stacks, big_blind=50, decimals=2, levels="25/50:20,50/100:1")
+    table = await make_table(table_setup, browser)
+    seq = table(cq.StartClock(), cq.PauseClock(), rq.SitOut(3))
+    await shown(browser, seq, "the clock paused")
+    assert await browser.evaluate("!document.querySelector('#paused').hidden")
+    seq = table(cq.ResumeClock(), rq.NextHand())
+    await shown(browser, seq, "a hand with a player sitting out")
+    assert await browser.evaluate(TEXT.format("#blinds")) == "0.25/0.50"
+    await laid_out_well(browser, "a player sitting out")
+    seq = table(rq.DeclareMisdeal("a card exposed"), rq.Leave(3), rq.NextHand())
+    await shown(browser, seq, "the hand after a misdeal and an empty seat")
+    await laid_out_well(browser, "after a misdeal with a seat left empty")
+    seq = table(cq.NextLevel(), cq.AdjustClock(-60))
+    await shown(browser, seq, "the last level's time up")
+    caption = await browser.evaluate(TEXT.format("#clock-caption"))
+    assert caption == "last level: blinds stay", caption  # R2.7: no next level to count to
+    await laid_out_well(browser, "after the last level")
+    seq = table(rq.Fold(), rq.Fold(), rq.Fold(), rq.EndSession())
+    await shown(browser, seq, "the settle-up")
+    lines = await browser.evaluate(
+        "[...document.querySelectorAll('#transfers li')].map(p => p.textContent)"
+    )
+    nets = await browser.evaluate(
+        "[...document.querySelectorAll('#results td.net')].map(p => p.textContent)"
+    )
+    assert "+0.50" in nets or "+0.25" in nets, nets
+    payments = [x for x in lines if " pays " in x]
+    assert payments and all("." in x.rsplit(" ", 1)[-1] for x in payments), lines  # R12.2
+    await laid_out_well(browser, "the settle-up in hundredths")
