@@ -10,10 +10,12 @@ so the display and the dealer's header never disagree (R2.7). Nothing here impor
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from omaha_tui.engine.labels import printable
 from omaha_tui.engine.reducer import history as hist
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
@@ -21,6 +23,7 @@ from omaha_tui.engine.state import TableState, evolve
 from omaha_tui.session.clock import ClockView, clock_view
 from omaha_tui.session.clock_meta import meta_schedule, needs_taking_up, taken_up
 from omaha_tui.store.journal import Journal
+from omaha_tui.store.locks import holder
 from omaha_tui.store.records import EventRecord, JournalError
 
 
@@ -43,6 +46,14 @@ class Follower:
 
     def __init__(self, journal: Journal, session_id: int) -> None:
         self.journal = journal
+        self.path = Path(journal.path)
+        self._identity = _identity(self.path)
+        self._start(session_id)
+        self.poll()
+
+    def _start(self, session_id: int) -> None:
+        """Follow ``session_id`` of the journal open now from its first event."""
+        journal = self.journal
         self.session_id = session_id
         info = journal.session(session_id)
         self.title = info.title
@@ -52,7 +63,6 @@ class Follower:
         # (shown as the resume will record it, :mod:`omaha_tui.session.clock_meta`).
         self._meta_schedule = meta_schedule(journal.meta(session_id))
         self._taken: tuple[tuple[int, bool], datetime] | None = None
-        self.poll()
 
     @classmethod
     def open(cls, db: Path | str | None, session_id: int | None = None) -> Follower:
@@ -77,13 +87,82 @@ class Follower:
             raise
 
     def poll(self) -> bool:
-        """Apply the events recorded since the last poll; True when there were any."""
+        """Apply the events recorded since the last poll; True when there were any
+        (or the table was read afresh: another journal file, or a newer session).
+
+        Raises:
+            JournalError: the journal file is gone (deleted or moved away), or the file
+                now at its path has no such session; the table stays as last read, and
+                a later poll follows the file again once it is back.
+        """
+        moved = self._follow_file()
+        if self.journal.last_seq(self.session_id) < self.seq:  # the log is another one
+            self._start(self.session_id)
+            moved = True
+        moved = self._follow_successor() or moved
         if self.journal.last_seq(self.session_id) == self.seq:
-            return False
+            return moved
         records = self.journal.records(self.session_id, after=self.seq)
         for record in records:
             self._apply(record)
-        return bool(records)
+        return bool(records) or moved
+
+    def _follow_file(self) -> bool:
+        """Notice the journal deleted, moved or replaced under the display: a file gone
+        is one clear line; another file at the path is opened read-only and read from
+        the start (True)."""
+        now = _identity(self.path)
+        if now is None:
+            raise JournalError(
+                f"the journal {printable(str(self.path))} is gone (deleted or moved): the "
+                "table as last read; the display follows it again when it is back"
+            )
+        if now == self._identity:
+            return False
+        self.journal.close()  # the old file's: it must not hold the old log open
+        journal = Journal.open(self.path, read_only=True)  # JournalError: said, tried again
+        try:
+            journal.session(self.session_id)
+        except JournalError:
+            journal.close()
+            raise JournalError(
+                f"the journal {printable(str(self.path))} was replaced by one without "
+                f"session {self.session_id}: the table as last read"
+            ) from None
+        self.journal, self._identity = journal, now
+        self._start(self.session_id)
+        return True
+
+    def _follow_successor(self) -> bool:
+        """Move to a newer session of the journal when this one is over or nobody
+        records it any more and the newer one is being recorded (the dealer started the
+        next session): True when it moved."""
+        if not self.over and self.recording:
+            return False
+        newer = self.journal.last_unfinished()
+        if newer is None or newer.id <= self.session_id:
+            return False
+        if holder(self.path, newer.id) is None:
+            return False
+        self._start(newer.id)
+        return True
+
+    @property
+    def recording(self) -> bool:
+        """Whether a live process (the dealer's app) is recording the session now."""
+        return holder(self.path, self.session_id) is not None
+
+    @property
+    def over(self) -> bool:
+        """The session has ended, or its tournament is over (R11)."""
+        state = self.state
+        return state.ended or (state.tournament is not None and state.tournament.finished)
+
+    @property
+    def abandoned(self) -> bool:
+        """The session is not over and nobody records it: the dealer's app was closed,
+        or killed, or the machine it ran on went down."""
+        return not self.over and not self.recording
 
     @property
     def state(self) -> TableState:
@@ -134,3 +213,12 @@ class Follower:
     def close(self) -> None:
         """Close the journal (it was only ever read)."""
         self.journal.close()
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file at ``path`` (device, inode), or ``None`` when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)

@@ -48,6 +48,14 @@ RESYNC_SECONDS = 15.0
 """A fresh view at least this often: it re-syncs the page's clock and shows the
 server that a viewer which stopped reading has gone."""
 
+ABANDONED_SECONDS = 1.0
+"""How long nobody records the session before the page says so."""
+
+ABANDONED = (
+    "the dealer's app is not recording this table (closed, or stopped): this is the table "
+    "as last recorded, and it follows again when the dealer resumes or starts a new session"
+)
+
 MAX_VIEWERS = 64
 """Event streams open at once; more are refused with 503 and a reason."""
 
@@ -98,6 +106,7 @@ class RoomFeed:
         self._equities: list[Json] = []
         self._equity_task: asyncio.Future[list[Json]] | None = None
         self._notice = ""
+        self._gone_since: float | None = None
         self.stopping = False
         self.viewers = 0
         self._table = self._table_view()
@@ -141,22 +150,45 @@ class RoomFeed:
         self._changed.set()
 
     def poll(self) -> bool:
-        """Read what the journal recorded since the last poll; publish when it moved."""
+        """Read what the journal recorded since the last poll; publish when it moved.
+
+        What the page should know besides the table is its ``notice``: the journal file
+        gone or replaced, or nobody recording the session any more (the dealer's app
+        closed or killed, for :data:`ABANDONED_SECONDS` on end); it goes when the journal
+        is back, or the dealer resumes the session or starts the next one.
+        """
         try:
             moved = self.follower.poll()
         except JournalError as e:  # the file went away or changed: say so, keep the view
-            notice = printable(str(e))
-            if notice != self._notice:
-                self._notice = notice
+            self._say(printable(str(e)))
+            return False
+        if moved:
+            self._table = self._table_view()
+            self._follow_spot()
+        self._say(self._abandoned(), publish=not moved)
+        if moved:
+            self.publish()
+        return moved
+
+    def _say(self, notice: str, *, publish: bool = True) -> None:
+        """Show ``notice`` (``""``: none) from now on; publish when it changed."""
+        if notice != self._notice:
+            self._notice = notice
+            if publish:
                 self.publish()
-            return False
-        if not moved and not self._notice:
-            return False
-        self._notice = ""
-        self._table = self._table_view()
-        self._follow_spot()
-        self.publish()
-        return True
+
+    def _abandoned(self) -> str:
+        """The notice for a session nobody records (once it lasted a moment: a dealer's
+        app taking the session up writes its lock in two steps)."""
+        if not self.follower.abandoned:
+            self._gone_since = None
+            return ""
+        now = time.monotonic()
+        if self._gone_since is None:
+            self._gone_since = now
+        if now - self._gone_since < ABANDONED_SECONDS and self._notice != ABANDONED:
+            return ""
+        return ABANDONED
 
     def _table_view(self) -> TableView | None:
         """The view model of the table the journal is at (None before it is set up)."""

@@ -58,6 +58,34 @@ def lock_name(db_path: Path, session_id: int) -> str:
     return f"session-{session_id}-{st.st_dev}-{st.st_ino}.lock"
 
 
+def holder(db_path: Path, session_id: int) -> int | None:
+    """The process writing ``session_id`` of ``db_path`` now, or ``None`` (nobody).
+
+    Read-only: the lock file's pid, and whether that process is alive. A reader (the
+    players' display) asks this to tell the table apart from a dealer's app that was
+    closed or killed; it takes no lock, so it can never keep the dealer out. A process
+    killed with SIGKILL leaves its file (the kernel dropped its ``flock``) with a pid
+    that is no longer running.
+
+    >>> holder(Path("/nonexistent/j.sqlite3"), 1) is None
+    True
+    """
+    try:
+        text = (lock_dir(db_path) / lock_name(db_path, session_id)).read_text()
+        pid = int(text.strip())
+    except (OSError, ValueError):  # no file (released), or not written yet
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:  # alive, another user's
+        return pid
+    except OSError:
+        return None
+    return pid
+
+
 class SessionLock:
     """An exclusive, non-blocking lock on one session of one journal file."""
 

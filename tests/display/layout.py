@@ -30,7 +30,7 @@ LAYOUT = """
   const sel = "#top > section, #tournament, .t-item, #top .line, #top .huge, #top .caption,"
     + " #street, #board > .card, #runs .card, #pot, .pot-line, .equity-hand, .winner, #turn,"
     + " .seat, .seat > *, .seat-body > *, .held > *, .place, #results, #transfers li,"
-    + " #break-screen > *, #notice";
+    + " #break-screen > *";
   const boxes = [...document.querySelectorAll(sel)].filter(shown);
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const a = boxes[i], b = boxes[j];

@@ -59,8 +59,8 @@ async def browser(tmp_path: Path) -> AsyncIterator[Browser]:
         yield b
 
 
-async def serve(db: Path) -> tuple[subprocess.Popen[str], str]:
-    port = free_port()
+async def serve(db: Path, port: int | None = None) -> tuple[subprocess.Popen[str], str]:
+    port = port or free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "omaha_tui", "display", "--db", str(db), "1", "--port", str(port)],
         cwd=ROOT,

@@ -308,13 +308,22 @@ function draw(v) {
   drawSeats(v);
   drawTournament(v);
   drawEnd(v);
-  const notice = $("notice");
-  notice.hidden = !v.notice;
-  notice.textContent = v.notice || "";
+  notify(v.notice);
   tick();
   fitAll();
   document.body.dataset.seq = String(v.seq);
   document.body.dataset.version = String(v.version);
+}
+
+const LOST = "lost the display's server (stopped, or the network is down): this is the "
+  + "table as last seen; trying again";
+
+// The notice the page shows over the table: the server's (the journal gone, the dealer's
+// app not recording), or its own when the server cannot be reached.
+function notify(text) {
+  const notice = $("notice");
+  notice.hidden = !text;
+  notice.textContent = text || "";
 }
 
 function connect() {
@@ -323,7 +332,13 @@ function connect() {
     document.body.classList.remove("offline");
     draw(JSON.parse(e.data));
   };
-  source.onerror = () => document.body.classList.add("offline");
+  source.onerror = () => {
+    document.body.classList.add("offline");
+    notify(LOST);
+    // The browser tries again by itself (every second, the server's `retry`) unless the
+    // answer was not a stream at all (a server starting up, its viewer limit): then here.
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+  };
 }
 
 setInterval(tick, 250);
