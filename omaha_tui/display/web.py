@@ -107,6 +107,7 @@ class RoomFeed:
         self._equity_task: asyncio.Future[list[Json]] | None = None
         self._notice = ""
         self._gone_since: float | None = None
+        self._clock_key: tuple[object, ...] | None = None
         self.stopping = False
         self.viewers = 0
         self._table = self._table_view()
@@ -166,9 +167,23 @@ class RoomFeed:
             self._table = self._table_view()
             self._follow_spot()
         self._say(self._abandoned(), publish=not moved)
-        if moved:
+        turned = self._clock_turned()
+        if moved or turned:
             self.publish()
-        return moved
+        return moved or turned
+
+    def _clock_turned(self) -> bool:
+        """Whether the clock reached a new level or a break, or the end of one, since the
+        last look (R2.7): the page counts the seconds down itself, but a level's new
+        blinds, the break screen and the level after it are the server's to say, the
+        moment the time is up rather than at the next resync."""
+        view = self.follower.view(self._now())
+        key = None
+        if view is not None:
+            up = view.seconds_left is not None and view.seconds_left <= 0  # the last level's
+            key = (view.item, view.level.number, view.due, view.paused, up)
+        turned, self._clock_key = key != self._clock_key, key
+        return turned
 
     def _say(self, notice: str, *, publish: bool = True) -> None:
         """Show ``notice`` (``""``: none) from now on; publish when it changed."""

@@ -183,3 +183,34 @@ def test_r10_2_r10_3_a_later_runs_figures_are_for_that_runs_part_of_each_pot() -
     seats = [seat for seat, _ in spot.hands]
     assert expected == {s: round(x, 2) for s, x in zip(seats, figures.expected, strict=True)}
     assert abs(sum(expected.values()) - 350) < 0.05  # run 2's part of the 700
+
+
+def test_r2_7_the_break_is_pushed_when_the_level_s_time_is_up_with_nothing_recorded(
+    tmp_path: Path,
+) -> None:
+    """The page counts the seconds itself; the break screen and the level after it come
+    from the server the moment the time is up, not at its next resync 15 s on."""
+    from omaha_tui.display.web import RoomFeed
+    from omaha_tui.session import Session
+    from omaha_tui.store.journal import Journal
+
+    db = tmp_path / "journal.sqlite3"
+    journal = Journal.open(db)
+    config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
+    setup = TableSetup(config, tuple(Player(i, n, 200) for i, n in enumerate(("Ann", "Bob"))))
+    schedule = parse_levels("1/2:20,break:10,2/5:20")
+    session = Session.create(journal, setup.events(), "t", schedule, now=T0)
+    assert session.request(rq.StartClock(at=T0)).ok
+    clock = [T0 + timedelta(minutes=19, seconds=59)]
+    feed = RoomFeed(Follower.open(db, 1), now=lambda: clock[0].timestamp())
+    try:
+        feed.poll()
+        assert feed.view["phase"] == "play" and feed.view["clock"]["level"] == 1
+        version = feed.version
+        clock[0] += timedelta(seconds=2)
+        assert feed.poll() and feed.version == version + 1
+        assert feed.view["phase"] == "break" and feed.view["clock"]["big_blind"] == 5
+        assert not feed.poll()  # nothing more until the break ends
+    finally:
+        feed.follower.close()
+        journal.close()
