@@ -88,6 +88,26 @@ async def test_the_page_its_assets_and_the_snapshot_are_served(served: Served) -
     assert status == 200 and [s["name"] for s in view["seats"]] == ["Ann", "Bob", "Cy"]
 
 
+async def test_the_qr_code_is_the_address_the_page_is_served_on_and_nothing_is_loaded_from_away(
+    served: Served,
+) -> None:
+    """The QR code is the printed address (``url``, the one the page shows too) and the
+    page, its style sheet and its script name no other site: only their own files."""
+    import re
+
+    from omaha_tui.display.page import qr_svg
+
+    status, svg = await get(served, "/qr.svg")
+    assert status == 200 and svg.encode() == qr_svg(served.feed.url)
+    assert served.feed.url.endswith(f":{served.server.port}")
+    status, text = await get(served, "/room.json")
+    assert json.loads(text)["url"] == served.feed.url
+    for path in ("/", "/static/room.css", "/static/room.js"):
+        status, body = await get(served, path)
+        assert status == 200 and not re.search(r"(https?:)?//[a-z0-9]", body, re.I), path
+        assert not re.search(r"@import|url\(\s*['\"]?[a-z]+:", body, re.I), path
+
+
 async def test_no_route_accepts_input(served: Served) -> None:
     async with ClientSession(timeout=ClientTimeout(total=10)) as http:
         for method in ("POST", "PUT", "DELETE", "PATCH"):
