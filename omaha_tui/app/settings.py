@@ -22,6 +22,7 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from omaha_tui.app.themes import DEFAULT_THEME
+from omaha_tui.engine.errors import document_problem
 
 CONFIG_DIR_ENV = "OMAHA_TUI_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"
@@ -74,9 +75,10 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
         )
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # not JSON, a number too long, too deep
+        why = document_problem(exc)
         return LoadedSettings(
-            Settings(), file, f"settings file {file} is not valid JSON ({exc}); using the defaults"
+            Settings(), file, f"settings file {file} is not valid JSON ({why}); using the defaults"
         )
     if not isinstance(data, dict):
         return LoadedSettings(

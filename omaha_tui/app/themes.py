@@ -28,6 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
+from omaha_tui.engine.errors import document_problem
+
 DEFAULT_THEME = "omaha-dark"
 
 SUIT_VARIABLES = ("suit-clubs", "suit-diamonds", "suit-hearts", "suit-spades")
@@ -167,8 +169,8 @@ def parse_theme(text: str, source: str) -> ThemeSpec:
     """
     try:
         data: dict[str, Any] = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ThemeError(f"theme file {source}: not valid TOML: {exc}") from None
+    except (ValueError, RecursionError) as exc:  # not TOML, a number too long, too deep
+        raise ThemeError(f"theme file {source}: not valid TOML: {document_problem(exc)}") from None
     try:
         return ThemeSpec.model_validate(data)
     except ValidationError as exc:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any
 
 from omaha_tui import cli
+from omaha_tui.engine.errors import document_problem
 from omaha_tui.engine.hands.cards import CardError, parse_cards
 
 if TYPE_CHECKING:
@@ -194,8 +195,8 @@ def batch_object(raw: bytes | str) -> dict[str, Any] | None:
         deal = _loads(line)
     except json.JSONDecodeError as e:
         raise ValueError(f"not a JSON object: {e}") from None
-    except RecursionError:
-        raise ValueError("not a deal: the JSON is nested too deeply") from None
+    except (ValueError, RecursionError) as e:  # a number too long, values nested too deep
+        raise ValueError(f"not a deal: {document_problem(e)}") from None
     if not isinstance(deal, dict):
         raise ValueError('each line must be an object {"game", "board", "hands"}')
     hands = deal.get("hands", [])

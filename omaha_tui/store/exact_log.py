@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from omaha_tui.engine.errors import validation_message
+from omaha_tui.engine.errors import document_problem, validation_message
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.reducer.replay import replay
@@ -104,7 +104,7 @@ def from_json(text: str, source: str) -> SessionLog:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        reason = "nested too deeply" if isinstance(e, RecursionError) else str(e)
+        reason = document_problem(e)
         raise PhhError(f"{source}: not an omaha-tui JSON export ({reason})") from None
     if not isinstance(data, dict) or not isinstance(data.get("events"), list):
         raise PhhError(

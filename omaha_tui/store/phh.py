@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from omaha_tui.engine.config import VARIANTS, Structure, Variant
+from omaha_tui.engine.errors import document_problem
 
 
 class PhhError(ValueError):
@@ -291,8 +292,8 @@ def loads(text: str, source: str = "<text>", multi: bool | None = None) -> list[
         data = tomllib.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
     except tomllib.TOMLDecodeError as e:
         raise PhhError(f"{source}: not valid PHH/TOML ({e})") from None
-    except RecursionError:
-        raise PhhError(f"{source}: not valid PHH (its values are nested too deeply)") from None
+    except (ValueError, RecursionError) as e:  # a number too long, values nested too deep
+        raise PhhError(f"{source}: not valid PHH ({document_problem(e)})") from None
     if multi is None:
         multi = "variant" not in data
     if not data:

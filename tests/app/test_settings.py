@@ -52,6 +52,26 @@ def test_corrupt_json_gives_defaults_and_names_the_file(cfg: Path) -> None:
     assert loaded.warning.endswith("using the defaults")
 
 
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "its values are nested too deeply"),
+        ('{"rate": ' + "9" * 5000 + "}", "a number has more than 4300 digits"),
+    ],
+    ids=["deep", "long number"],
+)
+def test_a_file_python_cannot_read_gives_defaults_and_says_why(
+    cfg: Path, text: str, why: str
+) -> None:
+    cfg.mkdir()
+    (cfg / "settings.json").write_text(text, encoding="utf-8")
+    loaded = load_settings()
+    assert loaded.settings == Settings()
+    assert loaded.warning == (
+        f"settings file {cfg / 'settings.json'} is not valid JSON ({why}); using the defaults"
+    )
+
+
 def test_invalid_value_names_the_field(cfg: Path) -> None:
     cfg.mkdir()
     (cfg / "settings.json").write_text(json.dumps({"rate": 5}), encoding="utf-8")

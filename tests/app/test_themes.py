@@ -149,6 +149,20 @@ def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
         load_themes(tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("x = " + "[" * 100_000, "its values are nested too deeply"),
+        ("x = " + "9" * 5000, "a number has more than 4300 digits"),
+    ],
+    ids=["deep", "long number"],
+)
+def test_a_theme_python_cannot_read_is_one_line(text: str, why: str) -> None:
+    with pytest.raises(ThemeError) as info:
+        parse_theme(text, "odd.toml")
+    assert str(info.value) == f"theme file odd.toml: not valid TOML: {why}"
+
+
 async def test_an_invalid_theme_file_is_one_clear_line_and_the_app_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -163,3 +163,35 @@ def test_a_mutated_json_export_is_imported_or_refused_in_one_line(
             else:
                 assert outcome.session_id is not None
                 journal.session(outcome.session_id)
+
+
+LONG = "9" * 5000
+"""More digits than Python reads in one number (4300): not a bug of the reader."""
+
+
+def test_a_number_of_five_thousand_digits_is_refused_in_one_line_by_each_reader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hand = CORPUS[0].read_text()
+    phh = tmp_path / "long.phh"
+    phh.write_text(re.sub(r"(?m)^antes = .*$", f"antes = [{LONG}, 0, 0, 0, 0]", hand))
+    export = tmp_path / "long.json"
+    export.write_text('{"session": {"title": "x"}, "events": [' + LONG + "]}")
+    batch = tmp_path / "long.jsonl"
+    batch.write_text('{"game": "omaha", "die": ' + LONG + "}\n")
+    db = str(tmp_path / "j.sqlite3")
+    assert main(["import", "--db", db, str(phh), str(export)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"not imported: {phh}: not valid PHH (a number has more than 4300 digits)",
+        f"not imported: {export}: not an omaha-tui JSON export (a number has more than 4300 "
+        "digits)",
+    ]
+    assert main(["replay", str(phh)]) == 1
+    out = capsys.readouterr().out
+    assert out == f"{phh}: not valid PHH (a number has more than 4300 digits)\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["read", "--batch", str(batch)]) == 1
+    assert capsys.readouterr().out == (
+        '{"line": 1, "error": "not a deal: a number has more than 4300 digits"}\n'
+    )
