@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from omaha_tui.cli import add_db_option, fail
-from omaha_tui.cli.reading import open_journal
 from omaha_tui.engine.errors import validation_message
 from omaha_tui.engine.labels import printable
 
@@ -238,27 +237,20 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
 
 
 def _resumable(args: argparse.Namespace, session: int) -> bool:
-    """Whether ``--resume ID`` names a session, said in one line before the full screen
-    opens (a journal that cannot be opened is the app's to report)."""
-    from omaha_tui.store.journal import JournalError, NoSuchSession
+    """Whether ``--resume ID`` can name a session: not when there is no journal yet,
+    said in one line without creating one."""
     from omaha_tui.store.paths import resolve_db_path
 
     if not resolve_db_path(getattr(args, "db", None)).exists():
-        return fail("play", f"no session {session} (no journal yet)", False)
-    try:
-        with open_journal(args) as journal:
-            journal.session(session)
-    except NoSuchSession as e:
-        return fail("play", str(e), False)
-    except JournalError:
-        return True
+        fail("play", f"no session {session} (no journal yet)")
+        return False
     return True
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the app; returns its exit code."""
     from omaha_tui.app.app import OmahaApp
-    from omaha_tui.store.journal import Journal, JournalError
+    from omaha_tui.store.journal import Journal, JournalError, NoSuchSession
 
     try:
         start = table_start(args)
@@ -273,10 +265,16 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(resume, int) and not _resumable(args, resume):
         return 2
     try:
-        # Opened before the screen is: a file that is no journal is said in one line,
-        # without a full screen opening and closing first.
+        # Opened before the screen is: a file that is no journal, or an id that names no
+        # session in it, is said in one line without a full screen opening and closing.
         journal = Journal.open(Path(db) if db else None, scan=False)  # scanned once shown
     except JournalError as e:
+        return fail("play", str(e), 2)
+    try:
+        if isinstance(resume, int):
+            journal.session(resume)
+    except NoSuchSession as e:
+        journal.close()
         return fail("play", str(e), 2)
     try:
         app = OmahaApp(

@@ -234,3 +234,35 @@ def test_a_sample_run_as_its_own_process_answers_the_same(recorded: Path, tmp_pa
         out, err = done.stdout.decode(), done.stderr.decode()
         faults += _faults(argv, done.returncode, out, err, _digest(db) == before)
     assert not faults, "\n".join(faults)
+
+
+def test_play_says_a_journal_it_cannot_open_or_a_session_it_lacks_before_its_screen(
+    recorded: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One line on stderr, with no full screen opened and closed first."""
+    import sqlite3
+
+    from omaha_tui.app.app import OmahaApp
+
+    def screen(app: OmahaApp) -> None:
+        raise AssertionError("the screen opened")
+
+    monkeypatch.setattr(OmahaApp, "run", screen)
+    text = tmp_path / "notes.txt"
+    text.write_text("not a journal\n")
+    newer = _copy(recorded, tmp_path)
+    with sqlite3.connect(newer) as raw:
+        raw.execute("PRAGMA user_version = 99")
+    cases = [
+        (["play", "--db", str(text)], "is not an SQLite database"),
+        (["--db", str(text)], "is not an SQLite database"),
+        (["play", "--db", str(newer)], "was written by a newer omaha-tui"),
+        (["play", "--db", str(recorded), "--resume", "99"], "has no session 99"),
+    ]
+    for argv, said in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and said in err, (argv, err)
