@@ -214,3 +214,37 @@ def test_r2_7_the_break_is_pushed_when_the_level_s_time_is_up_with_nothing_recor
     finally:
         feed.follower.close()
         journal.close()
+
+
+def test_every_figure_is_the_console_s_at_each_moment_of_a_hand_with_side_pots() -> None:
+    """The room view renders the one view model: each seat's stack and bet, each pot and
+    the board are the console's ``state --json`` figures at every step of the hand, with
+    bets in front, three all in for different amounts, and side pots."""
+    from omaha_tui.console.report import state_json
+
+    state = table(("Ann", "Bob", "Cy", "Dee"), (20, 50, 120, 200))
+    steps = (
+        rq.NextHand(),
+        rq.RaiseTo(6),
+        rq.AllIn(),
+        rq.AllIn(),
+        rq.Call(),
+        rq.Call(),
+        rq.DealCards("2h 3h 9d"),
+        rq.Bet(40),
+        rq.Call(),
+        rq.DealCards("Kc"),
+        rq.AllIn(),
+        rq.Call(),
+    )
+    for step in steps:
+        state = play(state, step)
+        room, console = view(state), state_json(table_view(state))
+        seats = [(s["seat"], s["stack"], s["bet"]) for s in room["seats"]]  # type: ignore[index]
+        assert seats == [(s["seat"], s["stack"], s["bet"]) for s in console["seats"]], step
+        pots = [p["amount"] for p in room["pots"]]  # type: ignore[index]
+        live = [p["amount"] for p in console["pots"]]  # with this round's bets in them
+        assert room["pot_total"] == sum(pots) + room["in_front"] == sum(live), step  # type: ignore[operator]
+        if not room["in_front"]:
+            assert pots == live, step
+        assert room["board"] == console["board"], step
