@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from omaha_tui.engine.events import ActionUndone
 from omaha_tui.engine.labels import printable
+from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer import history as hist
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
@@ -59,6 +61,9 @@ class Follower:
         self.title = info.title
         self.history = History()  # undo events in the log step back through it
         self.seq = 0
+        self.said = ""
+        """The dealer's last line (what the app speaks and prints for the last event
+        that said anything), in the narrator's own words."""
         # R2.7: a journal from before the clock's events has its schedule only here
         # (shown as the resume will record it, :mod:`omaha_tui.session.clock_meta`).
         self._meta_schedule = meta_schedule(journal.meta(session_id))
@@ -170,7 +175,12 @@ class Follower:
         return self.history.state
 
     def _apply(self, record: EventRecord) -> None:
-        self.history, self.seq = hist.apply(self.history, record.event), record.seq
+        before, event = self.history, record.event
+        self.history, self.seq = hist.apply(before, event), record.seq
+        undone = (before.last,) if isinstance(event, ActionUndone) and before.last else ()
+        lines = narrate(before.state, (event,), self.state, undone=undone)
+        if lines:
+            self.said = lines[-1]
 
     def clock(self, now: float) -> LevelShown:
         """The level, its blinds and the time left at ``now`` (seconds since the epoch).

@@ -252,6 +252,7 @@ def room_view(
     url: str = "",
     theme: Mapping[str, str] | None = None,
     table: TableView | None = None,
+    said: str = "",
 ) -> Json:
     """Everything the page shows at one moment (the JSON the server pushes).
 
@@ -259,11 +260,14 @@ def room_view(
     ``play`` (a hand or between hands), ``break`` or ``ended`` (the results).
     ``tournament`` holds a tournament's standings (``None`` in a cash game); a
     tournament whose prizes are paid shows its end screen.
-    ``table`` is ``table_view(state)`` when the caller has it already.
+    ``table`` is ``table_view(state)`` when the caller has it already. ``said`` is
+    the dealer's last line, the narrator's words the app speaks and prints (a bet, a
+    misdeal, a result).
     """
     base: Json = {
         "seq": seq,
         "title": printable(title),
+        "said": said,
         "url": url,
         "theme": dict(theme or {}),
         "clock": clock_block(clock, state),

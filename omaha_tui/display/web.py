@@ -125,6 +125,7 @@ class RoomFeed:
             url=self.url,
             theme=self.theme,
             table=self._table,
+            said=f.said,
         )
         if self._notice:
             view["notice"] = self._notice

@@ -204,7 +204,18 @@ async def test_r2_7_r12_an_evening_in_hundredths_to_the_last_level_and_the_settl
     await shown(browser, seq, "a hand with a player sitting out")
     assert await browser.evaluate(TEXT.format("#blinds")) == "0.25/0.50"
     await laid_out_well(browser, "a player sitting out")
-    seq = table(rq.DeclareMisdeal("a card exposed"), rq.Leave(3), rq.NextHand())
+    seq = table(rq.DeclareMisdeal("a card exposed"))
+    await shown(browser, seq, "the misdeal")
+    said = await browser.evaluate(TEXT.format("#said"))
+    assert said.startswith("Misdeal: the hand restarts, no chips move"), said  # R3.5
+    assert "a card exposed" in said
+    seq = table(rq.Leave(3), rq.NextHand(), rq.RaiseTo(150))
+    await shown(browser, seq, "a raise")
+    assert "raises to 1.50" in await browser.evaluate(TEXT.format("#said"))
+    seq = table(rq.Fold(), rq.Fold(), rq.Fold())
+    await shown(browser, seq, "the award")
+    assert await browser.evaluate(TEXT.format("#said")) == ""  # the winners say it
+    seq = table(rq.NextHand())
     await shown(browser, seq, "the hand after a misdeal and an empty seat")
     await laid_out_well(browser, "after a misdeal with a seat left empty")
     seq = table(cq.NextLevel(), cq.AdjustClock(-60))
@@ -220,7 +231,7 @@ async def test_r2_7_r12_an_evening_in_hundredths_to_the_last_level_and_the_settl
     nets = await browser.evaluate(
         "[...document.querySelectorAll('#results td.net')].map(p => p.textContent)"
     )
-    assert "+0.50" in nets or "+0.25" in nets, nets
+    assert any(n.endswith((".25", ".75")) for n in nets), nets  # in hundredths
     payments = [x for x in lines if " pays " in x]
     assert payments and all("." in x.rsplit(" ", 1)[-1] for x in payments), lines  # R12.2
     await laid_out_well(browser, "the settle-up in hundredths")

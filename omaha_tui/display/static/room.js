@@ -162,6 +162,8 @@ function drawFelt(v) {
     line.append(el("span", "run-label", `Run ${r.run}`), cardRow(r.cards));
     runs.append(line);
   }
+  // The dealer's last line (a bet, a misdeal), unless the winners below say it.
+  $("said").textContent = v.last_hand ? "" : v.said || "";
   $("pot").textContent = v.pot_total ? `Pot ${chips(v.pot_total)}` : "";
   const pots = $("pots");
   pots.replaceChildren();
