@@ -235,3 +235,22 @@ async def test_r2_7_r12_an_evening_in_hundredths_to_the_last_level_and_the_settl
     payments = [x for x in lines if " pays " in x]
     assert payments and all("." in x.rsplit(" ", 1)[-1] for x in payments), lines  # R12.2
     await laid_out_well(browser, "the settle-up in hundredths")
+
+
+async def test_r1_5_r2_6_a_player_away_owing_blinds_and_a_dead_button_are_shown(
+    make_table: Any, browser: Browser
+) -> None:
+    table = await make_table(setup(("Ann", "Bob", "Cy", "Dee"), (200, 200, 200, 200)), browser)
+    seq = table(rq.SitOut(3), rq.NextHand(), rq.Fold(), rq.Fold())
+    await shown(browser, seq, "a hand with Dee away")
+    statuses = "[...document.querySelectorAll('.seat')].map(s => s.textContent)"
+    assert "sitting out" in (await browser.evaluate(statuses))[3]
+    seq = table(rq.NextHand(), rq.Fold(), rq.Fold(), rq.Back(3, True))
+    await shown(browser, seq, "Dee back, owing")
+    assert "owes BB" in (await browser.evaluate(statuses))[3]  # R2.6
+    await laid_out_well(browser, "a player owing a big blind")
+    seq = table(rq.NextHand())
+    await shown(browser, seq, "the hand with the dead button")
+    street = await browser.evaluate(TEXT.format("#street"))
+    assert street.endswith("dead button on seat 10"), street  # R1.5: an empty chair
+    await laid_out_well(browser, "a dead button")

@@ -248,3 +248,27 @@ def test_every_figure_is_the_console_s_at_each_moment_of_a_hand_with_side_pots()
         if not room["in_front"]:
             assert pots == live, step
         assert room["board"] == console["board"], step
+
+
+def test_r1_5_a_dead_button_on_an_empty_chair_is_said_where_it_is() -> None:
+    """Dee sat out and comes back posting her big blind: the button goes to a chair
+    nobody plays from; the page draws only the players' seats, so the room view says
+    which chair holds it, as the console's JSON does."""
+    from omaha_tui.console.report import state_json
+
+    state = play(
+        table(("Ann", "Bob", "Cy", "Dee"), (200, 200, 200, 200)),
+        rq.SitOut(3),
+        rq.NextHand(),
+        rq.Fold(),
+        rq.Fold(),
+        rq.NextHand(),
+        rq.Fold(),
+        rq.Fold(),
+        rq.Back(3, True),
+        rq.NextHand(),
+    )
+    v, console = view(state), state_json(table_view(state))
+    assert console["dead_button"] and v["dead_button"] is True
+    assert v["button"] == console["button"]
+    assert all("D" not in s["markers"] for s in v["seats"])  # type: ignore[union-attr]

@@ -148,7 +148,8 @@ function drawTop(v) {
 }
 
 function drawFelt(v) {
-  $("street").textContent = (v.hand ? `Hand #${v.hand} · ` : "") + (v.street || "");
+  $("street").textContent = (v.hand ? `Hand #${v.hand} · ` : "") + (v.street || "")
+    + (v.dead_button && v.button ? ` · dead button on seat ${v.button}` : "");
   const board = $("board");
   board.replaceChildren();
   for (const c of v.board || []) board.append(card(c, "big"));
