@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import AsyncIterator, Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import pytest_asyncio
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import clock_requests as cq
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.session import Player, Session, TableSetup
 from omaha_tui.session.grammar import parse_levels
 from omaha_tui.store.journal import Journal
@@ -82,6 +84,7 @@ def setup(
     big_blind: int = 2,
     decimals: int = 0,
     levels: str | None = None,
+    tournament: TournamentConfig | None = None,
 ) -> TableSetup:
     config = TableConfig(
         variant=parse_game("plo"),
@@ -91,7 +94,7 @@ def setup(
     )
     players = tuple(Player(i, n, s) for i, (n, s) in enumerate(zip(names, stacks, strict=True)))
     schedule = parse_levels(levels) if levels else None
-    return TableSetup(config, players, schedule=schedule)
+    return TableSetup(config, players, schedule=schedule, tournament=tournament)
 
 
 @pytest.fixture
@@ -254,3 +257,21 @@ async def test_r1_5_r2_6_a_player_away_owing_blinds_and_a_dead_button_are_shown(
     street = await browser.evaluate(TEXT.format("#street"))
     assert street.endswith("dead button on seat 10"), street  # R1.5: an empty chair
     await laid_out_well(browser, "a dead button")
+
+
+async def test_r11_4_a_colour_up_at_the_break_is_said_on_the_break_screen(
+    make_table: Any, browser: Browser
+) -> None:
+    names = ("Ann", "Bob", "Cy", "Dee")
+    tournament = TournamentConfig(buy_in=Decimal(20), stack=1000)
+    table_setup = setup(names, (1000,) * 4, levels="1/2:20,break:10,2/5:20", tournament=tournament)
+    table = await make_table(table_setup, browser)
+    seq = table(rq.NextHand(), rq.Fold(), rq.Fold(), rq.Fold())  # Bob 999, Cy 1001
+    await shown(browser, seq, "the hand")
+    seq = table(cq.AdjustClock(-1199))
+    await browser.wait_for("document.body.dataset.phase === 'break'", "the break", timeout=10)
+    seq = table(rq.ColourUp(5, winners=(1,)))
+    await shown(browser, seq, "the colour-up")
+    said = await browser.evaluate(TEXT.format("#break-said"))
+    assert said.startswith("Colour-up: the 1 chips are retired for 5"), said
+    await laid_out_well(browser, "a colour-up at the break")

@@ -165,6 +165,7 @@ function drawFelt(v) {
   }
   // The dealer's last line (a bet, a misdeal), unless the winners below say it.
   $("said").textContent = v.last_hand ? "" : v.said || "";
+  $("break-said").textContent = v.said || "";  // a colour-up at the break (R11.4)
   $("pot").textContent = v.pot_total ? `Pot ${chips(v.pot_total)}` : "";
   const pots = $("pots");
   pots.replaceChildren();
