@@ -275,3 +275,28 @@ async def test_r11_4_a_colour_up_at_the_break_is_said_on_the_break_screen(
     said = await browser.evaluate(TEXT.format("#break-said"))
     assert said.startswith("Colour-up: the 1 chips are retired for 5"), said
     await laid_out_well(browser, "a colour-up at the break")
+
+
+async def test_r5_r10_3_ten_players_all_in_for_ten_amounts_still_fit_a_tv(
+    make_table: Any, browser: Browser
+) -> None:
+    """Nine side pots, each with its shares, then ten winners' lines: the pots' box
+    gives up the names of who can win each pot, then the shares per pot (each seat
+    keeps the chips it expects), never its letters below 24 px."""
+    stacks = tuple(10 * (i + 1) for i in range(10))
+    table = await make_table(setup(LONG_NAMES, stacks), browser)
+    table(rq.NextHand())
+    while not table.session.state.hand.betting_over:  # type: ignore[union-attr]
+        if not table.session.request(rq.AllIn()).ok:
+            table(rq.Call())
+    held = ("Ah Ad Kc Kd", "Qh Qd Jc Jd", "Th Td 9c 9d", "8h 8d 7c 7d", "6h 6d 5c 5d")
+    held += ("4h 4d 3c 3d", "2h 2d As Ks", "Qs Js Ts 9s", "8s 7s 6s 5s", "4s 3s 2s Qc")
+    table(rq.TableHands(tuple(enumerate(held))))
+    seq = table(rq.DealCards("Tc 9h 2c"))
+    await shown(browser, seq, "the flop")
+    await browser.wait_for("document.querySelectorAll('.held .share').length === 10", "figures")
+    assert await browser.evaluate("document.querySelectorAll('.pot-line').length") == 9
+    await laid_out_well(browser, "ten all in on the flop")
+    seq = table(rq.DealCards("Jh"), rq.DealCards("8c"), rq.AwardByCards())
+    await shown(browser, seq, "the award")
+    await laid_out_well(browser, "ten pots awarded")

@@ -45,16 +45,34 @@ const FIT = [  // in this order: a seat's letters first, then its name and stack
   [".seat", 24, true],
   [".seat-name", 24, true],
   [".stack", 24, false],
-  ["#pots-box", 24, true],
 ];
+
+// The pots' box, when even its smallest letters are not enough (ten players all in for
+// ten amounts): first the pots run on in a row without the names of who can win each,
+// then each pot's shares give way to the chips each seat expects, which its seat shows
+// (and each winner's line to the name, the amount and the pot: the hands are at the seats),
+// and last the board's cards are drawn smaller to give the box their room.
+const POTS = ["", "compact", "compact bare", "compact bare narrow"];
+
+function fitPots() {
+  const box = $("pots-box");
+  for (const level of POTS) {
+    box.className = level;
+    fit(box, 24, true);
+    if (box.scrollHeight <= box.clientHeight + 1) return;
+  }
+}
 
 function fitAll() {
   if (innerWidth <= 700) {  // a phone's page scrolls: its letters stay as they are
     for (const [sel] of FIT) for (const e of document.querySelectorAll(sel)) e.style.fontSize = "";
+    $("pots-box").className = "";
+    $("pots-box").style.fontSize = "";
     return;
   }
   for (const [sel, floor, tall] of FIT)
     for (const e of document.querySelectorAll(sel)) fit(e, floor, tall);
+  fitPots();
 }
 
 let decimals = 0;  // the places the table counts in (a hand history's 0.25/0.50: 2)
