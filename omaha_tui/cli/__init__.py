@@ -200,6 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # none. Setting the variable yourself (to a list of plugins to skip, or empty) keeps
     # pydantic's own behaviour.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    open_closed_streams()
     start_quietly()  # fewer collections while the command loads what it needs
     fall_back_to_ascii()
     parser = build_parser(sys.argv[1:] if argv is None else argv)
@@ -208,6 +209,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Bare `omaha-tui [--demo] [--db PATH]` means `play`.
         args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "play"])
     return run_command(args)
+
+
+def open_closed_streams() -> None:
+    """Stand the null device in for a standard stream the shell closed (``<&-``, ``>&-``).
+
+    Python leaves such a stream ``None``; reading the console's input or writing its
+    answers would then fail as a bug. A closed input is no input, a closed output
+    discards what is written, as with ``/dev/null``. Opened first, the null device also
+    takes the closed descriptor, so no file opened later (the journal) can be given the
+    number a stray write to standard output would reach.
+    """
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ import hashlib
 import io
 import os
 import random
+import shlex
 import socket
 import subprocess
 import sys
@@ -266,3 +267,34 @@ def test_play_says_a_journal_it_cannot_open_or_a_session_it_lacks_before_its_scr
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and said in err, (argv, err)
+
+
+@pytest.mark.parametrize(
+    ("command", "close"),
+    [
+        ("console --resume 1 --db DB", "<&-"),
+        ("console --resume 1 --db DB", ">&-"),
+        ("console --resume 1 --db DB --json", ">&- 2>&-"),
+        ("read --batch -", "<&-"),
+        ("sessions --db DB", ">&-"),
+    ],
+)
+def test_a_standard_stream_the_shell_closed_is_no_input_or_output_thrown_away(
+    recorded: Path, tmp_path: Path, command: str, close: str
+) -> None:
+    db = _copy(recorded, tmp_path)
+    before = _digest(db)
+    argv = command.replace("DB", shlex.quote(str(db)))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    done = subprocess.run(
+        f"echo state | {shlex.quote(sys.executable)} -m omaha_tui {argv} {close}",
+        shell=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    if "console" in command:  # "state" answered or not read: nothing recorded either way
+        assert _digest(db) == before
