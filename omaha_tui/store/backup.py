@@ -21,6 +21,13 @@ from .journal import Journal
 from .records import JournalError
 
 
+def _companions(path: Path) -> set[str]:
+    """The files SQLite keeps beside a journal (its log, its shared memory, a rollback
+    journal), resolved as :func:`os.path.realpath` resolves a target."""
+    real = os.path.realpath(path)
+    return {real + suffix for suffix in ("-wal", "-shm", "-journal")}
+
+
 def backup(
     journal: Journal, target: Path, session_id: int | None = None, *, force: bool = False
 ) -> int:
@@ -28,8 +35,9 @@ def backup(
     returns the number of sessions copied.
 
     Raises:
-        FileRefused: ``target`` exists (without ``force``), is the journal itself, a
-            folder or a device, or cannot be written; nothing at ``target`` was changed.
+        FileRefused: ``target`` exists (without ``force``), is the journal itself or a
+            file SQLite keeps beside it (its write-ahead log), a folder or a device, or
+            cannot be written; nothing at ``target`` was changed.
         JournalError: the journal cannot be read, or has no such session.
     """
     if session_id is not None:
@@ -37,11 +45,16 @@ def backup(
     if target.is_dir():
         raise FileRefused(f"{target} is a folder: give the backup a file name")
     check_special(target)
-    if target.exists() or target.is_symlink():
-        if os.path.realpath(target) == os.path.realpath(journal.path):
-            raise FileRefused(f"{target} is the journal itself: back it up to another file")
-        if not force:
-            raise FileRefused(f"{target} already exists: pass --force to replace it")
+    if os.path.realpath(target) == os.path.realpath(journal.path):
+        raise FileRefused(f"{target} is the journal itself: back it up to another file")
+    if os.path.realpath(target) in _companions(journal.path):
+        # The write-ahead log holds the last actions until SQLite folds them into the
+        # file: replaced by a copy, they would be lost, even with --force.
+        raise FileRefused(
+            f"{target} is a file SQLite keeps beside the journal: back it up to another file"
+        )
+    if (target.exists() or target.is_symlink()) and not force:
+        raise FileRefused(f"{target} already exists: pass --force to replace it")
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")

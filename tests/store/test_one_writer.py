@@ -247,6 +247,23 @@ def test_backup_copies_the_journal_or_one_session_while_it_is_in_use(
         assert copy.events(second) == events[:3] and copy.check_chain(second).intact
 
 
+def test_a_backup_never_replaces_the_write_ahead_log_that_holds_the_last_actions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    events = two_hands().events
+    with Journal.open(db) as journal:
+        sid = journal.create_session("Friday")
+        journal.append_many(sid, events[:5])  # in the write-ahead log only
+        for beside in ("-wal", "-shm", "-journal"):
+            target = str(db) + beside
+            assert run_cli("backup", ["backup", target, "--force", "--db", str(db)]) == 1
+            said = capsys.readouterr().err
+            assert said.count("\n") == 1 and "a file SQLite keeps beside the journal" in said
+    with Journal.open(db, read_only=True) as journal:
+        assert journal.events(sid) == events[:5]
+
+
 @pytest.mark.parametrize("command", ["backup", "export"])
 def test_not_even_force_replaces_a_device_or_a_pipe(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
