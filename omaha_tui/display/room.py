@@ -216,23 +216,32 @@ def pot_equities(spot: AllInSpot, view: TableView) -> list[Json]:
 def results(state: TableState) -> Json:
     """The end of the session: each player's buy-ins, cash-out and net, and who pays
     whom (the ledger's settle-up, R12): ``settlement`` holds the lines the page shows,
-    in money when the chips have a value (R12.1-R12.3). A tournament's are its money
+    in money when the chips have a value (R12.1-R12.3), and each line's figures then
+    have their ``money`` too. A tournament's are its money
     in, prizes and their settle-up (R11)."""
     done = tournament_results(state)
     if done is not None:
         return done
     book = ledger(state)
+    rate = book.money
+    lines = []
+    for line in book.lines:
+        out: Json = {
+            "name": printable(line.name),
+            "paid_in": line.paid_in,
+            "cashed_out": line.cashed_out + line.stack,
+            "net": line.net,
+        }
+        if rate is not None:  # R12.1: in money as well as chips, at the table's rate
+            out["money"] = {
+                "paid_in": str(rate.money_of(line.paid_in)),
+                "cashed_out": str(rate.money_of(line.cashed_out + line.stack)),
+                "net": rate.money_of(line.net).text(sign=True),
+            }
+        lines.append(out)
     return {
         "columns": ["Player", "Paid in", "Leaves with", "Net"],
-        "lines": [
-            {
-                "name": printable(line.name),
-                "paid_in": line.paid_in,
-                "cashed_out": line.cashed_out + line.stack,
-                "net": line.net,
-            }
-            for line in book.lines
-        ],
+        "lines": lines,
         "transfers": [
             {"payer": printable(t.payer), "payee": printable(t.payee), "amount": t.amount}
             for t in settle_up(book)

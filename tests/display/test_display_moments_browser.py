@@ -124,7 +124,11 @@ async def laid_out_well(browser: Browser, moment: str) -> None:
     try:
         for width, height, mobile in SIZES:
             await browser.size(width, height, mobile=mobile)
-            await browser.wait_for(f"innerWidth === {width}", f"a width of {width}")
+            try:  # a phone's page wider than the phone widens its viewport instead
+                await browser.wait_for(f"innerWidth === {width}", f"a width of {width}", 3)
+            except AssertionError:
+                wide = await browser.evaluate("innerWidth")
+                raise AssertionError(f"{moment}: the page is {wide} px wide on {width}") from None
             await browser.evaluate("new Promise(r => requestAnimationFrame(() => r(0)))")
             wrong = await browser.evaluate(LAYOUT)
             assert wrong == [], f"{moment} at {width}x{height}: {wrong}"
@@ -300,3 +304,14 @@ async def test_r5_r10_3_ten_players_all_in_for_ten_amounts_still_fit_a_tv(
     seq = table(rq.DealCards("Jh"), rq.DealCards("8c"), rq.AwardByCards())
     await shown(browser, seq, "the award")
     await laid_out_well(browser, "ten pots awarded")
+    seq = table(
+        rq.SetChipValue(1, Decimal("0.25"), "EUR"),
+        rq.ShareExpense(Decimal("31.00"), "pizza"),
+        rq.EndSession(),
+    )
+    await shown(browser, seq, "the settle-up")
+    nets = await browser.evaluate(
+        "[...document.querySelectorAll('#results td.net')].map(p => p.textContent)"
+    )
+    assert len(nets) == 10 and all(" EUR" in n for n in nets), nets  # R12.1: money too
+    await laid_out_well(browser, "ten players settle up in money")

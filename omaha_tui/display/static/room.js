@@ -42,6 +42,7 @@ function fit(e, floor, tall) {
 
 const FIT = [  // in this order: a seat's letters first, then its name and stack in it
   ["#blinds, #clock, #break-clock, #level, #clock-caption", 24, false],
+  ["#end-screen", 24, true],
   [".seat", 24, true],
   [".seat-name", 24, true],
   [".stack", 24, false],
@@ -300,8 +301,15 @@ function drawEnd(v) {
       : (line.net > 0 ? "+" : "") + chips(line.net);
     const name = el("td", "", line.name);
     name.dir = "auto";
-    tr.append(name, el("td", "num", figure(line.paid_in)),
-      el("td", "num", figure(line.cashed_out)), el("td", "num net", net));
+    // R12.1: a cash game whose chips have a value states each figure in money as well.
+    const cell = (cls, text, money) => {
+      const td = el("td", cls, text);
+      if (money) td.append(el("span", "money", ` = ${money}`));
+      return td;
+    };
+    const m = line.money || {};
+    tr.append(name, cell("num", figure(line.paid_in), m.paid_in),
+      cell("num", figure(line.cashed_out), m.cashed_out), cell("num net", net, m.net));
     body.append(tr);
   }
   const transfers = $("transfers");
