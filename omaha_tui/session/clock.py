@@ -236,7 +236,9 @@ def announcements(
     ante 25"). A level reached between hands is said when the clock gets there; one
     reached mid-hand is said to start with the next hand (R2.7d), and its blinds are
     said when that hand starts. ``heard``: the level whose blinds the table last heard
-    said, so the hand that brings in a level said already says nothing more. A front
+    said, so the hand that brings in a level said already says nothing more; once a break
+    was announced, the level after it is said again even when it is that same level (the
+    host moved back from the break). A front
     end keeps an :class:`Announcer`, which passes the last view it read with the new
     one (the first reading after a resume says nothing).
     """
@@ -251,8 +253,8 @@ def announcements(
         if after.hand_running and after.due:
             blinds = after.level.sentence.removeprefix("Blinds are now ")
             return (Announcement(f"Level {number} starts with the next hand: blinds {blinds}"),)
-        if heard == number == after.playing:  # back to the blinds in force: nothing new
-            return ()
+        if heard == number == after.playing and not before.on_break:
+            return ()  # back to the blinds in force: nothing new (after a break it is news)
         return (Announcement(after.level.sentence, level=number),)
     if after.playing != before.playing and not after.on_break and not after.due and heard != number:
         return (Announcement(after.level.sentence, on_screen=False, level=number),)

@@ -488,6 +488,7 @@ def test_r2_7_the_clock_speaks_in_the_tables_decimals():
     )
 )
 @example([("hand", 1), ("wait", 300), ("wait", 300), ("back", 1)])  # back from a break
+@example([("next", 1), ("hand", 1), ("wait", 300), ("back", 1), ("wait", 300)])  # and again
 def test_r2_7c_property_a_level_is_never_said_twice_in_a_row(steps):
     """Whatever the host and the clock do, between two sayings of a level's blinds the
     level said changes or a break is announced: the table never hears the same level
