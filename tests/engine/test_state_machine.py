@@ -9,8 +9,9 @@ propose (``propose_deal``) and are played with random legal actions.
 
 Invariants: chips are conserved exactly after every event (stacks + middle == all
 bought); when a hand ends every chip of every pot has been awarded; with the dead
-button (R1.5) nobody posts the big blind two hands running and nobody who stays
-dealt in is skipped by it; undo then redo gives the same state; replaying the log
+button (R1.5) nobody posts the big blind two hands running, nobody who stays dealt in
+is skipped by it, and the button is on the chair below the small blind's (two below the
+big blind's when none is posted); undo then redo gives the same state; replaying the log
 gives the incrementally built state.
 """
 
@@ -328,6 +329,18 @@ class Evening(RuleBasedStateMachine):
         if state.config.button_rule is not ButtonRule.DEAD:
             return
         last_bb, last_name, last_dealt = self.last
+        size = len(state.seats)  # R1.5(b), (c), (e): the button's chair
+        if len(hand.seats) == 2:
+            assert hand.button in hand.seats and hand.button != hand.bb_seat
+        elif hand.sb_seat is not None:  # last hand's BB posts the SB: one chair below
+            assert hand.sb_seat == last_bb and hand.button == (last_bb - 1) % size
+        elif last_bb not in hand.seats:  # none posted: two chairs below the BB
+            assert hand.button == (hand.bb_seat - 2) % size, f"button {hand.button} off"
+        if len(hand.seats) > 2:  # R1.5(d): only the button's and SB's chairs make one wait
+            chairs = {hand.button, *between(hand.button, hand.bb_seat, size)}
+            for i, p in enumerate(state.seats):
+                if p and i not in hand.seats and p.stack and not p.sitting_out:
+                    assert p.waiting_for_bb or i in chairs, f"{p.name} kept out"
         bb_name = state.seats[hand.bb_seat].name
         assert bb_name != last_name, f"{bb_name} posts the big blind two hands running"
         dealt = {state.seats[s].name for s in hand.seats}
