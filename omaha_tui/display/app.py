@@ -36,7 +36,7 @@ from omaha_tui.store.records import JournalError
 from .follower import Follower, LevelShown
 
 POLL_SECONDS = 0.1
-"""How often the journal is looked at: one index lookup when nothing happened."""
+"""How often the journal is looked at: a few small reads when nothing happened."""
 
 SLASH = "  ╱\n ╱ \n╱  "
 """A slash three rows high, between the blinds (Digits has none)."""

@@ -2,8 +2,10 @@
 
 The follower opens the journal read-only (SQLite ``mode=ro``: it takes no lock and
 never writes) and, on each :meth:`Follower.poll`, reads only the events recorded after
-the last one it has seen and applies them, so a poll costs one index lookup when
-nothing happened. The blind clock is the dealer's own: it is part of the table state
+the last one it has seen and applies them, so a poll costs little when nothing
+happened: a look at the file (deleted, moved or replaced under the display), the
+session's lock file (is the dealer's app still recording it?), and the log's last
+place and the event read there. The blind clock is the dealer's own: it is part of the table state
 (journaled events with their times), read by :func:`omaha_tui.session.clock.clock_view`,
 so the display and the dealer's header never disagree (R2.7). Nothing here imports Textual.
 """
@@ -61,6 +63,7 @@ class Follower:
         self.title = info.title
         self.history = History()  # undo events in the log step back through it
         self.seq = 0
+        self._last: EventRecord | None = None
         self.said = ""
         """The dealer's last line (what the app speaks and prints for the last event
         that said anything), in the narrator's own words."""
@@ -101,7 +104,7 @@ class Follower:
                 a later poll follows the file again once it is back.
         """
         moved = self._follow_file()
-        if self.journal.last_seq(self.session_id) < self.seq:  # the log is another one
+        if not self._same_log():  # the file was written over in place (a restore)
             self._start(self.session_id)
             moved = True
         moved = self._follow_successor() or moved
@@ -111,6 +114,17 @@ class Follower:
         for record in records:
             self._apply(record)
         return bool(records) or moved
+
+    def _same_log(self) -> bool:
+        """Whether the log still holds, at the last place read, the event read there: a
+        shorter log, or another event there, is another log written over the file in
+        place (SQLite's backup onto it keeps the file), to be read from its start."""
+        if self.seq == 0:
+            return True
+        if self.journal.last_seq(self.session_id) < self.seq:
+            return False
+        (record,) = self.journal.records(self.session_id, after=self.seq - 1, upto=self.seq)
+        return record == self._last
 
     def _follow_file(self) -> bool:
         """Notice the journal deleted, moved or replaced under the display: a file gone
@@ -175,6 +189,7 @@ class Follower:
         return self.history.state
 
     def _apply(self, record: EventRecord) -> None:
+        self._last = record
         before, event = self.history, record.event
         self.history, self.seq = hist.apply(before, event), record.seq
         undone = (before.last,) if isinstance(event, ActionUndone) and before.last else ()

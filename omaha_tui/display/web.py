@@ -42,7 +42,7 @@ from .page import asset, qr_svg
 from .room import Json, pot_equities, room_view
 
 POLL_SECONDS = 0.1
-"""How often the journal is looked at (one index lookup when nothing happened)."""
+"""How often the journal is looked at (a few small reads when nothing happened)."""
 
 RESYNC_SECONDS = 15.0
 """A fresh view at least this often: it re-syncs the page's clock and shows the

@@ -184,3 +184,31 @@ async def test_the_page_says_it_lost_the_table_and_its_server_and_recovers(
             dealer.proc.stdin = None
             stop_group(server)
             await asyncio.sleep(0)
+
+
+def test_a_journal_written_over_in_place_is_read_from_its_start(tmp_path: Path) -> None:
+    """SQLite's backup onto the journal keeps the file (its inode) and changes the log:
+    the event at the last place read is another, so the table is read afresh."""
+    import sqlite3
+
+    db = tmp_path / "journal.sqlite3"
+    first = journal_with_a_hand(db)
+    assert first.request(rq.Fold()).ok
+    feed = RoomFeed(Follower.open(db, 1))
+    first.journal.close()
+    other = tmp_path / "other.sqlite3"
+    journal = Journal.open(other)
+    later = Session.create(journal, seated("plo", ["Dee", "Eve", "Fay"]), "saturday")
+    for request in (rq.NextHand(), rq.Fold(), rq.Fold(), rq.NextHand()):
+        assert later.request(request).ok
+    journal.close()
+    inode = db.stat().st_ino
+    with sqlite3.connect(other) as source, sqlite3.connect(db) as target:
+        source.backup(target)
+    assert db.stat().st_ino == inode  # the same file, another log in it
+    try:
+        assert feed.poll()
+        assert [s["name"] for s in feed.view["seats"]] == ["Dee", "Eve", "Fay"]
+        assert feed.view["hand"] == 2
+    finally:
+        feed.follower.close()
