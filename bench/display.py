@@ -17,7 +17,12 @@ at the end, peak), its process count, and beside each the dealer's keypress late
 ``bench/display_probe.py``) as the viewer instead. The machine is shared: compare medians
 and ratios, not single figures.
 
-Run: ``python bench/display.py [--actions N] [--viewers 50] [--terminal]``.
+Each line is written the moment the page has drawn the last one, just after the
+server's poll, so the page latency is close to the worst case (one poll, 0.1 s);
+``--jitter 0.3`` waits a random time before each line, as a dealer would, and measures
+the latency a table sees.
+
+Run: ``python bench/display.py [--actions N] [--viewers 50] [--terminal] [--jitter S]``.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -183,7 +189,9 @@ class Run:
         print(line, flush=True)
 
 
-async def evening(folder: Path, run: Run, actions: int, watch: Shown | None) -> None:
+async def evening(
+    folder: Path, run: Run, actions: int, watch: Shown | None, jitter: float = 0.0
+) -> None:
     db = folder / "bench.sqlite3"
     dealer = Dealer(db)
     try:
@@ -193,7 +201,10 @@ async def evening(folder: Path, run: Run, actions: int, watch: Shown | None) -> 
         assert sid is not None
         if watch is not None:
             await watch(-1, 0.0)  # the display is up and has drawn the table
+        pace = random.Random(7)
         for line in script(actions):
+            if jitter:  # a dealer's pace owes nothing to the display's poll
+                await asyncio.sleep(pace.uniform(0, jitter))
             before = reader.last_seq(sid.id)
             start, answer = dealer.say(line)
             run.keys.append((time.time() - start) * 1000)
@@ -210,7 +221,7 @@ async def evening(folder: Path, run: Run, actions: int, watch: Shown | None) -> 
         dealer.stop()
 
 
-async def web(folder: Path, actions: int, viewers: int) -> Run:
+async def web(folder: Path, actions: int, viewers: int, jitter: float = 0.0) -> Run:
     from tests.display.browser import Browser, stop_group
 
     run = Run(f"web display, {viewers} viewer{'s' * (viewers > 1)}")
@@ -279,7 +290,7 @@ async def web(folder: Path, actions: int, viewers: int) -> Run:
             started["cpu"], started["wall"] = cpu_seconds(server.pid), time.monotonic()
 
         try:
-            await evening(folder, run, actions, watch)
+            await evening(folder, run, actions, watch, jitter)
             server = started["server"]
             assert isinstance(server, subprocess.Popen)
             status = proc_status(server.pid)
@@ -349,6 +360,14 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--viewers", type=int, default=50)
     parser.add_argument("--terminal", action="store_true")
+    parser.add_argument(
+        "--jitter",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="wait a random 0..SECONDS before each dealer line (the dealer's pace is not "
+        "the display's poll: without it each line follows a poll, the worst moment)",
+    )
     args = parser.parse_args()
     runs = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -358,7 +377,7 @@ def main() -> None:
         runs.append(alone)
     for viewers in (1, args.viewers):
         with tempfile.TemporaryDirectory() as tmp:
-            run = asyncio.run(web(Path(tmp), args.actions, viewers))
+            run = asyncio.run(web(Path(tmp), args.actions, viewers, args.jitter))
             run.report()
             runs.append(run)
     if args.terminal:
