@@ -108,11 +108,13 @@ def _kind(db: Path) -> str:
 def check_ours(conn: sqlite3.Connection, db: Path, *, read_only: bool) -> int:
     """The journal version of an open file, after making sure it is an omaha-tui journal.
 
-    An empty file is a new journal (version 0) when opened for writing. Anything else
-    without our tables is another program's database and is refused untouched.
+    An empty file is a new journal (version 0) when opened for writing. A file with our
+    version and some of our tables but not all is a damaged journal; anything else
+    without our tables is another program's database. Both are refused untouched.
 
     Raises:
-        JournalError: foreign, empty (read-only) or newer-version file.
+        JournalError: foreign, damaged (a table gone), empty (read-only) or newer-version
+            file.
     """
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -120,7 +122,14 @@ def check_ours(conn: sqlite3.Connection, db: Path, *, read_only: bool) -> int:
         if read_only:
             raise JournalError(f"{db} is empty: no session has been recorded in it yet")
         return 0
-    if not names >= OUR_TABLES or version == 0:
+    missing = OUR_TABLES - names
+    if missing and version > 0 and names & OUR_TABLES:  # ours, with a table gone
+        raise JournalError(
+            f"{db} is an omaha-tui journal without its {' and '.join(sorted(missing))} "
+            f"table: the file is damaged; it was left unchanged. Move it aside (e.g. rename "
+            f"it to {db.name}.broken) and start a new journal, or choose another file with --db"
+        )
+    if missing or version == 0:
         raise JournalError(
             f"{db} is a database of another program, not an omaha-tui journal; it was left "
             "unchanged. Pass --db with an omaha-tui journal, or a new file name"

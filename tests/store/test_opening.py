@@ -55,6 +55,25 @@ def test_writable_opening_of_a_foreign_database_refuses_before_writing(tmp_path:
     conn.close()
 
 
+@pytest.mark.parametrize("read_only", [False, True])
+def test_a_journal_with_a_table_gone_is_called_damaged_not_another_program_s(
+    tmp_path: Path, read_only: bool
+) -> None:
+    db = tmp_path / "j.sqlite3"
+    with Journal.open(db) as j:
+        j.create_session("t")
+    conn = sqlite3.connect(db)
+    conn.execute("DROP TABLE events")
+    conn.commit()
+    conn.close()
+    before = _digest(tmp_path)
+    with pytest.raises(JournalError) as info:
+        Journal.open(db, read_only=read_only)
+    assert str(info.value).startswith(f"{db} is an omaha-tui journal without its events table")
+    assert "the file is damaged; it was left unchanged" in str(info.value)
+    assert _digest(tmp_path)["j.sqlite3"] == before["j.sqlite3"]  # SQLite may add its -shm
+
+
 def _journal(db: Path, events: int = 1) -> int:
     with Journal.open(db) as j:
         sid = j.create_session("t")
