@@ -63,7 +63,8 @@ class Follower:
         self.title = info.title
         self.history = History()  # undo events in the log step back through it
         self.seq = 0
-        self._last: EventRecord | None = None
+        self._last_hash: bytes | None = None  # the chain hash of the last event read
+        self._holder: int | None = None  # who records the session, as the last poll saw
         self.said = ""
         """The dealer's last line (what the app speaks and prints for the last event
         that said anything), in the narrator's own words."""
@@ -104,27 +105,35 @@ class Follower:
                 a later poll follows the file again once it is back.
         """
         moved = self._follow_file()
-        if not self._same_log():  # the file was written over in place (a restore)
+        last = self.journal.last_seq(self.session_id)
+        if not self._same_log(last):  # the file was written over in place (a restore)
             self._start(self.session_id)
             moved = True
-        moved = self._follow_successor() or moved
-        if self.journal.last_seq(self.session_id) == self.seq:
+        self._holder = holder(self.path, self.session_id)  # one look at the lock a poll
+        if self._follow_successor():
+            moved = True
+            last = self.journal.last_seq(self.session_id)
+            self._holder = holder(self.path, self.session_id)
+        if last == self.seq:
             return moved
         records = self.journal.records(self.session_id, after=self.seq)
         for record in records:
             self._apply(record)
+        if records:
+            self._last_hash = self.journal.chain_hash(self.session_id, self.seq)
         return bool(records) or moved
 
-    def _same_log(self) -> bool:
-        """Whether the log still holds, at the last place read, the event read there: a
-        shorter log, or another event there, is another log written over the file in
-        place (SQLite's backup onto it keeps the file), to be read from its start."""
+    def _same_log(self, last: int) -> bool:
+        """Whether the log (``last`` events long now) still holds, at the last place
+        read, the event read there: a shorter log, or another event there, is another
+        log written over the file in place (SQLite's backup onto it keeps the file), to
+        be read from its start. The event's chain hash (which covers every event before
+        it) is compared, nothing is decoded."""
         if self.seq == 0:
             return True
-        if self.journal.last_seq(self.session_id) < self.seq:
+        if last < self.seq:
             return False
-        (record,) = self.journal.records(self.session_id, after=self.seq - 1, upto=self.seq)
-        return record == self._last
+        return self.journal.chain_hash(self.session_id, self.seq) == self._last_hash
 
     def _follow_file(self) -> bool:
         """Notice the journal deleted, moved or replaced under the display: a file gone
@@ -168,8 +177,9 @@ class Follower:
 
     @property
     def recording(self) -> bool:
-        """Whether a live process (the dealer's app) is recording the session now."""
-        return holder(self.path, self.session_id) is not None
+        """Whether a live process (the dealer's app) was recording the session at the
+        last poll."""
+        return self._holder is not None
 
     @property
     def over(self) -> bool:
@@ -189,7 +199,6 @@ class Follower:
         return self.history.state
 
     def _apply(self, record: EventRecord) -> None:
-        self._last = record
         before, event = self.history, record.event
         self.history, self.seq = hist.apply(before, event), record.seq
         undone = (before.last,) if isinstance(event, ActionUndone) and before.last else ()

@@ -245,6 +245,16 @@ class JournalReading(JournalChecks):
             ).fetchone()
         return str(row[0]) if row is not None else ""
 
+    def chain_hash(self, session_id: int, seq: int) -> bytes | None:
+        """One event's chain hash (:mod:`.chain`: it covers the event, its time and every
+        event before it), or ``None`` when the log has no such event: a reader's cheap
+        way to tell whether the log it read is still the one in the file."""
+        with self._guard("reading events"):
+            row = self._conn.execute(
+                "SELECT hash FROM events WHERE session_id = ? AND seq = ?", (session_id, seq)
+            ).fetchone()
+        return row[0] if row is not None and isinstance(row[0], bytes) else None
+
     def event_at(self, session_id: int, seq: int) -> Event:
         """One event, decoded."""
         (record,) = self.records(session_id, seq - 1, seq)
