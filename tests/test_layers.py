@@ -124,3 +124,20 @@ def test_no_two_classes_share_a_name() -> None:
                 where.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
     twice = {name: paths for name, paths in where.items() if len(paths) > 1}
     assert twice == {}
+
+
+def test_only_tests_and_examples_use_the_ready_made_tables() -> None:
+    """``engine.testing`` holds fixtures (players ``P0``, ``P1``...); a real session opens
+    through ``engine.opening``, so no module of the program imports the fixtures."""
+    users = sorted(
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "omaha_tui").rglob("*.py")
+        if path.name != "testing.py"
+        and any(
+            line.lstrip().startswith(
+                ("from omaha_tui.engine.testing", "import omaha_tui.engine.testing")
+            )
+            for line in path.read_text(encoding="utf-8").splitlines()
+        )
+    )
+    assert users == [], f"the program imports the test fixtures: {users}"

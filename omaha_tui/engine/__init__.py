@@ -17,6 +17,7 @@ It exports functions and types only. Its packages say what they hold:
 - ``config``, ``events``, ``state``, ``errors``, ``labels``, ``narrate``: the shared
   vocabulary (table settings, the facts recorded, the state they fold into, the error, the
   names of seats and pots, the sentences about events);
+- ``opening``: the one builder of a session's opening events (rules, players, button);
 - ``testing``: ready-made tables for examples and tests.
 
 Nothing here does I/O or imports the store or the app.
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from .hands.spoken import showdown_speech
     from .labels import name_of, pot_label, seat_label
     from .narrate import narrate
+    from .opening import opening_events
     from .reducer.history import History, undo
     from .reducer.replay import apply, effective_events, initial_state, replay
     from .rules.awards import (
@@ -145,6 +147,7 @@ _WHERE: dict[str, str] = {
     "effective_events": "reducer.replay",
     "initial_state": "reducer.replay",
     "replay": "reducer.replay",
+    "opening_events": "opening",
     "undo": "reducer.history",
     "History": "reducer.history",
     "PlayerReading": "hands.showdown",
@@ -228,6 +231,7 @@ __all__ = [
     "name_of",
     "narrate",
     "next_button",
+    "opening_events",
     "parse_card",
     "parse_cards",
     "parse_game",

@@ -1,55 +1,19 @@
 """Ready-made tables for examples, doctests and tests: ``quick_table()``.
 
-A real session is built from its own opening events (:func:`opening_events`); these
+A real session is built from its own opening events (``engine.opening``); these
 helpers only save typing where a table with players ``P0``, ``P1``... will do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
-from omaha_tui.engine.events import (
-    ButtonDrawn,
-    ButtonPlaced,
-    Event,
-    PlayerSeated,
-    SessionStarted,
-    TournamentStarted,
-)
+from omaha_tui.engine.events import Event
+from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.engine.state import TableState
-
-
-def opening_events(
-    config: TableConfig,
-    players: Sequence[tuple[int, str, int]],
-    *,
-    button: int | None = None,
-    draw: Mapping[int, str] | None = None,
-    title: str = "",
-    tournament: TournamentConfig | None = None,
-) -> tuple[Event, ...]:
-    """The events that open a session: the rules, the players ``(seat, name, stack)``,
-    and the button, placed (``button``), drawn (``draw``, R1.4) or, when neither is
-    given, on the first seated player. A ``tournament``'s structure comes before the
-    players, who are then its entries (R11.1).
-
-    >>> cfg = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
-    >>> [e.type for e in opening_events(cfg, [(0, "Ann", 200), (2, "Bob", 200)])]
-    ['session_started', 'player_seated', 'player_seated', 'button_placed']
-    """
-    events: list[Event] = [SessionStarted(config=config, title=title or config.title)]
-    if tournament is not None:
-        events.append(TournamentStarted(config=tournament))
-    events += [PlayerSeated(seat=seat, name=name, stack=stack) for seat, name, stack in players]
-    if draw:
-        events.append(ButtonDrawn(cards=dict(draw)))
-    else:
-        first = min((p[0] for p in players), default=0)
-        events.append(ButtonPlaced(seat=first if button is None else button))
-    return tuple(events)
 
 
 def quick_table(
@@ -118,4 +82,4 @@ def tournament_events(
     )
 
 
-__all__ = ["opening_events", "quick_table", "tournament_events", "tournament_table"]
+__all__ = ["quick_table", "tournament_events", "tournament_table"]

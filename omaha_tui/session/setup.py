@@ -2,7 +2,7 @@
 
 The front ends build a :class:`TableSetup` (from ``play``/``console`` flags, the setup
 screen or ``--demo``) and :meth:`TableSetup.events` turns it into the session's
-opening events through the engine's one builder (``engine.tables.opening_events``).
+opening events through the engine's one builder (``engine.opening.opening_events``).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import ChipValueSet, Event
+from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
-from omaha_tui.engine.testing import opening_events
 
 
 @dataclass(frozen=True, slots=True)

@@ -221,8 +221,8 @@ async def test_r2_7_the_page_writes_amounts_in_the_tables_decimals(tmp_path: Pat
 
     from omaha_tui.display.room import room_view
     from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+    from omaha_tui.engine.opening import opening_events
     from omaha_tui.engine.reducer.replay import replay
-    from omaha_tui.engine.testing import opening_events
 
     config = TableConfig(
         variant=parse_game("omaha"), stakes=Stakes(small_blind=25, big_blind=50), decimals=2

@@ -21,8 +21,8 @@ import pytest
 from omaha_tui.engine.clock_events import ClockStarted, ScheduleSet
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
-from omaha_tui.engine.testing import opening_events
 from omaha_tui.session.grammar import parse_levels
 from tests import decided as commands
 from tests.app.hands import seated

@@ -20,9 +20,9 @@ from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.labels import NAME_LIMIT, check_name, clip_name, identity, same_name
+from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import opening_events
 from omaha_tui.session.grammar.table import parse_player
 
 COOK = "\U0001f469\u200d\U0001f373"

@@ -152,7 +152,7 @@ def test_r2_7a_the_clock_runs_in_wall_time_and_carries_through_levels_and_breaks
 def test_r2_7a_the_clock_is_a_pure_fold_of_the_log():
     from omaha_tui.engine.config import Stakes, TableConfig
     from omaha_tui.engine.hands.games import parse_game
-    from omaha_tui.engine.testing import opening_events
+    from omaha_tui.engine.opening import opening_events
 
     config = TableConfig(variant=parse_game("omaha"), stakes=Stakes(big_blind=2))
     log = list(opening_events(config, [(i, f"P{i}", 100) for i in range(3)], button=2))
@@ -455,7 +455,7 @@ def test_r2_7_the_clock_speaks_in_the_tables_decimals():
     """A table that counts in 0.25/0.50 (two decimals) hears and reads its blinds so;
     the JSON keeps integer units, as the rest of the console's JSON state does."""
     from omaha_tui.engine.config import Stakes, TableConfig, parse_game
-    from omaha_tui.engine.testing import opening_events
+    from omaha_tui.engine.opening import opening_events
     from omaha_tui.session.clock import Announcer, clock_line
 
     config = TableConfig(

@@ -22,8 +22,8 @@ from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.reducer.replay import replay
-from omaha_tui.engine.testing import opening_events
 from omaha_tui.engine.units import amount_text, read_amount
 from omaha_tui.session.view import table_view
 from omaha_tui.store.journal import Journal

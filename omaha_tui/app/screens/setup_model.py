@@ -21,10 +21,10 @@ from omaha_tui.engine.events import ChipValueSet, Event
 from omaha_tui.engine.hands.cards import DECK, SUIT_SYMBOLS, format_card
 from omaha_tui.engine.hands.games import Variant
 from omaha_tui.engine.labels import check_name, identity, taken_message
+from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
-from omaha_tui.engine.testing import opening_events
 from omaha_tui.session.view import shown
 
 
@@ -87,7 +87,7 @@ def describe_draw(draw: ButtonDraw, names: dict[int, str]) -> str:
 
 def setup_events(result: SetupResult) -> tuple[Event, ...]:
     """The opening events of a session set up by ``result``: table, seats, button
-    (through the engine's one builder, ``engine.tables.opening_events``)."""
+    (through the engine's one builder, ``engine.opening.opening_events``)."""
     draw = result.draw
     opening = opening_events(
         result.config,
