@@ -229,7 +229,10 @@ class Follower:
 
     def view(self, now: float) -> ClockView | None:
         """The whole clock at ``now`` (seconds since the epoch), or ``None`` without a
-        schedule: level, break, time left, next level, time to the next break (R2.7)."""
+        schedule: level, break, time left, next level, time to the next break (R2.7).
+        ``None`` once the session is over too: its clock stopped, nothing counts down."""
+        if self.over:
+            return None
         return clock_view(self._clocked(now), datetime.fromtimestamp(now, UTC))
 
     def _clocked(self, now: float) -> TableState:

@@ -269,17 +269,21 @@ def room_view(
     ``play`` (a hand or between hands), ``break`` or ``ended`` (the results).
     ``tournament`` holds a tournament's standings (``None`` in a cash game); a
     tournament whose prizes are paid shows its end screen.
+    Once the session is over its clock stops (R2.7): the block keeps the level it ended
+    on, with no seconds for the page to count down, and says ``ended``.
     ``table`` is ``table_view(state)`` when the caller has it already. ``said`` is
     the dealer's last line, the narrator's words the app speaks and prints (a bet, a
     misdeal, a result).
     """
+    over = state.ended or (state.tournament is not None and state.tournament.finished)
+    stopped = {**clock_block(None, state), "level": state.level} if over else None
     base: Json = {
         "seq": seq,
         "title": printable(title),
         "said": said,
         "url": url,
         "theme": dict(theme or {}),
-        "clock": clock_block(clock, state),
+        "clock": {**(stopped or clock_block(clock, state)), "ended": over},
         "tournament": tournament_block(state, clock),
         # Amounts are integer units; the page writes them in the table's decimals.
         "decimals": state.config.decimals if state.config is not None else 0,
@@ -290,7 +294,6 @@ def room_view(
     hand = state.hand
     live = hand is not None and not hand.complete
     on_break = base["clock"]["on_break"] and not live  # a hand running finishes first
-    over = state.ended or (state.tournament is not None and state.tournament.finished)
     phase = "ended" if over else "break" if on_break else "play"
     return {
         **base,

@@ -204,6 +204,14 @@ async def test_the_page_shows_the_table_on_a_tv_and_a_phone_and_follows_the_deal
         assert await browser.evaluate("document.body.dataset.phase") == "ended"
         results = await browser.evaluate(TEXT.format("#end-screen"))
         assert "Ann" in results and "+" in results and "pays Ann" in results, results
+        # R2.7: the clock stopped with the session; the page counts nothing down itself,
+        # not even from a view that still carries seconds.
+        assert await browser.evaluate(TEXT.format("#clock-caption")) == "ended"
+        assert await browser.evaluate(TEXT.format("#clock")) == "--:--"
+        stale = (
+            "view.clock.seconds_left = 300; tick(); document.getElementById('clock').textContent"
+        )
+        assert await browser.evaluate(stale) == "--:--"
         await browser.size(1920, 1080)
         assert await browser.evaluate(HEIGHT.format("#end-screen")) > 0
         assert await browser.evaluate(HEIGHT.format("#seats")) == 0  # the results instead

@@ -221,3 +221,27 @@ def test_r2_7_a_reader_shows_the_clock_of_a_journal_with_its_schedule_only_in_me
     finally:
         follower.close()
     assert _files(db)["j.sqlite3"][0] == before["j.sqlite3"][0]  # read, never written
+
+
+async def test_r2_7_the_terminal_end_screen_shows_no_running_clock(tmp_path: Path) -> None:
+    """After the host ends the session the terminal display counts nothing down."""
+    from datetime import UTC, datetime
+
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.session import Session, TableSetup
+    from omaha_tui.store.journal import Journal
+    from tests.session.test_session import setup as table_setup
+
+    t0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
+    db = tmp_path / "journal.sqlite3"
+    s: TableSetup = table_setup(levels="1/2:20,2/4:20")
+    with Journal.open(db) as journal:
+        session = Session.create(journal, s.events(), s.name, s.schedule, now=t0)
+        for req in (rq.NextHand(), rq.Fold(), rq.Fold(), rq.EndSession()):
+            assert session.request(req, now=t0).ok
+    clock = [t0.timestamp() + 5 * 60]
+    app = DisplayApp(Follower.open(db, session.id), poll_seconds=0.05, now=lambda: clock[0])
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert not app.query_one("#clock-box").display
+        assert app.follower.view(clock[0]) is None

@@ -272,3 +272,17 @@ def test_r1_5_a_dead_button_on_an_empty_chair_is_said_where_it_is() -> None:
     assert console["dead_button"] and v["dead_button"] is True
     assert v["button"] == console["button"]
     assert all("D" not in s["markers"] for s in v["seats"])  # type: ignore[union-attr]
+
+
+def test_r2_7_the_end_screen_stops_the_clock_at_the_level_the_session_ended_on() -> None:
+    """Once the host ends the session the blind clock stops: the page gets no seconds
+    to count down (it ticks them itself between pushes) and is told the clock ended."""
+    base = table(("Ann", "Bob"), (200, 200))
+    base = apply(base, ScheduleSet(schedule=parse_levels("1/2:20,2/5:20"), at=T0))
+    base = apply(base, ClockStarted(at=T0))
+    ended = play(base, rq.NextHand(), rq.Fold(), rq.EndSession())
+    clock = view(ended, T0 + timedelta(minutes=5))["clock"]
+    assert clock["seconds_left"] is None and clock["seconds_to_break"] is None  # type: ignore[index]
+    assert clock["ended"] and clock["level"] == 1  # type: ignore[index]
+    live = view(base, T0 + timedelta(minutes=5))["clock"]
+    assert live["seconds_left"] == 900.0 and not live["ended"]  # type: ignore[index]

@@ -119,7 +119,7 @@ function blinds(level) {
 }
 
 function left(seconds) {
-  if (seconds === null || seconds === undefined || !view) return null;
+  if (seconds === null || seconds === undefined || !view || view.clock.ended) return null;
   if (view.clock.paused) return seconds;
   return seconds - (performance.now() - received) / 1000;
 }
@@ -131,7 +131,7 @@ function tick() {
   $("clock").textContent = level === null ? "--:--" : clockText(level);
   $("clock-box").classList.toggle("untimed", level === null);
   // R2.7: after the last level's time the blinds stay as they are.
-  $("clock-caption").textContent = c.on_break ? "break ends in"
+  $("clock-caption").textContent = c.ended ? "ended" : c.on_break ? "break ends in"
     : level === null ? "no time limit"
     : c.last ? (level > 0 ? "last level ends in" : "last level: blinds stay") : "next level in";
   $("break-clock").textContent = level === null ? "--:--" : clockText(level);
