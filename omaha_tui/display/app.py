@@ -34,6 +34,7 @@ from omaha_tui.session.view import TableView, chips, format_clock, shown, table_
 from omaha_tui.store.records import JournalError
 
 from .follower import Follower, LevelShown
+from .notice import Abandonment
 
 POLL_SECONDS = 0.1
 """How often the journal is looked at: a few small reads when nothing happened."""
@@ -124,6 +125,8 @@ class DisplayApp(App[None]):
         self._theme_name = theme
         self._view: TableView | None = None
         self._clock = ""
+        self._notice = ""
+        self._abandonment = Abandonment()
         self._caption = ""
         self._level: tuple[int, int, int, int, bool, bool] | None = None
         self._spot: AllInSpot | None = None
@@ -136,6 +139,7 @@ class DisplayApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="title")
+        yield Static("", id="notice")
         with Horizontal(id="top"):
             with Vertical(id="blinds-box", classes="big"):
                 yield Static("", id="level-caption", classes="caption")
@@ -174,9 +178,19 @@ class DisplayApp(App[None]):
         except JournalError as e:  # the file went away or changed under us: say so, keep going
             self.query_one("#turn", Static).update(Content(printable(str(e))))
             return
+        self._say(self._abandonment.notice(self.follower, self._notice))
         if moved:
             self._refresh_table()
             self._tick()
+
+    def _say(self, notice: str) -> None:
+        """The one line the web page shows too when nobody records the session (the
+        dealer's app closed or killed), gone when a dealer's app records it again."""
+        if notice != self._notice:
+            self._notice = notice
+            widget = self.query_one("#notice", Static)
+            widget.update(Content(notice))
+            widget.display = bool(notice)
 
     def _tick(self) -> None:
         """Once a second: the countdown, and the level when it moved (nothing else redraws)."""

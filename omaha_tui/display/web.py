@@ -38,6 +38,7 @@ from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.records import JournalError
 
 from .follower import Follower
+from .notice import Abandonment
 from .page import asset, qr_svg
 from .room import Json, pot_equities, room_view
 
@@ -47,14 +48,6 @@ POLL_SECONDS = 0.1
 RESYNC_SECONDS = 15.0
 """A fresh view at least this often: it re-syncs the page's clock and shows the
 server that a viewer which stopped reading has gone."""
-
-ABANDONED_SECONDS = 1.0
-"""How long nobody records the session before the page says so."""
-
-ABANDONED = (
-    "the dealer's app is not recording this table (closed, or stopped): this is the table "
-    "as last recorded, and it follows again when the dealer resumes or starts a new session"
-)
 
 MAX_VIEWERS = 64
 """Event streams open at once; more are refused with 503 and a reason."""
@@ -106,7 +99,7 @@ class RoomFeed:
         self._equities: list[Json] = []
         self._equity_task: asyncio.Future[list[Json]] | None = None
         self._notice = ""
-        self._gone_since: float | None = None
+        self._abandonment = Abandonment()
         self._clock_key: tuple[object, ...] | None = None
         self.stopping = False
         self.viewers = 0
@@ -156,8 +149,8 @@ class RoomFeed:
 
         What the page should know besides the table is its ``notice``: the journal file
         gone or replaced, or nobody recording the session any more (the dealer's app
-        closed or killed, for :data:`ABANDONED_SECONDS` on end); it goes when the journal
-        is back, or the dealer resumes the session or starts the next one.
+        closed or killed, for :data:`~.notice.ABANDONED_SECONDS` on end); it goes when the
+        journal is back, or the dealer resumes the session or starts the next one.
         """
         try:
             moved = self.follower.poll()
@@ -167,7 +160,7 @@ class RoomFeed:
         if moved:
             self._table = self._table_view()
             self._follow_spot()
-        self._say(self._abandoned(), publish=not moved)
+        self._say(self._abandonment.notice(self.follower, self._notice), publish=not moved)
         turned = self._clock_turned()
         if moved or turned:
             self.publish()
@@ -192,19 +185,6 @@ class RoomFeed:
             self._notice = notice
             if publish:
                 self.publish()
-
-    def _abandoned(self) -> str:
-        """The notice for a session nobody records (once it lasted a moment: a dealer's
-        app taking the session up writes its lock in two steps)."""
-        if not self.follower.abandoned:
-            self._gone_since = None
-            return ""
-        now = time.monotonic()
-        if self._gone_since is None:
-            self._gone_since = now
-        if now - self._gone_since < ABANDONED_SECONDS and self._notice != ABANDONED:
-            return ""
-        return ABANDONED
 
     def _table_view(self) -> TableView | None:
         """The view model of the table the journal is at (None before it is set up)."""

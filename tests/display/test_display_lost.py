@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.display import web
+from omaha_tui.display import notice as notices
 from omaha_tui.display.follower import Follower
-from omaha_tui.display.web import ABANDONED, RoomFeed
+from omaha_tui.display.notice import ABANDONED
+from omaha_tui.display.web import RoomFeed
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.session import Session
 from omaha_tui.store.journal import Journal
@@ -36,7 +37,7 @@ def journal_with_a_hand(db: Path) -> Session:
 
 @pytest.fixture(autouse=True)
 def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(web, "ABANDONED_SECONDS", 0.0)
+    monkeypatch.setattr(notices, "ABANDONED_SECONDS", 0.0)
 
 
 def test_a_journal_deleted_under_the_display_is_said_and_followed_again_when_back(
@@ -212,3 +213,36 @@ def test_a_journal_written_over_in_place_is_read_from_its_start(tmp_path: Path) 
         assert feed.view["hand"] == 2
     finally:
         feed.follower.close()
+
+
+async def test_the_terminal_display_says_the_dealer_was_killed_until_resumed(
+    tmp_path: Path,
+) -> None:
+    """``display --terminal`` says in one line what the web page says when nobody records
+    the session any more, and stops saying it when the dealer's app takes it up again."""
+    from textual.widgets import Static
+
+    from omaha_tui.display.app import DisplayApp
+
+    db = tmp_path / "journal.sqlite3"
+    dealer = Dealer(db)
+    dealer.record(seated("plo", ["Ann", "Bob", "Cy"]))
+    app = DisplayApp(Follower.open(db, 1), poll_seconds=0.02)
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            notice = app.query_one("#notice", Static)
+            await pilot.pause(0.1)
+            assert not notice.display
+            dealer.proc.send_signal(signal.SIGKILL)
+            dealer.proc.wait(timeout=10)
+            await pilot.pause(0.2)
+            assert notice.display and str(notice.content) == ABANDONED
+            resumed = Session.resume(Journal.open(db), 1)
+            try:
+                await pilot.pause(0.2)
+                assert not notice.display
+            finally:
+                resumed.journal.close()
+    finally:
+        dealer.proc.stdin = None  # already gone
+        app.follower.close()
