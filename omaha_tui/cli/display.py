@@ -53,7 +53,10 @@ def register(subparsers: Any) -> None:
         nargs="?",
         type=session_id,
         metavar="SESSION",
-        help="session id (default: the last unfinished session)",
+        help=(
+            "show this session only, to its end screen (default: the last unfinished "
+            "session, then each session the dealer starts next)"
+        ),
     )
     parser.add_argument(
         "--host",

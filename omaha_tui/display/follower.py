@@ -48,8 +48,11 @@ class LevelShown:
 class Follower:
     """A session seen through a read-only journal; :meth:`poll` catches up with it."""
 
-    def __init__(self, journal: Journal, session_id: int) -> None:
+    def __init__(self, journal: Journal, session_id: int, *, follow_newer: bool = False) -> None:
         self.journal = journal
+        self.follow_newer = follow_newer
+        """Whether to move on to the session the dealer starts next (a display opened
+        without naming a session: it shows the live one); a named session is kept."""
         self.path = Path(journal.path)
         self._identity = _identity(self.path)
         self._start(session_id)
@@ -75,7 +78,8 @@ class Follower:
 
     @classmethod
     def open(cls, db: Path | str | None, session_id: int | None = None) -> Follower:
-        """Open ``db`` read-only and follow ``session_id`` (default: the last unfinished).
+        """Open ``db`` read-only and follow ``session_id``, to its end screen; without
+        one, the last unfinished session, and after it each session the dealer starts.
 
         Raises:
             JournalError: no journal, not a journal, no such session; in one line.
@@ -89,7 +93,7 @@ class Follower:
                         f"{journal.path} has no unfinished session to show: pass a session "
                         "id (`omaha-tui sessions` lists them)"
                     )
-                session_id = info.id
+                return cls(journal, info.id, follow_newer=True)
             return cls(journal, session_id)
         except BaseException:
             journal.close()
@@ -164,8 +168,8 @@ class Follower:
     def _follow_successor(self) -> bool:
         """Move to a newer session of the journal when this one is over or nobody
         records it any more and the newer one is being recorded (the dealer started the
-        next session): True when it moved."""
-        if not self.over and self.recording:
+        next session), unless the display was asked for this session: True when it moved."""
+        if not self.follow_newer or (not self.over and self.recording):
             return False
         newer = self.journal.last_unfinished()
         if newer is None or newer.id <= self.session_id:

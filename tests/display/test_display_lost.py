@@ -117,9 +117,10 @@ def test_the_dealer_killed_is_said_until_the_session_is_resumed(tmp_path: Path) 
 
 
 def test_after_the_dealer_s_app_is_gone_the_next_session_is_followed(tmp_path: Path) -> None:
+    """A display opened without a session follows the live one: the next the dealer starts."""
     db = tmp_path / "journal.sqlite3"
     session = journal_with_a_hand(db)
-    feed = RoomFeed(Follower.open(db, 1))
+    feed = RoomFeed(Follower.open(db))
     session.journal.close()  # the app closed mid-hand
     feed.poll()
     assert feed.view["notice"] == ABANDONED
@@ -246,3 +247,26 @@ async def test_the_terminal_display_says_the_dealer_was_killed_until_resumed(
     finally:
         dealer.proc.stdin = None  # already gone
         app.follower.close()
+
+
+def test_a_display_asked_for_a_session_stays_on_it_and_shows_its_end(tmp_path: Path) -> None:
+    """``display SESSION`` shows that session, to its end screen, though the dealer
+    starts another; a display opened without one moves on to the new session."""
+    db = tmp_path / "journal.sqlite3"
+    session = journal_with_a_hand(db)
+    named, live = RoomFeed(Follower.open(db, 1)), RoomFeed(Follower.open(db))
+    for request in (rq.Fold(), rq.Fold(), rq.EndSession()):
+        assert session.request(request).ok
+    session.journal.close()
+    journal = Journal.open(db)
+    try:
+        Session.create(journal, seated("plo", ["Dee", "Eve"]), "later")
+        named.poll()
+        live.poll()
+        assert named.follower.session_id == 1 and named.view["phase"] == "ended"
+        assert "notice" not in named.view  # an ended session is nobody's to record
+        assert live.follower.session_id == 2 and live.view["phase"] == "play"
+    finally:
+        journal.close()
+        named.follower.close()
+        live.follower.close()
