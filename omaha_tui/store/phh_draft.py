@@ -30,7 +30,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
-from .phh import from_chips
+from .phh_chips import from_chips
 from .phh_runs import RunOut
 
 

@@ -31,7 +31,8 @@ from omaha_tui.engine.reducer.replay import apply, initial_state
 from omaha_tui.engine.state import TableState
 
 from .exact_log import OUR_FIELDS
-from .phh import PhhError, PhhHand, code_for_variant, from_chips
+from .phh import PhhError, PhhHand, code_for_variant
+from .phh_chips import from_chips
 from .phh_draft import HandDraft, add_event, scaled, start_draft
 from .phh_runs import RUN_FIELDS, run_fields
 from .phh_standard import (

@@ -11,7 +11,7 @@ posts the small blind (R2.2, as pokerkit reads ``blinds_or_straddles`` heads-up)
 from a call and a bet from a raise. Settling the pots by the cards (and checking every
 event against the rules) is :mod:`.phh_replay`; the table and its forced bets are
 :mod:`.phh_stakes`. Amounts are scaled to whole chips with
-:func:`~omaha_tui.store.phh.amount_scale`; nothing here uses floats.
+:func:`~omaha_tui.store.phh_chips.amount_scale`; nothing here uses floats.
 """
 
 from __future__ import annotations
@@ -45,16 +45,9 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.graphemes import cluster_width, clusters
 from omaha_tui.engine.labels import NAME_LIMIT, check_visible, identity, name_taken, printable
 
-from .phh import (
-    PhhError,
-    PhhHand,
-    amount_scale,
-    from_chips,
-    hand_amounts,
-    parse_amount,
-    to_chips,
-)
+from .phh import PhhError, PhhHand, parse_amount
 from .phh_cards import Deck, card_list
+from .phh_chips import amount_scale, from_chips, hand_amounts, to_chips
 from .phh_runs import read_runs, take_run_cards
 from .phh_stakes import forced_bets, table_config
 

@@ -30,7 +30,8 @@ from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 
-from .phh import PhhError, PhhHand, from_chips, json_number, to_chips
+from .phh import PhhError, PhhHand
+from .phh_chips import from_chips, json_number, to_chips
 from .phh_import import ImportedHand, translate
 from .snapshot import FoldedLog
 

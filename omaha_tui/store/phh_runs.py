@@ -27,8 +27,9 @@ from typing import Any
 
 from omaha_tui.engine.events import Award, Half
 
-from .phh import PhhError, PhhHand, field_amount, to_chips
+from .phh import PhhError, PhhHand, field_amount
 from .phh_cards import Deck, card_list
+from .phh_chips import to_chips
 
 RUNS_FIELD = "_omaha_tui_runs"
 RUN_FROM_FIELD = "_omaha_tui_run_from"

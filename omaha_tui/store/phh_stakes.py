@@ -19,7 +19,8 @@ from omaha_tui.engine.config import (
 )
 from omaha_tui.engine.events import Post, PostKind
 
-from .phh import PhhError, PhhHand, to_chips, variant_for_code
+from .phh import PhhError, PhhHand, variant_for_code
+from .phh_chips import to_chips
 
 
 def table_config(hand: PhhHand, scale: int) -> TableConfig:

@@ -11,16 +11,13 @@ from omaha_tui.engine.config import VARIANTS, Structure, parse_game
 from omaha_tui.store.phh import (
     VARIANT_CODES,
     PhhError,
-    amount_scale,
     code_for_variant,
     find_files,
-    from_chips,
-    hand_amounts,
     load,
     loads,
-    to_chips,
     variant_for_code,
 )
+from omaha_tui.store.phh_chips import amount_scale, from_chips, hand_amounts, to_chips
 from omaha_tui.store.phh_write import dumps, dumps_all
 
 HAND = """
