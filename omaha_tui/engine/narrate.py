@@ -20,9 +20,10 @@ from omaha_tui.engine.clock_words import adjusted_words, clock_event_words
 from omaha_tui.engine.config import binglao_variant
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.spoken import join_words
-from omaha_tui.engine.labels import player_name, pot_label, printable, run_times
+from omaha_tui.engine.labels import player_name, printable, run_times
+from omaha_tui.engine.narrate_awards import winnings
 from omaha_tui.engine.narrate_tournament import tournament_line
-from omaha_tui.engine.state import HandState, TableState
+from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
 
 POST_NAMES = {
@@ -240,66 +241,6 @@ class _Teller:
                 what = self.event(after, before, last) or last.type.replace("_", " ")
         return f"Undone: {what}"
 
-    def winnings(self, after: TableState, events: Sequence[ev.Event]) -> str:
-        hand = after.hand
-        assert hand is not None
-        won: dict[int, int] = {}
-        for a in hand.awards:
-            won[a.seat] = won.get(a.seat, 0) + a.amount
-        pots = {a.pot for a in hand.awards}
-        runs = hand.runs > 1
-        lines = []
-        for seat, amount in won.items():
-            detail = ""
-            if len(pots) > 1 or runs or any(a.half.value != "whole" for a in hand.awards):
-                parts = [
-                    _award_label(a, len(pots) > 1, runs) for a in hand.awards if a.seat == seat
-                ]
-                detail = f" ({', '.join(parts)})"
-            lines.append(
-                f"{self.who(after, seat)} wins {self.amt(amount)}{detail}{_with(hand, seat)}"
-            )
-        folds = "" if any(isinstance(e, ev.PotsAwarded) for e in events) else " (R4.2)"
-        if not lines and len(hand.live) == 1:
-            # R4.2 with nothing in the middle (a walk with no small blind): the uncalled
-            # blind went back, so the winner takes no pot.
-            lines.append(f"{self.who(after, hand.live[0])} wins the hand, with no pot to take")
-        return "; ".join(lines) + folds
-
-
-def _with(hand: HandState, seat: int) -> str:
-    """`` with three queens and 7-5-4-2-A low``: what a tabled winning hand made (R8.3),
-    for every half and run it won; empty for a hand not shown or a board not entered."""
-    from omaha_tui.engine.hands.reading import read_high, read_low
-    from omaha_tui.engine.rules.awards import run_board
-
-    cards = dict(hand.shown).get(seat)
-    if cards is None:
-        return ""
-    made: list[str] = []
-    for a in hand.awards:
-        board = run_board(hand, a.run)
-        if a.seat != seat or len(board) != 5:
-            continue
-        if a.half.value == "low":
-            low = read_low(cards, board, check=False)
-            words = low.description if low is not None else ""
-        else:
-            words = read_high(cards, board, check=False).description
-        if words and words not in made:
-            made.append(words)
-    return f" with {join_words(made)}" if made else ""
-
-
-def _award_label(a: ev.Award, pots: bool, runs: bool) -> str:
-    """``main pot high``, ``run 2 side pot 1``, ``run 1 low``: what one award was for."""
-    words = [f"run {a.run}"] if runs else []
-    if pots or not runs:
-        words.append(pot_label(a.pot))
-    if a.half.value != "whole":
-        words.append(a.half.value)
-    return " ".join(words)
-
 
 def _returned(before: TableState, after: TableState, seat: int) -> int:
     b, a = before.hand, after.hand
@@ -380,7 +321,7 @@ def _consequences(
     for seat, amount in new_returns:  # R4.9
         out.append(f"{teller.amt(amount)} returned to {teller.who(after, seat)}, uncalled (R4.9)")
     if a.complete and same and b is not None and not b.complete:
-        out.append(teller.winnings(after, events))
+        out.append(winnings(after, events, teller.who, teller.amt))
         # The table offers a rebuy to whoever the hand left without chips (R1.5, R2.6).
         for seat in a.seats:
             player = after.seat(seat)

@@ -1,0 +1,80 @@
+"""The narrator's words for the end of a hand: who won how much, what each award was
+for (main pot, side pot, run, high or low half) and what a tabled winning hand made.
+
+:func:`omaha_tui.engine.narrate.narrate` says these lines after the events that
+complete a hand; nothing here changes state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from omaha_tui.engine import events as ev
+from omaha_tui.engine.hands.spoken import join_words
+from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.state import HandState, TableState
+
+
+def winnings(
+    after: TableState,
+    events: Sequence[ev.Event],
+    who: Callable[[TableState, int], str],
+    amt: Callable[[int], str],
+) -> str:
+    """Who won how much when a hand ends, pot by pot and half by half where there was
+    more than one (R8.3), or that everyone else folded (R4.2); ``who`` and ``amt`` say
+    names and amounts as the narrator does."""
+    hand = after.hand
+    assert hand is not None
+    won: dict[int, int] = {}
+    for a in hand.awards:
+        won[a.seat] = won.get(a.seat, 0) + a.amount
+    pots = {a.pot for a in hand.awards}
+    runs = hand.runs > 1
+    lines = []
+    for seat, amount in won.items():
+        detail = ""
+        if len(pots) > 1 or runs or any(a.half.value != "whole" for a in hand.awards):
+            parts = [award_label(a, len(pots) > 1, runs) for a in hand.awards if a.seat == seat]
+            detail = f" ({', '.join(parts)})"
+        lines.append(f"{who(after, seat)} wins {amt(amount)}{detail}{made_with(hand, seat)}")
+    folds = "" if any(isinstance(e, ev.PotsAwarded) for e in events) else " (R4.2)"
+    if not lines and len(hand.live) == 1:
+        # R4.2 with nothing in the middle (a walk with no small blind): the uncalled
+        # blind went back, so the winner takes no pot.
+        lines.append(f"{who(after, hand.live[0])} wins the hand, with no pot to take")
+    return "; ".join(lines) + folds
+
+
+def made_with(hand: HandState, seat: int) -> str:
+    """`` with three queens and 7-5-4-2-A low``: what a tabled winning hand made (R8.3),
+    for every half and run it won; empty for a hand not shown or a board not entered."""
+    from omaha_tui.engine.hands.reading import read_high, read_low
+    from omaha_tui.engine.rules.awards import run_board
+
+    cards = dict(hand.shown).get(seat)
+    if cards is None:
+        return ""
+    made: list[str] = []
+    for a in hand.awards:
+        board = run_board(hand, a.run)
+        if a.seat != seat or len(board) != 5:
+            continue
+        if a.half.value == "low":
+            low = read_low(cards, board, check=False)
+            words = low.description if low is not None else ""
+        else:
+            words = read_high(cards, board, check=False).description
+        if words and words not in made:
+            made.append(words)
+    return f" with {join_words(made)}" if made else ""
+
+
+def award_label(a: ev.Award, pots: bool, runs: bool) -> str:
+    """``main pot high``, ``run 2 side pot 1``, ``run 1 low``: what one award was for."""
+    words = [f"run {a.run}"] if runs else []
+    if pots or not runs:
+        words.append(pot_label(a.pot))
+    if a.half.value != "whole":
+        words.append(a.half.value)
+    return " ".join(words)
