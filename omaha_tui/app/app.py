@@ -8,12 +8,12 @@ keypress"). What the session returns is shown: the new state flows down to the t
 screen, the narrator's sentence to the status line, a question (all in? post now or
 wait?) to a prompt. Which keys are live comes from ``session.available()``
 (:mod:`.keys`), so the footer disables what the rules do not allow now. The app holds
-its parts (the table control, the preferences); it inherits from nothing but ``App``.
+its parts (the table control, the preferences, the opening of a session in
+:mod:`.opening`); it inherits from nothing but ``App``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -27,20 +27,18 @@ from textual.reactive import var
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
-from omaha_tui.engine.events import Event
 from omaha_tui.engine.labels import printable
-from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.state import TableState
 from omaha_tui.memory import settle_memory
-from omaha_tui.session import Outcome, Session, SessionError, TableSetup, demo_setup
+from omaha_tui.session import Outcome, Session, TableSetup, demo_setup
 from omaha_tui.session.view import chips, table_view
-from omaha_tui.store.journal import Journal, JournalError, SessionBusy, SessionInfo
+from omaha_tui.store.journal import Journal, JournalError
 
 from .key_order import KeyOrder
+from .opening import Opening
 from .palette import TableCommands
 from .preferences import Preferences
-from .screens.resume import ResumeDialog
 from .screens.table import TableScreen
 from .screenshot import SCREENSHOT, deliver_screenshot
 from .speech import SilentBackend, SpeechBackend, speak_in_background
@@ -101,6 +99,7 @@ class OmahaApp(App[None]):
         self.settings_path = settings_path
         self.session: Session | None = None
         self.controls = TableControl(self)
+        self.opening = Opening(self)
         self.preferences = Preferences(self, settings_path)
         self.table = TableScreen(now=now, press=self.controls.press)
         self.key_order = KeyOrder(self)  # keys taken in the order typed (see take_key)
@@ -152,98 +151,7 @@ class OmahaApp(App[None]):
             except JournalError as e:
                 self.refuse(str(e))
                 return
-        if self.start is not None:
-            self.open_table(self.start)
-        elif self.resume not in (None, "new"):
-            self._resume_request(self.resume)
-        elif (last := self.journal.last_unfinished()) is not None:
-            self.push_screen(ResumeDialog(last), lambda yes: self._after_offer(last, yes))
-        else:
-            self.open_setup()
-
-    def _after_offer(self, info: SessionInfo, yes: bool | None) -> None:
-        if yes:
-            self.resume_session(info.id)
-        else:
-            self.open_setup()
-
-    def _resume_request(self, which: int | str | None) -> None:
-        assert self.journal is not None
-        if which == "last":
-            last = self.journal.last_unfinished()
-            if last is None:
-                self.notify("No unfinished session to resume: set up a new table.")
-                self.open_setup()
-                return
-            which = last.id
-        self.resume_session(int(which or 0))
-
-    def open_setup(self) -> None:
-        """Push the setup screen; its result opens the table."""
-        from .screens.setup import SetupScreen
-
-        roster: list[str] = []
-        last: list[tuple[str, int]] = []
-        if self.journal is not None:
-            # The regulars are a convenience: a table opens without them.
-            with contextlib.suppress(JournalError):
-                roster, last = self.journal.roster(), self.journal.last_players()
-        screen = SetupScreen(roster=roster, last_players=last, money=self.money)
-        self.push_screen(screen, self._after_setup)
-
-    def _after_setup(self, result: Any) -> None:
-        from .screens.setup import setup_events
-
-        if result is None:
-            self.exit()
-            return
-        title = result.title or result.config.title
-        self.open_session(setup_events(result), title, result.schedule)
-
-    def open_table(self, start: TableSetup) -> None:
-        """Open the table described by ``start`` (flags, ``--demo``, tests)."""
-        self.open_session(start.events(), start.name, start.schedule, deal=start.deal)
-
-    def open_session(
-        self,
-        events: tuple[Event, ...],
-        title: str,
-        schedule: BlindSchedule | None = None,
-        *,
-        deal: bool = False,
-    ) -> None:
-        """Create a session from its opening ``events`` and show the table.
-
-        A start the engine refuses (say, too many players for the game) ends the app
-        with the engine's message before any session is created.
-        """
-        assert self.journal is not None
-        try:
-            session = Session.create(self.journal, events, title, schedule)
-        except (SessionError, JournalError) as e:
-            self.refuse(str(e))
-            return
-        self._bind(session)
-        self.say(f"Session {session.id}: {title}. Press n to deal.")
-        if deal:
-            self.request(rq.NextHand())
-
-    def resume_session(self, session_id: int) -> None:
-        """Continue a recorded session exactly where it stopped, clock included."""
-        assert self.journal is not None
-        try:
-            session = Session.resume(self.journal, session_id, now=self.wall_now())
-        except (SessionBusy, JournalError) as e:
-            self.refuse(str(e))
-            return
-        self._bind(session, resumed=True)
-        state = session.state
-        where = (
-            f"during hand #{state.hand.number}"
-            if state.in_hand and state.hand is not None
-            else f"after {state.hands_played} hands"
-        )
-        self.say(f"Resumed session {session_id} {where}")
+        self.opening.first_table(self.journal)
 
     def _check_log(self) -> None:
         """The whole record's check (the file's pages, the session's chain), off the key
@@ -252,7 +160,8 @@ class OmahaApp(App[None]):
         if session is not None and (damage := session.damage()) is not None:
             self.call_from_thread(self.notify, damage, severity="error", timeout=30)
 
-    def _bind(self, session: Session, *, resumed: bool = False) -> None:
+    def bind(self, session: Session, *, resumed: bool = False) -> None:
+        """Show ``session``'s table; its whole record is checked once it is on screen."""
         self.session = session
         self._resumed = resumed
         self.state = session.state

@@ -13,10 +13,11 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select
 
-from omaha_tui.app.app import OmahaApp, ResumeDialog, TableStart
+from omaha_tui.app.app import OmahaApp, TableStart
 from omaha_tui.app.screens.help import HelpScreen
 from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
+from omaha_tui.app.screens.resume import ResumeDialog
 from omaha_tui.app.screens.setup import SetupScreen
 from omaha_tui.app.screens.showdown import ShowdownScreen
 from omaha_tui.app.screens.table import TableScreen
