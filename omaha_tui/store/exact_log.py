@@ -90,9 +90,12 @@ def check_log(log: SessionLog, where: str) -> TableState:
     try:
         return replay(log.events)
     except (ValueError, AssertionError) as e:
-        raise PhhError(
-            f"{where}: the rules refuse its event log ({e}); was it edited by hand?"
-        ) from None
+        raise refused_log(where, e) from None
+
+
+def refused_log(where: str, e: Exception) -> PhhError:
+    """The one line for a log whose event ``e`` names is refused by the rules."""
+    return PhhError(f"{where}: the rules refuse its event log ({e}); was it edited by hand?")
 
 
 def from_json(text: str, source: str) -> SessionLog:

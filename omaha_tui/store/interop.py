@@ -14,16 +14,16 @@ none. Files are written only by :func:`export_session`; nothing here prints.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import Event, SessionEnded
+from omaha_tui.engine.events import ActionUndone, SessionEnded
 from omaha_tui.engine.reducer.history import History
 
-from .exact_log import carried, check_log, from_json
+from .exact_log import SessionLog, carried, check_log, from_json, refused_log
 from .export_stream import Timed, effective, json_chunks, log_pages, phh_chunks, with_details
 from .files import write_chunks_safely
 from .journal import Journal
@@ -32,7 +32,7 @@ from .phh_export import details_in, stream_hands
 from .phh_table_run import TableRun
 from .phh_tables import Refused, runs_of
 from .settings import UnreadableSettings, readable_settings
-from .snapshot import FoldedLog, fold_log
+from .snapshot import FoldedLog, fold_steps
 
 
 @dataclass(frozen=True)
@@ -124,10 +124,7 @@ def _record(
 def _import_json(journal: Journal, path: Path, digest: str) -> ImportOutcome:
     try:
         log = from_json(read_text(path), str(path))
-        folded = _folded(log.events)  # the rules check the log once, as it is recorded
-        if folded is None:  # names the event the rules refuse, or (undo reaching back
-            # further than a live table's) gives the table without its undo history
-            folded = FoldedLog(History(check_log(log, str(path))))
+        folded = _folded_json(log, str(path))  # the rules check the log once
         sid = journal.record_session(
             log.title, log.events, log.meta, times=log.times, source_digest=digest, folded=folded
         )
@@ -137,13 +134,28 @@ def _import_json(journal: Journal, path: Path, digest: str) -> ImportOutcome:
     return ImportOutcome(str(path), sid, complete=log.finished, hands=hands)
 
 
-def _folded(events: Sequence[Event]) -> FoldedLog | None:
-    """The log folded by the rules (each event applied once), or ``None`` when they
-    refuse one of its events."""
+def _folded_json(log: SessionLog, where: str) -> FoldedLog:
+    """A JSON export's log folded by the rules, each event applied once. An event they
+    refuse is named from that fold; only an undo reaching further back than a live
+    table's (its history keeps the last hands) is replayed the slower way, which gives
+    the table without its undo history.
+
+    Raises:
+        PhhError: the rules refuse an event (the file was altered); nothing is recorded.
+    """
+    applied = 0
+    steps = fold_steps(log.events)
     try:
-        return fold_log(events)
-    except (ValueError, AssertionError):
-        return None
+        while True:
+            next(steps)
+            applied += 1
+    except StopIteration as done:
+        folded: FoldedLog = done.value
+        return folded
+    except (ValueError, AssertionError) as e:
+        if type(log.events[applied]) is not ActionUndone:
+            raise refused_log(where, e) from None
+    return FoldedLog(History(check_log(log, where)))
 
 
 def file_digest(path: Path) -> str:

@@ -215,3 +215,41 @@ def test_random_evenings_import_applying_each_recorded_event_once(
         assert outcome.session_id is not None, outcome.error
         recorded = journal.events(outcome.session_id)
         assert calls == [e.type for e in recorded]
+
+
+def test_a_json_import_the_rules_refuse_names_the_event_from_its_one_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edited export whose log the rules refuse gets one line naming the refused
+    event, from the fold that checked it: no event is applied twice, nothing recorded."""
+    import json
+
+    from omaha_tui.engine.events import EVENT_ADAPTER
+    from omaha_tui.store.interop import export_session
+    from tests import decided as c
+
+    from .recorded import Table
+
+    t = Table()
+    t.do(c.start_hand(t.state))
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        sid = journal.record_session("edited", t.events)
+        written = export_session(journal, sid, "json", tmp_path / "out").path
+        data = json.loads(written.read_text())
+        started = next(e for e in data["events"] if e["type"] == "hand_started")
+        data["events"].append(started)  # a second hand while the first is being played
+        data.pop("times", None)
+        edited = tmp_path / "edited.json"
+        edited.write_text(json.dumps(data))
+        before = journal.sessions()
+        calls = _counting(monkeypatch)
+        (outcome,) = import_files(journal, [edited])
+        monkeypatch.undo()
+        assert outcome.session_id is None
+        assert outcome.error is not None
+        assert outcome.error.startswith(f"{edited}: the rules refuse its event log (")
+        with pytest.raises(ValueError) as refused:
+            reducer.apply(t.state, EVENT_ADAPTER.validate_python(started))
+        assert f"({refused.value})" in outcome.error  # the refused event, named
+        assert calls == [e["type"] for e in data["events"]]
+        assert journal.sessions() == before
