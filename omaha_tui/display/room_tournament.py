@@ -42,12 +42,13 @@ def tournament_block(state: TableState, clock: ClockView | None) -> Json | None:
         "next_break": next_break(clock),
         "places": [
             {
-                "place": ordinal(line.place) + ("=" if line.tied > 1 else ""),
+                "place": ordinal(place) + ("=" if line.tied > 1 else ""),
                 "name": printable(line.name),
                 "prize": money(line.prize) if line.prize else "",
             }
-            for line in sorted(
-                (x for x in st.lines if x.place is not None), key=lambda x: (x.place, x.entry)
+            for place, line in sorted(
+                ((x.place, x) for x in st.lines if x.place is not None),
+                key=lambda placed: (placed[0], placed[1].entry),
             )
         ],
         "deal": st.deal,
