@@ -8,8 +8,8 @@ keypress"). What the session returns is shown: the new state flows down to the t
 screen, the narrator's sentence to the status line, a question (all in? post now or
 wait?) to a prompt. Which keys are live comes from ``session.available()``
 (:mod:`.keys`), so the footer disables what the rules do not allow now. The app holds
-its parts (the table control, the preferences, the opening of a session in
-:mod:`.opening`); it inherits from nothing but ``App``.
+its parts (the table control, the preferences, the start of a session in
+:mod:`.launch`); it inherits from nothing but ``App``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError
 
 from .key_order import KeyOrder
-from .opening import Opening
+from .launch import Launch
 from .palette import TableCommands
 from .preferences import Preferences
 from .screens.table import TableScreen
@@ -99,7 +99,7 @@ class OmahaApp(App[None]):
         self.settings_path = settings_path
         self.session: Session | None = None
         self.controls = TableControl(self)
-        self.opening = Opening(self)
+        self.launch = Launch(self)
         self.preferences = Preferences(self, settings_path)
         self.table = TableScreen(now=now, press=self.controls.press)
         self.key_order = KeyOrder(self)  # keys taken in the order typed (see take_key)
@@ -151,7 +151,7 @@ class OmahaApp(App[None]):
             except JournalError as e:
                 self.refuse(str(e))
                 return
-        self.opening.first_table(self.journal)
+        self.launch.first_table(self.journal)
 
     def _check_log(self) -> None:
         """The whole record's check (the file's pages, the session's chain), off the key

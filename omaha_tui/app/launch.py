@@ -1,7 +1,7 @@
 """How the app comes to a table: a new one from the setup screen, the command line's
 flags or ``--demo``, or a recorded session resumed (offered when one is unfinished).
 
-Held by :class:`~omaha_tui.app.app.OmahaApp` (composition: ``app.opening``), so
+Held by :class:`~omaha_tui.app.app.OmahaApp` (composition: ``app.launch``), so
 ``app.py`` keeps the wiring between the table screen and the session. A start the
 engine refuses, or a session that cannot resume, ends the app with one line
 (:meth:`~omaha_tui.app.app.OmahaApp.refuse`); nothing is recorded.
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .app import OmahaApp
 
 
-class Opening:
+class Launch:
     """Opens or resumes the app's session."""
 
     def __init__(self, app: OmahaApp) -> None:
