@@ -173,10 +173,12 @@ class DisplayApp(App[None]):
     # ------------------------------------------------------------------ following
 
     def _poll(self) -> None:
+        if not self.is_running:  # shutting down: the widgets are going, nothing to show
+            return
         try:
             moved = self.follower.poll()
         except JournalError as e:  # the file went away or changed under us: say so, keep going
-            self.query_one("#turn", Static).update(Content(printable(str(e))))
+            self._say(printable(str(e)))  # the notice line, cleared by the next good poll
             return
         self._say(self._abandonment.notice(self.follower, self._notice))
         if moved:
@@ -184,8 +186,8 @@ class DisplayApp(App[None]):
             self._tick()
 
     def _say(self, notice: str) -> None:
-        """The one line the web page shows too when nobody records the session (the
-        dealer's app closed or killed), gone when a dealer's app records it again."""
+        """The one line the web page shows too when the journal is gone or nobody records
+        the session (the dealer's app closed or killed), gone when it is back."""
         if notice != self._notice:
             self._notice = notice
             widget = self.query_one("#notice", Static)
@@ -194,6 +196,8 @@ class DisplayApp(App[None]):
 
     def _tick(self) -> None:
         """Once a second: the countdown, and the level when it moved (nothing else redraws)."""
+        if not self.is_running:  # shutting down (see _poll)
+            return
         now = self._now()
         clock = self.follower.clock(now)
         view = self.follower.view(now)

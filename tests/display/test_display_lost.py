@@ -249,6 +249,47 @@ async def test_the_terminal_display_says_the_dealer_was_killed_until_resumed(
         app.follower.close()
 
 
+async def test_the_terminal_display_says_the_journal_is_gone_until_it_is_back(
+    tmp_path: Path,
+) -> None:
+    """``display --terminal`` says on its notice line that the journal file is gone, keeps
+    the table as last read, and clears the line and follows again once the file is back."""
+    from textual.widgets import Static
+
+    from omaha_tui.display.app import DisplayApp
+
+    db = tmp_path / "journal.sqlite3"
+    session = journal_with_a_hand(db)
+    session.journal.close()
+    app = DisplayApp(Follower.open(db, 1), poll_seconds=0.02)
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            notice, turn = app.query_one("#notice", Static), app.query_one("#turn", Static)
+            await pilot.pause(0.1)
+            to_act = str(turn.content)
+            assert "to act" in to_act  # (nobody records it now: the notice says so)
+            assert str(notice.content) in ("", ABANDONED)
+            for f in tmp_path.glob("journal.sqlite3*"):
+                shutil.move(f, kept / f.name)
+            await pilot.pause(0.2)
+            assert notice.display and "journal.sqlite3 is gone" in str(notice.content)
+            assert str(turn.content) == to_act  # the table as last read
+            for f in kept.iterdir():
+                shutil.move(f, tmp_path / f.name)
+            resumed = Session.resume(Journal.open(db), 1)
+            try:
+                assert resumed.request(rq.Fold()).ok
+                await pilot.pause(0.3)
+                assert not notice.display
+                assert "to act" in str(turn.content) and str(turn.content) != to_act
+            finally:
+                resumed.journal.close()
+    finally:
+        app.follower.close()
+
+
 def test_a_display_asked_for_a_session_stays_on_it_and_shows_its_end(tmp_path: Path) -> None:
     """``display SESSION`` shows that session, to its end screen, though the dealer
     starts another; a display opened without one moves on to the new session."""
