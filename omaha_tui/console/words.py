@@ -70,9 +70,19 @@ def _none(request: rq.Request, usage: str) -> Parser:
 
 
 def _wager(kind: type[rq.Bet] | type[rq.RaiseTo], usage: str) -> Parser:
+    """``bet N`` / ``raise N``; ``bet pot`` and ``raise pot`` are the binding "pot" (R4.6),
+    ``bet allin`` and ``raise allin`` the whole stack, as a dealer says them aloud."""
+
     def parse(state: TableState, args: list[str]) -> Parsed:
         if len(args) != 1:
-            raise GrammarError(f"usage: {usage}")
+            raise GrammarError(
+                f"usage: {usage}, {usage.split()[0]} pot or {usage.split()[0]} allin"
+            )
+        word = args[0].casefold()
+        if word == "pot":
+            return rq.RaisePot()
+        if word in ("allin", "all-in"):
+            return rq.AllIn()
         return kind(_amount(args[0], state))
 
     return parse
@@ -269,8 +279,8 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "fold": (_none(rq.Fold(), "fold"), "fold"),
     "check": (_none(rq.Check(), "check"), "check"),
     "call": (_none(rq.Call(), "call"), "call"),
-    "bet": (_wager(rq.Bet, "bet N"), "bet N"),
-    "raise": (_wager(rq.RaiseTo, "raise N (to N)"), "raise N"),
+    "bet": (_wager(rq.Bet, "bet N"), "bet N|pot|allin"),
+    "raise": (_wager(rq.RaiseTo, "raise N (to N)"), "raise N|pot|allin"),
     "pot": (_none(rq.RaisePot(), "pot"), "pot"),
     "allin": (_none(rq.AllIn(), "allin"), "allin"),
     "deal": (_deal, "deal [CARDS]"),

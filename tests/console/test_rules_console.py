@@ -107,3 +107,34 @@ def test_r10_3_json_equity_has_each_pot_and_the_expected_chips(tmp_path: Path) -
     side = bob["pots"][1]["equity"] + cy["pots"][1]["equity"]
     assert side == pytest.approx(1.0, abs=1e-3)
     assert ann["expected"] + bob["expected"] + cy["expected"] == pytest.approx(700, abs=0.1)
+
+
+def test_r4_6_bet_pot_and_raise_pot_are_the_binding_pot_as_said_aloud(tmp_path: Path) -> None:
+    """The dealer types what the player said: ``raise pot`` is the R4.4 maximum with its
+    arithmetic, ``bet POT`` on the flop too, and ``raise allin`` is ``allin``: refused
+    with the range when the stack is above the pot-limit maximum."""
+    journal = Journal.open(tmp_path / "j.sqlite3")
+    try:
+        setup = _setup({"players": "Ann:200,Bob:200,Cy:200", "blinds": "1/2"})
+        session = Session.create(journal, setup.events(), setup.name)
+        buffer = io.StringIO()
+        console = Console(session, buffer)
+        for line in [
+            "next",
+            "raise pot",
+            "call",
+            "call",
+            "deal Ah 7h 2c",
+            "bet POT",
+            "raise allin",
+        ]:
+            console.line(line)
+        lines = buffer.getvalue().splitlines()
+    finally:
+        journal.close()
+    assert lines[1] == "ok: Ann raises to 7 (R4.4: pot 3 + call 2 = 5; raise to 7)", lines
+    assert lines[5] == "ok: Bob bets 21 (R4.4: pot 21; bet 21)", lines
+    assert lines[6] == (  # as ``allin`` says it: above the pot-limit maximum (R4.4)
+        "refused: Cy (seat 3) cannot go all in for 193: raise to 193 is above the maximum:"
+        " raise to 42 to 84"
+    ), lines
