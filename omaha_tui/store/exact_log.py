@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from omaha_tui.engine.errors import document_problem, validation_message
-from omaha_tui.engine.events import EVENT_ADAPTER, Event, event_to_json
+from omaha_tui.engine.events import EVENT_ADAPTER, ActionUndone, Event, event_to_json
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.state import TableState
@@ -217,17 +217,29 @@ def carried(hands: Sequence[PhhHand]) -> Carried:
         trusted_meta(meta, events, f"{source}: {META_FIELD}"),
     )
     log = replace(log, times=event_times(fields.get(TIMES_FIELD), len(log.events)))
-    written, folded = _fold_writing(log) or _checked_writing(log, source)
+    written, folded = _fold_writing(log, source) or _checked_writing(log, source)
     if written != [_standard(h) for h in hands]:
         why = "its hands were changed after export, so their standard fields are used"
         return Carried(note=why)
     return Carried(log, folded=folded)
 
 
-def _fold_writing(log: SessionLog) -> tuple[list[str], FoldedLog] | None:
+class _Refused(Exception):
+    """The rules refused one of the log's events during the fold (carries the line)."""
+
+    def __init__(self, error: PhhError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _fold_writing(log: SessionLog, source: str) -> tuple[list[str], FoldedLog] | None:
     """The log folded once, each event applied by the rules once, and the hands PHH
     writes of it from the same tables (as :func:`_standard` texts). ``None`` when the
-    fold cannot take the log."""
+    fold cannot take the log: an undo reaching further back than a live table's.
+
+    Raises:
+        PhhError: the rules refuse an event, named from this one fold.
+    """
     from .export_stream import UndoneTooFar, effective
     from .phh_export import details_in, write_hands
 
@@ -235,12 +247,18 @@ def _fold_writing(log: SessionLog) -> tuple[list[str], FoldedLog] | None:
 
     def steps() -> Iterator[tuple[Event, None, TableState]]:
         fold = fold_steps(log.events)
+        applied = 0
         while True:
             try:
                 event, history = next(fold)
             except StopIteration as done:
                 folds.append(done.value)
                 return
+            except (ValueError, AssertionError) as e:
+                if type(log.events[applied]) is ActionUndone:
+                    raise UndoneTooFar("an undo beyond the fold") from None  # replayed slowly
+                raise _Refused(refused_log(source, e)) from None
+            applied += 1
             yield event, None, history.state
 
     problems: list[str] = []
@@ -249,6 +267,8 @@ def _fold_writing(log: SessionLog) -> tuple[list[str], FoldedLog] | None:
         # holds, so only a few hands' tables are held at a time.
         hands = write_hands(effective(steps()), details_in(log.meta), log.title, problems)
         written = [_standard(h) for h in hands]
+    except _Refused as refused:
+        raise refused.error from None
     except (ValueError, AssertionError, UndoneTooFar):
         return None
     return written, folds[0]

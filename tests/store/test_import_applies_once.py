@@ -253,3 +253,54 @@ def test_a_json_import_the_rules_refuse_names_the_event_from_its_one_replay(
         assert f"({refused.value})" in outcome.error  # the refused event, named
         assert calls == [e["type"] for e in data["events"]]
         assert journal.sessions() == before
+
+
+def test_a_phh_import_whose_carried_log_the_rules_refuse_names_the_event_from_one_fold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PHH export whose carried event log was edited so the rules refuse it gets one
+    line naming the refused event, from the one fold that checked it (no event applied
+    twice), and nothing is recorded."""
+    import json
+    from dataclasses import replace
+
+    from omaha_tui.engine.events import EVENT_ADAPTER
+    from omaha_tui.store.exact_log import EVENTS_FIELD
+    from omaha_tui.store.interop import export_session
+    from omaha_tui.store.phh import loads
+    from omaha_tui.store.phh_write import dumps_all
+    from tests import decided as c
+
+    from .recorded import Table
+
+    t = Table()
+    t.do(c.start_hand(t.state))
+    while t.state.hand is not None and not t.state.hand.complete:
+        t.do(c.fold(t.state))
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        sid = journal.record_session("edited", t.events)
+        written = export_session(journal, sid, "phh", tmp_path / "out").path
+        (hand,) = loads(written.read_text(), "out")
+        fields = dict(hand.extra)
+        events = list(fields[EVENTS_FIELD])  # type: ignore[arg-type]
+        types = [json.loads(e)["type"] for e in events]  # each a JSON text
+        started = events[types.index("hand_started")]
+        events.insert(events.index(started) + 1, started)  # a second start mid-hand
+        extra = tuple((k, events if k == EVENTS_FIELD else v) for k, v in hand.extra)
+        edited = tmp_path / "edited.phh"
+        edited.write_text(dumps_all([replace(hand, extra=extra)]))
+        before = journal.sessions()
+        calls = _counting(monkeypatch)
+        (outcome,) = import_files(journal, [edited])
+        monkeypatch.undo()
+        assert outcome.session_id is None and outcome.error is not None
+        assert "the rules refuse its event log (" in outcome.error, outcome.error
+        refused_at = events.index(started) + 1
+        with pytest.raises(ValueError) as refused:
+            reducer.apply(
+                replay([EVENT_ADAPTER.validate_json(e) for e in events[:refused_at]]),
+                EVENT_ADAPTER.validate_json(started),
+            )
+        assert f"({refused.value})" in outcome.error  # the refused event, named
+        assert calls == [json.loads(e)["type"] for e in events[: refused_at + 1]]  # each once
+        assert journal.sessions() == before
