@@ -98,6 +98,16 @@ def refused_log(where: str, e: Exception) -> PhhError:
     return PhhError(f"{where}: the rules refuse its event log ({e}); was it edited by hand?")
 
 
+def fold_refusal(log: SessionLog, applied: int, e: Exception, where: str) -> PhhError | None:
+    """What a fold of ``log`` that stopped at event ``applied`` with ``e`` means: the
+    rules refuse that event (the line naming it), or ``None`` when it is an undo reaching
+    further back than a live table's history holds, which only a replay from the start
+    can take."""
+    if type(log.events[applied]) is ActionUndone:
+        return None
+    return refused_log(where, e)
+
+
 def from_json(text: str, source: str) -> SessionLog:
     """A session from the text of ``omaha-tui export --format json``.
 
@@ -255,9 +265,10 @@ def _fold_writing(log: SessionLog, source: str) -> tuple[list[str], FoldedLog] |
                 folds.append(done.value)
                 return
             except (ValueError, AssertionError) as e:
-                if type(log.events[applied]) is ActionUndone:
+                refused = fold_refusal(log, applied, e, source)
+                if refused is None:
                     raise UndoneTooFar("an undo beyond the fold") from None  # replayed slowly
-                raise _Refused(refused_log(source, e)) from None
+                raise _Refused(refused) from None
             applied += 1
             yield event, None, history.state
 
@@ -302,5 +313,6 @@ __all__ = [
     "carried",
     "check_log",
     "event_times",
+    "fold_refusal",
     "from_json",
 ]

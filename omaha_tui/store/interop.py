@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Literal
 
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import ActionUndone, SessionEnded
+from omaha_tui.engine.events import SessionEnded
 from omaha_tui.engine.reducer.history import History
 
-from .exact_log import SessionLog, carried, check_log, from_json, refused_log
+from .exact_log import SessionLog, carried, check_log, fold_refusal, from_json
 from .export_stream import Timed, effective, json_chunks, log_pages, phh_chunks, with_details
 from .files import write_chunks_safely
 from .journal import Journal
@@ -153,8 +153,8 @@ def _folded_json(log: SessionLog, where: str) -> FoldedLog:
         folded: FoldedLog = done.value
         return folded
     except (ValueError, AssertionError) as e:
-        if type(log.events[applied]) is not ActionUndone:
-            raise refused_log(where, e) from None
+        if (refused := fold_refusal(log, applied, e, where)) is not None:
+            raise refused from None
     return FoldedLog(History(check_log(log, where)))
 
 
