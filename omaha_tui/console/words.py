@@ -73,11 +73,12 @@ def _wager(kind: type[rq.Bet] | type[rq.RaiseTo], usage: str) -> Parser:
     """``bet N`` / ``raise N``; ``bet pot`` and ``raise pot`` are the binding "pot" (R4.6),
     ``bet allin`` and ``raise allin`` the whole stack, as a dealer says them aloud."""
 
+    verb = usage.split()[0]
+    wrong = f"usage: {usage}, {verb} pot or {verb} allin"
+
     def parse(state: TableState, args: list[str]) -> Parsed:
         if len(args) != 1:
-            raise GrammarError(
-                f"usage: {usage}, {usage.split()[0]} pot or {usage.split()[0]} allin"
-            )
+            raise GrammarError(wrong)
         word = args[0].casefold()
         if word == "pot":
             return rq.RaisePot()
