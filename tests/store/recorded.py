@@ -40,6 +40,12 @@ class Table:
         self.history = history.apply(self.history, event)
         self.events.append(event)
 
+    def fold_hand(self) -> None:
+        """Start the next hand and fold it round to whoever is left."""
+        self.do(c.start_hand(self.state))
+        while self.state.hand is not None and not self.state.hand.complete:
+            self.do(c.fold(self.state))
+
     def stacks(self, seats: tuple[int, ...]) -> list[int]:
         return [self.state.seats[s].stack for s in seats]  # type: ignore[union-attr]
 

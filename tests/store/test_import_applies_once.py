@@ -176,9 +176,7 @@ def test_a_session_that_ends_before_a_newcomer_comes_keeps_its_own_chairs(
     for hand in (2, 3):
         if hand == 3:
             t.do(c.seat_player(t.state, 1, "Dee", 80))
-        t.do(c.start_hand(t.state))
-        while t.state.hand is not None and not t.state.hand.complete:
-            t.do(c.fold(t.state))
+        t.fold_hand()
     with Journal.open(tmp_path / "j.sqlite3") as journal:
         sid = journal.record_session("Friday", t.events)
         written = export_session(journal, sid, "phh", tmp_path / "out").path
@@ -269,14 +267,11 @@ def test_a_phh_import_whose_carried_log_the_rules_refuse_names_the_event_from_on
     from omaha_tui.store.interop import export_session
     from omaha_tui.store.phh import loads
     from omaha_tui.store.phh_write import dumps_all
-    from tests import decided as c
 
     from .recorded import Table
 
     t = Table()
-    t.do(c.start_hand(t.state))
-    while t.state.hand is not None and not t.state.hand.complete:
-        t.do(c.fold(t.state))
+    t.fold_hand()
     with Journal.open(tmp_path / "j.sqlite3") as journal:
         sid = journal.record_session("edited", t.events)
         written = export_session(journal, sid, "phh", tmp_path / "out").path
