@@ -23,6 +23,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -203,6 +204,12 @@ class TableScreen(Screen[None]):
     def show_breakdown(self, breakdown: BreakdownLike, heading: str = "") -> None:
         """Open the pot-limit breakdown panel (R4.4) next to the pots."""
         self.query_one(PotBreakdownPanel).show(breakdown, heading)
+
+    def felt_region(self) -> Region | None:
+        """Where the felt is: a prompt opens over it, the seats around it in sight."""
+        if self._view is None or not self._felt.is_mounted:
+            return None
+        return self._felt.region
 
     def breakdown_sentence(self) -> str:
         """The sentence of the breakdown panel when it is open, else ``""``."""

@@ -17,12 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.app.widgets.typed_prompt import TypeAhead
+from omaha_tui.app.widgets.typed_prompt import OverTheTable, TypeAhead
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.labels import player_name
@@ -31,7 +30,7 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.session.view import shown as safe
 
 
-class TablingScreen(TypeAhead[None], ModalScreen[None]):
+class TablingScreen(OverTheTable[None], TypeAhead[None]):
     """One field per hand still in; ``ctrl+s`` (or Enter on the last) tables them."""
 
     CSS_PATH = "tabling.tcss"
@@ -73,7 +72,8 @@ class TablingScreen(TypeAhead[None], ModalScreen[None]):
                         id=f"hand-{seat}",
                     )
             yield Static(id="tb-error")
-        yield Footer()
+            hint = "Enter: the next hand · ctrl+s: table them all · Esc: cancel"
+            yield Label(hint, classes="hint")
 
     def _others(self) -> dict[str, tuple[int, ...]]:
         out: dict[str, tuple[int, ...]] = {"board": self._board}

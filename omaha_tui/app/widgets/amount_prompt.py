@@ -124,9 +124,11 @@ class AmountPrompt(TypedPrompt[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="amount-prompt", classes="prompt"):
             yield Label(self._heading(), id="amount-title")
-            breakdown = Static(self._breakdown_text(), id="amount-breakdown")
-            breakdown.display = self.breakdown is not None
-            yield breakdown
+            shown_panel = "-shown" * (self.breakdown is not None)
+            yield Static(self._breakdown_text(), id="amount-breakdown", classes=shown_panel)
+            # A low felt shows the sum alone (the stylesheet's ``-compact``).
+            sentence = self.breakdown.sentence if self.breakdown is not None else ""
+            yield Label(Content(sentence), id="amount-sentence", classes=shown_panel)
             # No filter: keys are never dropped. The prefill is typed as the table counts.
             yield Input(self._prefill(), id="amount")
             yield Label("", id="amount-meaning")
@@ -166,8 +168,10 @@ class AmountPrompt(TypedPrompt[int | None]):
         shown_panel = breakdown is not None
         if shown_panel:
             show_text(panel, Content.from_markup(self._breakdown_text()))
-        if panel.display != shown_panel:
-            panel.display = shown_panel
+        panel.set_class(shown_panel, "-shown")
+        sentence = self.query_one("#amount-sentence", Label)
+        show_text(sentence, Content(breakdown.sentence if breakdown is not None else ""))
+        sentence.set_class(shown_panel, "-shown")
         field = self.query_one("#amount", Input)
         with field.prevent(Input.Changed):
             field.value = self._prefill()
@@ -237,7 +241,9 @@ class TextPrompt(TypedPrompt[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="text-prompt", classes="prompt"):
             yield Label(f"[b]{shown(self.title_text)}[/b]")
-            yield Input(self.value, placeholder=self.hint, id="answer")
+            yield Input(self.value, id="answer")
+            if self.hint:  # a line of its own: it wraps, and stays while the answer is typed
+                yield Label(Content(f"e.g. {self.hint}"), id="answer-example", classes="hint")
             yield Label("", id="answer-error", classes="-refused")
             yield Label("Enter to confirm · Esc to cancel", classes="hint")
 

@@ -96,15 +96,15 @@ class BoardPrompt(TypedPrompt[str | None]):
                 place=f"the {self.street}",
                 others=lambda: {"board": self.seen},
                 placeholder=(
-                    f"{self.count} card{plural}, e.g. Ah Kd"
-                    if self.required
-                    else "e.g. Ah Kd 7c  (leave empty to track chips only)"
+                    f"{self.count} card{plural}, e.g. Ah Kd" if self.required else "e.g. Ah Kd 7c"
                 ),
                 id="board-cards",
             )
             refused = Label("", id="board-refused", classes="-refused")
             refused.display = False  # a line only when the session refuses the cards
             yield refused
+            if not self.required:
+                yield Label("Leave it empty to track chips only.", classes="hint")
             yield Label("Enter to deal · Esc to cancel", classes="hint")
 
     @on(Input.Submitted, "#board-cards")

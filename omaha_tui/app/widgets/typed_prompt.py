@@ -13,13 +13,20 @@ them reach the table and never the closed prompt. Keys a prompt does not edit wi
 (Tab, ctrl+...) take Textual's usual path. A screen of several fields (the showdown,
 the tabled hands) takes only the keys typed while it opened; after that its keys
 take Textual's usual path, in order behind them.
+
+A prompt opens over the table it is about (:class:`OverTheTable`): centred over the
+felt, the table dimmed beneath it, so the seats' names and stacks stay in sight while
+the dealer types a bet, a board or a tabled hand.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual import events
+from textual.css.query import NoMatches
+from textual.css.scalar import Scalar
+from textual.geometry import Region, Spacing
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 from textual.widgets.input import Selection
@@ -42,8 +49,13 @@ class TypeAhead(Screen[ResultT]):
     ONE_FIELD: ClassVar[bool] = False
     """Every key is applied here at once (True), or only those typed while it opened."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002 (Textual's name)
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self._early: list[events.Key] = []
         self._ready = False
         self._reopened = False
@@ -123,10 +135,83 @@ class TypeAhead(Screen[ResultT]):
         self.dismiss(None)  # type: ignore[arg-type]
 
 
-class TypedPrompt(TypeAhead[ResultT], ModalScreen[ResultT]):
-    """A one-field modal prompt: every key is applied to its field as it arrives."""
+@runtime_checkable
+class Felt(Protocol):
+    """A screen with a felt that a prompt may cover (the table screen)."""
+
+    def felt_region(self) -> Region | None:
+        """Where the felt is on screen; ``None`` while there is no table to show."""
+
+
+COMPACT_ROWS = 16
+"""A felt lower than this gets the prompt's compact look (fewer rows, no field border)."""
+
+
+class OverTheTable(ModalScreen[ResultT]):
+    """A modal screen that sits over the table's felt, never over its seats.
+
+    The table stays on screen beneath, dimmed (the stylesheet's ``ModalScreen``); the
+    prompt is centred over the felt and no larger than it, so every seat's name and
+    stack around the felt stays visible while the dealer types. Over any other screen
+    the prompt is centred on the whole screen. ``ModalScreen`` comes first among the
+    bases: Textual's stylesheet follows the first base only, and a prompt that lost
+    ``ModalScreen`` there hid the table.
+    """
+
+    def on_mount(self) -> None:
+        self._place()
+
+    def on_screen_resume(self) -> None:
+        self._place()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place)  # once the table beneath has its new layout
+
+    def _place(self) -> None:
+        """Keep the prompt (the ``.prompt`` box) within the felt, centred over it.
+
+        Margins around the box, not padding on the screen: a screen's padding is
+        painted over the table instead of dimming it.
+        """
+        try:
+            box = self.query_one(".prompt")
+        except NoMatches:
+            return
+        region = self._felt()
+        size = self.app.size
+        styles = box.styles
+        if region is None or region.area == 0:
+            margin, width, height = Spacing(0, 0, 0, 0), None, None
+        else:
+            margin = Spacing(
+                region.y,
+                max(0, size.width - region.right),
+                max(0, size.height - region.bottom),
+                region.x,
+            )
+            width, height = Scalar.from_number(region.width), Scalar.from_number(region.height)
+        if styles.margin != margin:
+            styles.margin = margin
+        if styles.max_width != width:
+            styles.max_width = width
+        if styles.max_height != height:
+            styles.max_height = height
+        self.set_class(region is not None and region.height < COMPACT_ROWS, "-compact")
+
+    def _felt(self) -> Region | None:
+        stack = self.app.screen_stack
+        if self not in stack:
+            return None
+        at = stack.index(self)
+        below = stack[at - 1] if at > 0 else None
+        return below.felt_region() if isinstance(below, Felt) else None
+
+
+class TypedPrompt(OverTheTable[ResultT], TypeAhead[ResultT]):
+    """A one-field modal prompt over the table: every key is applied to its field as it
+    arrives."""
 
     ONE_FIELD = True
 
 
-__all__ = ["TypeAhead", "TypedPrompt"]
+__all__ = ["COMPACT_ROWS", "Felt", "OverTheTable", "TypeAhead", "TypedPrompt"]
