@@ -14,12 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input, Label
 
 from omaha_tui.app.app import OmahaApp, TableStart
 from omaha_tui.app.speech import SilentBackend
+from omaha_tui.app.widgets.amount_prompt import AmountPrompt
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.session import Player
+
+from .waiting import settle
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 STACKS = (200, 60, 200, 35, 200, 200, 150, 200, 90, 200)
@@ -70,7 +74,16 @@ async def _pot_key(pilot: Pilot[Any]) -> None:
 
 async def _amount_above_the_pot(pilot: Pilot[Any]) -> None:
     await pilot.press("n", "b", "backspace", "2", "0")
-    await pilot.pause()
+
+    def typed() -> bool:
+        prompt = pilot.app.screen
+        if not isinstance(prompt, AmountPrompt):
+            return False
+        field = prompt.query_one("#amount", Input)
+        meaning = str(prompt.query_one("#amount-meaning", Label).render())
+        return field.has_focus and field.value == "20" and "excess returned 13" in meaning
+
+    await settle(pilot, typed)
 
 
 def test_table_80x24(snap_compare: Any, tmp_path: Path) -> None:
