@@ -189,6 +189,9 @@ class OmahaApp(App[None]):
             f"Level {state.level} · blinds "
             f"{chips(stakes.small_blind, dec)}/{chips(stakes.big_blind, dec)}"
         )
+        if state.ended:  # the night is over: the clock stops, nothing counts on
+            self.table.follow_clock(lambda: None, f"Session over · {fallback}")
+            return
         self.table.follow_clock(lambda: session.clock(self.wall_now()), fallback)
 
     def say(self, text: str, *, refused: bool = False) -> None:
@@ -209,15 +212,19 @@ class OmahaApp(App[None]):
         """Send ``req`` to the session, show the outcome, adopt the new state.
 
         When it is the action that leaves nobody able to bet with players all in and
-        the board tracked, the app asks for the tabled hands at once (R10.1).
+        the board tracked, the app asks for the tabled hands at once (R10.1); when it
+        ends the session, the settle-up opens.
         """
         if self.session is None:
             return self.report(Outcome(False, "No table is open yet.", refused=True))
         hand = self.session.state.hand
         was_over = hand is not None and not hand.complete and hand.betting_over
+        was_ended = self.session.state.ended
         outcome = self.adopt(self.session.request(req, now=self.wall_now()))
         if outcome.ok and not was_over and self._tabling_due():
             self.call_later(self.controls.table_hands)
+        if outcome.ok and not was_ended and self.session.state.ended:
+            self.call_later(self.show_ledger)  # the session is over: who pays whom
         return outcome
 
     def _tabling_due(self) -> bool:

@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.css.query import NoMatches
-from textual.widgets import Checkbox, Footer, Label, SelectionList, Static
+from textual.widgets import Checkbox, Footer, Input, Label, SelectionList, Static
 
 from omaha_tui.app.screens.showdown_view import (
     PotResult,
@@ -194,12 +194,10 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        # The first field open to typing has the focus from the start (TypeAhead), so
+        # the cards typed while the screen opened are already in their fields.
         self.query_one("#by-hand").display = False
         self._refresh()
-        for field in self.query(CardInput):
-            if not field.disabled:
-                field.focus()
-                break
 
     # ------------------------------------------------------------------ reading the form
 
@@ -264,6 +262,10 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
     @on(CardInput.Submitted)
     def _next_hand(self) -> None:
         """Enter moves to the next field: type a hand, Enter, type the next."""
+        self.focus_next(CardInput)
+
+    def enter(self, field: Input) -> None:
+        """Enter typed in a field: the next field has the focus before the next key."""
         self.focus_next(CardInput)
 
     def action_muck(self) -> None:

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Vertical
 from textual.css.query import NoMatches
-from textual.widgets import Label, Static
+from textual.widgets import Input, Label, Static
 
 from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
@@ -90,7 +90,11 @@ class TablingScreen(OverTheTable[None], TypeAhead[None]):
     @on(CardInput.Submitted)
     def _next(self, event: CardInput.Submitted) -> None:
         """Enter moves to the next hand; on the last one it tables them all."""
-        if self._seats and event.input.id == f"hand-{self._seats[-1]}":
+        self.enter(event.input)
+
+    def enter(self, field: Input) -> None:
+        """Enter typed in a field, at once: the next hand, or on the last one the table."""
+        if self._seats and field.id == f"hand-{self._seats[-1]}":
             self.action_table()
         else:
             self.focus_next(CardInput)

@@ -7,12 +7,15 @@ call). The app hands every key to the screen on top as it takes it from the queu
 (:meth:`TypeAhead.feed`, synchronously, in arrival order): before the screen is
 mounted the key is kept, and replayed into its field once it is.
 
-A one-field prompt (:class:`TypedPrompt`) also applies every later key to its field
-at once, and Enter submits and Esc cancels there and then, so the keys typed after
-them reach the table and never the closed prompt. Keys a prompt does not edit with
-(Tab, ctrl+...) take Textual's usual path. A screen of several fields (the showdown,
-the tabled hands) takes only the keys typed while it opened; after that its keys
-take Textual's usual path, in order behind them.
+Every later key is applied at once too, as the app takes it: a one-field prompt
+(:class:`TypedPrompt`) types it into its field, and Enter submits and Esc cancels
+there and then, so the keys typed after them reach the table and never the closed
+prompt. A screen of several fields (the showdown, the tabled hands) types into the
+field with the focus, and Tab, shift+Tab and Enter move the focus there and then: a
+burst such as ``AsKdQd3c``, Tab, ``9s9d5h4h`` fills two fields, as typed slowly
+(Textual's usual path hands a key to the focused field's queue and moves the focus
+only when Tab comes round, so every card of the burst went into the first field).
+Keys no field edits with (ctrl+...) take Textual's usual path.
 
 A prompt opens over the table it is about (:class:`OverTheTable`): centred over the
 felt, the table dimmed beneath it, so the seats' names and stacks stay in sight while
@@ -24,6 +27,7 @@ from __future__ import annotations
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual import events
+from textual.containers import ScrollableContainer
 from textual.css.query import NoMatches
 from textual.css.scalar import Scalar
 from textual.geometry import Region, Spacing
@@ -47,7 +51,7 @@ class TypeAhead(Screen[ResultT]):
     """A screen with text fields that takes the keys typed while it opens."""
 
     ONE_FIELD: ClassVar[bool] = False
-    """Every key is applied here at once (True), or only those typed while it opened."""
+    """One field (True), or several that Tab, shift+Tab and Enter move between."""
 
     def __init__(
         self,
@@ -61,9 +65,12 @@ class TypeAhead(Screen[ResultT]):
         self._reopened = False
 
     def field(self) -> Input | None:
-        """The field keys go into: the focused one, else the first."""
-        if isinstance(self.focused, Input):
-            return self.focused
+        """The field keys go into: the focused one, else the first (of one field)."""
+        focused = self.focused
+        if isinstance(focused, Input):
+            return focused
+        if not (self.ONE_FIELD or focused is None or isinstance(focused, ScrollableContainer)):
+            return None  # a list of winners has the focus: its keys are its own
         return next((f for f in self.query(Input) if not f.disabled), None)
 
     def feed(self, event: events.Key) -> bool:
@@ -71,7 +78,7 @@ class TypeAhead(Screen[ResultT]):
         if not self._ready:
             self._early.append(event)
             return True
-        return self.ONE_FIELD and self._apply(event)
+        return self._apply(event)
 
     def _apply(self, event: events.Key) -> bool:
         field = self.field()
@@ -82,6 +89,11 @@ class TypeAhead(Screen[ResultT]):
             self.enter(field)
         elif key == "escape":
             self.action_cancel()
+        elif key in ("tab", "shift+tab") and not self.ONE_FIELD:
+            if key == "tab":
+                self.focus_next(Input)
+            else:
+                self.focus_previous(Input)
         elif key in _MOVES:
             getattr(field, _MOVES[key])()
         elif event.is_printable and event.character:
@@ -123,12 +135,13 @@ class TypeAhead(Screen[ResultT]):
                 take = getattr(self.app, "take_key", None)
                 if take is None or not take(key):
                     self.app.post_message(key)
-            elif not (self.ONE_FIELD and self._apply(key)):
+            elif not self._apply(key):
                 target = self.field() or self
                 target.post_message(key)  # behind it, every later key: still in order
 
     def enter(self, field: Input) -> None:
-        """Enter in ``field`` (one-field prompts): submit what it holds."""
+        """Enter in ``field``: submit what it holds (a screen of several fields moves
+        on to the next at once, overriding this)."""
         field.post_message(Input.Submitted(field, field.value))
 
     def action_cancel(self) -> None:
