@@ -320,6 +320,12 @@ class OmahaApp(App[None]):
 
     # ------------------------------------------------------------------ clock
 
+    def on_level_clock_chime(self, message: Any) -> None:
+        """R2.7c: a level or a break ended, or the level changed: the host's chime (the
+        terminal's bell), unless the host turned it off."""
+        if self.preferences.chime:
+            self.bell()
+
     def on_level_clock_announce(self, message: Any) -> None:
         """R2.7c: a new level, a break, a last minute: on the status line and aloud (or
         captioned when speech is off)."""

@@ -292,6 +292,11 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
     ]
     out += [
         ("Speech on/off", "Read results aloud, or show them as captions", prefs.toggle_speech),
+        (
+            "Clock chime on/off",
+            "A bell when a level or a break ends and when the blinds change (R2.7c)",
+            prefs.toggle_chime,
+        ),
         ("Speech faster", "Speak 20 words a minute faster", partial(prefs.change_speech_rate, 20)),
         (
             "Speech slower",

@@ -1,4 +1,5 @@
-"""The dealer's preferences in the app: theme and speech, loaded and remembered.
+"""The dealer's preferences in the app: theme, speech and the clock's chime, loaded and
+remembered.
 
 Held by :class:`~omaha_tui.app.app.OmahaApp` (composition: ``app.preferences``), so
 ``app.py`` keeps only the wiring between the screens and the session. Settings are
@@ -66,6 +67,19 @@ class Preferences:
         self.app.say(
             f"Speech {'on' if s.speech else 'off'} ({speech.name}), {s.rate} words a minute"
         )
+
+    def toggle_chime(self) -> None:
+        """The clock's chime on/off, remembered in the settings."""
+        assert self.settings is not None
+        self.settings = self.settings.model_copy(update={"chime": not self.settings.chime})
+        self._save()
+        on = "on: a bell at each level's and break's end" if self.settings.chime else "off"
+        self.app.say(f"Clock chime {on}")
+
+    @property
+    def chime(self) -> bool:
+        """Whether the clock chimes (on until the host turns it off)."""
+        return self.settings is None or self.settings.chime
 
     def remember_theme(self, theme: str) -> None:
         """Remember the theme the dealer picked (the palette's theme picker sets it)."""

@@ -38,6 +38,8 @@ class Settings(BaseModel):
     voice: str = Field(default="", max_length=64, pattern=r"^[A-Za-z0-9_+\-. ]*$")
     rate: int = Field(default=160, ge=80, le=450)
     theme: str = Field(default=DEFAULT_THEME, min_length=1, max_length=64)
+    chime: bool = True
+    """The terminal's bell at a level's or a break's end and at each change of level."""
 
 
 @dataclass(frozen=True)

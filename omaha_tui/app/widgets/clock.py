@@ -6,7 +6,9 @@ reads once a second through the function it is given (the clock is a pure functi
 of the journaled state and the time, so nothing here counts time). Between two
 readings it posts the sentences the table should hear (:class:`LevelClock.Announce`:
 the last minute of a level or a break, a break, each new level); the app speaks them
-on its speech worker. Without a schedule it shows the blinds alone.
+on its speech worker, and a :class:`LevelClock.Chime` when a level or a break ends or
+the level in force changes (the app rings the terminal's bell unless the host turned
+the chime off). Without a schedule it shows the blinds alone.
 """
 
 from __future__ import annotations
@@ -24,6 +26,13 @@ WIDE = 120
 """From this many columns the header also shows the next level and the next break."""
 
 
+def chimes(before: ClockView, after: ClockView) -> bool:
+    """Whether the clock chimes between two readings (R2.7c): a level or a break ended
+    (the clock moved on to the next item of the schedule), or the blinds in force
+    changed (a hand started at the new level)."""
+    return after.item != before.item or after.playing != before.playing
+
+
 class LevelClock(Static):
     """``Level 2 · blinds 2/4 · 13:05 left · next 5/10 · break in 33:05``."""
 
@@ -34,6 +43,10 @@ class LevelClock(Static):
             super().__init__()
             self.text = text
             self.on_screen = on_screen
+
+    class Chime(Message):
+        """A level or a break has ended, or the level in force has changed: the host's
+        clock chimes, as a phone timer would."""
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__("", id=id)
@@ -56,8 +69,11 @@ class LevelClock(Static):
 
     def tick(self) -> None:
         view = self.read()
+        before = self.view
         for said in self._ear.hear(view):
             self.post_message(self.Announce(said.text, said.on_screen))
+        if before is not None and view is not None and chimes(before, view):
+            self.post_message(self.Chime())
         self.view = view
         short = self.screen.size.width < WIDE if self.is_attached else False
         text = clock_line(view, short=short) if view is not None else self.fallback
