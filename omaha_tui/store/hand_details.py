@@ -124,7 +124,9 @@ def problem(detail: Any, *, toml: bool = True) -> str | None:
     if not isinstance(detail.get("extra", {}), dict):
         return "extra must be an object"
     if toml:
-        from .phh_write import toml_field  # loaded by an export, not by every opening
+        from omaha_tui.interchange.phh_write import (
+            toml_field,  # loaded by an export, not by every opening
+        )
 
         for name, text in pairs:
             try:

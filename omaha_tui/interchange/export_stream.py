@@ -30,12 +30,12 @@ from typing import Any, TypeVar
 
 from omaha_tui.engine.events import ActionUndone, Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer.history import UNDO_HANDS
+from omaha_tui.store.journal import Journal
+from omaha_tui.store.records import EventRecord, SessionInfo
 
 from .exact_log import EVENTS_FIELD, META_FIELD, OUR_FIELDS, TIMES_FIELD, TITLE_FIELD
-from .journal import Journal
 from .phh import PhhError, PhhHand
 from .phh_write import dumps, toml_string, toml_text
-from .records import EventRecord, SessionInfo
 
 PAGE = 2000
 """Events read from the journal at a time."""

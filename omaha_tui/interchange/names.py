@@ -28,7 +28,7 @@ def check_seated_names(events: Iterable[Event], source: str) -> None:
     >>> check_seated_names([S(seat=0, name="Ann", stack=9), S(seat=1, name="ANN", stack=9)], "f")
     Traceback (most recent call last):
     ...
-    omaha_tui.store.phh.PhhError: f: event 2: "ANN" is Ann, who is already seated: use another name
+    omaha_tui.interchange.phh.PhhError: f: event 2: "ANN" is Ann, who is already seated: use another name
     """
     seated: dict[int, str] = {}
     for n, event in enumerate(events, start=1):

@@ -22,17 +22,17 @@ from typing import Literal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import SessionEnded
 from omaha_tui.engine.reducer.history import History
+from omaha_tui.store.files import write_chunks_safely
+from omaha_tui.store.journal import Journal
+from omaha_tui.store.settings import UnreadableSettings, readable_settings
+from omaha_tui.store.snapshot import FoldedLog, fold_steps
 
 from .exact_log import SessionLog, carried, check_log, fold_refusal, from_json
 from .export_stream import Timed, effective, json_chunks, log_pages, phh_chunks, with_details
-from .files import write_chunks_safely
-from .journal import Journal
 from .phh import MAX_FILE, PhhError, PhhHand, find_files, load, read_text
 from .phh_export import details_in, stream_hands
 from .phh_table_run import TableRun
 from .phh_tables import Refused, runs_of
-from .settings import UnreadableSettings, readable_settings
-from .snapshot import FoldedLog, fold_steps
 
 
 @dataclass(frozen=True)
