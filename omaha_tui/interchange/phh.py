@@ -151,7 +151,7 @@ def check_amount(d: Decimal, what: str) -> Decimal:
 
     >>> check_amount(Decimal("1E+400"), "starting_stacks[0]")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    omaha_tui.interchange.phh.PhhError: starting_stacks[0] must be a number from 0 to 1000000000000000...
+    omaha_tui.interchange.phh.PhhError: starting_stacks[0] must be a number from 0 to 1000...
     """
     if d.is_infinite():
         raise PhhError(
