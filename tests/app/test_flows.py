@@ -21,7 +21,6 @@ from omaha_tui.app.screens.resume import ResumeDialog
 from omaha_tui.app.screens.setup import SetupScreen
 from omaha_tui.app.screens.showdown import ShowdownScreen
 from omaha_tui.app.screens.table import TableScreen
-from omaha_tui.app.settings import load_settings
 from omaha_tui.app.speech import SilentBackend
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.amount_prompt import AmountPrompt
@@ -35,6 +34,7 @@ from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.events import PotsAwarded
 from omaha_tui.engine.state import Street
+from omaha_tui.prefs.settings import load_settings
 from omaha_tui.session import Player
 from omaha_tui.session.grammar import parse_levels
 from omaha_tui.store.journal import Journal

@@ -10,7 +10,9 @@ from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from omaha_tui.app.themes import (
+from omaha_tui.app.widgets.cards import card_markup, cards_text
+from omaha_tui.engine.hands.cards import parse_card, parse_cards
+from omaha_tui.prefs.themes import (
     DEFAULT_THEME,
     SUIT_VARIABLE_DEFAULTS,
     SUIT_VARIABLES,
@@ -22,8 +24,6 @@ from omaha_tui.app.themes import (
     theme_labels,
     themes_dir,
 )
-from omaha_tui.app.widgets.cards import card_markup, cards_text
-from omaha_tui.engine.hands.cards import parse_card, parse_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "themes").glob("*.toml"))
@@ -173,7 +173,7 @@ async def test_an_invalid_theme_file_is_one_clear_line_and_the_app_starts(
     for path in SHIPPED:
         (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     (folder / "broken.toml").write_text("name = \n[colors\n", encoding="utf-8")
-    monkeypatch.setattr("omaha_tui.app.themes.themes_dir", lambda: folder)
+    monkeypatch.setattr("omaha_tui.prefs.themes.themes_dir", lambda: folder)
     app = make_app(tmp_path, six_handed_plo())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
