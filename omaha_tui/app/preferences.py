@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from omaha_tui.prefs.settings import Settings
-from omaha_tui.prefs.themes import DEFAULT_THEME, register_themes
+from omaha_tui.prefs.themes import DEFAULT_THEME
 
 from .speech import choose_backend
+from .textual_themes import register_themes
 
 if TYPE_CHECKING:
     from .app import OmahaApp
