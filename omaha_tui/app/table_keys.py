@@ -129,12 +129,9 @@ class TableControl:
         self.app.push_screen(HelpScreen(help_lines()))
 
     def _key_read(self, session: Session) -> None:
-        """Read the pot-limit sentence aloud (the one on screen, else the current one)."""
-        sentence = self.app.table.breakdown_sentence()
+        """Read the pot-limit sentence aloud (R4.4: the maximum in words)."""
         breakdown = session.available().breakdown
-        if not sentence and breakdown is not None:
-            sentence = breakdown.sentence
-        self.app.say_aloud(sentence)
+        self.app.say_aloud(breakdown.sentence if breakdown is not None else "")
 
     def _key_pot(self, session: Session) -> None:
         # R4.6: the status line states the amount with its breakdown; the board and the

@@ -1,21 +1,18 @@
-"""The pot-limit breakdown panel: the R4.4 maximum in words and figures.
+"""The pot-limit breakdown: the R4.4 maximum in words and figures.
 
-Shown when the dealer presses ``p`` (and inside the amount prompt), so the table can
-hear and check "pot 25 + call 10 = 35; raise to 45". The panel renders the engine's
-``PotBreakdown``; it computes nothing itself.
+Shown inside the amount prompt, so the table can hear and check "pot 25 + call 10 =
+35; raise to 45". It renders the engine's ``PotBreakdown``; it computes nothing itself.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from textual.widgets import Static
-
-from omaha_tui.session.view import chips
+from omaha_tui.engine.units import amount_text as chips
 
 
 class BreakdownLike(Protocol):
-    """The fields of the engine's ``PotBreakdown`` this panel shows."""
+    """The fields of the engine's ``PotBreakdown`` the breakdown shows."""
 
     @property
     def pot(self) -> int: ...
@@ -30,7 +27,7 @@ class BreakdownLike(Protocol):
 
 
 def breakdown_lines(b: BreakdownLike, heading: str = "") -> str:
-    """Markup of the panel: a heading, the figures, then the sentence to read aloud."""
+    """Markup of the breakdown: a heading, the figures, then the sentence to read aloud."""
     rows = [
         f"pot (earlier rounds)  {chips(b.pot):>8}",
         f"bets this round       {chips(b.bets_this_round):>8}",
@@ -39,28 +36,3 @@ def breakdown_lines(b: BreakdownLike, heading: str = "") -> str:
     ]
     head = f"[b]{heading}[/b]\n" if heading else ""
     return head + "\n".join(rows) + f"\n\n[i]{b.sentence}[/i]"
-
-
-class PotBreakdownPanel(Static):
-    """Hidden until :meth:`show`; :meth:`hide` on the next action or Escape."""
-
-    def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
-        super().__init__("", id=id)
-        self.sentence = ""
-
-    def show(self, breakdown: BreakdownLike, heading: str = "") -> None:
-        self.sentence = breakdown.sentence
-        self.update(breakdown_lines(breakdown, heading))
-        self.border_title = "Pot limit (R4.4)"
-        self.display = True
-        self._mark_parent(True)
-
-    def hide(self) -> None:
-        self.display = False
-        self._mark_parent(False)
-
-    def _mark_parent(self, shown: bool) -> None:
-        """Let the container lay itself out around the panel (``-breakdown``): the
-        table's felt gives the panel the place of the board while it is open."""
-        if self.parent is not None:
-            self.parent.set_class(shown, "-breakdown")
