@@ -40,12 +40,12 @@ from .key_order import KeyOrder
 from .launch import Launch
 from .palette import TableCommands
 from .preferences import Preferences
+from .prompts.amount_prompt import TextPrompt
 from .screens.table import TableScreen
 from .screenshot import SCREENSHOT, deliver_screenshot
 from .speech import SilentBackend, SpeechBackend, speak_in_background
 from .table_keys import TableControl
 from .widgets.action_bar import ActionBar
-from .widgets.amount_prompt import TextPrompt
 
 TableStart = TableSetup  # the name the app's callers and tests know
 

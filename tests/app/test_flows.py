@@ -14,6 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select
 
 from omaha_tui.app.app import OmahaApp, TableStart
+from omaha_tui.app.prompts.amount_prompt import AmountPrompt
+from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.screens.help import HelpScreen
 from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
@@ -23,9 +25,7 @@ from omaha_tui.app.screens.showdown import ShowdownScreen
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.speech import SilentBackend
 from omaha_tui.app.widgets.action_bar import ActionBar
-from omaha_tui.app.widgets.amount_prompt import AmountPrompt
 from omaha_tui.app.widgets.board import BoardPrompt
-from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.cli import play
 from omaha_tui.cli.play import table_start
