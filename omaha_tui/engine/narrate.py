@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.clock_words import adjusted_words, clock_event_words
-from omaha_tui.engine.config import binglao_variant
+from omaha_tui.engine.config import DOUBLE_BOARD_NAMES, binglao_variant
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.spoken import join_words
 from omaha_tui.engine.labels import player_name, printable, run_times
@@ -178,6 +178,8 @@ class _Teller:
                 return f"Next hands: {new.title_at(after.stakes or new.stakes)}"
             case ev.ButtonRuleChanged(rule=rule):
                 return f"{rule.value.capitalize()} button from the next hand (R1.5)"
+            case ev.DoubleBoardChanged(mode=mode):
+                return f"{DOUBLE_BOARD_NAMES[mode].capitalize()} from the next hand (R13.2)"
             case ev.ChipValueSet():
                 rate = after.money
                 if rate is None:

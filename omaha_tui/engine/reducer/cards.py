@@ -164,6 +164,8 @@ def apply_runs_agreed(state: TableState, ev: RunsAgreed) -> TableState:
         raise RuleError("no hand is running: there is no board to run twice")
     if state.tournament is not None:
         raise RuleError("running it twice is for cash games (R10.2): a tournament hand is run once")
+    if hand.boards > 1:
+        raise RuleError("a double board is not run twice (R13.2b): each board is dealt once")
     if hand.runs > 1:
         raise RuleError(f"the players already agreed to run it {run_times(hand.runs)}")
     if not hand.betting_over or hand.to_act is not None or len(hand.live) < 2:
