@@ -161,3 +161,23 @@ def test_r13_2_awards_by_hand_name_the_winners_of_each_board() -> None:
         (2, "high", 1, 30),
         (2, "low", 1, 30),
     ]
+
+
+def test_r13_2_the_narrator_says_which_board_and_what_each_half_was_won_with() -> None:
+    from omaha_tui.engine.narrate import narrate
+
+    state = run(start(new_table(double_board="every")), cmd.call, cmd.call, cmd.check)
+    events = cmd.events(state, rq.DealCards("Ah Kd 7c | 2s 3s 4s"))
+    after = state
+    for e in events:
+        after = apply(after, e)
+    line = " ".join(narrate(state, events, after))
+    assert "Flop on board 1: Ah Kd 7c" in line and "Flop on board 2: 2s 3s 4s" in line
+    state = _show(
+        _deal_both(_all_in_three(40), BOARD_1, BOARD_2),
+        {0: "Ks Kd 6c 6h", 1: "9c 8c 3c 3d", 2: "9d 8d 2c 2d"},
+    )
+    award = PotsAwarded(awards=awards_from_cards(state))
+    words = " ".join(narrate(state, [award], apply(state, award)))
+    assert "P0 wins 60 (board 1) with three kings on board 1" in words
+    assert "P1 wins 30 (board 2) with queen-high straight on board 2" in words
