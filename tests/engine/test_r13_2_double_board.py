@@ -89,7 +89,7 @@ def test_r13_2_chips_only_deals_both_boards() -> None:
 
 def test_r13_2_a_card_on_both_boards_is_refused() -> None:
     state = run(start(new_table(double_board="every")), cmd.call, cmd.call, cmd.check)
-    with pytest.raises(RuleError, match="Ah appears twice: on the board 1 and on the board 2"):
+    with pytest.raises(RuleError, match="Ah appears twice: on board 1 and on board 2"):
         _apply_all(state, rq.DealCards("Ah Kd 7c | Ah 3s 4s"))
 
 

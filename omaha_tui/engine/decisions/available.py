@@ -233,6 +233,7 @@ def _may_run_twice(hand: HandState, la: LegalActions | None, due: CardsDue | Non
     """R10.2: nobody can bet, the board so far is entered, and a card is still to come."""
     return (
         hand.runs == 1
+        and hand.boards == 1  # R13.2(b): a double board is not run twice
         and hand.betting_over
         and la is None
         and due is not None

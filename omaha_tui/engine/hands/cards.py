@@ -190,8 +190,10 @@ def check_distinct(groups: Mapping[str, Sequence[int]]) -> None:
     where: dict[int, str] = {}
     for place, cards in groups.items():
         for c in cards:
-            if place == "board" or place.startswith("board "):  # R13.2: "board 2"
-                label = f"on the {place}"
+            if place == "board":
+                label = "on the board"
+            elif place.startswith("board "):  # R13.2: "board 2" of a double board
+                label = f"on {place}"
             else:
                 label = f"in {place}'s hand"
             if c in where:
