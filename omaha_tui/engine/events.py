@@ -37,7 +37,7 @@ from omaha_tui.engine.clock_events import (
 from omaha_tui.engine.clock_events import (
     ScheduleSet as ScheduleSet,
 )
-from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
+from omaha_tui.engine.config import ButtonRule, DoubleBoard, Stakes, Structure, TableConfig
 from omaha_tui.engine.event_base import SCHEMA_VERSION as SCHEMA_VERSION
 from omaha_tui.engine.event_base import _Event
 from omaha_tui.engine.hand_events import ActionUndone as ActionUndone
@@ -179,6 +179,14 @@ class ButtonRuleChanged(_Event):
     rule: ButtonRule
 
 
+class DoubleBoardChanged(_Event):
+    """R13.2(a): one board, two boards every hand, or two on bomb pots only, from the next
+    hand on."""
+
+    type: Literal["double_board_changed"] = "double_board_changed"
+    mode: DoubleBoard
+
+
 class ChipValueSet(_Event):
     """R12.1: from now on ``chips`` chips are worth ``money`` of ``currency`` (smallest
     unit ``unit``); the whole session's ledger is valued at the latest rate. ``chips`` 0
@@ -223,6 +231,7 @@ Event = Annotated[
     | StraddleChanged
     | GameChanged
     | ButtonRuleChanged
+    | DoubleBoardChanged
     | ChipValueSet
     | ExpenseShared
     | HandStarted

@@ -156,6 +156,11 @@ class HandState:
 
     Running it twice (R10.2): ``runs`` boards are run from ``run_from`` board cards on;
     ``board`` is the first run's, ``run_boards`` the later runs' own cards.
+
+    Double board (R13.2): ``boards`` is 2; ``board`` / ``board_count`` are board 1's,
+    ``board2`` / ``board2_count`` board 2's. A street is dealt to board 1 first; it
+    begins (``street`` moves on) with board 2's cards, so between the two
+    ``board_count`` is ahead of ``board2_count``.
     """
 
     number: int
@@ -201,6 +206,9 @@ class HandState:
     ante_pots: AntePots = AntePots.RULES
     prior_blinds: tuple[int | None, int | None] = (None, None)
     start_seats: tuple[SeatState | None, ...] = ()
+    boards: int = 1
+    board2: tuple[int, ...] = ()
+    board2_count: int = 0
 
     @property
     def live(self) -> tuple[int, ...]:

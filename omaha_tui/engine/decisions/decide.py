@@ -294,6 +294,7 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
         seats=deal.seats,
         posts=deal.posts,
         die_roll=req.die_roll,
+        boards=state.config.boards() if state.config is not None else 1,  # R13.2(a)
         clock_from=starts,
     )
     done = fold(state, (start,))

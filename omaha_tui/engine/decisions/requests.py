@@ -39,6 +39,7 @@ from omaha_tui.engine.decisions.table_requests import (
     SeatPlayer,
     SetButtonRule,
     SetChipValue,
+    SetDoubleBoard,
     SetStraddle,
     ShareExpense,
     SitOut,
@@ -245,6 +246,7 @@ Request = (
     | SetStraddle
     | ChangeGame
     | SetButtonRule
+    | SetDoubleBoard
     | DeclareMisdeal
     | SetChipValue
     | ShareExpense
@@ -304,6 +306,7 @@ __all__ = [
     "SeatPlayer",
     "SetButtonRule",
     "SetChipValue",
+    "SetDoubleBoard",
     "SetSchedule",
     "SetStraddle",
     "ShareExpense",

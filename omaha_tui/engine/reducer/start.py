@@ -13,7 +13,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from omaha_tui.engine.clock_events import at_ms
-from omaha_tui.engine.config import STRADDLE_PLAYERS, ButtonRule, ShortBlindRule, binglao_variant
+from omaha_tui.engine.config import (
+    STRADDLE_PLAYERS,
+    ButtonRule,
+    ShortBlindRule,
+    Variant,
+    binglao_variant,
+    double_board_players,
+)
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import HandStarted, Post, PostKind, nominal_post
 from omaha_tui.engine.labels import name_of, seat_label, seat_range
@@ -61,6 +68,8 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
             f"a hand needs at least 2 players able to play, not {len(ev.seats)}: seat more players"
         )
     _check_owing(state, ev)
+    if ev.boards == 2:
+        check_double_board(variant, len(ev.seats))
     order = clockwise_from(ev.seats, (ev.button + 1) % size, size)
     stacks = list(seat_stacks(state))
     bets = [0] * size
@@ -144,6 +153,7 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
         ante_pots=config.ante_pots,
         prior_blinds=state.last_blinds,
         start_seats=state.seats,  # R3.5, R11.3: the seats as the deal found them
+        boards=ev.boards,  # R13.2
     )
     missed = record_missed_blinds(state, sb_seat, bb_seat, order)
     seats = tuple(
@@ -202,6 +212,22 @@ def _check_owing(state: TableState, ev: HandStarted) -> None:
             )
         if s not in bb_posters and paid[s] < seat.stack:  # all in on the ante: nothing left
             raise RuleError(f"{seat.name} owes a big blind (R2.6): they post it to be dealt in")
+
+
+def check_double_board(variant: Variant, players: int) -> None:
+    """R13.2(b): two boards only while the deck covers every hand, ten board cards and
+    three burns; Courchevel's early flop card (R3.3) belongs to a single board."""
+    if variant.early_flop_card:
+        raise RuleError(
+            f"{variant.name} turns one early flop card (R3.3): it is played on one board"
+        )
+    limit = double_board_players(variant)
+    if players > limit:
+        raise RuleError(
+            f"a double board seats at most {limit} players in {variant.name} "
+            f"({variant.hole_cards if not variant.binglao else 6} cards each, 10 board "
+            f"cards and 3 burns, R13.2b), not {players}: play one board"
+        )
 
 
 def _check_straddle(ev: HandStarted, post: Post, bb_posts: list[int]) -> int:
