@@ -37,7 +37,7 @@ from omaha_tui.engine.clock_events import (
 from omaha_tui.engine.clock_events import (
     ScheduleSet as ScheduleSet,
 )
-from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
+from omaha_tui.engine.config import ButtonRule, DoubleBoard, Stakes, Structure, TableConfig
 from omaha_tui.engine.event_base import SCHEMA_VERSION as SCHEMA_VERSION
 from omaha_tui.engine.event_base import _Event
 from omaha_tui.engine.hand_events import ActionUndone as ActionUndone
@@ -164,8 +164,10 @@ class StraddleChanged(_Event):
 
     type: Literal["straddle_changed"] = "straddle_changed"
     amount: int = Field(ge=0)
-    button: bool = False
-    seat: int | None = Field(default=None, ge=0, le=9)
+    # R13.3: left out of the JSON when unused, so a straddle from the seat left of the
+    # big blind is written as before button and Mississippi straddles existed.
+    button: bool = Field(default=False, exclude_if=lambda b: not b)
+    seat: int | None = Field(default=None, ge=0, le=9, exclude_if=lambda s: s is None)
 
 
 class BombCall(BaseModel):
@@ -207,6 +209,14 @@ class ButtonRuleChanged(_Event):
 
     type: Literal["button_rule_changed"] = "button_rule_changed"
     rule: ButtonRule
+
+
+class DoubleBoardChanged(_Event):
+    """R13.2(a): one board, two boards every hand, or two on bomb pots only, from the next
+    hand on."""
+
+    type: Literal["double_board_changed"] = "double_board_changed"
+    mode: DoubleBoard
 
 
 class ChipValueSet(_Event):
@@ -254,6 +264,7 @@ Event = Annotated[
     | BombChanged
     | GameChanged
     | ButtonRuleChanged
+    | DoubleBoardChanged
     | ChipValueSet
     | ExpenseShared
     | HandStarted

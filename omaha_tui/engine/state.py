@@ -160,6 +160,11 @@ class HandState:
     ``bomb``: the hand is a bomb pot of that amount each (R13.1, 0: it is not), and
     ``prior_button_moves`` the table's ``button_moves`` before it: a bomb pot moves
     neither the button nor the blinds (R13.1d), so its end gives that back.
+
+    Double board (R13.2): ``boards`` is 2; ``board`` / ``board_count`` are board 1's,
+    ``board2`` / ``board2_count`` board 2's. A street is dealt to board 1 first; it
+    begins (``street`` moves on) with board 2's cards, so between the two
+    ``board_count`` is ahead of ``board2_count``.
     """
 
     number: int
@@ -207,6 +212,9 @@ class HandState:
     start_seats: tuple[SeatState | None, ...] = ()
     bomb: int = 0
     prior_button_moves: bool = False
+    boards: int = 1
+    board2: tuple[int, ...] = ()
+    board2_count: int = 0
 
     @property
     def live(self) -> tuple[int, ...]:

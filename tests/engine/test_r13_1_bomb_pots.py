@@ -209,10 +209,9 @@ def test_r13_1_chips_are_conserved_in_bomb_pots_with_short_stacks(stack_list, bo
             assert la is not None
             if move == "fold" and la.call_amount:
                 state = run(state, cmd.fold)
-            elif move == "allin" and (la.all_in_to <= la.max_raise_to or not la.can_bet_or_raise):
-                state = run(state, cmd.all_in)
-            elif move == "allin":
-                state = run(state, cmd.pot)
+            elif move == "allin" and la.can_bet_or_raise:
+                wager = cmd.all_in if la.all_in_to <= la.max_raise_to else cmd.pot
+                state = run(state, wager)
             elif move == "bet" and la.can_bet_or_raise:
                 state = run(state, lambda s, to=la.min_raise_to: cmd.bet_or_raise(s, to))
             else:

@@ -88,6 +88,9 @@ class Equity:
     """Per pot, when pots were given: each contested among its own claimants (R10.3)."""
     expected: tuple[float, ...] = ()
     """Per hand, the chips it can expect from all the pots (empty without pots)."""
+    per_board: tuple[Equity, ...] = ()
+    """On a double board (R13.2c), each board's own figures (its half of every pot),
+    board 1 first; the figures above are then the two weighted by their chips."""
 
 
 @dataclass(frozen=True)

@@ -305,12 +305,21 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
         posts=deal.posts,
         die_roll=req.die_roll,
         bomb=bomb.amount if bomb is not None else 0,
+        boards=_boards(state, bomb),  # R13.2(a)
         clock_from=starts,
     )
     done = fold(state, (start,))
     if first is None:
         return done
     return Decided((*first.events, start), done.state, "", (*first.steps, done.state))
+
+
+def _boards(state: TableState, bomb: ev.BombCall | None) -> int:
+    """R13.2(a): the next hand's boards: two for a bomb pot called double (R13.1), else
+    as the table's double-board setting says for a bomb pot or another hand."""
+    if bomb is not None and bomb.double:
+        return 2
+    return state.config.boards(bomb=bomb is not None) if state.config is not None else 1
 
 
 from omaha_tui.engine.decisions import cards as _decide_cards  # noqa: E402  (cards, showdown)

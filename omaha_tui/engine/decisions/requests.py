@@ -40,6 +40,7 @@ from omaha_tui.engine.decisions.table_requests import (
     SetBomb,
     SetButtonRule,
     SetChipValue,
+    SetDoubleBoard,
     SetStraddle,
     ShareExpense,
     SitOut,
@@ -251,6 +252,7 @@ Request = (
     | SetBomb
     | ChangeGame
     | SetButtonRule
+    | SetDoubleBoard
     | DeclareMisdeal
     | SetChipValue
     | ShareExpense
@@ -311,6 +313,7 @@ __all__ = [
     "SetBomb",
     "SetButtonRule",
     "SetChipValue",
+    "SetDoubleBoard",
     "SetSchedule",
     "SetStraddle",
     "ShareExpense",

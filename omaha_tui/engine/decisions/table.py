@@ -223,6 +223,12 @@ def _set_button_rule(state: TableState, req: rq.SetButtonRule) -> Built:
     return (ev.ButtonRuleChanged(rule=req.rule),)
 
 
+@decides(rq.SetDoubleBoard)
+def _set_double_board(state: TableState, req: rq.SetDoubleBoard) -> Built:
+    """R13.2(a): the table's boards from the next hand; the reducer checks the seats."""
+    return (ev.DoubleBoardChanged(mode=req.mode),)
+
+
 @decides(rq.SetChipValue)
 def _set_chip_value(state: TableState, req: rq.SetChipValue) -> Built:
     """R12.1: the chips' money value, between hands; the reducer checks the amounts."""

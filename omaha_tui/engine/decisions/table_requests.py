@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from omaha_tui.engine.config import ButtonRule, Stakes, Structure
+from omaha_tui.engine.config import ButtonRule, DoubleBoard, Stakes, Structure
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +119,13 @@ class SetButtonRule:
     """R1.5: dead button (the default) or moving button, from the next hand."""
 
     rule: ButtonRule
+
+
+@dataclass(frozen=True, slots=True)
+class SetDoubleBoard:
+    """R13.2(a): one board, two on every hand, or two on bomb pots only, from the next hand."""
+
+    mode: DoubleBoard
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Table options changed between hands: straddle, bomb pots, dealer's choice, the button rule.
+"""Table options changed between hands: straddle, bomb pots, dealer's choice, the
+button rule, the double board.
 
 Each is a journaled event with a small reducer handler here (``reducer`` dispatches
 to them). They take effect with the next hand, so they are refused while a hand is
@@ -7,10 +8,23 @@ running; a running hand keeps its own game, structure and stakes (``HandState``)
 
 from __future__ import annotations
 
-from omaha_tui.engine.config import STRADDLE_PLAYERS, ButtonRule, max_players, parse_game
+from omaha_tui.engine.config import (
+    STRADDLE_PLAYERS,
+    ButtonRule,
+    DoubleBoard,
+    max_players,
+    parse_game,
+)
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.events import BombChanged, ButtonRuleChanged, GameChanged, StraddleChanged
+from omaha_tui.engine.events import (
+    BombChanged,
+    ButtonRuleChanged,
+    DoubleBoardChanged,
+    GameChanged,
+    StraddleChanged,
+)
 from omaha_tui.engine.labels import seat_label, seat_range
+from omaha_tui.engine.reducer.start import check_double_board
 from omaha_tui.engine.rules.bombs import check_bomb_call
 from omaha_tui.engine.state import TableState, evolve
 
@@ -119,6 +133,8 @@ def apply_game_changed(state: TableState, ev: GameChanged) -> TableState:
             f"{variant.name} seats at most {limit} players (R1.3) and {len(seated)} are "
             "seated: someone must leave first"
         )
+    if config.double_board is not DoubleBoard.OFF:
+        check_double_board(variant, len(seated))  # R13.2(b)
     # The seats keep their numbers; R1.3 limits how many players sit in them.
     new = config.model_copy(update={"variant": variant, "structure": ev.structure})
     return evolve(state, config=new)
@@ -142,10 +158,30 @@ def apply_button_rule_changed(state: TableState, ev: ButtonRuleChanged) -> Table
     return evolve(state, config=new)
 
 
+def apply_double_board_changed(state: TableState, ev: DoubleBoardChanged) -> TableState:
+    """R13.2(a): one board, two every hand, or two on bomb pots, from the next hand; two
+    boards only with as many players as R13.2(b) allows.
+
+    >>> from omaha_tui.engine.testing import quick_table
+    >>> s = apply_double_board_changed(quick_table(), DoubleBoardChanged(mode="every"))
+    >>> s.config.double_board.value, s.config.boards()
+    ('every', 2)
+    """
+    between_hands(state, "change the number of boards")
+    config = state.config
+    assert config is not None
+    if ev.mode is not DoubleBoard.OFF:
+        players = sum(1 for s in state.seats if s is not None and not s.sitting_out)
+        check_double_board(config.variant, players)
+    new = config.model_copy(update={"double_board": ev.mode})
+    return evolve(state, config=new)
+
+
 __all__ = [
     "TOURNAMENT_BUTTON",
     "apply_bomb_changed",
     "apply_button_rule_changed",
+    "apply_double_board_changed",
     "apply_game_changed",
     "apply_straddle_changed",
     "between_hands",

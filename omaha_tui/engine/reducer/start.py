@@ -18,7 +18,9 @@ from omaha_tui.engine.config import (
     ButtonRule,
     ShortBlindRule,
     Stakes,
+    Variant,
     binglao_variant,
+    double_board_players,
 )
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import HandStarted, Post, PostKind, nominal_post
@@ -78,6 +80,8 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
         )
     else:
         _check_owing(state, ev)
+    if ev.boards == 2:
+        check_double_board(variant, len(ev.seats))
     order = clockwise_from(ev.seats, (ev.button + 1) % size, size)
     stacks = list(seat_stacks(state))
     bets = [0] * size
@@ -163,6 +167,7 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
         start_seats=state.seats,  # R3.5, R11.3: the seats as the deal found them
         bomb=ev.bomb,
         prior_button_moves=state.button_moves,
+        boards=ev.boards,  # R13.2
     )
     if ev.bomb:
         return _deal_bomb(state, ev, hand, stacks)
@@ -225,6 +230,22 @@ def _check_owing(state: TableState, ev: HandStarted) -> None:
             )
         if s not in bb_posters and paid[s] < seat.stack:  # all in on the ante: nothing left
             raise RuleError(f"{seat.name} owes a big blind (R2.6): they post it to be dealt in")
+
+
+def check_double_board(variant: Variant, players: int) -> None:
+    """R13.2(b): two boards only while the deck covers every hand, ten board cards and
+    three burns; Courchevel's early flop card (R3.3) belongs to a single board."""
+    if variant.early_flop_card:
+        raise RuleError(
+            f"{variant.name} turns one early flop card (R3.3): it is played on one board"
+        )
+    limit = double_board_players(variant)
+    if players > limit:
+        raise RuleError(
+            f"a double board seats at most {limit} players in {variant.name} "
+            f"({variant.hole_cards if not variant.binglao else 6} cards each, 10 board "
+            f"cards and 3 burns, R13.2b), not {players}: play one board"
+        )
 
 
 def _check_straddle(
