@@ -193,7 +193,7 @@ class Console:
             from omaha_tui.session.tournament import next_break
 
             clock = self.session.clock(self.now())
-            obj = {
+            obj: dict[str, Any] = {
                 "ok": outcome.ok,
                 "message": shown(outcome.message),
                 "state": state_json(self.view(), next_break(clock)),

@@ -203,7 +203,7 @@ class Session:
         """
         stamped = (NextHand, TakeAddOn, ColourUp, *CLOCK_REQUESTS)  # R11.1, R11.4: at a break
         if isinstance(req, stamped) and getattr(req, "at", 0) is None:
-            req = replace(req, at=now or datetime.now(UTC))  # type: ignore[arg-type]
+            req = replace(req, at=now or datetime.now(UTC))
         before = self._history.state
         out = self._decide(req)
         if isinstance(out, Outcome):

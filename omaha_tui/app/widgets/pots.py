@@ -69,7 +69,7 @@ class PotDigits(Widget):
         style = self.rich_style
         align = self.styles.text_align
         method = align if align in ("left", "center", "right") else "left"
-        return Align(DigitsRenderable(self._figure, style), method, style)  # type: ignore[arg-type]
+        return Align(DigitsRenderable(self._figure, style), method, style)
 
 
 class Pots(Vertical):
