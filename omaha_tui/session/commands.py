@@ -344,7 +344,7 @@ def join_tournament() -> None:
     """Add the tournament's words (R11: ``standings``, ``rebuy NAME``, ``addon``,
     ``colorup``, ``deal chop``...) to :data:`WORDS`, once, the first time a line is read
     at a tournament table: a cash table's console never loads them."""
-    from . import tournament  # noqa: F401 - importing it adds the words
+    from . import commands_tournament  # noqa: F401 - importing it adds the words
 
 
 def usage() -> str:

@@ -21,7 +21,7 @@ from omaha_tui.session.grammar import GrammarError as LineError
 from omaha_tui.session.grammar import parse_chips, parse_player, parse_seat_number
 from omaha_tui.session.tournament import deal_proposal, places_words, race_request
 
-from .words import ALIASES, WORDS, Local, Parsed, Parser
+from .commands import ALIASES, WORDS, Local, Parsed, Parser
 
 
 def seat_of(state: TableState, token: str) -> int:
