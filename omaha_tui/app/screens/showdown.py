@@ -9,7 +9,7 @@ the pots are then settled by the cards. When cards are not entered the dealer aw
 each pot by hand instead. The result can be read aloud (never blocking: a thread
 worker runs the speech backend).
 
-The screen dismisses with a :class:`~.showdown_view.ShowdownResult` (or ``None`` when
+The screen dismisses with a :class:`~omaha_tui.session.showdown.ShowdownResult` (or ``None`` when
 cancelled). Given ``submit`` (the app's way to the session), the award is recorded
 from here and a refusal keeps the screen open with the rule's reason.
 """
@@ -28,15 +28,6 @@ from textual.widgets import Checkbox, Footer, Label, SelectionList, Static
 
 from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.prompts.typed_prompt import TypeAhead
-from omaha_tui.app.screens.showdown_view import (
-    PotResult,
-    ShowdownResult,
-    name_of,
-    pot_results,
-    pot_speech,
-    showdown_request,
-    with_entries,
-)
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.decisions import requests as rq
@@ -49,6 +40,15 @@ from omaha_tui.engine.rules.awards import run_board, run_parts
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, TableState
 from omaha_tui.engine.units import amount_text
+from omaha_tui.session.showdown import (
+    PotResult,
+    ShowdownResult,
+    name_of,
+    pot_results,
+    pot_speech,
+    showdown_request,
+    with_entries,
+)
 from omaha_tui.session.view import shown as safe
 
 

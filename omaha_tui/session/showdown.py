@@ -4,7 +4,7 @@ Winners and chip amounts come from the reducer's own awards
 (:func:`omaha_tui.engine.rules.awards.awards_from_cards`, the same arithmetic
 ``settle_by_cards`` records), the descriptions and the two-plus-three cards from the
 evaluator's readings (R6, R7, R8.3). Everything here is a pure function, tested without
-a terminal; :mod:`.showdown` renders it and collects the dealer's input.
+a terminal; :mod:`omaha_tui.app.screens.showdown` renders it and collects the dealer's input.
 
 This module records nothing: :func:`showdown_events` only *translates* a finished
 :class:`ShowdownResult` into the request the session records.
