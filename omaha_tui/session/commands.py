@@ -413,6 +413,11 @@ WORDS: dict[str, Command] = {
         _settle, "settle [banker]", "Who pays whom: fewest payments, or through the bank (R12.2)"
     ),
     "state": Command(_none(Local("state"), "state"), "state", "The table as it stands"),
+    "why": Command(
+        _none(Local("why"), "why"),
+        "why",
+        "The showdown explained: each pot's winners, their 2 + 3 cards, why others lose",
+    ),
     "end": Command(
         _none(rq.EndSession(), "end"),
         "end",
