@@ -153,7 +153,9 @@ class Console:
                 return Outcome(True, state_line(self.view()))
             case "why":  # the showdown's read model, as the app's showdown screen shows it
                 try:
-                    return Outcome(True, explanation(session.state, self.view().decimals))
+                    config = session.state.config
+                    decimals = config.decimals if config is not None else 0
+                    return Outcome(True, explanation(session.state, decimals))
                 except RuleError as e:
                     return Outcome(False, str(e), refused=True)
             case "ledger" if session.state.tournament is not None:  # R11, R12
