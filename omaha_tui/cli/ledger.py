@@ -43,7 +43,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omaha_tui.cli.reading import open_journal
+    from omaha_tui.cli.read_only import open_journal
     from omaha_tui.engine.errors import RuleError
     from omaha_tui.engine.rules.money import format_money
     from omaha_tui.store.journal import JournalError
