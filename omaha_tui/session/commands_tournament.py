@@ -21,7 +21,7 @@ from omaha_tui.session.grammar import GrammarError as LineError
 from omaha_tui.session.grammar import parse_chips, parse_player, parse_seat_number
 from omaha_tui.session.tournament import deal_proposal, places_words, race_request
 
-from .commands import ALIASES, WORDS, Command, Local, Parsed
+from .command_types import Command, Local, Parsed, Parser
 
 
 def seat_of(state: TableState, token: str) -> int:
@@ -136,19 +136,16 @@ TOURNAMENT_WORDS: dict[str, Command] = {
 TOURNAMENT_ALIASES = {"colourup": "colorup", "add-on": "addon", "re-enter": "reenter"}
 
 
-_TABLE_DEAL = WORDS["deal"].parse
+def deal_or_table(table_deal: Parser) -> Parser:
+    """``deal [CARDS]`` deals the board (``table_deal``); at a tournament ``deal
+    chop|icm|agree`` is a deal (R11.5)."""
 
+    def parse(state: TableState, args: list[str]) -> Parsed:
+        if state.tournament is not None and args and args[0].lower() in ("chop", "icm", "agree"):
+            return _deal(state, args)
+        return table_deal(state, args)
 
-def _deal_any(state: TableState, args: list[str]) -> Parsed:
-    """``deal [CARDS]`` deals the board; at a tournament ``deal chop|icm|agree`` is a deal."""
-    if state.tournament is not None and args and args[0].lower() in ("chop", "icm", "agree"):
-        return _deal(state, args)
-    return _TABLE_DEAL(state, args)
-
-
-TOURNAMENT_WORDS["deal"] = TOURNAMENT_WORDS["deal"]._replace(parse=_deal_any)
-WORDS.update(TOURNAMENT_WORDS)  # the console's words include the tournament's (R11)
-ALIASES.update(TOURNAMENT_ALIASES)
+    return parse
 
 
 def _standings_word(state: TableState, args: list[str]) -> Parsed:
