@@ -157,9 +157,11 @@ def _back(state: TableState, args: list[str]) -> Parsed:
 
 
 def _rebuy(state: TableState, args: list[str]) -> Parsed:
-    if len(args) != 2:
-        raise GrammarError("usage: rebuy NAME N")
-    return rq.Rebuy(parse_player(state, args[0]), _amount(args[1], state, "rebuy"))
+    usage = "rebuy NAME N [post|wait]"
+    if len(args) not in (2, 3):
+        raise GrammarError(f"usage: {usage}")
+    amount = _amount(args[1], state, "rebuy")
+    return rq.Rebuy(parse_player(state, args[0]), amount, _post_or_wait(args, 2, usage))
 
 
 def _correct(state: TableState, args: list[str]) -> Parsed:
@@ -296,7 +298,7 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "leave": (_seat_word(rq.Leave, "leave NAME"), "leave NAME"),
     "sitout": (_seat_word(rq.SitOut, "sitout NAME"), "sitout NAME"),
     "back": (_back, "back NAME [post|wait]"),
-    "rebuy": (_rebuy, "rebuy NAME N"),
+    "rebuy": (_rebuy, "rebuy NAME N [post|wait]"),
     "correct": (_correct, "correct NAME ±N REASON"),
     "button": (_button, "button SEAT"),
     "level": (_level, "level [SB/]BB[/ANTE]"),

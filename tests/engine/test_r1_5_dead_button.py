@@ -374,10 +374,40 @@ def test_r2_6_a_player_who_busts_and_rebuys_before_the_next_hand_is_dealt_in_owi
     assert [p for p in posts(state) if p[0] == 1] == [(1, "sb", 1)]  # nothing owed
 
 
-def test_r2_6_a_player_who_sat_out_longer_than_the_bust_hand_still_owes():
+def test_r2_6_a_busted_player_who_sat_out_longer_comes_back_when_they_rebuy():
     from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.engine.decisions.decide import Ask, decide
     from tests.decided import events
 
     state = _bust_seat_1_in_hand_1()
-    state = fold_out(deal(state))  # a hand without them: they sat out longer
-    assert events(state, rq.Rebuy(1, 100)) == (PlayerRebought(seat=1, amount=100),)
+    state = fold_out(deal(state))  # a hand without them: the BB has not passed them yet
+    assert not (state.seats[1].owes_bb or state.seats[1].owes_sb)
+    assert events(state, rq.Rebuy(1, 100)) == (
+        PlayerRebought(seat=1, amount=100),
+        CameBack(seat=1, post_now=True),
+    )
+    while not state.seats[1].owes_bb:  # until the BB passes them: they owe it (R2.6)
+        state = fold_out(deal(state))
+    ask = decide(state, rq.Rebuy(1, 100))
+    assert isinstance(ask, Ask)
+    assert ask.question == (
+        "P1 rebuys 100 and owes a big blind: post now, or wait for the big blind (R2.6)?"
+    )
+    assert [c.request for c in ask.choices] == [rq.Rebuy(1, 100, True), rq.Rebuy(1, 100, False)]
+    assert events(state, rq.Rebuy(1, 100, False)) == (
+        PlayerRebought(seat=1, amount=100),
+        CameBack(seat=1, post_now=False),
+    )
+    done = events(state, rq.Rebuy(1, 100, True))
+    for event in done:
+        state = apply(state, event)
+    seat = state.seats[1]
+    assert not seat.sitting_out and seat.owes_bb and seat.stack == 100
+
+
+def test_r2_6_a_rebuy_of_a_player_sitting_out_with_chips_leaves_them_sitting_out():
+    from omaha_tui.engine.decisions import requests as rq
+    from tests.decided import events
+
+    state = apply(fold_out(deal(table((100,) * 4))), SatOut(seat=3))
+    assert events(state, rq.Rebuy(3, 50)) == (PlayerRebought(seat=3, amount=50),)
