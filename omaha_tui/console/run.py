@@ -49,6 +49,9 @@ def answer_hint(ask: Ask, state: Any) -> str:
                 words.append(f"seat {seat + 1} {name} {stack} {'post' if post else 'wait'}")
             case rq.Back(post_now=post):
                 words.append(f"back {state.seats[r.seat].name} {'post' if post else 'wait'}")
+            case rq.Rebuy(amount=amount, post_now=post):
+                name = state.seats[r.seat].name
+                words.append(f"rebuy {name} {amount} {'post' if post else 'wait'}")
             case rq.NextHand(die_roll=roll):
                 words.append(f"next {roll}")
     return f"{ask.question} say: {' | '.join(dict.fromkeys(words))}" if words else ask.question

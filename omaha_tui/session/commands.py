@@ -170,10 +170,17 @@ def _back(state: TableState, args: list[str]) -> Parsed:
 
 
 def _rebuy(state: TableState, args: list[str]) -> Parsed:
-    """``rebuy Ann 200``, ``rebuy Mary Ann 200`` (R4.11)."""
+    """``rebuy Ann 200``, ``rebuy Mary Ann 200``, ``rebuy Eve 200 post`` (R4.11; a
+    busted player who owes blinds says post or wait, R2.6)."""
+    usage = "rebuy NAME N [post|wait]"
+    post = None
+    if len(args) >= 3 and args[-1].strip().lower() in ("post", "wait"):
+        post = parse_post_or_wait(args[-1])
+        args = args[:-1]
     if len(args) < 2:
-        raise GrammarError("usage: rebuy NAME N")
-    return rq.Rebuy(parse_player(state, " ".join(args[:-1])), _amount(args[-1], state, "rebuy"))
+        raise GrammarError(f"usage: {usage}")
+    amount = _amount(args[-1], state, "rebuy")
+    return rq.Rebuy(parse_player(state, " ".join(args[:-1])), amount, post)
 
 
 def _correct(state: TableState, args: list[str]) -> Parsed:
@@ -343,7 +350,11 @@ WORDS: dict[str, Command] = {
         "back NAME [post|wait]",
         "A player comes back: posts what they owe now, or waits for the big blind (R2.6)",
     ),
-    "rebuy": Command(_rebuy, "rebuy NAME N", "Add chips to a player's stack between hands (R4.11)"),
+    "rebuy": Command(
+        _rebuy,
+        "rebuy NAME N [post|wait]",
+        "Add chips to a player's stack between hands (R4.11); a busted player comes back (R2.6)",
+    ),
     "correct": Command(
         _correct, "correct NAME ±N REASON", "Fix a stack by a number of chips, with a reason"
     ),
@@ -507,6 +518,6 @@ def parse_command(state: TableState, word: str, text: str) -> Parsed:
 
     >>> from omaha_tui.engine.testing import quick_table
     >>> parse_command(quick_table(), "rebuy", "p1 50")
-    Rebuy(seat=1, amount=50)
+    Rebuy(seat=1, amount=50, post_now=None)
     """
     return parse_line(state, f"{word} {text}")

@@ -50,12 +50,17 @@ def _money(state: TableState, token: str, what: str) -> Decimal:
         raise LineError(str(e)) from None
 
 
+_TABLE_REBUY = WORDS["rebuy"].parse
+
+
 def _rebuy(state: TableState, args: list[str]) -> Parsed:
+    """``rebuy NAME`` is a tournament's rebuy (R11.1); anything else reads as at a cash
+    table (``rebuy Mary Ann 200``, ``rebuy Eve 200 post``, R2.6)."""
     if state.tournament is not None and len(args) == 1:  # R11.1: the tournament's rebuy
         return rq.Rebuy(seat_of(state, args[0]), 0)
-    if len(args) != 2:
-        raise LineError("usage: rebuy NAME N (at a tournament: rebuy NAME)")
-    return rq.Rebuy(seat_of(state, args[0]), amount(args[1], "rebuy"))
+    if len(args) < 2:
+        raise LineError("usage: rebuy NAME N [post|wait] (at a tournament: rebuy NAME)")
+    return _TABLE_REBUY(state, args)
 
 
 def _addon(state: TableState, args: list[str]) -> Parsed:
