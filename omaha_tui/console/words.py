@@ -22,7 +22,6 @@ from omaha_tui.session.grammar import (
     parse_boards,
     parse_button_rule,
     parse_chips,
-    parse_die,
     parse_duration,
     parse_expense,
     parse_game_choice,
@@ -31,9 +30,9 @@ from omaha_tui.session.grammar import (
     parse_runs,
     parse_seat_number,
     parse_stakes,
-    parse_straddle,
     parse_value,
 )
+from omaha_tui.session.grammar.formats import parse_bomb, parse_next, parse_straddle_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +189,8 @@ def _level(state: TableState, args: list[str]) -> Parsed:
 
 
 def _next(state: TableState, args: list[str]) -> Parsed:
-    if len(args) > 1:
-        raise GrammarError("usage: next, or next DIE (1 to 6) for Binglao (R3.4)")
-    return rq.NextHand(parse_die(args[0]) if args else None)
+    """``next``; ``next 4`` (Binglao's die, R3.4); ``next straddle [button|SEAT]`` (R13.3)."""
+    return parse_next(state, args)
 
 
 def _misdeal(state: TableState, args: list[str]) -> Parsed:
@@ -200,10 +198,14 @@ def _misdeal(state: TableState, args: list[str]) -> Parsed:
 
 
 def _straddle(state: TableState, args: list[str]) -> Parsed:
-    """R2.8: ``straddle 4`` stands a straddle of 4 from the next hand; ``straddle off``."""
-    if len(args) != 1:
-        raise GrammarError("usage: straddle N (at least twice the big blind), or straddle off")
-    return rq.SetStraddle(parse_straddle(args[0]))
+    """R2.8, R13.3: ``straddle 4`` stands a straddle of 4 from the next hand (``straddle
+    4 button``, ``straddle 4 Ann``: from the button or a seat); ``straddle off``."""
+    return parse_straddle_words(state, args)
+
+
+def _bomb(state: TableState, args: list[str]) -> Parsed:
+    """R13.1: ``bomb 5 [double]``, ``bomb every 10 5``, ``bomb at Ann 5``, ``bomb off``."""
+    return parse_bomb(state, args)
 
 
 CLOCK_USAGE = "clock [pause|resume|start|next|back|+N|-N] (N minutes, or 30s)"
@@ -301,7 +303,7 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "muck": (_seat_word(rq.Muck, "muck NAME"), "muck NAME"),
     "runtwice": (_run_twice, "runtwice [3]"),
     "award": (_award, "award [NAME+NAME ...] [| NAME ...]"),
-    "next": (_next, "next [DIE]"),
+    "next": (_next, "next [DIE|straddle [button|SEAT]]"),
     "undo": (_none(Local("undo"), "undo"), "undo"),  # type: ignore[arg-type]
     "redo": (_none(Local("redo"), "redo"), "redo"),  # type: ignore[arg-type]
     "seat": (_seat_player, "seat N NAME STACK [post|wait]"),
@@ -314,7 +316,8 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "level": (_level, "level [SB/]BB[/ANTE]"),
     "clock": (_clock, "clock [pause|resume|start|next|back|+N|-N]"),
     "break": (_break, "break end"),
-    "straddle": (_straddle, "straddle N|off"),
+    "straddle": (_straddle, "straddle N [button|SEAT]|off"),
+    "bomb": (_bomb, "bomb [every N|at SEAT] AMOUNT [double]|off"),
     "game": (_game, "game NAME [pl|nl|fl]"),
     "buttonrule": (_button_rule, "buttonrule dead|moving"),
     "boards": (_boards, "boards 1|2|bomb"),

@@ -21,10 +21,11 @@ from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
 from omaha_tui.engine.config import STRUCTURE_NAMES, Stakes, Structure, TableConfig
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, CardsDue, available
-from omaha_tui.engine.events import Award, Post
+from omaha_tui.engine.events import Award, BombCall, Post
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
+from omaha_tui.engine.rules.bombs import next_bomb
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
@@ -202,6 +203,10 @@ class TableView:
     """The players may agree to run the board more than once now (R10.2)."""
     why_not_next: str = ""
     """Why the next hand cannot start now (empty when it can)."""
+    bomb: int = 0
+    """The hand's bomb (the running or the last one), when it is a bomb pot (R13.1)."""
+    next_bomb: BombCall | None = None
+    """The bomb pot the next hand will be (R13.1), called or due by the standing rule."""
 
     tournament: Standings | None = None
     """A tournament's standings (R11): entries, pool, payouts, players left, average,
@@ -353,6 +358,8 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         showdown_due=avail.showdown_due,
         run_twice=avail.allows(rq.RunItTwice),
         why_not_next=avail.why_not_next,
+        bomb=hand.bomb if hand is not None else 0,
+        next_bomb=next_bomb(state),
         tournament=_standings(state),
     )
 
