@@ -28,10 +28,10 @@ from omaha_tui.session.grammar import (
     parse_player,
     parse_seat_number,
     parse_stakes,
-    parse_straddle,
     parse_value,
     parse_yes,
 )
+from omaha_tui.session.grammar.formats import parse_bomb, parse_next, parse_straddle_words
 
 from .keys import KEYS
 from .widgets.amount_prompt import TextPrompt
@@ -123,8 +123,19 @@ def _clock_time(state: TableState, text: str) -> rq.Request:
 
 
 def _straddle(state: TableState, text: str) -> rq.Request:
-    """R2.8: a standing straddle from the next hand, or off."""
-    return rq.SetStraddle(parse_straddle(text))
+    """R2.8, R13.3: a standing straddle from the next hand (from the button or a seat),
+    or off."""
+    return parse_straddle_words(state, text.split())
+
+
+def _bomb(state: TableState, text: str) -> rq.Request:
+    """R13.1: a bomb pot for the next hand, every N hands, at a seat, or off."""
+    return parse_bomb(state, text.split())
+
+
+def _straddled_hand(state: TableState, text: str) -> rq.Request:
+    """R2.8, R13.3: deal the next hand with a straddle, from where it is said."""
+    return parse_next(state, ["straddle", *text.split()])
 
 
 def _game(state: TableState, text: str) -> rq.Request:
@@ -147,10 +158,26 @@ QUESTIONS: tuple[Question, ...] = (
     ),
     Question(
         "Straddle",
-        "A standing straddle from the next hand, or off (R2.8)",
-        "Straddle amount (at least twice the big blind), or off?",
-        "4 or off",
+        "A standing straddle from the next hand: left of the BB, the button's, or a "
+        "Mississippi straddle from a seat; or off (R2.8, R13.3)",
+        "Straddle amount (at least twice the big blind), and from where, or off?",
+        "4, 4 button, 4 Ann, or off",
         _straddle,
+    ),
+    Question(
+        "Deal with a straddle",
+        "Deal the next hand with a straddle this hand only (R2.8, R13.3)",
+        "Who straddles: left (of the big blind), button, or a seat or name?",
+        "left, button, Ann or seat number",
+        _straddled_hand,
+    ),
+    Question(
+        "Bomb pot",
+        "Every player puts in the bomb, no pre-flop betting: the next hand, every N hands, "
+        "at a seat, on two boards, or off (R13.1)",
+        "Bomb pot: amount [double], every N AMOUNT, at SEAT AMOUNT, or off?",
+        "5, 5 double, every 10 5, at Ann 5, off",
+        _bomb,
     ),
     Question(
         "Button rule",

@@ -25,7 +25,7 @@ from omaha_tui.engine.events import Award, BombCall, Post
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
-from omaha_tui.engine.rules.bombs import next_bomb
+from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
@@ -326,7 +326,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         # R2.7 the current level's blinds, R1.5 the button rule.
         title=shown(f"{config.title_at(stakes)} · {config.button_rule.value} button"),
         hand_number=hand.number if hand is not None else None,
-        street=street_title(hand) if live and hand is not None else "Between hands",
+        street=street_title(hand) if live and hand is not None else _between(state, dec),
         board=hand.board if hand is not None else (),
         board_untracked=(hand.board_count - len(hand.board)) if hand is not None else 0,
         seats=tuple(seats),
@@ -362,6 +362,15 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         next_bomb=next_bomb(state),
         tournament=_standings(state),
     )
+
+
+def _between(state: TableState, decimals: int) -> str:
+    """``Between hands``, and what the next hand is when it is a bomb pot (R13.1: the
+    table says so before the deal, on every screen that shows the street)."""
+    bomb = next_bomb(state)
+    if bomb is None or state.ended:
+        return "Between hands"
+    return f"Between hands · next: {bomb_words(bomb, chips(bomb.amount, decimals))}"
 
 
 def _standings(state: TableState) -> Standings | None:
