@@ -71,9 +71,13 @@ def start_draft(state: TableState, event: HandStarted, after: TableState) -> Han
     # at a hand start, R2.7).
     config = state.config.model_copy(update={"structure": after.hand.structure})
     stakes = after.hand.stakes
-    return HandDraft(
+    draft = HandDraft(
         after.hands_played + 1, config, stakes, event, order, names, stacks, before=state
     )
+    if event.bomb:  # R13.1: the standard's reader has a pre-flop round: everyone checks it
+        able = [f"p{i + 1} cc" for i, s in enumerate(order) if s not in after.hand.all_in]
+        draft.actions += able if len(able) > 1 else []
+    return draft
 
 
 def add_event(hand: HandDraft, before: TableState, event: Event) -> None:

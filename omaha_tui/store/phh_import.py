@@ -49,7 +49,7 @@ from .phh import PhhError, PhhHand, parse_amount
 from .phh_cards import Deck, card_list
 from .phh_chips import amount_scale, from_chips, hand_amounts, to_chips
 from .phh_runs import read_runs, take_run_cards
-from .phh_stakes import forced_bets, table_config
+from .phh_stakes import bomb_of, forced_bets, table_config
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,8 @@ def translate(hand: PhhHand) -> ImportedHand:
     events: list[Event] = [SessionStarted(config=config, title=title)]
     events += [PlayerSeated(seat=i, name=names[i], stack=stacks[i]) for i in range(n)]
     posts = forced_bets(hand, scale)
-    events.append(HandStarted(button=n - 1, seats=tuple(range(n)), posts=posts))
+    bomb = bomb_of(hand, scale)  # R13.1: its pre-flop checks are the standard's, not ours
+    events.append(HandStarted(button=n - 1, seats=tuple(range(n)), posts=posts, bomb=bomb))
     lines: list[int | None] = [None] * len(events)
     holes: list[tuple[str, ...] | None] = [None] * n
     chips = _Chips(list(stacks), posts)
@@ -206,6 +207,8 @@ def translate(hand: PhhHand) -> ImportedHand:
             events.append(RunsAgreed(runs=run.runs))  # R10.2: before the next card
             lines.append(number)
             agreed = True
+        if bomb and not board and words[1:] == ["cc"]:
+            continue  # R13.1: nobody bets before a bomb pot's flop
         if len(words) == 3 and words[1] == "sm" and "?" in words[2]:
             seat = _player(words[0], where, n)
             partly.append((seat, _partly_shown(words[2], where, deck, holes[seat])))
