@@ -395,6 +395,14 @@ def _held_back(teller: _Teller, before: TableState, after: TableState) -> list[s
 
     hand = after.hand
     assert hand is not None
+    if hand.bomb:  # R13.1(a): nobody owing or waiting plays it, and nobody owes for it
+        return [
+            f"{teller.who(after, i)} sits out the bomb pot and owes nothing for it (R13.1a)"
+            for i, seat in enumerate(before.seats)
+            if seat is not None
+            and i not in hand.seats
+            and (seat.waiting_for_bb or seat.owes_bb or seat.owes_sb)
+        ]
     reasons = not_dealt(before)
     return [
         f"{teller.who(after, seat)} {why}"

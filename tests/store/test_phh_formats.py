@@ -14,10 +14,10 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.events import Event, HandStarted
 from omaha_tui.engine.reducer.replay import replay
-from omaha_tui.store.phh import PhhHand
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_replay import replay_hand
-from omaha_tui.store.phh_write import dumps
+from omaha_tui.interchange.phh import PhhHand
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_replay import replay_hand
+from omaha_tui.interchange.phh_write import dumps
 from tests.engine.table_helpers import table_events
 
 pokerkit = pytest.importorskip("pokerkit")
@@ -126,7 +126,7 @@ def test_r13_3_button_straddle_is_a_third_blind_and_pokerkit_reproduces_the_stac
 
 @pytest.mark.parametrize("fmt", ["phh", "json"])
 def test_r13_bomb_pot_and_straddles_come_back_event_for_event(tmp_path, fmt: str) -> None:
-    from omaha_tui.store.interop import export_session, import_files
+    from omaha_tui.interchange.interop import export_session, import_files
     from omaha_tui.store.journal import Journal
 
     events = _bomb_session()
