@@ -44,13 +44,20 @@ def tabled_lines(spot: AllInSpot) -> dict[int, str]:
     """Markup per seat: the hand's cards and its equity, ``A♥K♦Q♣J♠ 62%``; in a
     split game the high and low shares follow apart (R10.3): ``62% H50/L75``. With side
     pots, each pot the hand can win among its own claimants and the chips it can expect
-    in all: ``A♥K♦Q♣J♠ main 19% · side 1 62% · ≈180``."""
+    in all: ``A♥K♦Q♣J♠ main 19% · side 1 62% · ≈180``. On a double board, each
+    board's half after the whole: ``A♥K♦Q♣J♠ 46% · B1 85% · B2 7%`` (R13.2c)."""
     figures = spot_equity(spot)
     hilo = spot.variant.hilo
     several = len(figures.pots) > 1
     out = {}
     for i, ((seat, cards), figure) in enumerate(zip(spot.hands, figures.hands, strict=True)):
         line = cards_markup(cards, sep="")
+        if figures.per_board:  # R13.2(c): the whole pot, then each board's half
+            boards = " · ".join(
+                f"B{n} {_figure(b.hands[i], hilo)}" for n, b in enumerate(figures.per_board, 1)
+            )
+            out[seat] = f"{line} {_figure(figure, hilo)} · {boards}"
+            continue
         if not several:
             out[seat] = f"{line} {_figure(figure, hilo)}"
             continue
