@@ -18,16 +18,24 @@ def _one(value: int) -> bool:
     return value == 1
 
 
+def _none(value: int) -> bool:
+    """A hand that is not a bomb pot (R13.1) is written as before bomb pots existed."""
+    return value == 0
+
+
 class PostKind(StrEnum):
     SMALL_BLIND = "sb"
     BIG_BLIND = "bb"
     ANTE = "ante"
     STRADDLE = "straddle"
     DEAD_SMALL_BLIND = "dead_sb"  # R2.6: goes to the pot, not toward the player's bet
+    BOMB = "bomb"  # R13.1: every player's share of a bomb pot, dead money like an ante
 
 
 def nominal_post(stakes: Stakes, kind: PostKind) -> int:
     """What a forced bet of ``kind`` is at these stakes when the player can cover it.
+
+    A bomb pot's hand has the bomb as its ante (R13.1: no other forced bet is posted).
 
     >>> nominal_post(Stakes(big_blind=2, ante=1), PostKind.DEAD_SMALL_BLIND)
     1
@@ -38,6 +46,7 @@ def nominal_post(stakes: Stakes, kind: PostKind) -> int:
         PostKind.ANTE: stakes.ante,
         PostKind.STRADDLE: stakes.straddle,
         PostKind.DEAD_SMALL_BLIND: stakes.small_blind,
+        PostKind.BOMB: stakes.ante,
     }[kind]
 
 
@@ -58,6 +67,9 @@ class HandStarted(_Event):
     them. ``die_roll`` is Binglao's roll (R3.4), required for Binglao and refused otherwise.
     ``clock_from``: the blind clock starts with this hand (R2.7a). ``boards``: 2 for a
     double board (R13.2), dealt and read on two boards; 1 (the default) otherwise.
+    ``bomb``: the hand is a bomb pot of that amount from each player dealt in (R13.1):
+    their posts are all ``bomb`` posts, there is no pre-flop betting, and neither the
+    button nor the blinds move for it (0, the default: not a bomb pot).
     """
 
     type: Literal["hand_started"] = "hand_started"
@@ -66,6 +78,7 @@ class HandStarted(_Event):
     posts: tuple[Post, ...] = ()
     die_roll: int | None = Field(default=None, ge=1, le=6)
     boards: int = Field(default=1, ge=1, le=2, exclude_if=_one)
+    bomb: int = Field(default=0, ge=0, exclude_if=_none)
     clock_from: AwareDatetime | None = None
     """R2.7a: the blind clock starts with this hand, at this time (the first hand of a
     table with a schedule whose clock the host did not start). Being part of the hand,

@@ -10,6 +10,7 @@ calculator (:mod:`omaha_tui.engine.allin.equity`), so they show the same figures
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.config import Variant
@@ -42,8 +43,13 @@ class AllInSpot:
     boards: int = 1
 
 
+@lru_cache(maxsize=16)
 def spot_equity(spot: AllInSpot, samples: int | None = None, seed: int = 0) -> Equity:
-    """The spot's figures, the whole table's and each pot's among its claimants (R10.3)."""
+    """The spot's figures, the whole table's and each pot's among its claimants (R10.3).
+
+    Remembered for the last few spots: a spot is frozen data and its figures a pure
+    function of it, so the view after the next key (often the same spot) costs nothing.
+    """
     from omaha_tui.engine.allin.equity import equity
 
     seats = [seat for seat, _ in spot.hands]

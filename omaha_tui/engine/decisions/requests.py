@@ -37,6 +37,7 @@ from omaha_tui.engine.decisions.table_requests import (
     PlaceButton,
     Rebuy,
     SeatPlayer,
+    SetBomb,
     SetButtonRule,
     SetChipValue,
     SetDoubleBoard,
@@ -206,12 +207,16 @@ class NextHand:
 
     ``level``: a level to record first; ``at``: the time of the request (the session
     fills it in), which starts the blind clock and says which level is due (R2.7).
+    ``straddle``: a straddle this hand (R2.8), from the button (``straddle_button``) or
+    a seat (``straddle_seat``, R13.3). A bomb pot called or due is dealt as one (R13.1).
     """
 
     die_roll: int | None = None
     straddle: bool = False
     level: ChangeLevel | None = None
     at: datetime | None = None
+    straddle_button: bool = False
+    straddle_seat: int | None = None
 
 
 Request = (
@@ -244,6 +249,7 @@ Request = (
     | DrawButton
     | ChangeLevel
     | SetStraddle
+    | SetBomb
     | ChangeGame
     | SetButtonRule
     | SetDoubleBoard
@@ -304,6 +310,7 @@ __all__ = [
     "RunItTwice",
     "RunWinners",
     "SeatPlayer",
+    "SetBomb",
     "SetButtonRule",
     "SetChipValue",
     "SetDoubleBoard",

@@ -86,9 +86,24 @@ class ChangeLevel:
 
 @dataclass(frozen=True, slots=True)
 class SetStraddle:
-    """R2.8: a standing straddle of ``amount`` from the next hand; 0 switches it off."""
+    """R2.8: a standing straddle of ``amount`` from the next hand; 0 switches it off.
+    R13.3: ``button`` for a button straddle, ``seat`` for a Mississippi straddle."""
 
     amount: int
+    button: bool = False
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetBomb:
+    """R13.1: a bomb pot of ``amount`` each (0: bomb pots off) for the next hand, or
+    standing: every ``every`` hands, or each time the button reaches seat ``at``;
+    ``double`` on two boards."""
+
+    amount: int
+    double: bool = False
+    every: int | None = None
+    at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

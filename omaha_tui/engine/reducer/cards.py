@@ -343,6 +343,6 @@ def apply_misdeal(state: TableState, ev: MisdealDeclared) -> TableState:
         seats=seats,
         hand=None,
         button=hand.button,
-        button_moves=False,
+        button_moves=hand.prior_button_moves if hand.bomb else False,  # R13.1(d)
         last_blinds=hand.prior_blinds,  # R3.5: the button (and blinds) stay
     )

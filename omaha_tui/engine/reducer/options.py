@@ -1,5 +1,5 @@
-"""Table options changed between hands: straddle, dealer's choice, the button rule,
-the double board.
+"""Table options changed between hands: straddle, bomb pots, dealer's choice, the
+button rule, the double board.
 
 Each is a journaled event with a small reducer handler here (``reducer`` dispatches
 to them). They take effect with the next hand, so they are refused while a hand is
@@ -17,12 +17,15 @@ from omaha_tui.engine.config import (
 )
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
+    BombChanged,
     ButtonRuleChanged,
     DoubleBoardChanged,
     GameChanged,
     StraddleChanged,
 )
+from omaha_tui.engine.labels import seat_label, seat_range
 from omaha_tui.engine.reducer.start import check_double_board
+from omaha_tui.engine.rules.bombs import check_bomb_call
 from omaha_tui.engine.state import TableState, evolve
 
 
@@ -67,7 +70,42 @@ def apply_straddle_changed(state: TableState, ev: StraddleChanged) -> TableState
                 f"a straddle needs at least {STRADDLE_PLAYERS} players at the table, "
                 f"there are {players} (R2.8)"
             )
-    return evolve(state, straddle=ev.amount)
+        if ev.seat is not None:
+            size = len(state.seats)
+            if ev.seat >= size or state.seats[ev.seat] is None:
+                where = "does not exist" if ev.seat >= size else "is empty"
+                raise RuleError(
+                    f"{seat_label(ev.seat)} {where}: a Mississippi straddle comes from a "
+                    f"seated player, {seat_range(size)} (R13.3)"
+                )
+    return evolve(
+        state,
+        straddle=ev.amount,
+        straddle_button=ev.button and bool(ev.amount),
+        straddle_seat=ev.seat if ev.amount else None,
+    )
+
+
+def apply_bomb_changed(state: TableState, ev: BombChanged) -> TableState:
+    """R13.1: a bomb pot for the next hand, a standing one, or none.
+
+    A call for the next hand sits beside a standing rule (it comes first, once); a
+    standing rule replaces the one before and counts its hands from now; off clears both.
+
+    >>> from omaha_tui.engine.testing import quick_table
+    >>> from omaha_tui.engine.events import BombCall
+    >>> s = apply_bomb_changed(quick_table(), BombChanged(call=BombCall(amount=5, every=4)))
+    >>> s.bomb_rule.every, s.bomb_since, s.bomb_call
+    (4, 0, None)
+    """
+    between_hands(state, "call a bomb pot")
+    call = ev.call
+    if call is None:
+        return evolve(state, bomb_call=None, bomb_rule=None)
+    check_bomb_call(state, call)
+    if call.standing:
+        return evolve(state, bomb_rule=call, bomb_since=state.hands_played)
+    return evolve(state, bomb_call=call)
 
 
 def apply_game_changed(state: TableState, ev: GameChanged) -> TableState:
@@ -141,6 +179,7 @@ def apply_double_board_changed(state: TableState, ev: DoubleBoardChanged) -> Tab
 
 __all__ = [
     "TOURNAMENT_BUTTON",
+    "apply_bomb_changed",
     "apply_button_rule_changed",
     "apply_double_board_changed",
     "apply_game_changed",
