@@ -9,11 +9,11 @@ from pathlib import Path
 from textual.widgets import Static
 
 from omaha_tui.app.app import TableStart
+from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.screens.showdown import ShowdownScreen
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.screens.tabling import TablingScreen
 from omaha_tui.app.widgets.board import BoardPrompt
-from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.session import Player
 

@@ -11,13 +11,13 @@ import pytest
 
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.events import Award, BoardDealt, HoleCardsShown, PotsAwarded
-from omaha_tui.store.exact_log import OUR_FIELDS
-from omaha_tui.store.interop import export_session, import_files
+from omaha_tui.interchange.exact_log import OUR_FIELDS
+from omaha_tui.interchange.interop import export_session, import_files
+from omaha_tui.interchange.phh import PhhError, PhhHand, loads
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_replay import replay_hand
+from omaha_tui.interchange.phh_write import dumps
 from omaha_tui.store.journal import Journal
-from omaha_tui.store.phh import PhhError, PhhHand, loads
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_replay import replay_hand
-from omaha_tui.store.phh_write import dumps
 from tests import decided as c
 
 from .recorded import Table
