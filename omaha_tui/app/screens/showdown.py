@@ -143,10 +143,13 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
                             classes="run-cards",
                         )
                 else:
+                    # R13.2: a double board's untracked boards, board 1's cards first.
+                    double = hand.boards > 1
+                    known = (*hand.board, *hand.board2) if double else hand.board
                     yield CardInput(
-                        format_cards(hand.board),
-                        counts=(5,),
-                        place="board",
+                        format_cards(known),
+                        counts=(10,) if double else (5,),
+                        place="boards" if double else "board",
                         others=self._others,
                         id="board",
                     )
