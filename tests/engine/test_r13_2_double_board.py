@@ -200,3 +200,19 @@ def test_r13_2_boards_dealt_as_counts_are_entered_later_board_by_board_or_togeth
         (2, 1, 30),
         (2, 2, 30),
     ]
+
+
+def test_r13_2_a_hi_lo_pot_is_quartered_on_each_board() -> None:
+    """Pot 120: each board's 60 splits high 30 / low 30, and the low half ties on both
+    boards, so it is quartered twice: 15 to each low on each board."""
+    state = _deal_both(_all_in_three(40, game="omaha8"), "3c 4d 8h Qs Jc", "5c 6d 7s Td 9h")
+    state = _show(state, {0: "Th Jh Ts Js", 1: "As 2s Kh Kd", 2: "Ah 2h Ks Kc"})
+    got = sorted((a.run, a.half.value, a.seat, a.amount) for a in awards_from_cards(state))
+    assert got == [
+        (1, "high", 0, 30),
+        (1, "low", 1, 15),
+        (1, "low", 2, 15),
+        (2, "high", 0, 30),
+        (2, "low", 1, 15),
+        (2, "low", 2, 15),
+    ]
