@@ -19,6 +19,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.grammar import (
     GrammarError,
+    parse_boards,
     parse_button_rule,
     parse_chips,
     parse_duration,
@@ -148,6 +149,11 @@ def _button_rule(state: TableState, text: str) -> rq.Request:
     return rq.SetButtonRule(parse_button_rule(text))
 
 
+def _boards(state: TableState, text: str) -> rq.Request:
+    """R13.2(a): one board, two every hand, or two on bomb pots only."""
+    return rq.SetDoubleBoard(parse_boards(text))
+
+
 QUESTIONS: tuple[Question, ...] = (
     Question(
         "Game (dealer's choice)",
@@ -178,6 +184,13 @@ QUESTIONS: tuple[Question, ...] = (
         "Bomb pot: amount [double], every N AMOUNT, at SEAT AMOUNT, or off?",
         "5, 5 double, every 10 5, at Ann 5, off",
         _bomb,
+    ),
+    Question(
+        "Boards (double board)",
+        "One board, two boards every hand, or two on bomb pots only (R13.2)",
+        "Boards from the next hand: 1, 2, or bomb (two on bomb pots only)?",
+        "1, 2 or bomb",
+        _boards,
     ),
     Question(
         "Button rule",
