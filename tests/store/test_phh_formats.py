@@ -141,3 +141,33 @@ def test_r13_bomb_pot_and_straddles_come_back_event_for_event(tmp_path, fmt: str
         (outcome,) = import_files(journal, [written])
         assert outcome.error is None and outcome.session_id is not None
         assert journal.events(outcome.session_id) == events
+
+
+def test_r13_double_board_bomb_pot_comes_back_event_for_event(tmp_path) -> None:
+    from omaha_tui.interchange.interop import export_session, import_files
+    from omaha_tui.store.journal import Journal
+
+    events = table_events(stacks=(100, 100, 3, 100), small_blind=1, seats=4)
+    events = _record(
+        events,
+        rq.SetBomb(5, double=True),
+        rq.NextHand(),
+        rq.DealCards("Ah Kd 7c | 2s 3s 4s"),
+        *[rq.Check()] * 3,
+        rq.DealCards("9h | Jd"),
+        *[rq.Check()] * 3,
+        rq.DealCards("Tc | 5h"),
+        *[rq.Check()] * 3,
+        rq.TableHands(
+            ((0, "Qs Qc 9c 8d"), (1, "Js Jc 9d 8c"), (2, "As Ac 8h 6h"), (3, "Ts Td 2c 3d"))
+        ),
+        rq.AwardByCards(),
+    )
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        sid = journal.create_session("Friday", meta={"schedule": None})
+        journal.append_many(sid, events)
+        journal.release(sid)
+        written = export_session(journal, sid, "phh", tmp_path / "out").path
+        (outcome,) = import_files(journal, [written])
+        assert outcome.error is None and outcome.session_id is not None
+        assert journal.events(outcome.session_id) == events
