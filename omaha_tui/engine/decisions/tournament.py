@@ -25,8 +25,9 @@ from omaha_tui.engine.hands.cards import format_card, parse_cards
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy
 from omaha_tui.engine.rules.clock.running import position
-from omaha_tui.engine.rules.clock.schedule import Break
-from omaha_tui.engine.rules.tournament.chip_race import RaceError, chip_race
+from omaha_tui.engine.rules.clock.schedule import Break, Level
+from omaha_tui.engine.rules.tournament.chip import DECK_SIZE, deck_refusal, levels_refusal
+from omaha_tui.engine.rules.tournament.chip_race import RaceError, cards_needed, chip_race
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.rules.tournament.places import Out, places
 from omaha_tui.engine.state import TableState
@@ -189,6 +190,27 @@ def _colour_up_break(state: TableState, at: datetime | None) -> None:
         raise RuleError(f"colour up at a break: the clock is at level {level} (R11.4)")
 
 
+def levels_ahead(state: TableState, at: datetime | None = None) -> list[tuple[int, Level]]:
+    """R11.7: the levels still to be played (number, level): from the one the clock is
+    at (in a break, the one after it) to the last; without a schedule, the table's own."""
+    schedule = state.clock.schedule
+    stakes = state.stakes
+    if schedule is None:
+        if stakes is None:
+            return []
+        own = Level(
+            small_blind=stakes.small_blind,
+            big_blind=stakes.big_blind,
+            ante=stakes.ante,
+            big_blind_ante=stakes.big_blind_ante,
+        )
+        return [(state.level, own)]
+    first = state.level
+    if at is not None:
+        first = schedule.level_number(position(state.clock, at_ms(at)).item)
+    return [(n, lv) for n, lv in enumerate(schedule.levels, start=1) if n >= first]
+
+
 def _at_break(state: TableState, number: int, at: datetime | None) -> None:
     """Refuse unless the clock is in break ``number`` at ``at`` (R11.1, R2.7)."""
     schedule = state.clock.schedule
@@ -222,7 +244,19 @@ def _colour_up(state: TableState, req: rq.ColourUp) -> Built:
     _colour_up_break(state, req.at)
     if state.stakes is None:
         raise RuleError("no session: start a session first")
+    if req.new_chip > state.stakes.chip:  # R11.7: every level still to come fits the chip
+        why = levels_refusal(levels_ahead(state, req.at), req.new_chip)
+        if why:
+            raise RuleError(f"colour up to {req.new_chip:,} refused: {why} (R11.7)")
     names = {i: s.name for i, s in enumerate(state.seats) if s is not None}
+    if req.winners is None:  # R11.4: more race cards than a deck holds are dealt at the table
+        try:
+            stacks = {i: s.stack for i, s in enumerate(state.seats) if s is not None}
+            needed = sum(cards_needed(stacks, state.stakes.chip, req.new_chip).values())
+        except RaceError:
+            needed = 0  # a chip that cannot be raced: chip_race says why below
+        if needed > DECK_SIZE:
+            raise RuleError(deck_refusal(needed))
     cards: dict[int, tuple[str, ...]] = {}
     if req.winners is None:
         for seat, text in req.cards or ():
