@@ -109,7 +109,11 @@ class TournamentState:
         return won
 
     def prizes_left(self) -> tuple[Decimal, ...]:
-        """The prizes of the places not yet decided (R11.5: what a deal shares)."""
+        """What is still unpaid, by place (R11.5: what a deal shares): the prizes of the
+        places not yet decided, or once a deal is agreed only the money it kept back for
+        the winner (the rest is the deal's already)."""
+        if self.deal is not None:
+            return (self.kept,)
         return self.prize_table()[: len(self.seated)]
 
 
@@ -151,6 +155,7 @@ class Standings:
     deal: bool
     kept: Decimal
     chip: int
+    unit: Decimal = Decimal(1)
 
 
 def standings(state: TableState) -> Standings | None:
@@ -207,4 +212,5 @@ def standings(state: TableState) -> Standings | None:
         deal=t.deal is not None,
         kept=t.kept,
         chip=state.stakes.chip if state.stakes is not None else 1,
+        unit=t.config.money_unit,
     )

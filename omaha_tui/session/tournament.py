@@ -16,6 +16,7 @@ from typing import Any
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.cards import DECK, format_card
 from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.reducer.tournament import bust_order
 from omaha_tui.engine.rules.tournament.chip_race import cards_needed
 from omaha_tui.engine.rules.tournament.deals import DealError, chip_chop, icm_deal
 from omaha_tui.engine.rules.tournament.money import ZERO
@@ -52,14 +53,16 @@ def deal_proposal(state: TableState, kind: str, keep: Decimal = ZERO) -> dict[in
         raise DealError("a hand is running: propose a deal between hands")
     names: dict[str, int] = {}
     stacks: dict[str, int] = {}
-    for seat, _ in t.seated:
+    # R11.5 (as R7.4): seat order from the first seat left of the button breaks a tie
+    for seat, _ in sorted(t.seated, key=lambda p: bust_order(state, p[0])):
         player = state.seat(seat)
         if player is not None:
             names[player.name] = seat
             stacks[player.name] = player.stack
     share = chip_chop if kind == "chop" else icm_deal
-    proposal = share(stacks, t.prizes_left(), t.config.money_unit, keep)
-    return {names[name]: amount for name, amount in proposal.items()}
+    proposal = share(stacks, t.prizes_left(), t.config.money_unit, keep, order=list(stacks))
+    by_seat = {names[name]: amount for name, amount in proposal.items()}
+    return {seat: by_seat[seat] for seat, _ in t.seated if seat in by_seat}
 
 
 def next_break(clock: ClockView | None) -> str | None:
@@ -137,7 +140,7 @@ def places_words(st: Standings, name: Callable[[str], str] = str) -> str | None:
     on the table), or ``None`` before the first."""
     placed = [
         f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {name(line.name)}"
-        + (f" {money(line.prize)}" if line.prize else "")
+        + (f" {money(line.prize, st.unit)}" if line.prize else "")
         for line in st.lines
         if line.place is not None
     ]

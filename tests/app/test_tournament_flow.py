@@ -67,7 +67,7 @@ async def test_r11_tournament_from_the_first_hand_to_a_winner(tmp_path: Path) ->
 
 
 async def test_r11_4_colour_up_and_r11_5_deal_at_the_table(tmp_path: Path) -> None:
-    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy"))
+    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy", "--blinds", "5/10", "--chip", "1"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for seat, delta in ((0, 3), (1, 4), (2, -7)):  # leftovers 3, 4, 3: two 5s

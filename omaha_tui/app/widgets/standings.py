@@ -23,10 +23,11 @@ def standings_markup(st: Standings, next_break: str = "") -> str:
     """``Tournament · 9 entries · pool 900 (1st 450 · 2nd 270 · 3rd 180) · 5 left ·
     average 1,800 · break in 29:08 · 6th Eve 0 ...``: the place, prize and chips of
     every entry (``next_break``: when the clock's next break comes)."""
-    paid = " · ".join(f"{ordinal(i)} {money(a)}" for i, a in enumerate(st.payouts, start=1))
+    u = st.unit
+    paid = " · ".join(f"{ordinal(i)} {money(a, u)}" for i, a in enumerate(st.payouts, start=1))
     parts = [
         f"[b]Tournament[/b] {st.entries} entries",
-        f"pool {money(st.pool)} ({paid})",
+        f"pool {money(st.pool, u)} ({paid})",
         f"{st.players_left} left",
         f"average {st.average:,}",
     ]

@@ -287,8 +287,8 @@ def _agree_deal(state: TableState, req: rq.AgreeDeal) -> Built:
     t = _t(state)
     if t.finished:
         raise RuleError("the tournament is over: the prizes are paid")
-    if t.deal is not None:
-        raise RuleError("a deal was agreed already (R11.5)")
+    if t.deal is not None and not t.kept:
+        raise RuleError("a deal was agreed already and shares everything (R11.5)")
     if len(t.seated) < 2:
         raise RuleError("a deal needs two or more players left (R11.5)")
     if state.in_hand:
