@@ -34,6 +34,7 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.store.journal import Journal, JournalError
 from omaha_tui.store.settings import readable_settings
 
+from . import board_rows
 from .clock import ClockView, clock_view
 from .clock_meta import meta_schedule, needs_taking_up, taking_up
 from .outcome import Outcome
@@ -92,6 +93,7 @@ class Session:
         self._history = history
         self._redo = list(redo)
         self._available: Available | None = None
+        board_rows.warm()  # an all-in's equity (R10.3) without building tables first
 
     # ------------------------------------------------------------------ opening
 
