@@ -160,6 +160,8 @@ def standings_line(state: TableState, next_break: str | None = None) -> str:
         f"{st.entries} entries, pool {money(st.pool, u)} ({paid})",
         f"{st.players_left} left, average {st.average:,}",
     ]
+    if st.payout_note:  # R11.2: a custom table waiting for its entries
+        parts.insert(1, st.payout_note)
     if next_break is not None:
         parts.append(f"break {next_break}")
     playing = [f"{line.name} {line.chips:,}" for line in st.lines if line.seat is not None]

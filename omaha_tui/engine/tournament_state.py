@@ -12,7 +12,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.rules.tournament.money import ZERO
-from omaha_tui.engine.rules.tournament.payouts import payout_percents
+from omaha_tui.engine.rules.tournament.payouts import (
+    custom_short,
+    format_payouts,
+    payout_percents,
+)
 from omaha_tui.engine.rules.tournament.places import Out, Placing, places, placing_prizes
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 
@@ -156,6 +160,7 @@ class Standings:
     kept: Decimal
     chip: int
     unit: Decimal = Decimal(1)
+    payout_note: str = ""
 
 
 def standings(state: TableState) -> Standings | None:
@@ -213,4 +218,20 @@ def standings(state: TableState) -> Standings | None:
         kept=t.kept,
         chip=state.stakes.chip if state.stakes is not None else 1,
         unit=t.config.money_unit,
+        payout_note=payout_note(t.config.payouts, len(t.entries)),
+    )
+
+
+def payout_note(custom: tuple[Decimal, ...] | None, entries: int) -> str:
+    """R11.2: what the standings say while a custom table pays more places than there
+    are entries (the default table for the entries so far is paid until then), or "".
+
+    >>> payout_note((Decimal(50), Decimal(30), Decimal(20)), 2)
+    "custom payouts 50/30/20 need 3 entries: R11.2's table for 2 entries until then"
+    """
+    if custom is None or not custom_short(entries, custom):
+        return ""
+    return (
+        f"custom payouts {format_payouts(custom)} need {len(custom)} entries: "
+        f"R11.2's table for {entries} entr{'y' if entries == 1 else 'ies'} until then"
     )

@@ -95,6 +95,7 @@ def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, A
         "pool": money_number(st.pool),
         "payouts": [money_number(a) for a in st.payouts],
         "percents": [money_number(p) for p in st.percents],
+        "payout_note": st.payout_note or None,
         "players_left": st.players_left,
         "average": st.average,
         "chip": st.chip,

@@ -92,7 +92,9 @@ def test_r11_2_custom_table_must_add_up_to_100() -> None:
 
 
 def test_r11_2_custom_table_with_fewer_entries_than_places() -> None:
-    assert payout_percents(2, (D(50), D(30), D(20))) == (D(70), D(30))
+    # Payouts follow a table by the number of entries: R11.2's for 2 entries, not the
+    # extra place's share added to first.
+    assert payout_percents(2, (D(50), D(30), D(20))) == (D(100),)
 
 
 def test_r11_3_same_hand_bust_bigger_stack_places_higher() -> None:

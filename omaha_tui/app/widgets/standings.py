@@ -28,6 +28,7 @@ def standings_markup(st: Standings, next_break: str = "") -> str:
     parts = [
         f"[b]Tournament[/b] {st.entries} entries",
         f"pool {money(st.pool, u)} ({paid})",
+        *([escape(st.payout_note)] if st.payout_note else []),
         f"{st.players_left} left",
         f"average {st.average:,}",
     ]

@@ -23,7 +23,7 @@ from omaha_tui.engine.decisions.decide import DECIDERS, Built, Decided, decides,
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_card, parse_cards
 from omaha_tui.engine.labels import player_name
-from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy
+from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy, reentry_open
 from omaha_tui.engine.rules.clock.running import position
 from omaha_tui.engine.rules.clock.schedule import Break, Level
 from omaha_tui.engine.rules.tournament.chip import DECK_SIZE, deck_refusal, levels_refusal
@@ -74,9 +74,14 @@ def _busts(state: TableState, pending_too: bool) -> list[ev.Event]:
     ]
 
 
-def _prizes(state: TableState) -> list[ev.Event]:
+def _prizes(state: TableState, closing: bool = False) -> list[ev.Event]:
+    """The prizes, once there is a winner or a deal shares everything (R11.2, R11.5);
+    one player left while re-entries are still open is not yet a winner (R11.1) unless
+    ``closing``: the next hand was asked for and nobody re-entered."""
     t = _t(state)
     if t.finished:
+        return []
+    if len(t.seated) == 1 and t.deal is None and not closing and reentry_open(state):
         return []
     if len(t.seated) == 1 or (t.deal is not None and t.kept == 0):
         return [ev.PrizesPaid(prizes={k: v for k, v in t.prizes_won().items() if v})]
@@ -131,9 +136,20 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
         raise RuleError("the tournament is over: the prizes are paid")
     busts = _busts(state, pending_too=True)
     if not busts:
+        paid = _prizes(state, closing=True) if len(state.tournament.seated) == 1 else []
+        if paid:  # R11.1: one player left and nobody re-entered: the winner
+            return fold(state, paid)
         return _plain_next_hand(state, req)
     done = fold(state, busts)
-    if done.state.tournament is not None and len(done.state.tournament.seated) == 1:
+    left = done.state.tournament.seated if done.state.tournament is not None else ()
+    if len(left) == 1:
+        if reentry_open(done.state):  # R11.1: the others may still enter again
+            name = player_name(done.state, left[0][0])
+            note = (
+                f"{name} is the only player left, and re-entries are open: re-enter a "
+                "player, or `next` again ends the tournament (R11.1)"
+            )
+            return Decided(done.events, done.state, note, done.steps)
         return done
     start = _plain_next_hand(done.state, req)
     if not isinstance(start, Decided):

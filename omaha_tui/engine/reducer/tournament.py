@@ -81,6 +81,14 @@ def entries_open(state: TableState) -> bool:
     return t.deal is None and not t.finished and (until is None or state.level <= until)
 
 
+def reentry_open(state: TableState) -> bool:
+    """R11.1: a player who is out may still enter again: re-entries are allowed and the
+    rebuy period they share has not ended (without a rebuy period they stay open only
+    while two or more are left, so one player left is the winner)."""
+    t = _t(state)
+    return t.config.re_entry and t.config.rebuys_until is not None and entries_open(state)
+
+
 def may_rebuy(state: TableState, seat: int) -> str:
     """Why ``seat`` may not rebuy now, or ``""`` when they may (R11.1)."""
     t = _t(state)
