@@ -143,7 +143,13 @@ class Standing:
 @dataclass(frozen=True)
 class Standings:
     """What every front end shows of a tournament (R11): entries, the pool and the
-    prizes by place, who is left and the average stack, and each entry's line."""
+    prizes by place, who is left and the average stack, and each entry's line.
+
+    ``deal_amounts``: what an agreed deal gave each name (R11.5); ``unpaid``: the prizes
+    of the places still to be decided, best first (after a deal, what it kept back);
+    ``out_order``: the entries out, in the order they went out (R11.3); ``chip``: the
+    smallest chip in play (R11.7); ``unit``: the money unit money is said in (R11.2).
+    """
 
     entries: int
     rebuys: int
@@ -161,6 +167,9 @@ class Standings:
     chip: int
     unit: Decimal = Decimal(1)
     payout_note: str = ""
+    deal_amounts: tuple[tuple[str, Decimal], ...] = ()
+    unpaid: tuple[Decimal, ...] = ()
+    out_order: tuple[int, ...] = ()
 
 
 def standings(state: TableState) -> Standings | None:
@@ -219,6 +228,9 @@ def standings(state: TableState) -> Standings | None:
         chip=state.stakes.chip if state.stakes is not None else 1,
         unit=t.config.money_unit,
         payout_note=payout_note(t.config.payouts, len(t.entries)),
+        deal_amounts=tuple((t.entries[e - 1], a) for e, a in t.deal or ()),
+        unpaid=() if t.finished else t.prizes_left(),
+        out_order=tuple(o.entry for o in t.outs),
     )
 
 

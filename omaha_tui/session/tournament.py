@@ -86,7 +86,9 @@ def tournament_view(state: TableState, next_break: str | None = None) -> dict[st
 
 
 def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, Any]:
-    """The standings as plain data for JSON (R11)."""
+    """The standings as plain data for JSON (R11): what the room's display renders too,
+    the busts with their places in the order they went out (R11.3), the deal and what it
+    gave each player (R11.5), the places still unpaid, the chip (R11.7)."""
     return {
         "entries": st.entries,
         "rebuys": st.rebuys,
@@ -121,6 +123,21 @@ def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, A
             for line in st.lines
         ],
         "deal": st.deal,
+        "deal_amounts": [{"name": n, "amount": money_number(a)} for n, a in st.deal_amounts],
+        "unpaid": [
+            {"place": place, "prize": money_number(a)} for place, a in enumerate(st.unpaid, start=1)
+        ],
+        "busts": [
+            {
+                "name": line.name,
+                "place": line.place,
+                "tied": line.tied,
+                "prize": money_number(line.prize),
+            }
+            for entry in st.out_order
+            for line in st.lines
+            if line.entry == entry
+        ],
         "kept": money_number(st.kept),
         "finished": st.finished,
         "next_break": next_break,

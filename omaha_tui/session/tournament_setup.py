@@ -106,6 +106,7 @@ def tournament_chip(
     config: TournamentConfig,
     schedule: BlindSchedule | None,
     stakes: Stakes,
+    what: str = "--chip",
 ) -> int:
     """R11.7: the tournament's chip from ``--chip`` (or the setup screen's field), or by
     default 25 when every blind and ante of the schedule (else the table's blinds) is a
@@ -138,12 +139,12 @@ cannot be played in 100 chips: its small blind 25 is not a multiple of 100 (R11.
         given = ""
     else:
         try:
-            chip = parse_chips(text, "--chip")
+            chip = parse_chips(text, what)
         except ValueError as e:
             raise TournamentFlagError(str(e)) from None
         if chip <= 0:
-            raise TournamentFlagError("--chip is the smallest chip in play: more than 0, e.g. 25")
-        given = f"--chip {chip:,}: "
+            raise TournamentFlagError(f"{what} is the smallest chip in play: more than 0, e.g. 25")
+        given = f"{what} {chip:,}: "
     why = levels_refusal(levels, chip)
     if why:
         raise TournamentFlagError(f"{given}{why} (R11.7)")
@@ -152,7 +153,7 @@ cannot be played in 100 chips: its small blind 25 is not a multiple of 100 (R11.
         chips.append(("add-on", config.add_on.chips))
     for what, amount in chips:
         if amount % chip:
-            hint = "give --chip" if not given else "choose another chip"
+            hint = f"give {what}" if not given else "choose another chip"
             raise TournamentFlagError(
                 f"the {what} {amount:,} is not a whole number of the {chip:,} chip: {hint} (R11.7)"
             )
