@@ -158,7 +158,7 @@ def standings_line(state: TableState, next_break: str | None = None) -> str:
     paid = ", ".join(f"{ordinal(i)} {money(a, u)}" for i, a in enumerate(st.payouts, start=1))
     parts = [
         f"{st.entries} entries, pool {money(st.pool, u)} ({paid})",
-        f"{st.players_left} left, average {st.average:,}",
+        f"{st.players_left} left, average {st.average:,}, chip {st.chip:,} (R11.7)",
     ]
     if st.payout_note:  # R11.2: a custom table waiting for its entries
         parts.insert(1, st.payout_note)
