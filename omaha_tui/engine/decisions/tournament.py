@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from omaha_tui.engine import events as ev
@@ -28,7 +27,6 @@ from omaha_tui.engine.rules.clock.running import position
 from omaha_tui.engine.rules.clock.schedule import Break, Level
 from omaha_tui.engine.rules.tournament.chip import DECK_SIZE, deck_refusal, levels_refusal
 from omaha_tui.engine.rules.tournament.chip_race import RaceError, cards_needed, chip_race
-from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.rules.tournament.places import Out, places
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.tournament_state import TournamentState
@@ -317,9 +315,3 @@ def _agree_deal(state: TableState, req: rq.AgreeDeal) -> Built:
             f"{', '.join(missing)} not in it (R11.5)"
         )
     return (ev.DealAgreed(amounts=named, kept=req.kept),)
-
-
-def deal_total(state: TableState) -> Decimal:
-    """What a deal shares now: the prizes of the places not yet decided (R11.5)."""
-    t = _t(state)
-    return sum(t.prizes_left(), ZERO)
