@@ -23,6 +23,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, CardsDue, available
 from omaha_tui.engine.events import Award, BombCall, Post
 from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
@@ -36,9 +37,7 @@ from omaha_tui.session.view_text import (
     next_step,
     options,
     oval_order,
-    shown,
     street_title,
-    unshown,
 )
 
 if TYPE_CHECKING:  # a tournament's standings load with its first state
@@ -194,7 +193,8 @@ class TableView:
     """The table's stakes at the current level (R2.7)."""
     button: int | None = None
     dead_button: bool = False
-    """The button sits on an empty seat, or one not dealt in (R1.5)."""
+    """The button sits on the empty chair of a player who left, or on the seat of one
+    not dealt in (R1.5c): never on a chair nobody sat in."""
     to_act: int | None = None
     legal: LegalActions | None = None
     cards_due: CardsDue | None = None
@@ -272,7 +272,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     tabled = dict(hand.shown) if hand is not None else {}
     seats = []
     for i, seat in enumerate(state.seats):
-        if seat is None:  # R1.5(c): the button may sit on an empty chair
+        if seat is None:  # R1.5(c): a dead button may sit on a chair its player left
             seats.append(SeatView(i, markers=markers(state, i)))
             continue
         code, status = seat_status(state, i, seat)
