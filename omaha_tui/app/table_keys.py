@@ -20,6 +20,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.session import Session
+from omaha_tui.session.outcome import refusal_words
 
 from .keys import BY_NAME, CLOCK_KEYS, TableKey, help_lines, live_keys
 from .prompts.amount_prompt import AmountPrompt, AmountRange, TextPrompt
@@ -70,9 +71,7 @@ class TableControl:
                 probe = replace(probe, at=self.app.wall_now())
             out = decide(state, probe)
             if isinstance(out, Refusal):
-                reason = out.reason
-        if key.name == "all_in" and avail.breakdown is not None:
-            reason += f"; p raises to the pot-limit maximum, {avail.breakdown.max_raise_to}"
+                reason = refusal_words(out.reason, probe, avail)
         if key.name == "table_hands" and avail.allows(rq.Show):
             reason = "every hand still in is tabled already"
         if key.name == "table_hands" and not reason:

@@ -22,12 +22,12 @@ from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.clock import Announcement, Announcer, clock_json, clock_line
+from omaha_tui.session.commands import Local, parse_line, usage
 from omaha_tui.session.grammar import GrammarError
 from omaha_tui.session.verify import RecordCheck
 from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
-from .words import Local, parse_line, usage
 
 NO_CLOCK = 'this table has no blind clock: start it with --levels, e.g. "1/2:20,2/4:20"'
 EXIT_OK = 0
@@ -150,7 +150,7 @@ class Console:
             case "state":
                 return Outcome(True, state_line(self.view()))
             case "ledger" if session.state.tournament is not None:  # R11, R12
-                from .tournament import tournament_ledger
+                from omaha_tui.session.commands_tournament import tournament_ledger
 
                 return Outcome(True, tournament_ledger(session.state))
             case "ledger":
@@ -166,15 +166,14 @@ class Console:
                     return Outcome(False, NO_CLOCK, refused=True)
                 return Outcome(True, clock_line(view))
             case "standings":
+                from omaha_tui.session.commands_tournament import standings_line
                 from omaha_tui.session.tournament import next_break
-
-                from .tournament import standings_line
 
                 ok = session.state.tournament is not None
                 when = next_break(session.clock(self.now()))
                 return Outcome(ok, standings_line(session.state, when), refused=not ok)
         if name.startswith("deal "):  # R11.5: a proposal, nothing recorded
-            from .tournament import proposal_line
+            from omaha_tui.session.commands_tournament import proposal_line
 
             ok, message = proposal_line(session.state, name)
             return Outcome(ok, message, refused=not ok)
@@ -193,7 +192,7 @@ class Console:
             from omaha_tui.session.tournament import next_break
 
             clock = self.session.clock(self.now())
-            obj = {
+            obj: dict[str, Any] = {
                 "ok": outcome.ok,
                 "message": shown(outcome.message),
                 "state": state_json(self.view(), next_break(clock)),

@@ -23,6 +23,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, CardsDue, available
 from omaha_tui.engine.events import Award, Post
 from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
@@ -35,9 +36,7 @@ from omaha_tui.session.view_text import (
     next_step,
     options,
     oval_order,
-    shown,
     street_title,
-    unshown,
 )
 
 if TYPE_CHECKING:  # a tournament's standings load with its first state

@@ -134,7 +134,7 @@ def test_r4_6_bet_pot_and_raise_pot_are_the_binding_pot_as_said_aloud(tmp_path: 
         journal.close()
     assert lines[1] == "ok: Ann raises to 7 (R4.4: pot 3 + call 2 = 5; raise to 7)", lines
     assert lines[5] == "ok: Bob bets 21 (R4.4: pot 21; bet 21)", lines
-    assert lines[6] == (  # as ``allin`` says it: above the pot-limit maximum (R4.4)
+    assert lines[6] == (  # as ``allin`` says it, and the app's key: the pot-limit maximum (R4.4)
         "refused: Cy (seat 3) cannot go all in for 193: raise to 193 is above the maximum:"
-        " raise to 42 to 84"
+        " raise to 42 to 84; pot raises to the pot-limit maximum, 84"
     ), lines
