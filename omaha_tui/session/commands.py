@@ -23,10 +23,10 @@ from omaha_tui.session import commands_table as ct
 from omaha_tui.session.command_types import Command, Local, Parsed, Parser
 from omaha_tui.session.grammar import (
     GrammarError,
-    parse_die,
     parse_player,
     parse_runs,
 )
+from omaha_tui.session.grammar.formats import parse_next
 
 
 def _none(request: Parsed, usage: str) -> Parser:
@@ -104,9 +104,8 @@ def _run_twice(state: TableState, args: list[str]) -> Parsed:
 
 
 def _next(state: TableState, args: list[str]) -> Parsed:
-    if len(args) > 1:
-        raise GrammarError("usage: next, or next DIE (1 to 6) for Binglao (R3.4)")
-    return rq.NextHand(parse_die(args[0]) if args else None)
+    """``next``; ``next 4`` (Binglao's die, R3.4); ``next straddle [button|SEAT]`` (R13.3)."""
+    return parse_next(state, args)
 
 
 def _misdeal(state: TableState, args: list[str]) -> Parsed:
@@ -138,7 +137,11 @@ WORDS: dict[str, Command] = {
         "award [NAME+NAME ...] [| NAME ...]",
         "Award the pots, by the cards or to the players named (R5)",
     ),
-    "next": Command(_next, "next [DIE]", "Start the next hand"),
+    "next": Command(
+        _next,
+        "next [DIE|straddle [button|SEAT]]",
+        "Start the next hand; a straddle this hand only (R2.8, R13.3)",
+    ),
     "undo": Command(_none(Local("undo"), "undo"), "undo", "Take back the last action"),
     "redo": Command(_none(Local("redo"), "redo"), "redo", "Do again what undo took back"),
     "seat": Command(
@@ -180,7 +183,15 @@ WORDS: dict[str, Command] = {
     ),
     "break": Command(ct.break_word, "break end", "End a break early (R2.7c)"),
     "straddle": Command(
-        ct.straddle, "straddle N|off", "A standing straddle from the next hand, or off (R2.8)"
+        ct.straddle,
+        "straddle N [button|SEAT]|off",
+        "A standing straddle from the next hand: left of the BB, the button's, or a "
+        "Mississippi straddle from a seat; or off (R2.8, R13.3)",
+    ),
+    "bomb": Command(
+        ct.bomb,
+        "bomb [every N|at SEAT] AMOUNT [double]|off",
+        "A bomb pot: the next hand, every N hands, at a seat, on two boards, or off (R13.1)",
     ),
     "game": Command(
         ct.game, "game NAME [pl|nl|fl]", "Change the game and structure from the next hand (R9)"

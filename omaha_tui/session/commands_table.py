@@ -23,9 +23,9 @@ from omaha_tui.session.grammar import (
     parse_post_or_wait,
     parse_seat_number,
     parse_stakes,
-    parse_straddle,
     parse_value,
 )
+from omaha_tui.session.grammar.formats import parse_bomb, parse_straddle_words
 
 
 def amount_of(token: str, state: TableState, what: str = "amount", signed: bool = False) -> int:
@@ -118,10 +118,14 @@ def level(state: TableState, args: list[str]) -> Parsed:
 
 
 def straddle(state: TableState, args: list[str]) -> Parsed:
-    """R2.8: ``straddle 4`` stands a straddle of 4 from the next hand; ``straddle off``."""
-    if len(args) != 1:
-        raise GrammarError("usage: straddle N (at least twice the big blind), or straddle off")
-    return rq.SetStraddle(parse_straddle(args[0]))
+    """R2.8, R13.3: ``straddle 4`` stands a straddle of 4 from the next hand (``straddle
+    4 button``, ``straddle 4 Ann``: from the button or a seat); ``straddle off``."""
+    return parse_straddle_words(state, args)
+
+
+def bomb(state: TableState, args: list[str]) -> Parsed:
+    """R13.1: ``bomb 5 [double]``, ``bomb every 10 5``, ``bomb at Ann 5``, ``bomb off``."""
+    return parse_bomb(state, args)
 
 
 CLOCK_USAGE = "clock [pause|resume|start|next|back|+N|-N] (N minutes, or 30s)"
