@@ -29,10 +29,11 @@ import json
 import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.labels import printable
 from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.records import JournalError
@@ -40,7 +41,10 @@ from omaha_tui.store.records import JournalError
 from .follower import Follower
 from .notice import Abandonment
 from .page import asset, qr_svg
-from .room import Json, pot_equities, room_view
+from .room import Json, room_view
+
+if TYPE_CHECKING:  # the calculator itself loads when an all-in spot comes
+    from omaha_tui.engine.allin.equity import Equity
 
 POLL_SECONDS = 0.1
 """How often the journal is looked at (a few small reads when nothing happened)."""
@@ -96,8 +100,8 @@ class RoomFeed:
         self.message = b""
         self._changed = asyncio.Event()
         self._spot: AllInSpot | None = None
-        self._equities: list[Json] = []
-        self._equity_task: asyncio.Future[list[Json]] | None = None
+        self._figures: Equity | None = None
+        self._equity_task: asyncio.Future[Equity] | None = None
         self._notice = ""
         self._abandonment = Abandonment()
         self._clock_key: tuple[object, ...] | None = None
@@ -114,7 +118,7 @@ class RoomFeed:
             title=f.title,
             clock=f.view(self._now()),
             seq=f.seq,
-            equities=self._equities,
+            figures=self._figures,
             url=self.url,
             theme=self.theme,
             table=self._table,
@@ -123,7 +127,7 @@ class RoomFeed:
         if self._notice:
             view["notice"] = self._notice
         self.version += 1
-        view["version"] = self.version
+        view["push"] = self.version
         self.view = view
         data = json.dumps(view, separators=(",", ":"))
         self.message = f"id: {self.version}\ndata: {data}\n\n".encode()
@@ -197,7 +201,7 @@ class RoomFeed:
         spot = table.spot if table is not None else None
         if spot == self._spot:
             return
-        self._spot, self._equities = spot, []
+        self._spot, self._figures = spot, None
         if self._equity_task is not None:
             self._equity_task.cancel()
             self._equity_task = None
@@ -205,13 +209,13 @@ class RoomFeed:
             return
         loop = asyncio.get_running_loop()
         assert table is not None
-        task = loop.run_in_executor(None, pot_equities, spot, table)
+        task = loop.run_in_executor(None, spot_equity, spot)
         self._equity_task = task
 
-        def done(fut: asyncio.Future[list[Json]]) -> None:
+        def done(fut: asyncio.Future[Equity]) -> None:
             if fut.cancelled() or fut.exception() is not None or spot != self._spot:
                 return
-            self._equities = fut.result()
+            self._figures = fut.result()
             self.publish()
 
         task.add_done_callback(done)
