@@ -24,6 +24,7 @@ from omaha_tui.engine.reducer import history as hist
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 from omaha_tui.engine.state import TableState, evolve
+from omaha_tui.engine.tournament_events import ColouredUp
 from omaha_tui.session.clock import ClockView, clock_view
 from omaha_tui.session.clock_meta import meta_schedule, needs_taking_up, taken_up
 from omaha_tui.store.journal import Journal
@@ -68,6 +69,10 @@ class Follower:
         self.seq = 0
         self._last_hash: bytes | None = None  # the chain hash of the last event read
         self._holder: int | None = None  # who records the session, as the last poll saw
+        self.race: tuple[ColouredUp, int, int] | None = None
+        """The last colour-up's race (R11.4) and how many colour-ups the tournament had
+        with it, and the hand it followed: its cards stay on the players' screen until
+        the next hand."""
         self.said = ""
         """The dealer's last line (what the app speaks and prints for the last event
         that said anything), in the narrator's own words."""
@@ -206,6 +211,9 @@ class Follower:
         before, event = self.history, record.event
         self.history, self.seq = hist.apply(before, event), record.seq
         undone = (before.last,) if isinstance(event, ActionUndone) and before.last else ()
+        if isinstance(event, ColouredUp) and self.state.tournament is not None:
+            hand = self.state.hand
+            self.race = (event, len(self.state.tournament.colour_ups), hand.number if hand else 0)
         lines = narrate(before.state, (event,), self.state, undone=undone)
         if lines:
             self.said = lines[-1]
@@ -237,6 +245,11 @@ class Follower:
         ``None`` once the session is over too: its clock stopped, nothing counts down."""
         if self.over:
             return None
+        return self.reading(now)
+
+    def reading(self, now: float) -> ClockView | None:
+        """The clock at ``now`` even once the session is over (its document then says
+        where it stopped, with no seconds to count down); ``None`` without a schedule."""
         return clock_view(self._clocked(now), datetime.fromtimestamp(now, UTC))
 
     def _clocked(self, now: float) -> TableState:

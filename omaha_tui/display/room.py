@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState
+from omaha_tui.engine.tournament_events import ColouredUp
 from omaha_tui.session.clock import ClockView
 from omaha_tui.session.document import table_document
 from omaha_tui.session.view import TableView
@@ -27,8 +28,34 @@ if TYPE_CHECKING:
 
 Json = dict[str, Any]
 
-PAGE_KEYS = frozenset({"said", "url", "theme", "notice", "push", "alert", "race", "sound"})
+PAGE_KEYS = frozenset({"said", "url", "theme", "notice", "push", "alert", "race"})
 """The keys the page's view has beside the session's document."""
+
+
+def race_cards(state: TableState, race: tuple[ColouredUp, int, int] | None) -> list[Json] | None:
+    """The last colour-up's race (R11.4) as the room sees it, each racing player's cards
+    and whether they won a new chip, until the next hand starts (``None`` then, or when
+    the colour-up was taken back or the dealer entered the winners without cards)."""
+    t = state.tournament
+    if race is None or t is None or not race[0].cards:
+        return None
+    event, count, hand = race
+    number = state.hand.number if state.hand is not None else 0
+    if len(t.colour_ups) != count or number != hand:
+        return None
+    won = set(t.colour_ups[-1].won)
+    out = []
+    for seat, held in sorted(event.cards.items()):
+        player = state.seats[seat] if seat < len(state.seats) else None
+        name = player.name if player is not None else f"seat {seat + 1}"
+        out.append(
+            {
+                "name": printable(name),
+                "cards": " ".join(held).split(),
+                "won": name in won,
+            }
+        )
+    return out
 
 
 def room_view(

@@ -35,13 +35,16 @@ from aiohttp import web
 
 from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.labels import printable
+from omaha_tui.session.clock import WARNING_SECONDS, Announcement, Announcer, ClockView
+from omaha_tui.session.document import clock_document, level_json
 from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.records import JournalError
 
 from .follower import Follower
 from .notice import Abandonment
 from .page import asset, qr_svg
-from .room import Json, room_view
+from .room import Json, race_cards, room_view
+from .wake import Waker
 
 if TYPE_CHECKING:  # the calculator itself loads when an all-in spot comes
     from omaha_tui.engine.allin.equity import Equity
@@ -105,6 +108,11 @@ class RoomFeed:
         self._notice = ""
         self._abandonment = Abandonment()
         self._clock_key: tuple[object, ...] | None = None
+        self._ear = Announcer()  # R2.7c: the level, break and last-minute alerts
+        self._ear.hear(follower.view(now()))
+        self._alert: Json | None = None
+        self._placed = -1  # places given so far (R11.3): a new one is a bust to tell
+        self.waker = Waker(follower.path)
         self.stopping = False
         self.viewers = 0
         self._table = self._table_view()
@@ -116,7 +124,7 @@ class RoomFeed:
         view = room_view(
             f.state,
             title=f.title,
-            clock=f.view(self._now()),
+            clock=f.reading(self._now()),
             seq=f.seq,
             figures=self._figures,
             url=self.url,
@@ -124,6 +132,9 @@ class RoomFeed:
             table=self._table,
             said=f.said,
         )
+        view["race"] = race_cards(f.state, f.race)
+        self._bust_alert(view)
+        view["alert"] = self._alert
         if self._notice:
             view["notice"] = self._notice
         self.version += 1
@@ -133,6 +144,32 @@ class RoomFeed:
         self.message = f"id: {self.version}\ndata: {data}\n\n".encode()
         old, self._changed = self._changed, asyncio.Event()
         old.set()
+
+    def _raise(self, kind: str, text: str) -> None:
+        """A new alert for the page: a banner (and a sound where the page may play
+        one); ``n`` counts them, so a page shows each once."""
+        n = self._alert["n"] + 1 if self._alert is not None else 1
+        self._alert = {"n": n, "kind": kind, "text": text}
+
+    def _bust_alert(self, view: Json) -> None:
+        """R11.3: a player out, told as it happens (not the places a page finds
+        already given when the display starts)."""
+        t = view.get("tournament")
+        placed = t["placed"] if t is not None else []
+        if 0 <= self._placed < len(placed) and not t["finished"]:
+            out = max(placed, key=lambda p: int("".join(ch for ch in p["place"] if ch.isdigit())))
+            prize = f" ({out['prize']})" if out["prize"] else ""
+            self._raise("bust", f"{out['name']} is out in {out['place'].rstrip('=')} place{prize}")
+        self._placed = len(placed)
+
+    def snapshot(self) -> Json:
+        """The latest view with its clock read now (``/room.json``): the pushed view's
+        seconds are those of the moment it was made, which a page counts down itself."""
+        f = self.follower
+        if not self.view.get("clock") or self.view["clock"]["ended"]:
+            return self.view
+        clock = clock_document(f.reading(self._now()), f.state)
+        return {**self.view, "clock": clock}
 
     async def changed(self, version: int, timeout: float) -> bool:
         """Wait until there is a version newer than ``version`` (True) or ``timeout``."""
@@ -178,8 +215,12 @@ class RoomFeed:
         view = self.follower.view(self._now())
         key = None
         if view is not None:
-            up = view.seconds_left is not None and view.seconds_left <= 0  # the last level's
-            key = (view.item, view.level.number, view.due, view.paused, up)
+            left = view.seconds_left
+            up = left is not None and left <= 0  # the last level's
+            warned = left is not None and left <= WARNING_SECONDS  # R2.7c: the last minute
+            key = (view.item, view.level.number, view.due, view.paused, up, warned)
+        for said in self._ear.hear(view):
+            self._raise(*alert_words(said, view))
         turned, self._clock_key = key != self._clock_key, key
         return turned
 
@@ -221,18 +262,39 @@ class RoomFeed:
         task.add_done_callback(done)
 
     async def run(self, poll_seconds: float = POLL_SECONDS) -> None:
-        """Follow the journal until cancelled; a fresh view every :data:`RESYNC_SECONDS`."""
+        """Follow the journal until cancelled: at once when the journal's folder changes
+        (:class:`~.wake.Waker`), and every ``poll_seconds`` besides; a fresh view every
+        :data:`RESYNC_SECONDS`."""
         self._follow_spot()  # the table may already be all in when the server starts
         if self._equity_task is None:
             self.publish()
+        self.waker.start()
         last = time.monotonic()
         while not self.stopping:
-            await asyncio.sleep(poll_seconds)
+            await self.waker.wait(poll_seconds)
             if self.poll():
                 last = time.monotonic()
             elif time.monotonic() - last >= RESYNC_SECONDS:
                 self.publish()
                 last = time.monotonic()
+
+
+def alert_words(said: Announcement, clock: ClockView | None) -> tuple[str, str]:
+    """The page's alert for what the clock announced (R2.7c): its kind (``level``,
+    ``break``, ``minute``) and the banner's words, ``Blinds up: 50/100 · BB ante 100``."""
+    if clock is not None and said.level is not None:
+        lv = level_json(clock.level, clock.level.decimals)
+        ante = f" · {lv['ante_text']}" if lv["ante_text"] else ""
+        return "level", f"Blinds up: {lv['text']}{ante}"
+    if said.text.startswith("One minute"):
+        return "minute", said.text
+    if clock is not None and clock.on_break:
+        return "break", said.text
+    if clock is not None and clock.due:  # R2.7: it starts with the next hand
+        lv = level_json(clock.level, clock.level.decimals)
+        ante = f" · {lv['ante_text']}" if lv["ante_text"] else ""
+        return "level", f"Next hand: blinds up to {lv['text']}{ante}"
+    return "level", said.text
 
 
 FEED = web.AppKey("feed", RoomFeed)
@@ -308,7 +370,7 @@ async def qr_code(request: web.Request) -> web.Response:
 
 
 async def snapshot(request: web.Request) -> web.Response:
-    return web.json_response(request.app[FEED].view, headers=SECURITY_HEADERS)
+    return web.json_response(request.app[FEED].snapshot(), headers=SECURITY_HEADERS)
 
 
 async def events(request: web.Request) -> web.StreamResponse:
@@ -374,6 +436,7 @@ def make_app(
     async def follow(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(feed.run(poll_seconds))
         yield
+        feed.waker.close()
         feed.stop()
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -37,7 +37,9 @@ def tournament_document(state: TableState, clock: ClockView | None) -> Json | No
         return None
     out = tournament_json(st, next_break(clock))
     left = [x for x in st.lines if x.place is None]
-    leader = max(left, key=lambda x: (x.chips, -x.entry), default=None)
+    most = max((x.chips for x in left), default=0)
+    leaders = [x for x in left if x.chips == most]
+    leader = leaders[0] if len(leaders) == 1 else None  # equal stacks: nobody leads
     deal = dict(t.deal) if t.deal is not None else None
     cfg = t.config
     add_on = cfg.add_on
@@ -58,6 +60,7 @@ def tournament_document(state: TableState, clock: ClockView | None) -> Json | No
                 for entry, amount in sorted(deal.items(), key=lambda d: (-d[1], d[0]))
             ],
             "kept_text": money(t.kept) if t.kept else "",
+            "pool_text": money(st.pool),
             "placed": [
                 {
                     "place": ordinal(x.place) + ("=" if x.tied > 1 else ""),
