@@ -41,6 +41,7 @@ from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.records import JournalError
 
 from .follower import Follower
+from .gate import Gate
 from .notice import Abandonment
 from .page import asset, qr_svg
 from .room import Json, race_cards, room_view
@@ -111,7 +112,8 @@ class RoomFeed:
         self._ear = Announcer()  # R2.7c: the level, break and last-minute alerts
         self._ear.hear(follower.view(now()))
         self._alert: Json | None = None
-        self._placed = -1  # places given so far (R11.3): a new one is a bust to tell
+        self._placed: set[tuple[str, str, str]] = set()  # places given so far (R11.3)
+        self._placed_seen = False
         self.waker = Waker(follower.path)
         self.stopping = False
         self.viewers = 0
@@ -152,15 +154,18 @@ class RoomFeed:
         self._alert = {"n": n, "kind": kind, "text": text}
 
     def _bust_alert(self, view: Json) -> None:
-        """R11.3: a player out, told as it happens (not the places a page finds
-        already given when the display starts)."""
+        """R11.3: players out, told as it happens (not the places a page finds already
+        given when the display starts, nor the winner's at the end)."""
         t = view.get("tournament")
-        placed = t["placed"] if t is not None else []
-        if 0 <= self._placed < len(placed) and not t["finished"]:
-            out = max(placed, key=lambda p: int("".join(ch for ch in p["place"] if ch.isdigit())))
-            prize = f" ({out['prize']})" if out["prize"] else ""
-            self._raise("bust", f"{out['name']} is out in {out['place'].rstrip('=')} place{prize}")
-        self._placed = len(placed)
+        placed = {(p["place"], p["name"], p["prize"]) for p in (t["placed"] if t else [])}
+        new = sorted(placed - self._placed, key=lambda p: p[0]) if self._placed_seen else []
+        if new and t is not None and not t["finished"]:
+            words = [
+                f"{name} is out in {place.rstrip('=')} place" + (f" ({prize})" if prize else "")
+                for place, name, prize in new
+            ]
+            self._raise("bust", "; ".join(words))
+        self._placed, self._placed_seen = placed, True
 
     def snapshot(self) -> Json:
         """The latest view with its clock read now (``/room.json``): the pushed view's
@@ -300,6 +305,7 @@ def alert_words(said: Announcement, clock: ClockView | None) -> tuple[str, str]:
 FEED = web.AppKey("feed", RoomFeed)
 ALLOWED = web.AppKey("allowed", frozenset)
 LIMIT = web.AppKey("limit", int)
+GATE = web.AppKey("gate", Gate)
 
 
 def allowed_hosts(public_url: str, port: int) -> frozenset[str]:
@@ -329,6 +335,9 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     this address); the ``Origin`` and ``Sec-Fetch-Site`` checks refuse another site's
     page loading the stream or the snapshot.
     """
+    gate = request.app.get(GATE)
+    if gate is not None:  # a whole request came: a viewer, not a waiting socket
+        gate.asked(request.transport)
     allowed = request.app[ALLOWED]
     host = request.headers.get("Host", "").lower()
     if host not in allowed:
@@ -421,9 +430,13 @@ def make_app(
     *,
     max_viewers: int = MAX_VIEWERS,
     poll_seconds: float = POLL_SECONDS,
+    gate: Gate | None = None,
 ) -> web.Application:
-    """The server's application: the routes, the guard, and the feed's life."""
+    """The server's application: the routes, the guard, and the feed's life (``gate``:
+    the connections' door, :mod:`.gate`, told of each request that arrives)."""
     app = web.Application(middlewares=[guard], client_max_size=1024)
+    if gate is not None:
+        app[GATE] = gate
     app[FEED] = feed
     app[ALLOWED] = allowed
     app[LIMIT] = max_viewers

@@ -96,7 +96,10 @@ def _n(seat: int | None) -> int | None:
 def level_json(info: LevelInfo, decimals: int) -> Json:
     """A level with its words: ``blinds`` ``300/600``, ``ante`` ``BB ante 600`` (a
     big-blind ante is named so, R2.9) or ``ante 25`` or ``""``."""
-    m = lambda x: amount_text(x, decimals)  # noqa: E731
+
+    def m(chips: int) -> str:
+        return amount_text(chips, decimals)
+
     ante = ""
     if info.ante:
         ante = f"{'BB ante' if info.big_blind_ante else 'ante'} {m(info.ante)}"

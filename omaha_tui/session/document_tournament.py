@@ -63,7 +63,7 @@ def tournament_document(state: TableState, clock: ClockView | None) -> Json | No
             "pool_text": money(st.pool),
             "placed": [
                 {
-                    "place": ordinal(x.place) + ("=" if x.tied > 1 else ""),
+                    "place": ordinal(x.place or 0) + ("=" if x.tied > 1 else ""),
                     "name": printable(x.name),
                     "prize": money(x.prize) if x.prize else "",
                 }
