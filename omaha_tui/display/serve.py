@@ -23,7 +23,7 @@ from omaha_tui.store.records import JournalError
 from .follower import Follower
 from .gate import IDLE_SECONDS, Gate, Tally, raise_file_limit, socket_cap
 from .page import page_theme, qr_terminal
-from .web import MAX_VIEWERS, RoomFeed, allowed_hosts, make_app
+from .web import MAX_VIEWERS, POLL_SECONDS, RoomFeed, allowed_hosts, make_app
 
 ANY_HOST = ("0.0.0.0", "::", "")
 
@@ -133,20 +133,29 @@ def serve(
     *,
     theme: str | None = None,
     max_viewers: int = MAX_VIEWERS,
+    poll_seconds: float = POLL_SECONDS,
+    notify: bool = True,
 ) -> None:
     """Serve the display of ``follower``'s session until Ctrl+C or SIGTERM.
 
     Prints the address and its QR code first. Nothing runs beside this one process:
     no child process, no thread outlives it (the all-in figures use a worker thread of
     this process). Its sockets are capped below its descriptor limit and idle ones
-    closed (:mod:`.gate`).
+    closed (:mod:`.gate`). It looks at the journal every ``poll_seconds`` and, with
+    ``notify``, the moment the system says the journal changed (:mod:`.wake`).
     """
     check_address(host, port)
     url = public_url(host, port)
-    feed = RoomFeed(follower, url=url, theme=page_theme(theme))
+    feed = RoomFeed(follower, url=url, theme=page_theme(theme), notify=notify)
     tally = Tally(say)
     gate = Gate(socket_cap(raise_file_limit()), tally)
-    app = make_app(feed, allowed_hosts(url, port), max_viewers=max_viewers, gate=gate)
+    app = make_app(
+        feed,
+        allowed_hosts(url, port),
+        max_viewers=max_viewers,
+        poll_seconds=poll_seconds,
+        gate=gate,
+    )
     sid, title = follower.session_id, printable(follower.title)
     print(f"Players' display of session {sid} ({title}): open {url}", flush=True)
     print(qr_terminal(url), end="", flush=True)

@@ -39,16 +39,16 @@ class Waker:
     """Wakes a waiting coroutine when the journal's folder changes, or after a timeout.
 
     :meth:`wait` returns ``True`` when a change woke it; on a platform without inotify
-    (or when the folder cannot be watched) it only sleeps, and :attr:`notified` is
-    False. :meth:`close` gives the watch back.
+    (or when the folder cannot be watched, or ``notify`` is off) it only sleeps, and
+    :attr:`notified` is False. :meth:`close` gives the watch back.
     """
 
-    def __init__(self, journal: Path) -> None:
+    def __init__(self, journal: Path, *, notify: bool = True) -> None:
         self.folder = journal.resolve().parent
         self._fd = -1
         self._changed = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
-        if sys.platform.startswith("linux"):
+        if notify and sys.platform.startswith("linux"):
             self._fd = _watch(self.folder)
 
     @property

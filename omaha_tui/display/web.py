@@ -53,6 +53,9 @@ if TYPE_CHECKING:  # the calculator itself loads when an all-in spot comes
 POLL_SECONDS = 0.1
 """How often the journal is looked at (a few small reads when nothing happened)."""
 
+SETTLE_SECONDS = (0.001, 0.002, 0.004, 0.008, 0.016)
+"""The looks after a file-change notification that found nothing new yet."""
+
 RESYNC_SECONDS = 15.0
 """A fresh view at least this often: it re-syncs the page's clock and shows the
 server that a viewer which stopped reading has gone."""
@@ -94,6 +97,7 @@ class RoomFeed:
         url: str = "",
         theme: Mapping[str, str] | None = None,
         now: Callable[[], float] = time.time,
+        notify: bool = True,
     ) -> None:
         self.follower = follower
         self.url = url
@@ -114,7 +118,7 @@ class RoomFeed:
         self._alert: Json | None = None
         self._placed: set[tuple[str, str, str]] = set()  # places given so far (R11.3)
         self._placed_seen = False
-        self.waker = Waker(follower.path)
+        self.waker = Waker(follower.path, notify=notify)
         self.stopping = False
         self.viewers = 0
         self._table = self._table_view()
@@ -276,8 +280,16 @@ class RoomFeed:
         self.waker.start()
         last = time.monotonic()
         while not self.stopping:
-            await self.waker.wait(poll_seconds)
-            if self.poll():
+            woke = await self.waker.wait(poll_seconds)
+            moved = self.poll()
+            # The notification comes with the dealer's write, a moment before the commit
+            # is visible to a reader (SQLite marks it in shared memory, which no
+            # notification reports): look again a few times, soon, before the next poll.
+            for pause in SETTLE_SECONDS if woke and not moved else ():
+                await asyncio.sleep(pause)
+                if moved := self.poll():
+                    break
+            if moved:
                 last = time.monotonic()
             elif time.monotonic() - last >= RESYNC_SECONDS:
                 self.publish()
