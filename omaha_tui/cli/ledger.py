@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omaha_tui.cli import add_db_option, fail, journal_exit, session_id
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 HELP = "a session's ledger, balance check and settle-up"
 
@@ -104,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
 
     for x in book.lines:
         net = amount(x.net, "+")
-        row = [
+        row: list[Text | str] = [
             plain(x.name),
             amount(x.buy_in),
             amount(x.rebuys),
@@ -117,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
             paid, won = rate.money_of(x.paid_in), rate.money_of(x.net)
             row += [format_money(paid.units, "", rate.unit), format_money(won.units, "", rate.unit)]
             if won.units > 0:
-                row[-1] = "+" + row[-1]
+                row[-1] = f"+{row[-1]}"
         table.add_row(*row)
     console.print(table)
     style = "green" if book.balanced else "bold red"

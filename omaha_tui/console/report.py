@@ -79,7 +79,11 @@ def state_line(view: TableView | None) -> str:
         nxt = "next to deal" if not view.why_not_next else view.why_not_next
         return f"{game}{done}; {nxt}"
     parts = [f"{game}, hand #{hand.number}, {hand.street.value}"]
-    if hand.board:
+    if hand.boards > 1:  # R13.2
+        for n, b in enumerate(hand.all_boards, 1):
+            if b:
+                parts.append(f"board {n} " + " ".join(format_card(c) for c in b))
+    elif hand.board:
         parts.append("board " + " ".join(format_card(c) for c in hand.board))
     parts.append("pot " + amount_text(hand.total, dec))
     la = view.legal
@@ -110,7 +114,7 @@ def state_line(view: TableView | None) -> str:
         parts.append(f"{players[la.seat]} to act: {', '.join(can)}")
     elif view.cards_due is not None:
         due = view.cards_due
-        what = f"run {due.run} of the board" if due.run > 1 else f"the {due.street.value}"
+        what = f"run {due.run} of the board" if due.run > 1 else f"the {due.label}"
         parts.append(f"deal {what} ({due.count} card{'s' * (due.count > 1)})")
         if view.run_twice:  # R10.1/R10.2: nobody can bet any more
             parts.append("all in: show the hands, runtwice if everyone agrees")
@@ -131,6 +135,13 @@ def _share(name: str, figure: dict[str, Any] | None, hilo: bool) -> str:
     text = f"{name} {figure['equity']:.0%}"
     if hilo:
         text += f" (high {figure['high']:.0%}, low {figure['low']:.0%})"
+    boards = [  # R13.2(c): each board's half
+        f"board {b['board']} {b['equity']:.0%}"
+        + (f" high {b['high']:.0%} low {b['low']:.0%}" if hilo else "")
+        for b in figure.get("per_board", ())
+    ]
+    if boards:
+        text += f" ({', '.join(boards)})"
     return text
 
 

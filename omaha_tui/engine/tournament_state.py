@@ -113,11 +113,6 @@ class TournamentState:
         return self.prize_table()[: len(self.seated)]
 
 
-def tournament_of(state: TableState) -> TournamentState | None:
-    """The tournament on this table, if it is one."""
-    return state.tournament
-
-
 @dataclass(frozen=True)
 class Standing:
     """One line of the standings: an entry's place so far (``None`` while playing; a

@@ -12,6 +12,7 @@ one (1 for the first), so an add-on or a colour-up can be offered at it (R11).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -266,10 +267,47 @@ class Announcer:
         return said
 
 
+ClockReader = Callable[[], ClockView | None]
+"""How a front end reads the clock now (``None``: the table has no schedule)."""
+
+
+@dataclass(frozen=True)
+class ClockFace:
+    """A clock panel at one reading: its line (``short``: without the next level and
+    the next break), its marks, and what the table should hear since the last reading."""
+
+    line: str
+    short: str
+    paused: bool
+    on_break: bool
+
+
+class ClockFollower:
+    """One front end's clock (R2.7): each call reads it through ``read`` and returns
+    its face (``None`` without a schedule) and what is due to be said, each new level
+    once (R2.7c; the first reading says nothing, as after a resume). ``read`` may be
+    replaced (a table bound again) without the levels already said being said again."""
+
+    def __init__(self, read: ClockReader) -> None:
+        self.read = read
+        self._ear = Announcer()
+
+    def __call__(self) -> tuple[ClockFace | None, tuple[Announcement, ...]]:
+        view = self.read()
+        said = self._ear.hear(view)
+        if view is None:
+            return None, said
+        face = ClockFace(clock_line(view), clock_line(view, short=True), view.paused, view.on_break)
+        return face, said
+
+
 __all__ = [
     "WARNING_SECONDS",
     "Announcement",
     "Announcer",
+    "ClockFace",
+    "ClockFollower",
+    "ClockReader",
     "ClockView",
     "LevelInfo",
     "announcements",

@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.labels import pot_label, printable
+from omaha_tui.engine.markup_safe import unshown
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
 
 from .clock import WARNING_SECONDS, ClockView, LevelInfo
-from .document_hand import equities, last_hand, seat_equities
+from .document_hand import award_json, equities, last_hand, seat_equities
 from .document_tournament import results, tournament_document
 from .view import TableView, table_view
-from .view_text import unshown
 
 if TYPE_CHECKING:
     from omaha_tui.engine.allin.equity import Equity
@@ -71,12 +71,14 @@ class TableDocument(TypedDict):
     in_front: int
     pot_total: int
     board: list[str]
+    boards: list[list[str]]
     board_untracked: int
     board_size: int
     runs: int
     run_boards: list[list[str]]
     run_rows: list[Json]
     show_order: list[int]
+    awards: list[Json]
     equities: list[Json]
     last_hand: Json | None
     clock: Json | None
@@ -261,12 +263,14 @@ def _waiting(seq: int, title: str, clock: Json | None, tournament: Json | None) 
         "in_front": 0,
         "pot_total": 0,
         "board": [],
+        "boards": [],
         "board_untracked": 0,
         "board_size": 0,
         "runs": 1,
         "run_boards": [],
         "run_rows": [],
         "show_order": [],
+        "awards": [],
         "equities": [],
         "last_hand": None,
         "clock": clock,
@@ -350,6 +354,8 @@ def table_document(
         "in_front": view.in_front,
         "pot_total": view.pot_total,
         "board": cards(view.board),
+        # R13.2: every board's cards, board 1 first (one list on a single board).
+        "boards": [cards(b) for b in hand.all_boards] if hand is not None else [],
         "board_untracked": view.board_untracked,
         "board_size": 5 if live else 0,
         "runs": hand.runs if hand is not None else 1,
@@ -358,6 +364,7 @@ def table_document(
             {"run": n, "cards": cards(b) + [""] * (5 - len(b))} for n, b, _ in view.run_rows
         ],
         "show_order": [s + 1 for s in hand.show_order] if hand is not None else [],
+        "awards": [award_json(a, hand.boards) for a in hand.awards] if hand is not None else [],
         "equities": equities(spot, figures, view) if spot is not None else [],
         "last_hand": last_hand(state),
         "clock": clock_doc,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.engine.events import Award
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.reading import read_high, read_low
 from omaha_tui.engine.labels import pot_label, printable
@@ -41,6 +42,16 @@ def seat_equities(spot: AllInSpot, figures: Equity | None) -> dict[int, Json | N
             "exact": figures.exact,
             "boards": figures.boards,
         }
+        if figures.per_board:  # R13.2(c): each board's half, per board
+            entry["per_board"] = [
+                {
+                    "board": n,
+                    "equity": round(b.hands[i].equity, 4),
+                    "high": round(b.hands[i].high, 4),
+                    "low": round(b.hands[i].low, 4),
+                }
+                for n, b in enumerate(figures.per_board, 1)
+            ]
         if figures.pots:  # R10.3: each pot among its own claimants, and the chips in all
             entry["pots"] = [
                 {
@@ -92,6 +103,19 @@ def equities(spot: AllInSpot, figures: Equity | None, view: TableView) -> list[J
             }
         )
     return out
+
+
+def award_json(a: Award, boards: int) -> Json:
+    """One settled award: its pot, seat, chips, half, and the board that won it (1 on a
+    single board; 1 or 2 on a double board, R13.2) and the run (R10.2)."""
+    return {
+        "pot": pot_label(a.pot),
+        "seat": a.seat + 1,
+        "amount": a.amount,
+        "half": a.half.value,
+        "board": a.run if boards > 1 else 1,
+        "run": a.run if boards == 1 else 1,
+    }
 
 
 def last_hand(state: TableState) -> Json | None:

@@ -20,7 +20,7 @@ from omaha_tui.engine.rules.tournament.chip_race import cards_needed
 from omaha_tui.engine.rules.tournament.deals import DealError, chip_chop, icm_deal
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tournament_state import Standings, standings
+from omaha_tui.engine.tournament_state import Standings
 from omaha_tui.session.clock import ClockView
 from omaha_tui.session.view_text import format_clock
 
@@ -73,13 +73,6 @@ def next_break(clock: ClockView | None) -> str | None:
     if clock.seconds_to_break is None:
         return None
     return f"in {format_clock(clock.seconds_to_break)}"
-
-
-def tournament_view(state: TableState, next_break: str | None = None) -> dict[str, Any] | None:
-    """The tournament as plain data (the ``tournament`` object of ``--json`` state and of
-    the display's view): entries, pool, payouts, players left, average, places."""
-    st = standings(state)
-    return None if st is None else tournament_json(st, next_break)
 
 
 def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, Any]:

@@ -6,43 +6,12 @@ Nothing here imports Textual or Rich; widgets render what these return.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, available
-from omaha_tui.engine.labels import printable, run_times
+from omaha_tui.engine.labels import run_times
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.state import HandState, Street, TableState
 from omaha_tui.engine.units import amount_text
-
-_JOINER = "\u2060"
-"""WORD JOINER: zero width, keeps a typed backslash from escaping the next tag."""
-
-
-@lru_cache(maxsize=1024)
-def shown(text: str) -> str:
-    r"""Text a person typed, ready to go inside markup: control characters made
-    visible (:func:`~omaha_tui.engine.labels.printable`) and every bracket escaped.
-
-    Textual markup cannot write a backslash just before ``[`` (``\\[`` still escapes
-    the bracket), so such a backslash, or one ending the text, is followed by an
-    invisible word joiner: ``Ann\`` inside ``[b]...[/b]`` stays ``Ann\`` in bold.
-
-    >>> shown("Ann [/x]"), shown("Bo[b]")
-    ('Ann \\[/x]', 'Bo\\[b]')
-    >>> shown("Ann\\") == "Ann\\" + _JOINER
-    True
-    """
-    text = printable(text)
-    out = []
-    for i, ch in enumerate(text):
-        if ch == "[":
-            out.append("\\[")
-        elif ch == "\\" and text[i + 1 : i + 2] in ("", "["):
-            out.append("\\" + _JOINER)
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def oval_order(count: int) -> tuple[list[int], list[int]]:
@@ -54,15 +23,6 @@ def oval_order(count: int) -> tuple[list[int], list[int]]:
     """
     top = (count + 1) // 2
     return list(range(top)), list(range(count - 1, top - 1, -1))
-
-
-def unshown(markup: str) -> str:
-    r"""The text :func:`shown` made markup-safe, as it is seen (to measure or cut it).
-
-    >>> unshown(shown("Ann [/x] \\")) == printable("Ann [/x] \\")
-    True
-    """
-    return markup.replace("\\[", "[").replace(_JOINER, "")
 
 
 def chips(amount: int, decimals: int = 0) -> str:
@@ -133,7 +93,7 @@ def next_step(state: TableState, avail: Available | None = None) -> str:
         return f"Press d to deal run {due.run} ({due.count} card{'s' * (due.count > 1)})."
     if due is None:
         return "Press s for the showdown."
-    deal = f"d to deal the {due.street.value}"
+    deal = f"d to deal the {due.label}"
     if hand.betting_over and avail.allows(rq.TableHands):
         deal = f"t to table the hands (R10.1), {deal}"
     if avail.allows(rq.RunItTwice):
@@ -144,6 +104,8 @@ def next_step(state: TableState, avail: Available | None = None) -> str:
 def street_title(hand: HandState) -> str:
     """``Turn``, or ``Turn · run it twice`` once the players agreed (R10.2)."""
     name = STREET_NAMES[hand.street]
+    if hand.boards > 1:  # R13.2
+        name += " · double board"
     if hand.runs > 1:
         name += f" · run it {run_times(hand.runs)}"
     return name

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
+from typing import Any
 
 from textual.containers import Grid
 from textual.screen import Screen
@@ -40,7 +41,7 @@ def tournament_fields() -> Iterator[Widget]:
         yield Checkbox("a player who is out may enter again", id="t-re_entry")
 
 
-def read_tournament(screen: Screen[object]) -> TournamentConfig:
+def read_tournament(screen: Screen[Any]) -> TournamentConfig:
     """The tournament the fields describe; raises ValueError naming what to fix."""
     values: dict[str, object] = {"tournament": True}
     for key, *_ in FIELDS:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from omaha_tui.engine import events as ev
@@ -27,7 +26,6 @@ from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy
 from omaha_tui.engine.rules.clock.running import position
 from omaha_tui.engine.rules.clock.schedule import Break
 from omaha_tui.engine.rules.tournament.chip_race import RaceError, chip_race
-from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.rules.tournament.places import Out, places
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.tournament_state import TournamentState
@@ -267,9 +265,3 @@ def _agree_deal(state: TableState, req: rq.AgreeDeal) -> Built:
             f"{', '.join(missing)} not in it (R11.5)"
         )
     return (ev.DealAgreed(amounts=named, kept=req.kept),)
-
-
-def deal_total(state: TableState) -> Decimal:
-    """What a deal shares now: the prizes of the places not yet decided (R11.5)."""
-    t = _t(state)
-    return sum(t.prizes_left(), ZERO)

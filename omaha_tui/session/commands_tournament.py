@@ -21,7 +21,7 @@ from omaha_tui.session.grammar import GrammarError as LineError
 from omaha_tui.session.grammar import parse_chips, parse_player, parse_seat_number
 from omaha_tui.session.tournament import deal_proposal, places_words, race_request
 
-from .words import ALIASES, WORDS, Local, Parsed, Parser
+from .commands import ALIASES, WORDS, Command, Local, Parsed
 
 
 def seat_of(state: TableState, token: str) -> int:
@@ -50,12 +50,17 @@ def _money(state: TableState, token: str, what: str) -> Decimal:
         raise LineError(str(e)) from None
 
 
+_TABLE_REBUY = WORDS["rebuy"].parse
+
+
 def _rebuy(state: TableState, args: list[str]) -> Parsed:
+    """``rebuy NAME`` is a tournament's rebuy (R11.1); anything else reads as at a cash
+    table (``rebuy Mary Ann 200``, ``rebuy Eve 200 post``, R2.6)."""
     if state.tournament is not None and len(args) == 1:  # R11.1: the tournament's rebuy
         return rq.Rebuy(seat_of(state, args[0]), 0)
-    if len(args) != 2:
-        raise LineError("usage: rebuy NAME N (at a tournament: rebuy NAME)")
-    return rq.Rebuy(seat_of(state, args[0]), amount(args[1], "rebuy"))
+    if len(args) < 2:
+        raise LineError("usage: rebuy NAME N [post|wait] (at a tournament: rebuy NAME)")
+    return _TABLE_REBUY(state, args)
 
 
 def _addon(state: TableState, args: list[str]) -> Parsed:
@@ -115,18 +120,28 @@ def _deal(state: TableState, args: list[str]) -> Parsed:
     return rq.AgreeDeal(tuple(amounts), kept)
 
 
-TOURNAMENT_WORDS: dict[str, tuple[Parser, str]] = {
-    "rebuy": (_rebuy, "rebuy NAME [N]"),
-    "standings": (lambda s, a: _standings_word(s, a), "standings"),
-    "addon": (_addon, "addon NAME"),
-    "reenter": (_reenter, "reenter NAME [SEAT]"),
-    "colorup": (_colorup, "colorup NEW_CHIP [WINNER ...]"),
-    "deal": (_deal, "deal [CARDS] | deal chop|icm [keep N] | deal agree NAME=N ..."),
+TOURNAMENT_WORDS: dict[str, Command] = {
+    "rebuy": Command(
+        _rebuy, "rebuy NAME [N]", "A player rebuys: the tournament's rebuy, or N chips (R11.1)"
+    ),
+    "standings": Command(
+        lambda s, a: _standings_word(s, a), "standings", "The places, prizes and stacks (R11)"
+    ),
+    "addon": Command(_addon, "addon NAME", "A player takes the add-on (R11.1)"),
+    "reenter": Command(_reenter, "reenter NAME [SEAT]", "A player out enters again (R11.1)"),
+    "colorup": Command(
+        _colorup, "colorup NEW_CHIP [WINNER ...]", "Colour up to a larger chip (R11.4)"
+    ),
+    "deal": Command(
+        _deal,
+        "deal [CARDS] | deal chop|icm [keep N] | deal agree NAME=N ...",
+        "Deal the next street; at a tournament, propose or agree a deal (R11.5)",
+    ),
 }
 TOURNAMENT_ALIASES = {"colourup": "colorup", "add-on": "addon", "re-enter": "reenter"}
 
 
-_TABLE_DEAL = WORDS["deal"][0]
+_TABLE_DEAL = WORDS["deal"].parse
 
 
 def _deal_any(state: TableState, args: list[str]) -> Parsed:
@@ -136,7 +151,7 @@ def _deal_any(state: TableState, args: list[str]) -> Parsed:
     return _TABLE_DEAL(state, args)
 
 
-TOURNAMENT_WORDS["deal"] = (_deal_any, TOURNAMENT_WORDS["deal"][1])
+TOURNAMENT_WORDS["deal"] = TOURNAMENT_WORDS["deal"]._replace(parse=_deal_any)
 WORDS.update(TOURNAMENT_WORDS)  # the console's words include the tournament's (R11)
 ALIASES.update(TOURNAMENT_ALIASES)
 
