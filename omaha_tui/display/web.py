@@ -36,7 +36,7 @@ from aiohttp import web
 from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.labels import printable
 from omaha_tui.session.clock import WARNING_SECONDS, Announcement, Announcer, ClockView
-from omaha_tui.session.document import clock_document, level_json
+from omaha_tui.session.document import level_json
 from omaha_tui.session.view import TableView, table_view
 from omaha_tui.store.records import JournalError
 
@@ -124,8 +124,9 @@ class RoomFeed:
         self._table = self._table_view()
         self.publish()
 
-    def publish(self) -> None:
-        """Map the follower's state to the room view and wake every viewer."""
+    def _build(self) -> Json:
+        """The room view of the follower's state now (the session's document with the
+        page's own keys), without the push counter."""
         f = self.follower
         view = room_view(
             f.state,
@@ -139,10 +140,16 @@ class RoomFeed:
             said=f.said,
         )
         view["race"] = race_cards(f.state, f.race)
-        self._bust_alert(view)
         view["alert"] = self._alert
         if self._notice:
             view["notice"] = self._notice
+        return view
+
+    def publish(self) -> None:
+        """Map the follower's state to the room view and wake every viewer."""
+        view = self._build()
+        self._bust_alert(view)
+        view["alert"] = self._alert
         self.version += 1
         view["push"] = self.version
         self.view = view
@@ -172,13 +179,12 @@ class RoomFeed:
         self._placed, self._placed_seen = placed, True
 
     def snapshot(self) -> Json:
-        """The latest view with its clock read now (``/room.json``): the pushed view's
-        seconds are those of the moment it was made, which a page counts down itself."""
-        f = self.follower
-        if not self.view.get("clock") or self.view["clock"]["ended"]:
+        """The room view read now (``/room.json``): the pushed view's clock is that of
+        the moment it was pushed, which a page counts down itself; a snapshot's is the
+        session's at the moment it is asked for."""
+        if not self.view:
             return self.view
-        clock = clock_document(f.reading(self._now()), f.state)
-        return {**self.view, "clock": clock}
+        return {**self._build(), "push": self.version}
 
     async def changed(self, version: int, timeout: float) -> bool:
         """Wait until there is a version newer than ``version`` (True) or ``timeout``."""
