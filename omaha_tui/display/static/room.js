@@ -65,15 +65,32 @@ function fitPots() {
   }
 }
 
+// The felt, when the rows above it (a tournament's strip of two or three lines) leave it
+// too little height for the board's big cards: the cards are drawn smaller, in steps.
+const FELT = ["", "short", "short shorter"];
+
+function fitFelt() {
+  const felt = $("felt");
+  for (const level of FELT) {
+    felt.dataset.fit = level;
+    const bottom = felt.getBoundingClientRect().bottom;
+    const over = [...felt.querySelectorAll("#board .card, .run .card")]
+      .some((c) => c.getBoundingClientRect().bottom > bottom + 1);
+    if (!over && felt.scrollHeight <= felt.clientHeight + 1) return;
+  }
+}
+
 function fitAll() {
   if (innerWidth <= 700) {  // a phone's page scrolls: its letters stay as they are
     for (const [sel] of FIT) for (const e of document.querySelectorAll(sel)) e.style.fontSize = "";
     $("pots-box").className = "";
     $("pots-box").style.fontSize = "";
+    $("felt").dataset.fit = "";
     return;
   }
   for (const [sel, floor, tall] of FIT)
     for (const e of document.querySelectorAll(sel)) fit(e, floor, tall);
+  fitFelt();
   fitPots();
 }
 
@@ -154,7 +171,7 @@ function tick() {
     const ran = c.paused || c.seconds_left === null ? 0 : (performance.now() - received) / 1000;
     played = ` · played ${clockText(c.elapsed + ran)}`;
   }
-  $("wall").textContent = `time ${wallText()}${played}`;
+  $("wall").textContent = `${wallText()}${played}`;
 }
 
 // ------------------------------------------------------------------ alerts (R2.7c)
@@ -235,8 +252,9 @@ function showAlert(a) {
 function alert(v) {
   const a = v.alert;
   const first = lastAlert === null;
+  if (v.phase === "ended") $("alert").hidden = true;  // the results, not a stale banner
   const n = a ? a.n : 0;
-  if (!first && n !== lastAlert && a && alertsOn()) {
+  if (!first && n !== lastAlert && a && alertsOn() && v.phase !== "ended") {
     showAlert(a);
     chime(a.kind);
   }
@@ -256,6 +274,7 @@ function drawTop(v) {
   document.body.classList.toggle("no-clock", !c);
   const live = Boolean(v.hand) && !v.complete;
   $("level").textContent = !c ? "Blinds"
+    : c.ended ? `Level ${st ? st.level : c.level}`
     : c.break && !live ? `Break · then level ${c.level}`
     : !live && c.due ? `Level ${c.level} · from the next hand`
     : `Level ${st ? st.level : c.level}`;
@@ -264,7 +283,7 @@ function drawTop(v) {
   $("ante").textContent = st && st.ante_text ? st.ante_text : c ? "blinds" : "";
   $("paused").hidden = !(c && c.paused);
   const n = c && c.next_level;
-  $("next-level").textContent = !c ? ""
+  $("next-level").textContent = !c || c.ended ? ""
     : live && c.due ? `next: level ${c.level} · ${levelText(c)} (next hand)`
     : n ? `next: level ${n.level} · ${levelText(n)}`
     : c.last ? "last level" : "";
