@@ -45,6 +45,8 @@ class LevelShown:
     seconds_left: float | None
     decimals: int = 0
     """The places the table counts in (0.25/0.50: 2), for the digits."""
+    big_blind_ante: bool = False
+    """The ante is one for the table, posted by the big blind (R2.9)."""
 
 
 class Follower:
@@ -223,18 +225,32 @@ class Follower:
     def clock(self, now: float) -> LevelShown:
         """The level, its blinds and the time left at ``now`` (seconds since the epoch).
 
-        The blinds shown are those of the level in force: a level recorded mid-hand
-        shows at once, though it plays from the next hand (R2.7).
+        The blinds are those the table plays: a running hand's own (a level the clock
+        reached mid-hand plays from the next hand, R2.7), between hands the clock's.
         """
         state = self.state
         stakes = state.stakes or (state.config.stakes if state.config is not None else None)
+        hand = state.hand
+        if hand is not None and not hand.complete:
+            stakes = hand.stakes
         sb, bb, ante = (stakes.small_blind, stakes.big_blind, stakes.ante) if stakes else (0, 0, 0)
+        bba = bool(stakes and stakes.big_blind_ante)
         dec = state.config.decimals if state.config is not None else 0
         view = self.view(now)
         if view is None:
-            return LevelShown(state.level, sb, bb, ante, None, dec)
+            return LevelShown(state.level, sb, bb, ante, None, dec, bba)
+        if hand is not None and not hand.complete:
+            return LevelShown(view.playing, sb, bb, ante, view.seconds_left, dec, bba)
         lv = view.level
-        return LevelShown(lv.number, lv.small_blind, lv.big_blind, lv.ante, view.seconds_left, dec)
+        return LevelShown(
+            lv.number,
+            lv.small_blind,
+            lv.big_blind,
+            lv.ante,
+            view.seconds_left,
+            dec,
+            lv.big_blind_ante,
+        )
 
     @property
     def schedule(self) -> BlindSchedule | None:
