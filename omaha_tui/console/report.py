@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.hands.cards import format_card
+from omaha_tui.engine.rules.bombs import bomb_words
 from omaha_tui.engine.state import TableState, ledger_lines
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.clock import ClockView
@@ -77,8 +78,13 @@ def state_line(view: TableView | None) -> str:
     if hand is None or hand.complete:
         done = f"; hand #{hand.number} is over" if hand is not None else ""
         nxt = "next to deal" if not view.why_not_next else view.why_not_next
+        if view.next_bomb is not None and not view.why_not_next:  # R13.1
+            bomb = view.next_bomb
+            nxt += f": {bomb_words(bomb, amount_text(bomb.amount, dec))} (R13.1)"
         return f"{game}{done}; {nxt}"
     parts = [f"{game}, hand #{hand.number}, {hand.street.value}"]
+    if view.bomb:  # R13.1
+        parts.append(f"bomb pot {amount_text(view.bomb, dec)}")
     if hand.boards > 1:  # R13.2
         for n, b in enumerate(hand.all_boards, 1):
             if b:

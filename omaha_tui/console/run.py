@@ -23,7 +23,8 @@ from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.clock import Announcement, Announcer, clock_line
-from omaha_tui.session.commands import Local, parse_line, usage
+from omaha_tui.session.command_types import Local
+from omaha_tui.session.commands import parse_line, usage
 from omaha_tui.session.grammar import GrammarError
 from omaha_tui.session.showdown import explanation
 from omaha_tui.session.verify import RecordCheck

@@ -63,6 +63,8 @@ class TableDocument(TypedDict):
     sb: int | None
     bb: int | None
     posts: list[Json]
+    bomb: int | None
+    next_bomb: Json | None
     to_act: int | None
     legal: Json | None
     turn: Json | None
@@ -114,6 +116,8 @@ def level_json(info: LevelInfo, decimals: int) -> Json:
         "minutes": round(info.seconds / 60, 2),
         "text": f"{m(info.small_blind)}/{m(info.big_blind)}",
         "ante_text": ante,
+        # R2.9: the words every surface names the ante by
+        "ante_kind": None if not info.ante else "big-blind ante" if info.big_blind_ante else "ante",
     }
 
 
@@ -121,13 +125,13 @@ def clock_document(view: ClockView | None, state: TableState, *, over: bool = Fa
     """The blind clock (R2.7), ``None`` at a table without a schedule.
 
     ``seconds_left`` in the level or break now (``None``: until the host moves on), as
-    the session reckons it: a screen counting it down shows whole seconds rounded down
-    (:func:`~.view_text.format_clock`), as every other screen does. ``level`` is where
-    the clock is (in a break: the level after it), ``playing`` the level the table plays
-    (a level the clock reached mid-hand starts with the next hand: ``due``), ``last``:
-    no level follows. ``elapsed``: the seconds the clock has run through the schedule.
-    ``warning``: the last minute's length (R2.7c). Once the session is over it stops:
-    ``ended``, and no seconds to count.
+    the session reckons it, and ``shown_seconds`` and ``shown`` as every screen shows it
+    (the one rounding, whole seconds up, R2.7): a page counting it down rounds so.
+    ``level`` is where the clock is (in a break: the level after it), ``playing`` the
+    level the table plays (a level the clock reached mid-hand starts with the next
+    hand: ``due``), ``last``: no level follows. ``elapsed``: the seconds the clock has
+    run through the schedule. ``warning``: the last minute's length (R2.7c). Once the
+    session is over it stops: ``ended``, and no seconds to count.
     """
     if view is None:
         return None
@@ -146,6 +150,8 @@ def clock_document(view: ClockView | None, state: TableState, *, over: bool = Fa
         "break": view.on_break,
         "break_number": view.break_number,
         "seconds_left": left,
+        "shown_seconds": None if left is None else view.shown_seconds,
+        "shown": "" if left is None else view.shown,
         "paused": view.paused and not stopped,
         "started": view.started,
         "playing": view.playing,
@@ -255,6 +261,8 @@ def _waiting(seq: int, title: str, clock: Json | None, tournament: Json | None) 
         "sb": None,
         "bb": None,
         "posts": [],
+        "bomb": None,
+        "next_bomb": None,
         "to_act": None,
         "legal": None,
         "turn": None,
@@ -332,6 +340,11 @@ def table_document(
             {"seat": p.seat + 1, "kind": p.kind.value, "amount": p.amount}
             for p in (hand.posts if hand is not None else ())
         ],
+        # R13.1: this hand's bomb (None: not a bomb pot) and the next hand's, called or due.
+        "bomb": view.bomb or None,
+        "next_bomb": None
+        if view.next_bomb is None
+        else {"amount": view.next_bomb.amount, "double": view.next_bomb.double},
         "to_act": _n(view.to_act),
         "legal": _legal(view),
         "turn": None
@@ -361,7 +374,8 @@ def table_document(
         "runs": hand.runs if hand is not None else 1,
         "run_boards": [cards(b) for b in hand.run_boards] if hand is not None else [],
         "run_rows": [
-            {"run": n, "cards": cards(b) + [""] * (5 - len(b))} for n, b, _ in view.run_rows
+            {"run": n, "label": f"{view.row_word} {n}", "cards": cards(b) + [""] * (5 - len(b))}
+            for n, b, _ in view.run_rows
         ],
         "show_order": [s + 1 for s in hand.show_order] if hand is not None else [],
         "awards": [award_json(a, hand.boards) for a in hand.awards] if hand is not None else [],

@@ -9,8 +9,8 @@ from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.events import Award
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.reading import read_high, read_low
-from omaha_tui.engine.labels import pot_label, printable
-from omaha_tui.engine.rules.awards import run_board
+from omaha_tui.engine.labels import part_label, pot_label, printable
+from omaha_tui.engine.rules.awards import board_parts, run_board
 from omaha_tui.engine.state import TableState
 
 from .view import TableView
@@ -73,11 +73,21 @@ def equities(spot: AllInSpot, figures: Equity | None, view: TableView) -> list[J
     """Each pot's all-in figures (R10.3): the hands that can win it, their shares (high
     and low apart in a split game, ``None`` otherwise) and the chips each hand can expect
     from all the pots. With the board run more than once, this run's part of each pot
-    (R10.2). ``[]`` until the figures are worked out."""
+    (R10.2); on a double board, each pot's half on each board, board 1 first (R13.2c,
+    ``board``). ``[]`` until the figures are worked out."""
     if figures is None:
         return []
     names = {s.index: printable(s.player) for s in view.seats if s.state is not None}
     hilo = spot.variant.hilo
+    out = []
+    for board, part in enumerate(figures.per_board or (figures,), 1):
+        out += _pot_lines(spot, part, names, hilo, board if figures.per_board else None)
+    return out
+
+
+def _pot_lines(
+    spot: AllInSpot, figures: Equity, names: dict[int, str], hilo: bool, board: int | None
+) -> list[Json]:
     out = []
     for n, pot in enumerate(figures.pots):
         hands = []
@@ -99,6 +109,7 @@ def equities(spot: AllInSpot, figures: Equity | None, view: TableView) -> list[J
                 "pot": pot_label(n).capitalize(),
                 "amount": pot.amount,
                 "run": spot.run,
+                "board": board,
                 "hands": hands,
             }
         )
@@ -131,15 +142,16 @@ def last_hand(state: TableState) -> Json | None:
     tabled = dict(hand.shown)
     several_pots = len({a.pot for a in hand.awards}) > 1
     winners = []
+    parts = board_parts(hand)  # R10.2 runs, R13.2 boards
     for a in hand.awards:
-        words = [f"run {a.run}"] if hand.runs > 1 else []
-        if several_pots or hand.runs == 1:
+        words = [part_label(hand.boards, a.run)] if parts > 1 else []
+        if several_pots or parts == 1:
             words.append(pot_label(a.pot))
         if a.half.value != "whole":
             words.append(a.half.value)
         described = ""
         held = tabled.get(a.seat)
-        board = run_board(hand, a.run) if hand.runs > 1 else hand.board
+        board = run_board(hand, a.run) if parts > 1 else hand.board
         if held is not None and len(board) == 5:
             if a.half.value == "low":
                 low = read_low(held, board, check=False)
@@ -152,6 +164,7 @@ def last_hand(state: TableState) -> Json | None:
                 "name": names.get(a.seat, f"seat {a.seat + 1}"),
                 "amount": a.amount,
                 "for": " ".join(words),
+                "board": a.run if hand.boards > 1 else 1,  # R13.2
                 "hand": described,
                 "cards": _cards(held) if held is not None else [],
             }

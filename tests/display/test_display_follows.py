@@ -274,11 +274,11 @@ async def test_r11_the_terminal_display_shows_the_standings_the_bb_ante_and_the_
     db = tmp_path / "journal.sqlite3"
     with Journal.open(db) as journal:
         session = Session.create(journal, setup.events(), "Friday", setup.schedule, now=t0)
-        for req in (rq.NextHand(), rq.AllIn(), rq.Fold(), rq.Call()):
+        for req in (rq.NextHand(), rq.AllIn(), rq.Call(), rq.Fold()):
             assert session.request(req, now=t0).ok, req
         for _ in range(3):
             assert session.request(rq.DealCards(), now=t0).ok
-        assert session.request(rq.AwardByHand(((2,),)), now=t0).ok  # Cy wins: Ann is out
+        assert session.request(rq.AwardByHand(((1,),)), now=t0).ok  # Bob wins: Ann is out
         assert session.request(rq.NextHand(), now=t0 + timedelta(minutes=21)).ok
     clock = [t0.timestamp() + 21 * 60]
     app = DisplayApp(Follower.open(db), poll_seconds=0.05, now=lambda: clock[0])
@@ -291,7 +291,7 @@ async def test_r11_the_terminal_display_shows_the_standings_the_bb_ante_and_the_
     with Journal.open(db) as journal:
         session = Session.resume(journal, session.id)
         assert session.request(rq.Fold()).ok  # heads up: the hand ends
-        assert session.request(rq.AgreeDeal(((1, Decimal(20)), (2, Decimal(40))))).ok
+        assert session.request(rq.AgreeDeal(((1, Decimal(40)), (2, Decimal(20))))).ok
     app = DisplayApp(Follower.open(db), poll_seconds=0.05, now=lambda: clock[0])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

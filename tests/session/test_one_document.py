@@ -21,7 +21,6 @@ from omaha_tui.display.room import PAGE_KEYS
 from omaha_tui.display.web import RoomFeed
 from omaha_tui.session import Session
 from omaha_tui.session.document import VERSION, TableDocument
-from omaha_tui.session.grammar import parse_levels
 from omaha_tui.store.journal import Journal
 from tests.console.transcript import _setup
 
@@ -58,7 +57,7 @@ def _documents(tmp_path: Path) -> list[tuple[str, dict[str, Any], dict[str, Any]
     db = tmp_path / "j.sqlite3"
     out = []
     with Journal.open(db) as journal:
-        session = Session.create(journal, setup.events(), "Friday", parse_levels(levels), T0)
+        session = Session.create(journal, setup.events(), "Friday", setup.schedule, T0)
         console = Console(session, io.StringIO(), as_json=True, now=lambda: now[0])
         feed = RoomFeed(Follower.open(db, session.id), now=lambda: now[0].timestamp())
         try:

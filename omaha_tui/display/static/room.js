@@ -125,10 +125,10 @@ function cardRow(cards, cls) {
   return row;
 }
 
-// The session's one rounding of the clock (format_clock): whole seconds, rounded down,
-// so the page never shows a second more than the dealer's screen.
+// The session's one rounding of the clock (shown_seconds): whole seconds, rounded up
+// (00:01 until the time is out), as the dealer's screen and the narrator say it.
 function clockText(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
+  const s = Math.max(0, Math.ceil(seconds - 1e-9));
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
   const mm = String(m).padStart(2, "0"), ss = String(r).padStart(2, "0");
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
@@ -359,7 +359,7 @@ function drawFelt(v) {
   runs.dataset.count = String((v.run_rows || []).length);
   for (const r of v.run_rows || []) {
     const line = el("div", "run");
-    line.append(el("span", "run-label", `Run ${r.run}`), cardRow(r.cards));
+    line.append(el("span", "run-label", r.label || `Run ${r.run}`), cardRow(r.cards));
     runs.append(line);
   }
   // The dealer's last line (a bet, a misdeal), unless the winners below say it.
@@ -381,7 +381,7 @@ function drawFelt(v) {
   for (const pot of v.equities || []) {
     const line = el("div", "equity");
     line.append(el("span", "equity-pot", `${pot.pot} ${chips(pot.amount)}` +
-      (pot.run > 1 ? ` · run ${pot.run}` : "")));
+      (pot.board ? ` · board ${pot.board}` : pot.run > 1 ? ` · run ${pot.run}` : "")));
     for (const h of pot.hands) {
       const share = el("span", "equity-hand");
       share.append(who("who", h.name), el("span", "share", percent(h.equity)));
