@@ -332,8 +332,8 @@ def room_view(
             for p in view.pots
         ],
         "in_front": view.in_front,
-        # R1.5: a dead button is on a chair nobody plays from (often an empty one, which
-        # the page does not draw): the page says where.
+        # R1.5(c): a dead button is on a chair nobody plays from now (the empty chair of
+        # a player who left, which the page does not draw): the page says where.
         "button": None if view.button is None else view.button + 1,
         "dead_button": view.dead_button,
         "pot_total": view.pot_total,

@@ -15,12 +15,11 @@ numbers as the dealer counts them, from 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.command_types import Command, Local, Parsed, Parser
 from omaha_tui.session.grammar import (
     BOARDS_USAGE,
     GrammarError,
@@ -41,25 +40,6 @@ from omaha_tui.session.grammar import (
     parse_straddle,
     parse_value,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Local:
-    """A console action that records nothing: ``state``, ``ledger``, ``help``, ``undo``..."""
-
-    name: str
-
-
-Parsed = rq.Request | Local
-Parser = Callable[[TableState, list[str]], Parsed]
-
-
-class Command(NamedTuple):
-    """One command: the parser of its arguments, its usage and its help line."""
-
-    parse: Parser
-    usage: str
-    help: str = ""
 
 
 def _amount(token: str, state: TableState, what: str = "amount", signed: bool = False) -> int:
@@ -190,10 +170,17 @@ def _back(state: TableState, args: list[str]) -> Parsed:
 
 
 def _rebuy(state: TableState, args: list[str]) -> Parsed:
-    """``rebuy Ann 200``, ``rebuy Mary Ann 200`` (R4.11)."""
+    """``rebuy Ann 200``, ``rebuy Mary Ann 200``, ``rebuy Eve 200 post`` (R4.11; a
+    busted player who owes blinds says post or wait, R2.6)."""
+    usage = "rebuy NAME N [post|wait]"
+    post = None
+    if len(args) >= 3 and args[-1].strip().lower() in ("post", "wait"):
+        post = parse_post_or_wait(args[-1])
+        args = args[:-1]
     if len(args) < 2:
-        raise GrammarError("usage: rebuy NAME N")
-    return rq.Rebuy(parse_player(state, " ".join(args[:-1])), _amount(args[-1], state, "rebuy"))
+        raise GrammarError(f"usage: {usage}")
+    amount = _amount(args[-1], state, "rebuy")
+    return rq.Rebuy(parse_player(state, " ".join(args[:-1])), amount, post)
 
 
 def _correct(state: TableState, args: list[str]) -> Parsed:
@@ -363,7 +350,11 @@ WORDS: dict[str, Command] = {
         "back NAME [post|wait]",
         "A player comes back: posts what they owe now, or waits for the big blind (R2.6)",
     ),
-    "rebuy": Command(_rebuy, "rebuy NAME N", "Add chips to a player's stack between hands (R4.11)"),
+    "rebuy": Command(
+        _rebuy,
+        "rebuy NAME N [post|wait]",
+        "Add chips to a player's stack between hands (R4.11); a busted player comes back (R2.6)",
+    ),
     "correct": Command(
         _correct, "correct NAME ±N REASON", "Fix a stack by a number of chips, with a reason"
     ),
@@ -413,6 +404,11 @@ WORDS: dict[str, Command] = {
         _settle, "settle [banker]", "Who pays whom: fewest payments, or through the bank (R12.2)"
     ),
     "state": Command(_none(Local("state"), "state"), "state", "The table as it stands"),
+    "why": Command(
+        _none(Local("why"), "why"),
+        "why",
+        "The showdown explained: each pot's winners, their 2 + 3 cards, why others lose",
+    ),
     "end": Command(
         _none(rq.EndSession(), "end"),
         "end",
@@ -433,11 +429,26 @@ ALIASES = {
 }
 
 
+_JOINED: list[bool] = []
+
+
 def join_tournament() -> None:
     """Add the tournament's words (R11: ``standings``, ``rebuy NAME``, ``addon``,
     ``colorup``, ``deal chop``...) to :data:`WORDS`, once, the first time a line is read
-    at a tournament table: a cash table's console never loads them."""
-    from . import commands_tournament  # noqa: F401 - importing it adds the words
+    at a tournament table: a cash table never loads them."""
+    if _JOINED:
+        return
+    from .commands_tournament import (  # a tournament's words load with its first line
+        TOURNAMENT_ALIASES,
+        TOURNAMENT_WORDS,
+        deal_or_table,
+    )
+
+    table_deal = WORDS["deal"].parse
+    WORDS.update(TOURNAMENT_WORDS)  # the words include the tournament's (R11)
+    WORDS["deal"] = WORDS["deal"]._replace(parse=deal_or_table(table_deal))
+    ALIASES.update(TOURNAMENT_ALIASES)
+    _JOINED.append(True)
 
 
 def usage() -> str:
@@ -507,6 +518,6 @@ def parse_command(state: TableState, word: str, text: str) -> Parsed:
 
     >>> from omaha_tui.engine.testing import quick_table
     >>> parse_command(quick_table(), "rebuy", "p1 50")
-    Rebuy(seat=1, amount=50)
+    Rebuy(seat=1, amount=50, post_now=None)
     """
     return parse_line(state, f"{word} {text}")

@@ -192,7 +192,8 @@ class TableView:
     """The table's stakes at the current level (R2.7)."""
     button: int | None = None
     dead_button: bool = False
-    """The button sits on an empty seat, or one not dealt in (R1.5)."""
+    """The button sits on the empty chair of a player who left, or on the seat of one
+    not dealt in (R1.5c): never on a chair nobody sat in."""
     to_act: int | None = None
     legal: LegalActions | None = None
     cards_due: CardsDue | None = None
@@ -266,7 +267,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     tabled = dict(hand.shown) if hand is not None else {}
     seats = []
     for i, seat in enumerate(state.seats):
-        if seat is None:  # R1.5(c): the button may sit on an empty chair
+        if seat is None:  # R1.5(c): a dead button may sit on a chair its player left
             seats.append(SeatView(i, markers=markers(state, i)))
             continue
         code, status = seat_status(state, i, seat)

@@ -150,7 +150,8 @@ class TableScreen(Screen[None]):
         tournament = view.tournament
         self._standings.show(tournament, places_words(tournament, escape) if tournament else None)
         tall = self.has_class("-tall")
-        # Empty chairs stay out of the ring, except one holding the button (R1.5c).
+        # Empty chairs stay out of the ring, except one holding a dead button: the chair
+        # of a player who left, where the small blind was last hand (R1.5c).
         occupied = [s for s in view.seats if s.name is not None or s.markers]
         placed = dict(zip(ring_slots(len(occupied)), occupied, strict=True))
         for slot in range(SLOTS):
