@@ -77,6 +77,9 @@ def start_draft(state: TableState, event: HandStarted, after: TableState) -> Han
     draft = HandDraft(
         after.hands_played + 1, config, stakes, event, order, names, stacks, before=state
     )
+    if event.bomb:  # R13.1: the standard's reader has a pre-flop round: everyone checks it
+        able = [f"p{i + 1} cc" for i, s in enumerate(order) if s not in after.hand.all_in]
+        draft.actions += able if len(able) > 1 else []
     if after.hand.boards > 1:  # R13.2
         draft.double = DoubleBoardOut()
     return draft

@@ -198,7 +198,7 @@ def _to_phh(hand: HandDraft, detail: Mapping[str, Any], title: str) -> PhhHand:
         i = hand.order.index(post.seat)
         j = (1 - i) if n == 2 else i  # heads-up the file lists the button's blind first
         posted[i] += post.amount
-        if post.kind in (PostKind.ANTE, PostKind.DEAD_SMALL_BLIND):
+        if post.kind in (PostKind.ANTE, PostKind.DEAD_SMALL_BLIND, PostKind.BOMB):  # R13.1
             antes[j] += post.amount
         else:
             # All in (after an ante too): the file states the table's blind and the

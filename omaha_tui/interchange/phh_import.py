@@ -50,7 +50,7 @@ from .phh_boards import board_2_street, read_boards
 from .phh_cards import Deck, card_list
 from .phh_chips import amount_scale, from_chips, hand_amounts, to_chips
 from .phh_runs import read_runs, take_run_cards
-from .phh_stakes import forced_bets, table_config
+from .phh_stakes import bomb_of, forced_bets, table_config
 
 
 @dataclass(frozen=True)
@@ -182,10 +182,13 @@ def translate(hand: PhhHand) -> ImportedHand:
     events: list[Event] = [SessionStarted(config=config, title=title)]
     events += [PlayerSeated(seat=i, name=names[i], stack=stacks[i]) for i in range(n)]
     posts = forced_bets(hand, scale)
+    bomb = bomb_of(hand, scale)  # R13.1: its pre-flop checks are the standard's, not ours
     deck = Deck(config.variant.hole_cards, config.variant.name)
     double = read_boards(hand, scale, deck)  # R13.2: board 2 in user fields
     boards = 1 if double is None else 2
-    events.append(HandStarted(button=n - 1, seats=tuple(range(n)), posts=posts, boards=boards))
+    events.append(
+        HandStarted(button=n - 1, seats=tuple(range(n)), posts=posts, boards=boards, bomb=bomb)
+    )
     lines: list[int | None] = [None] * len(events)
     holes: list[tuple[str, ...] | None] = [None] * n
     chips = _Chips(list(stacks), posts)
@@ -210,6 +213,8 @@ def translate(hand: PhhHand) -> ImportedHand:
             events.append(RunsAgreed(runs=run.runs))  # R10.2: before the next card
             lines.append(number)
             agreed = True
+        if bomb and not board and words[1:] == ["cc"]:
+            continue  # R13.1: nobody bets before a bomb pot's flop
         if len(words) == 3 and words[1] == "sm" and "?" in words[2]:
             seat = _player(words[0], where, n)
             partly.append((seat, _partly_shown(words[2], where, deck, holes[seat])))
