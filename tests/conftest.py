@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import gc
 import os
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -17,6 +19,12 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+# The evaluator's board rows are cached per user (session/board_rows.py); a test run keeps
+# its own copy apart from the user's, shared by every worker and subprocess of the run.
+os.environ.setdefault(
+    "OMAHA_TUI_CACHE_DIR", str(Path(tempfile.gettempdir()) / "omaha-tui-tests-cache")
+)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

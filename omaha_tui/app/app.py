@@ -31,6 +31,7 @@ from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.state import TableState
 from omaha_tui.memory import settle_memory
+from omaha_tui.prefs.themes import SUIT_VARIABLE_DEFAULTS
 from omaha_tui.session import Outcome, Session, TableSetup, demo_setup
 from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError
@@ -39,13 +40,12 @@ from .key_order import KeyOrder
 from .launch import Launch
 from .palette import TableCommands
 from .preferences import Preferences
+from .prompts.amount_prompt import TextPrompt
 from .screens.table import TableScreen
 from .screenshot import SCREENSHOT, deliver_screenshot
 from .speech import SilentBackend, SpeechBackend, speak_in_background
 from .table_keys import TableControl
-from .themes import SUIT_VARIABLE_DEFAULTS
 from .widgets.action_bar import ActionBar
-from .widgets.amount_prompt import TextPrompt
 
 TableStart = TableSetup  # the name the app's callers and tests know
 
@@ -160,7 +160,7 @@ class OmahaApp(App[None]):
         if session is not None and (damage := session.damage()) is not None:
             self.call_from_thread(self.notify, damage, severity="error", timeout=30)
 
-    def bind(self, session: Session, *, resumed: bool = False) -> None:
+    def bind_session(self, session: Session, *, resumed: bool = False) -> None:
         """Show ``session``'s table; its whole record is checked once it is on screen."""
         self.session = session
         self._resumed = resumed

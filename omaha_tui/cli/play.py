@@ -51,6 +51,11 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
         choices=("dead", "moving"),
         help="R1.5 button rule: dead (card rooms, default) or moving (casual home games)",
     )
+    p.add_argument(
+        "--boards",
+        choices=("1", "2", "bomb"),
+        help="R13.2 double board: 2 deals every hand on two boards, bomb only bomb pots; default 1",
+    )
     p.add_argument("--players", help='names and buy-ins, e.g. "Ann:200,Bob:200,Cy:150"')
     p.add_argument(
         "--levels",
@@ -170,9 +175,19 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     from pydantic import ValidationError
 
     from omaha_tui.cli.tournament_flags import tournament_config
-    from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig, parse_game
-    from omaha_tui.session.grammar import parse_levels
+    from omaha_tui.engine.config import (
+        ButtonRule,
+        DoubleBoard,
+        Stakes,
+        Structure,
+        TableConfig,
+        parse_game,
+    )
+    from omaha_tui.engine.errors import RuleError
+    from omaha_tui.engine.reducer.start import check_double_board
+    from omaha_tui.session.grammar import parse_boards, parse_levels
     from omaha_tui.session.setup import Player, TableSetup
+    from omaha_tui.session.tournament_setup import tournament_chip
 
     button_rule = getattr(args, "button", None)
     tournament = tournament_config(args)  # R11
@@ -185,7 +200,8 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
         raise FlagError(
             "--button moving is for cash games: a tournament uses the dead button (R11.6)"
         )
-    quick = (args.game, args.blinds, args.structure, args.players, args.levels, button_rule)
+    boards = getattr(args, "boards", None)
+    quick = (args.game, args.blinds, args.structure, args.players, args.levels, button_rule, boards)
     if not any(quick) and not args.ante and tournament is None:
         return None
     if not args.players:
@@ -216,11 +232,18 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
         ante, bb_ante = first.ante or args.ante, first.big_blind_ante
     try:
         variant = parse_game(args.game or "plo")
+        stakes = Stakes(small_blind=small, big_blind=big, ante=ante, big_blind_ante=bb_ante)
+        if tournament is not None:  # R11.7: the tournament's chip, a setting
+            chip = tournament_chip(getattr(args, "chip", None), tournament, schedule, stakes)
+            stakes = stakes.model_copy(update={"chip": chip})
+            if schedule is not None:
+                schedule = schedule.model_copy(update={"chip": chip})
         config = TableConfig(
             variant=variant,
             structure=Structure(args.structure or "pl"),
-            stakes=Stakes(small_blind=small, big_blind=big, ante=ante, big_blind_ante=bb_ante),
+            stakes=stakes,
             button_rule=ButtonRule(button_rule or "dead"),
+            double_board=parse_boards(boards or "1"),  # R13.2(a)
         )
     except ValidationError as e:
         raise FlagError(validation_message(e)) from None
@@ -230,6 +253,11 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
         raise FlagError(
             f"{config.variant.name} seats at most {config.seats} players (R1.3), not {len(players)}"
         )
+    if config.double_board is not DoubleBoard.OFF:
+        try:
+            check_double_board(config.variant, len(players))  # R13.2(b)
+        except RuleError as e:
+            raise FlagError(f"--boards {boards}: {e}") from None
     seated = tuple(Player(i, name, stack) for i, (name, stack) in enumerate(players))
     return TableSetup(
         config, seated, schedule=schedule, tournament=tournament, money=table_money(args)

@@ -19,14 +19,18 @@ from typing import Any, TextIO
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
-from omaha_tui.session.clock import Announcement, Announcer, clock_json, clock_line
+from omaha_tui.session.clock import Announcement, Announcer, clock_line
+from omaha_tui.session.command_types import Local
+from omaha_tui.session.commands import parse_line, usage
 from omaha_tui.session.grammar import GrammarError
+from omaha_tui.session.showdown import explanation
+from omaha_tui.session.verify import RecordCheck
 from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
-from .words import Local, parse_line, usage
 
 NO_CLOCK = 'this table has no blind clock: start it with --levels, e.g. "1/2:20,2/4:20"'
 EXIT_OK = 0
@@ -45,6 +49,9 @@ def answer_hint(ask: Ask, state: Any) -> str:
                 words.append(f"seat {seat + 1} {name} {stack} {'post' if post else 'wait'}")
             case rq.Back(post_now=post):
                 words.append(f"back {state.seats[r.seat].name} {'post' if post else 'wait'}")
+            case rq.Rebuy(amount=amount, post_now=post):
+                name = state.seats[r.seat].name
+                words.append(f"rebuy {name} {amount} {'post' if post else 'wait'}")
             case rq.NextHand(die_roll=roll):
                 words.append(f"next {roll}")
     return f"{ask.question} say: {' | '.join(dict.fromkeys(words))}" if words else ask.question
@@ -74,6 +81,15 @@ class Console:
         state = self.session.state
         return table_view(state, self.session.available()) if state.config is not None else None
 
+    def document(self) -> dict[str, Any]:
+        """The session's one JSON of the table now (the display's ``room.json`` too)."""
+        session = self.session
+        title = session.journal.session(session.id).title
+        seq = session.journal.last_seq(session.id)
+        return state_json(
+            session.state, self.view(), session.clock(self.now()), title=title, seq=seq
+        )
+
     def greeting(self) -> str:
         """The first line a person at the prompt reads: the table now, and where help is."""
         return f"omaha-tui console: {state_line(self.view())}. Type help for the commands."
@@ -82,24 +98,36 @@ class Console:
         """Answer every line; returns the exit code.
 
         ``check_log``: once the first answer is out, check the whole record (the file's
-        pages and the session's chain, :mod:`omaha_tui.session.verify`) and say any
-        damage in one line.
+        pages and the session's chain, :mod:`omaha_tui.session.verify`) on a thread, and
+        say any damage in one line before the first answer after the check ends, or
+        when the console closes.
         """
-        for line in lines:
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            if line.strip().lower() in ("exit", "quit"):
-                break
-            outcome = self.line(line)
-            if outcome.journal_failed:
-                return EXIT_JOURNAL
-            if check_log:
-                check_log = False
-                if (damage := self.session.damage()) is not None:
-                    self.print(Outcome(False, damage, refused=True))
-            if self.session.state.ended:
-                break
+        check: RecordCheck | None = None
+        try:
+            for line in lines:
+                if not line.strip() or line.lstrip().startswith("#"):
+                    continue
+                if line.strip().lower() in ("exit", "quit"):
+                    break
+                if check is not None and check.done():
+                    self._say_damage(check)
+                    check = None
+                outcome = self.line(line)
+                if outcome.journal_failed:
+                    return EXIT_JOURNAL
+                if check_log:
+                    check_log = False
+                    check = RecordCheck(self.session.journal.path, self.session.id)
+                if self.session.state.ended:
+                    break
+        finally:
+            if check is not None:
+                self._say_damage(check)
         return EXIT_OK
+
+    def _say_damage(self, check: RecordCheck) -> None:
+        if (damage := check.result()) is not None:
+            self.print(Outcome(False, damage, refused=True))
 
     def line(self, line: str) -> Outcome:
         """Answer one line (and print the answer), with what the clock announced while
@@ -136,8 +164,15 @@ class Console:
                 return session.redo()
             case "state":
                 return Outcome(True, state_line(self.view()))
+            case "why":  # the showdown's read model, as the app's showdown screen shows it
+                try:
+                    config = session.state.config
+                    decimals = config.decimals if config is not None else 0
+                    return Outcome(True, explanation(session.state, decimals))
+                except RuleError as e:
+                    return Outcome(False, str(e), refused=True)
             case "ledger" if session.state.tournament is not None:  # R11, R12
-                from .tournament import tournament_ledger
+                from omaha_tui.session.commands_tournament import tournament_ledger
 
                 return Outcome(True, tournament_ledger(session.state))
             case "ledger":
@@ -153,15 +188,14 @@ class Console:
                     return Outcome(False, NO_CLOCK, refused=True)
                 return Outcome(True, clock_line(view))
             case "standings":
+                from omaha_tui.session.commands_tournament import standings_line
                 from omaha_tui.session.tournament import next_break
-
-                from .tournament import standings_line
 
                 ok = session.state.tournament is not None
                 when = next_break(session.clock(self.now()))
                 return Outcome(ok, standings_line(session.state, when), refused=not ok)
         if name.startswith("deal "):  # R11.5: a proposal, nothing recorded
-            from .tournament import proposal_line
+            from omaha_tui.session.commands_tournament import proposal_line
 
             ok, message = proposal_line(session.state, name)
             return Outcome(ok, message, refused=not ok)
@@ -177,16 +211,12 @@ class Console:
         what the clock announced (those the answer says already are left out); with
         ``--json`` one object whose ``announcements`` lists every sentence."""
         if self.as_json:
-            from omaha_tui.session.tournament import next_break
-
-            clock = self.session.clock(self.now())
-            obj = {
+            obj: dict[str, Any] = {
                 "ok": outcome.ok,
                 "message": shown(outcome.message),
-                "state": state_json(self.view(), next_break(clock)),
+                "state": self.document(),
                 "announcements": [a.text for a in (*before, *after)],
             }
-            obj["state"]["clock"] = clock_json(clock)
             self.out.write(json.dumps(obj, separators=(",", ":")) + "\n")
         else:
             word = "ok" if outcome.ok else "refused"

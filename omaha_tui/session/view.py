@@ -21,10 +21,12 @@ from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
 from omaha_tui.engine.config import STRUCTURE_NAMES, Stakes, Structure, TableConfig
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, CardsDue, available
-from omaha_tui.engine.events import Post
+from omaha_tui.engine.events import Award, BombCall, Post
 from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
+from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
@@ -35,9 +37,7 @@ from omaha_tui.session.view_text import (
     next_step,
     options,
     oval_order,
-    shown,
     street_title,
-    unshown,
 )
 
 if TYPE_CHECKING:  # a tournament's standings load with its first state
@@ -140,6 +140,17 @@ class HandView:
     """The pots as they stand with the bets in front gathered in (R5.1); empty once settled."""
     show_order: tuple[int, ...] = ()
     """Once the betting is over, the seats still in, in the order they show (R8.1)."""
+    boards: int = 1
+    """2 for a double board (R13.2)."""
+    board2: tuple[int, ...] = ()
+    """Board 2's cards of a double board (R13.2)."""
+    awards: tuple[Award, ...] = ()
+    """Once settled, who won what: ``run`` is the board of a double board (R13.2)."""
+
+    @property
+    def all_boards(self) -> tuple[tuple[int, ...], ...]:
+        """Every board's cards, board 1 first: one board, or two of a double board (R13.2)."""
+        return (self.board, self.board2) if self.boards > 1 else (self.board,)
 
 
 @dataclass(frozen=True)
@@ -168,6 +179,10 @@ class TableView:
     """The whole boards of runs 2 (and 3) dealt so far."""
     run_from: int = 0
     """Board cards every run shares (those out before the agreement)."""
+    boards: int = 1
+    """2 for a double board (R13.2): ``board2`` is board 2's cards."""
+    board2: tuple[int, ...] = ()
+    board2_untracked: int = 0
     hand: HandView | None = None
     game: str = ""
     """The table's game (that of the next hand, between hands)."""
@@ -178,7 +193,8 @@ class TableView:
     """The table's stakes at the current level (R2.7)."""
     button: int | None = None
     dead_button: bool = False
-    """The button sits on an empty seat, or one not dealt in (R1.5)."""
+    """The button sits on the empty chair of a player who left, or on the seat of one
+    not dealt in (R1.5c): never on a chair nobody sat in."""
     to_act: int | None = None
     legal: LegalActions | None = None
     cards_due: CardsDue | None = None
@@ -187,16 +203,31 @@ class TableView:
     """The players may agree to run the board more than once now (R10.2)."""
     why_not_next: str = ""
     """Why the next hand cannot start now (empty when it can)."""
+    bomb: int = 0
+    """The hand's bomb (the running or the last one), when it is a bomb pot (R13.1)."""
+    next_bomb: BombCall | None = None
+    """The bomb pot the next hand will be (R13.1), called or due by the standing rule."""
 
     tournament: Standings | None = None
     """A tournament's standings (R11): entries, pool, payouts, players left, average,
     every entry's place, prize and chips; ``None`` at a cash table."""
 
     @property
+    def row_word(self) -> str:
+        """What each of :attr:`run_rows` is: a ``Board`` of a double board (R13.2) or a
+        ``Run`` (R10.2)."""
+        return "Board" if self.boards > 1 else "Run"
+
+    @property
     def run_rows(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
         """R10.2: ``(run, cards, untracked)`` for every run when the board is run more than
         once, empty otherwise. Run 1 is the board as dealt; a later run not yet dealt has
-        the cards every run shares."""
+        the cards every run shares. R13.2: a double board's two boards, likewise."""
+        if self.boards > 1:
+            return (
+                (1, self.board, self.board_untracked),
+                (2, self.board2, self.board2_untracked),
+            )
         if self.runs < 2:
             return ()
         rows = [(1, self.board, self.board_untracked)]
@@ -241,7 +272,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     tabled = dict(hand.shown) if hand is not None else {}
     seats = []
     for i, seat in enumerate(state.seats):
-        if seat is None:  # R1.5(c): the button may sit on an empty chair
+        if seat is None:  # R1.5(c): a dead button may sit on a chair its player left
             seats.append(SeatView(i, markers=markers(state, i)))
             continue
         code, status = seat_status(state, i, seat)
@@ -295,7 +326,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         # R2.7 the current level's blinds, R1.5 the button rule.
         title=shown(f"{config.title_at(stakes)} · {config.button_rule.value} button"),
         hand_number=hand.number if hand is not None else None,
-        street=street_title(hand) if live and hand is not None else "Between hands",
+        street=street_title(hand) if live and hand is not None else _between(state, dec),
         board=hand.board if hand is not None else (),
         board_untracked=(hand.board_count - len(hand.board)) if hand is not None else 0,
         seats=tuple(seats),
@@ -311,6 +342,9 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         runs=hand.runs if live and hand is not None else 1,
         run_boards=_run_boards(hand) if live and hand is not None else (),
         run_from=hand.run_from if live and hand is not None else 0,
+        boards=hand.boards if hand is not None else 1,
+        board2=hand.board2 if hand is not None else (),
+        board2_untracked=(hand.board2_count - len(hand.board2)) if hand is not None else 0,
         hand=_hand_view(state, config, hand, gathered) if hand is not None else None,
         game=config.variant.name,
         game_name=f"{config.variant.name} {STRUCTURE_NAMES[config.structure]}",
@@ -324,8 +358,19 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         showdown_due=avail.showdown_due,
         run_twice=avail.allows(rq.RunItTwice),
         why_not_next=avail.why_not_next,
+        bomb=hand.bomb if hand is not None else 0,
+        next_bomb=next_bomb(state),
         tournament=_standings(state),
     )
+
+
+def _between(state: TableState, decimals: int) -> str:
+    """``Between hands``, and what the next hand is when it is a bomb pot (R13.1: the
+    table says so before the deal, on every screen that shows the street)."""
+    bomb = next_bomb(state)
+    if bomb is None or state.ended:
+        return "Between hands"
+    return f"Between hands · next: {bomb_words(bomb, chips(bomb.amount, decimals))}"
 
 
 def _standings(state: TableState) -> Standings | None:
@@ -378,4 +423,7 @@ def _hand_view(
         total=hand.total,
         pots=() if hand.complete else gathered,
         show_order=(showdown_order(state) if hand.to_act is None and not hand.complete else ()),
+        boards=hand.boards,
+        board2=hand.board2,
+        awards=hand.awards if hand.complete else (),
     )

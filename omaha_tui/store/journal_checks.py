@@ -17,7 +17,7 @@ from omaha_tui.engine.reducer.history import History
 
 from . import chain
 from .chain import ChainCheck, snapshot_digest
-from .opening import explain
+from .connection import explain
 from .records import JournalError, NoSuchSession, SessionInfo, session_info
 from .snapshot import SnapshotError, decode_history
 
@@ -77,7 +77,7 @@ class JournalChecks:
                 ),
             ) from None
 
-    def _stored_session(self, session_id: int) -> SessionInfo:
+    def stored_session(self, session_id: int) -> SessionInfo:
         """One session's summary as stored (also: does the session exist?).
 
         Raises:
@@ -99,7 +99,7 @@ class JournalChecks:
 
     def check_chain(self, session_id: int) -> ChainCheck:
         """Re-hash the session's events and compare each with its stored chain hash."""
-        self._stored_session(session_id)
+        self.stored_session(session_id)
         with self._guard("checking the events"):
             return chain.check(self._conn, session_id)
 

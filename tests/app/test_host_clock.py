@@ -12,10 +12,10 @@ from textual.widgets import Input
 from omaha_tui.app.app import OmahaApp
 from omaha_tui.app.palette import QUESTIONS, ask
 from omaha_tui.app.screens.ledger import LedgerScreen
-from omaha_tui.app.settings import load_settings
 from omaha_tui.app.speech import SilentBackend
 from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.prefs.settings import load_settings
 from omaha_tui.session.grammar import parse_levels
 
 from .test_flows import six_handed_plo

@@ -20,8 +20,8 @@ from textual.screen import ModalScreen
 
 from omaha_tui.app.app import OmahaApp, TableStart
 from omaha_tui.app.palette import QUESTIONS, ask
+from omaha_tui.app.prompts.amount_prompt import AmountPrompt, TextPrompt
 from omaha_tui.app.screens.tabling import TablingScreen
-from omaha_tui.app.widgets.amount_prompt import AmountPrompt, TextPrompt
 from omaha_tui.app.widgets.board import BoardPrompt
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game

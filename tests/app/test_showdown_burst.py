@@ -13,8 +13,8 @@ import pytest
 from textual import events
 
 from omaha_tui.app.app import OmahaApp, TableStart
+from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.screens.showdown import ShowdownScreen
-from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.session import Player

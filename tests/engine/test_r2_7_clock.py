@@ -21,7 +21,8 @@ from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.clock.running import ClockState, position
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.testing import quick_table
-from omaha_tui.session.clock import announcements, clock_json, clock_view
+from omaha_tui.session.clock import announcements, clock_view
+from omaha_tui.session.document import clock_document
 from omaha_tui.session.grammar import parse_duration, parse_levels
 from omaha_tui.store.snapshot import decode_state, encode_state
 
@@ -212,11 +213,11 @@ def test_r2_7b_add_or_take_away_time():
     assert "add or take away some time" in refused(state, rq.AdjustClock(0, at=at(6)))
 
 
-def test_r2_7b_time_taken_beyond_the_end_carries_into_the_next_level():
+def test_r2_7b_taking_away_more_than_is_left_ends_the_level_and_never_skips_the_next():
     state = ok(scheduled(), rq.NextHand(at=at(0)))
     state = ok(state, rq.AdjustClock(-25 * 60, at=at(0)))
     view = clock_view(state, at(0))
-    assert view is not None and view.level.number == 2 and view.seconds_left == 15 * 60
+    assert view is not None and view.level.number == 2 and view.seconds_left == 20 * 60
 
 
 def test_r2_7b_next_and_previous_level_start_from_the_beginning():
@@ -262,14 +263,18 @@ def test_r2_7b_the_narrator_says_each_control():
         (rq.NextLevel(at=at(6)), "Clock moved to Level 2: blinds 2/4 (20 min)"),
         (rq.PauseClock(at=at(7)), "Clock paused with 19:00 left"),
         (rq.AdjustClock(120, at=at(9)), "Clock: 2 min added; Level 2, 21:00 left (paused)"),
-        (rq.AdjustClock(-1380, at=at(9)), "Clock: 23 min taken away; Break 1, 08:00 left (paused)"),
+        (
+            rq.AdjustClock(-1380, at=at(9)),
+            "Clock: 23 min taken away (more than the 21:00 left: level 2 ends now); "
+            "Break 1, 10:00 left (paused)",
+        ),
     ):
         out = decide(state, req)
         assert isinstance(out, Decided)
         assert narrate(state, out.events, out.state) == (words,)
         state = out.state
     view = clock_view(state, at(30))  # time changed at a paused clock: still paused
-    assert view is not None and view.paused and view.on_break and view.seconds_left == 8 * 60
+    assert view is not None and view.paused and view.on_break and view.seconds_left == 10 * 60
 
 
 # ---------------------------------------------------------------- R2.7c
@@ -359,7 +364,7 @@ def test_r2_7d_levels_that_ran_out_unplayed_are_skipped():
 
 def test_r2_7_a_table_without_a_schedule_has_no_clock_and_says_so():
     state = quick_table()
-    assert clock_view(state, at(0)) is None and clock_json(None) is None
+    assert clock_view(state, at(0)) is None and clock_document(None, state) is None
     assert "no blind schedule" in refused(state, rq.PauseClock(at=at(0)))
     assert "no blind schedule" in refused(state, rq.NextLevel(at=at(0)))
     out = decide(state, rq.NextHand(at=at(0)))
@@ -368,7 +373,7 @@ def test_r2_7_a_table_without_a_schedule_has_no_clock_and_says_so():
 
 def test_r2_7_the_console_json_clock_has_its_fields():
     state = ok(scheduled(), rq.NextHand(at=at(0)))
-    data = clock_json(clock_view(state, at(5)))
+    data = clock_document(clock_view(state, at(5)), state)
     assert data is not None
     assert {k: data[k] for k in ("level", "sb", "bb", "ante", "break", "paused")} == {
         "level": 1,
@@ -379,7 +384,13 @@ def test_r2_7_the_console_json_clock_has_its_fields():
         "paused": False,
     }
     assert data["seconds_left"] == 900 and data["seconds_to_break"] == 35 * 60
-    assert data["next_level"] == {"level": 2, "sb": 2, "bb": 4, "ante": 0}
+    nxt = data["next_level"]
+    assert {k: nxt[k] for k in ("level", "sb", "bb", "ante")} == {
+        "level": 2,
+        "sb": 2,
+        "bb": 4,
+        "ante": 0,
+    }
 
 
 def test_r2_7_a_clock_event_from_another_engine_is_refused_in_one_line():
@@ -476,9 +487,15 @@ def test_r2_7_the_clock_speaks_in_the_tables_decimals():
     assert narrate(state, out.events, out.state) == (
         "Clock moved to Level 2: blinds 0.50/1, big-blind ante 1 (20 min)",
     )
-    j = clock_json(view)
+    j = clock_document(view, state)
     assert j is not None and (j["sb"], j["bb"]) == (25, 50)
-    assert j["next_level"] == {"level": 2, "sb": 50, "bb": 100, "ante": 100}
+    nxt = j["next_level"]
+    assert {k: nxt[k] for k in ("level", "sb", "bb", "ante")} == {
+        "level": 2,
+        "sb": 50,
+        "bb": 100,
+        "ante": 100,
+    }
 
 
 @given(

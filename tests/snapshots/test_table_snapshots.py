@@ -17,8 +17,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
 from omaha_tui.app.app import OmahaApp, TableStart
+from omaha_tui.app.prompts.amount_prompt import AmountPrompt
 from omaha_tui.app.speech import SilentBackend
-from omaha_tui.app.widgets.amount_prompt import AmountPrompt
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.session import Player

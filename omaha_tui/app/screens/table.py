@@ -19,9 +19,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.markup import escape
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
 from textual.screen import Screen
@@ -30,15 +31,16 @@ from textual.widgets import Static
 from omaha_tui.app.keys import ALWAYS, FOOTER, MOMENT, bindings
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board, runs_markup
-from omaha_tui.app.widgets.clock import LevelClock, Reader
+from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.footer import TableFooter
-from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.app.widgets.standings import StandingsBar
 from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.session.clock import ClockFollower, ClockReader
+from omaha_tui.session.tournament import next_break, places_words
 from omaha_tui.session.view import TableView, chips
 
 TALL = 36  # rows from which seats get roomier boxes and the cards grow
@@ -51,7 +53,6 @@ class TableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *bindings(),
-        Binding("escape", "hide_breakdown", "Hide", show=False),
     ]
 
     def __init__(
@@ -74,6 +75,7 @@ class TableScreen(Screen[None]):
         self._seats = tuple(Seat(slot) for slot in range(SLOTS))
         self._title = Static("", id="title")
         self._standings = StandingsBar(id="standings")
+        self._clock = ClockFollower(lambda: None)
         self._ends = (
             Vertical(id="left-end", classes="seat-end"),
             Vertical(id="right-end", classes="seat-end"),
@@ -82,7 +84,6 @@ class TableScreen(Screen[None]):
         self._board = Board("", id="board")
         self._runs = Static("", id="runs")
         self._pots = Pots(id="pots")
-        self._breakdown = PotBreakdownPanel(id="breakdown")
         self._action_bar = ActionBar(id="action-bar")
 
     def compose(self) -> ComposeResult:
@@ -102,7 +103,6 @@ class TableScreen(Screen[None]):
                     yield self._board
                     yield self._runs
                     yield self._pots
-                    yield self._breakdown
                 with self._ends[1]:
                     yield seats[RIGHT[0]]
             with Horizontal(id="bottom-seats", classes="seat-row"):
@@ -112,7 +112,6 @@ class TableScreen(Screen[None]):
         yield TableFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one(PotBreakdownPanel).hide()
         self.query_one(StandingsBar).display = False
         self.set_class(self.size.height >= TALL, "-tall")
         if self._view is not None:
@@ -149,9 +148,11 @@ class TableScreen(Screen[None]):
         if title != self._title_text:
             self._title_text = title
             self._title.update(title, layout=False)
-        self._standings.show(view.tournament)
+        tournament = view.tournament
+        self._standings.show(tournament, places_words(tournament, escape) if tournament else None)
         tall = self.has_class("-tall")
-        # Empty chairs stay out of the ring, except one holding the button (R1.5c).
+        # Empty chairs stay out of the ring, except one holding a dead button: the chair
+        # of a player who left, where the small blind was last hand (R1.5c).
         occupied = [s for s in view.seats if s.name is not None or s.markers]
         placed = dict(zip(ring_slots(len(occupied)), occupied, strict=True))
         for slot in range(SLOTS):
@@ -190,31 +191,23 @@ class TableScreen(Screen[None]):
             self._tabled = lines
             self._paint(self._view)
 
-    def follow_clock(self, read: Reader, fallback: str) -> None:
+    def follow_clock(self, read: ClockReader, fallback: str) -> None:
         """Show the blind clock (R2.7) as ``read`` gives it; ``fallback`` without a schedule."""
         clock = self.query_one(LevelClock)
         clock.display = True
-        clock.follow(read, fallback)
-        self._standings.follow(read)
+        self._clock.read = read  # one ear for the table: a level is said once (R2.7c)
+        clock.follow(self._clock, fallback)
+        self._standings.follow(lambda: next_break(read()) or "")
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Put a line on the status bar (a refusal, the last action, a caption)."""
         self._action_bar.say(text, refused=refused)
-
-    def show_breakdown(self, breakdown: BreakdownLike, heading: str = "") -> None:
-        """Open the pot-limit breakdown panel (R4.4) next to the pots."""
-        self.query_one(PotBreakdownPanel).show(breakdown, heading)
 
     def felt_region(self) -> Region | None:
         """Where the felt is: a prompt opens over it, the seats around it in sight."""
         if self._view is None or not self._felt.is_mounted:
             return None
         return self._felt.region
-
-    def breakdown_sentence(self) -> str:
-        """The sentence of the breakdown panel when it is open, else ``""``."""
-        panel = self.query_one(PotBreakdownPanel)
-        return panel.sentence if panel.display else ""
 
     # ------------------------------------------------------------------ actions
 
@@ -241,8 +234,6 @@ class TableScreen(Screen[None]):
 
     def action_act(self, name: str) -> None:
         """A table key (typed, or clicked in the footer): the app acts on it now."""
-        if name not in ("pot", "read") and self._breakdown.display:
-            self._breakdown.hide()
         if self._press is not None:
             self._press(name)
 
@@ -260,6 +251,3 @@ class TableScreen(Screen[None]):
         if seat.markers:
             parts.append(" ".join(seat.markers))
         self.say(f"{seat.label}: {', '.join(parts)}")
-
-    def action_hide_breakdown(self) -> None:
-        self.query_one(PotBreakdownPanel).hide()

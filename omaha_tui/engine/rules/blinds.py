@@ -117,24 +117,43 @@ def _button_to_sb(places: _Places, size: int) -> tuple[int, ...]:
     """The seats from the button to the small blind's, both included (R1.5d): a
     player there would play before meeting the big blind.
 
-    They are the chairs from the button up to the big blind's. With no small blind
-    posted the button is two chairs below the big blind (R1.5c) and the small blind's
-    chair the one between, wherever last hand's big blind sat: a player further round
-    the table meets the big blind before the button.
+    They are the chairs from the button up to the big blind's: the big blind is the
+    first player after the small blind's chair, so a chair between them is empty or
+    its player sits out.
     """
     return (places.button, *_between(places.button, places.bb, size))
 
 
+def _dead_button(state: TableState, sb_pos: int, bb: int) -> int:
+    """R1.5(c): the button goes to the chair where last hand's small blind was posted,
+    or was due (the chair of the player who had the big blind two hands ago).
+
+    That chair has had a player in it, so the button never lands on a chair nobody
+    sat in; it is dead only where that player left, busted or sits out. Two cases
+    have no such chair: after a heads-up hand, whose small blind was on the button
+    (R2.2) and is now this hand's big blind, and a dealer's deal recorded without a
+    small blind. The button then goes to the nearest chair below this hand's small
+    blind's that has a player, dealt in or not.
+    """
+    last_sb = state.last_blinds[0]
+    if last_sb is not None and last_sb not in (sb_pos, bb):
+        return last_sb
+    size = len(state.seats)
+    below = ((sb_pos - k) % size for k in range(1, size))
+    seated = (s for s in below if s != bb and state.seats[s] is not None)
+    return next(seated, (sb_pos - 1) % size)
+
+
 def _dead_places(state: TableState, present: tuple[int, ...]) -> _Places:
-    """R1.5 (a)-(c): the big blind one player on, the small blind where it was, the
-    button on the chair one below the small blind's (two below the big blind when no
-    small blind is posted), occupied or not."""
+    """R1.5 (a)-(c): the big blind one player on, the small blind on last hand's big
+    blind's chair, the button on last hand's small blind's chair."""
     last_bb = state.last_blinds[1]
     assert last_bb is not None
     size = len(state.seats)
     bb = next(s for s in (*_between(last_bb, last_bb, size), last_bb) if s in present)
     sb_pos = last_bb
     sb_seat = state.seats[sb_pos]
+    button = _dead_button(state, sb_pos, bb)  # R1.5(c): the button follows the blinds
     # R1.5(b): the player who had the big blind posts the small blind. One who owes
     # blinds in that chair is someone else (a newcomer since): no small blind then.
     if (
@@ -143,8 +162,8 @@ def _dead_places(state: TableState, present: tuple[int, ...]) -> _Places:
         and not sb_seat.waiting_for_bb
         and not owes(sb_seat)
     ):
-        return _Places((sb_pos - 1) % size, sb_pos, bb)  # R1.5(c): right of the SB's chair
-    return _Places((bb - 2) % size, None, bb)  # R1.5(b)/(c): no small blind posted
+        return _Places(button, sb_pos, bb)
+    return _Places(button, None, bb)  # R1.5(b): no small blind posted
 
 
 def _moving_places(
@@ -159,20 +178,26 @@ def _moving_places(
 
 
 def propose_deal(
-    state: TableState, button: int | None = None, straddle: bool = False
+    state: TableState,
+    button: int | None = None,
+    straddle: bool = False,
+    straddle_button: bool = False,
+    straddle_seat: int | None = None,
 ) -> HandOpening:
     """Who is dealt in and what each posts (R1.5, R2.1-R2.9), for ``HandStarted``.
 
     Dead button (R1.5, the default): the big blind goes to the next player after last
     hand's big blind, the small blind to last hand's big blind if still dealt in, the
-    button to the seat right of the small blind's. A newcomer or a player owing blinds
-    is not dealt in on the small blind's seat or the button (R1.5d); players waiting
-    for the big blind only when it reaches them (R2.6). Owing players post a live big
-    blind, plus a dead small blind if they missed both (R2.6). Antes come first, a
-    big-blind ante from the big blind before the blind (R2.9); short stacks post what
-    they have (R2.5). A standing straddle (``TableState.straddle``) is posted whenever
-    three or more are dealt in; ``straddle`` asks for one this hand (R2.8). ``button``
-    places the button by hand.
+    button to last hand's small blind's chair (posted or due). A newcomer or a player
+    owing blinds is not dealt in on the button, the small blind's seat or between them
+    (R1.5d); players waiting for the big blind only when it reaches them (R2.6). Owing
+    players post a live big blind, plus a dead small blind if they missed both (R2.6).
+    Antes come first, a big-blind ante from the big blind before the blind (R2.9);
+    short stacks post what they have (R2.5). A standing straddle
+    (``TableState.straddle``) is posted whenever three or more are dealt in;
+    ``straddle`` asks for one this hand (R2.8), from the button (``straddle_button``)
+    or a seat (``straddle_seat``) when given, else from where the table's standing
+    straddle comes (R13.3). ``button`` places the button by hand.
 
     >>> from omaha_tui.engine.testing import quick_table
     >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))
@@ -218,16 +243,24 @@ def propose_deal(
         sb = btn = next(s for s in dealt if s != bb)
     dealt_t = tuple(dealt)
     order = clockwise_from(dealt_t, (btn + 1) % size, size)
-    posts = _posts(state, order, sb, bb, straddle)
+    if straddle and (straddle_button or straddle_seat is not None):
+        where: tuple[bool, int | None] = (straddle_button, straddle_seat)
+    else:
+        where = (state.straddle_button, state.straddle_seat)
+    posts = _posts(state, order, (btn, sb, bb), straddle, where)
     return HandOpening(button=btn, seats=order, sb_seat=sb, bb_seat=bb, posts=posts)
 
 
 def _posts(
-    state: TableState, order: tuple[int, ...], sb: int | None, bb: int, straddle: bool
+    state: TableState,
+    order: tuple[int, ...],
+    places: tuple[int, int | None, int],
+    straddle: bool,
+    where: tuple[bool, int | None],
 ) -> tuple[Post, ...]:
+    btn, sb, bb = places
     stakes = state.stakes
     assert stakes is not None
-    size = len(state.seats)
     left = {i: _seat(state, i).stack for i in order}
     posts: list[Post] = []
 
@@ -257,9 +290,7 @@ def _posts(
             post(i, PostKind.DEAD_SMALL_BLIND, stakes.small_blind)  # R2.6 dead
     if not (straddle or state.straddle):
         return tuple(posts)
-    size_ = state.straddle or stakes.straddle
-    if not size_:
-        raise RuleError("this table has no straddle: set one in the stakes first")
+    size_ = state.straddle or stakes.straddle or (2 * stakes.big_blind if straddle else 0)
     if len(order) < STRADDLE_PLAYERS:
         if not straddle:
             return tuple(posts)  # heads-up a standing straddle waits (R2.8)
@@ -273,10 +304,47 @@ def _posts(
         raise RuleError(
             f"a straddle of {size_} is below twice the big blind ({2 * stakes.big_blind}) (R2.8)"
         )
-    after_bb = clockwise_from(order, (bb + 1) % size, size)[0]
-    if left[after_bb]:
-        post(after_bb, PostKind.STRADDLE, size_)
+    blinds = {p.seat for p in posts if p.kind is not PostKind.ANTE}
+    straddler = _straddler(state, order, (btn, bb), where, blinds, straddle)
+    if straddler is not None and left[straddler]:
+        post(straddler, PostKind.STRADDLE, size_)
     return tuple(posts)
+
+
+def _straddler(
+    state: TableState,
+    order: tuple[int, ...],
+    places: tuple[int, int],
+    where: tuple[bool, int | None],
+    blinds: set[int],
+    asked: bool,
+) -> int | None:
+    """R2.8, R13.3: the seat that straddles this hand: left of the big blind, the button,
+    or a Mississippi straddler; never one who posts a blind. A standing straddle whose
+    seat cannot straddle this hand waits (None); one asked for this hand is refused."""
+    btn, bb = places
+    size = len(state.seats)
+    by_button, chosen = where
+    if by_button:
+        seat, who = btn, "the button"
+    elif chosen is not None:
+        seat, who = chosen, seat_label(chosen)
+    else:
+        return clockwise_from(order, (bb + 1) % size, size)[0]
+    player = state.seats[seat] if seat < size else None
+    name = player.name if player is not None else who
+    if seat not in order:
+        if not asked:
+            return None
+        raise RuleError(f"{name} is not dealt in this hand: nobody straddles from there (R13.3)")
+    if seat in blinds:
+        if not asked:
+            return None
+        raise RuleError(
+            f"{name} posts a blind this hand and cannot straddle: the straddle comes from "
+            "the seat left of the big blind, the button or another seat, never a blind (R13.3)"
+        )
+    return seat
 
 
 def not_dealt(state: TableState) -> dict[int, str]:
