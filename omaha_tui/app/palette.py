@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.state import TableState
-from omaha_tui.session.commands import WORDS, Local, parse_command
+from omaha_tui.session.command_types import Local
+from omaha_tui.session.commands import WORDS, parse_command
 from omaha_tui.session.grammar import GrammarError, parse_yes
 
 from .keys import KEYS
@@ -31,9 +32,10 @@ if TYPE_CHECKING:
 class Question:
     """One palette entry for a command of the session's table (:data:`WORDS`): the
     question asked and an example answer; the answer is read as the console reads
-    ``word answer`` (``then`` is added after it: ``back Ann post``), so both accept and
-    refuse the same words with the same reasons. ``help`` is the command's help line
-    unless the entry says more; ``confirm`` asks for a typed ``yes`` first."""
+    ``word answer`` (``then`` is added after it: ``back Ann post``; ``first`` before it:
+    ``next straddle button``), so both accept and refuse the same words with the same
+    reasons. ``help`` is the command's help line unless the entry says more; ``confirm``
+    asks for a typed ``yes`` first."""
 
     name: str
     word: str
@@ -42,6 +44,7 @@ class Question:
     then: str = ""
     help_line: str = ""
     confirm: str = ""
+    first: str = ""
 
     @property
     def help(self) -> str:
@@ -52,7 +55,7 @@ class Question:
         if self.confirm:
             parse_yes(text, self.confirm)
             text = ""
-        parsed = parse_command(state, self.word, f"{text} {self.then}".strip())
+        parsed = parse_command(state, self.word, f"{self.first} {text} {self.then}".strip())
         if isinstance(parsed, Local):  # the console's own (``clock`` alone shows it)
             raise GrammarError(f"usage: {WORDS[self.word].usage}")
         return parsed
@@ -65,8 +68,28 @@ QUESTIONS: tuple[Question, ...] = (
     Question(
         "Straddle",
         "straddle",
-        "Straddle amount (at least twice the big blind), or off?",
-        "4 or off",
+        "Straddle amount (at least twice the big blind), and from where, or off?",
+        "4, 4 button, 4 Ann, or off",
+    ),
+    Question(
+        "Deal with a straddle",
+        "next",
+        "Who straddles: left (of the big blind), button, or a seat or name?",
+        "left, button, Ann or seat number",
+        first="straddle",
+        help_line="Deal the next hand with a straddle this hand only (R2.8, R13.3)",
+    ),
+    Question(
+        "Bomb pot",
+        "bomb",
+        "Bomb pot: amount [double], every N AMOUNT, at SEAT AMOUNT, or off?",
+        "5, 5 double, every 10 5, at Ann 5, off",
+    ),
+    Question(
+        "Boards (double board)",
+        "boards",
+        "Boards from the next hand: 1, 2, or bomb (two on bomb pots only)?",
+        "1, 2 or bomb",
     ),
     Question(
         "Button rule", "buttonrule", "Dead or moving button from the next hand?", "dead or moving"
@@ -191,22 +214,15 @@ def _then_release(app: OmahaApp, run: Callable[[], Any]) -> None:
 
 
 class TableCommands(Provider):
-    """Palette provider: the table commands that have no key of their own."""
+    """Palette provider: the table commands that have no key of their own. Only the
+    table's app lists it (``OmahaApp.COMMANDS``), so its app is one."""
 
     async def discover(self) -> Hits:
-        from .app import OmahaApp
-
-        if not isinstance(self.app, OmahaApp):
-            return
-        for name, help_text, callback in _actions(self.app):
+        for name, help_text, callback in _actions(cast("OmahaApp", self.app)):
             yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
-        from .app import OmahaApp
-
-        if not isinstance(self.app, OmahaApp):
-            return
         matcher = self.matcher(query)
-        for name, help_text, callback in _actions(self.app):
+        for name, help_text, callback in _actions(cast("OmahaApp", self.app)):
             if (score := matcher.match(name)) > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
