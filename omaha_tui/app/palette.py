@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.games import game_names
 from omaha_tui.engine.state import TableState
-from omaha_tui.session.commands import WORDS, Local, parse_command
+from omaha_tui.session.command_types import Local
+from omaha_tui.session.commands import WORDS, parse_command
 from omaha_tui.session.grammar import GrammarError, parse_yes
 
 from .keys import KEYS
@@ -195,22 +196,15 @@ def _then_release(app: OmahaApp, run: Callable[[], Any]) -> None:
 
 
 class TableCommands(Provider):
-    """Palette provider: the table commands that have no key of their own."""
+    """Palette provider: the table commands that have no key of their own. Only the
+    table's app lists it (``OmahaApp.COMMANDS``), so its app is one."""
 
     async def discover(self) -> Hits:
-        from .app import OmahaApp
-
-        if not isinstance(self.app, OmahaApp):
-            return
-        for name, help_text, callback in _actions(self.app):
+        for name, help_text, callback in _actions(cast("OmahaApp", self.app)):
             yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
-        from .app import OmahaApp
-
-        if not isinstance(self.app, OmahaApp):
-            return
         matcher = self.matcher(query)
-        for name, help_text, callback in _actions(self.app):
+        for name, help_text, callback in _actions(cast("OmahaApp", self.app)):
             if (score := matcher.match(name)) > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)

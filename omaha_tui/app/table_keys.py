@@ -221,8 +221,9 @@ class TableControl:
         self.press("table_hands")
 
     def _key_showdown(self, session: Session) -> None:
+        from omaha_tui.session.showdown import showdown_request
+
         from .screens.showdown import ShowdownScreen
-        from .screens.showdown_view import showdown_request
 
         def submit(result: Any) -> str | None:  # recorded from the screen: one decision
             outcome = self.app.request(showdown_request(result))

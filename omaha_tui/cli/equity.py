@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from omaha_tui.cli import deals
+from omaha_tui.cli import typed_deals as deals
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:

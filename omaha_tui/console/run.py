@@ -19,11 +19,14 @@ from typing import Any, TextIO
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.clock import Announcement, Announcer, clock_json, clock_line
-from omaha_tui.session.commands import Local, parse_line, usage
+from omaha_tui.session.command_types import Local
+from omaha_tui.session.commands import parse_line, usage
 from omaha_tui.session.grammar import GrammarError
+from omaha_tui.session.showdown import explanation
 from omaha_tui.session.verify import RecordCheck
 from omaha_tui.session.view import TableView, table_view
 
@@ -152,6 +155,13 @@ class Console:
                 return session.redo()
             case "state":
                 return Outcome(True, state_line(self.view()))
+            case "why":  # the showdown's read model, as the app's showdown screen shows it
+                try:
+                    config = session.state.config
+                    decimals = config.decimals if config is not None else 0
+                    return Outcome(True, explanation(session.state, decimals))
+                except RuleError as e:
+                    return Outcome(False, str(e), refused=True)
             case "ledger" if session.state.tournament is not None:  # R11, R12
                 from omaha_tui.session.commands_tournament import tournament_ledger
 

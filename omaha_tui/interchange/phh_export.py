@@ -30,7 +30,8 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.reducer.replay import apply, initial_state
 from omaha_tui.engine.state import TableState
 
-from .exact_log import OUR_FIELDS
+from .exact_fields import OUR_FIELDS
+from .export_stream import effective
 from .phh import PhhError, PhhHand, code_for_variant
 from .phh_chips import from_chips
 from .phh_draft import HandDraft, add_event, scaled, start_draft
@@ -81,8 +82,6 @@ def export_hands(
 
     ``title`` (the session's, else the one it started with) is each hand's ``event``.
     """
-    from .export_stream import effective
-
     timed = (
         (e, times[i] if times is not None and i < len(times) else None)
         for i, e in enumerate(events)

@@ -15,12 +15,11 @@ numbers as the dealer counts them, from 1.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.command_types import Command, Local, Parsed, Parser
 from omaha_tui.session.grammar import (
     BOARDS_USAGE,
     GrammarError,
@@ -41,25 +40,6 @@ from omaha_tui.session.grammar import (
     parse_straddle,
     parse_value,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Local:
-    """A console action that records nothing: ``state``, ``ledger``, ``help``, ``undo``..."""
-
-    name: str
-
-
-Parsed = rq.Request | Local
-Parser = Callable[[TableState, list[str]], Parsed]
-
-
-class Command(NamedTuple):
-    """One command: the parser of its arguments, its usage and its help line."""
-
-    parse: Parser
-    usage: str
-    help: str = ""
 
 
 def _amount(token: str, state: TableState, what: str = "amount", signed: bool = False) -> int:
@@ -424,6 +404,11 @@ WORDS: dict[str, Command] = {
         _settle, "settle [banker]", "Who pays whom: fewest payments, or through the bank (R12.2)"
     ),
     "state": Command(_none(Local("state"), "state"), "state", "The table as it stands"),
+    "why": Command(
+        _none(Local("why"), "why"),
+        "why",
+        "The showdown explained: each pot's winners, their 2 + 3 cards, why others lose",
+    ),
     "end": Command(
         _none(rq.EndSession(), "end"),
         "end",
@@ -444,11 +429,26 @@ ALIASES = {
 }
 
 
+_JOINED: list[bool] = []
+
+
 def join_tournament() -> None:
     """Add the tournament's words (R11: ``standings``, ``rebuy NAME``, ``addon``,
     ``colorup``, ``deal chop``...) to :data:`WORDS`, once, the first time a line is read
-    at a tournament table: a cash table's console never loads them."""
-    from . import commands_tournament  # noqa: F401 - importing it adds the words
+    at a tournament table: a cash table never loads them."""
+    if _JOINED:
+        return
+    from .commands_tournament import (  # a tournament's words load with its first line
+        TOURNAMENT_ALIASES,
+        TOURNAMENT_WORDS,
+        deal_or_table,
+    )
+
+    table_deal = WORDS["deal"].parse
+    WORDS.update(TOURNAMENT_WORDS)  # the words include the tournament's (R11)
+    WORDS["deal"] = WORDS["deal"]._replace(parse=deal_or_table(table_deal))
+    ALIASES.update(TOURNAMENT_ALIASES)
+    _JOINED.append(True)
 
 
 def usage() -> str:

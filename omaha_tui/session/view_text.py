@@ -6,6 +6,7 @@ Nothing here imports Textual or Rich; widgets render what these return.
 
 from __future__ import annotations
 
+from omaha_tui.engine.clock_words import shown_seconds
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.labels import run_times
@@ -34,10 +35,10 @@ def chips(amount: int, decimals: int = 0) -> str:
 def format_clock(seconds: float) -> str:
     """``mm:ss`` (or ``h:mm:ss`` past an hour) of a non-negative duration.
 
-    >>> format_clock(65), format_clock(3725), format_clock(-3)
-    ('01:05', '1:02:05', '00:00')
+    >>> format_clock(65), format_clock(3725), format_clock(-3), format_clock(120.4)
+    ('01:05', '1:02:05', '00:00', '02:01')
     """
-    s = max(0, int(seconds))
+    s = shown_seconds(seconds)  # R2.7: the one rounding, as the narrator says it
     h, rem = divmod(s, 3600)
     m, s = divmod(rem, 60)
     return f"{h}:{m:02}:{s:02}" if h else f"{m:02}:{s:02}"

@@ -212,11 +212,11 @@ def test_r2_7b_add_or_take_away_time():
     assert "add or take away some time" in refused(state, rq.AdjustClock(0, at=at(6)))
 
 
-def test_r2_7b_time_taken_beyond_the_end_carries_into_the_next_level():
+def test_r2_7b_taking_away_more_than_is_left_ends_the_level_and_never_skips_the_next():
     state = ok(scheduled(), rq.NextHand(at=at(0)))
     state = ok(state, rq.AdjustClock(-25 * 60, at=at(0)))
     view = clock_view(state, at(0))
-    assert view is not None and view.level.number == 2 and view.seconds_left == 15 * 60
+    assert view is not None and view.level.number == 2 and view.seconds_left == 20 * 60
 
 
 def test_r2_7b_next_and_previous_level_start_from_the_beginning():
@@ -262,14 +262,18 @@ def test_r2_7b_the_narrator_says_each_control():
         (rq.NextLevel(at=at(6)), "Clock moved to Level 2: blinds 2/4 (20 min)"),
         (rq.PauseClock(at=at(7)), "Clock paused with 19:00 left"),
         (rq.AdjustClock(120, at=at(9)), "Clock: 2 min added; Level 2, 21:00 left (paused)"),
-        (rq.AdjustClock(-1380, at=at(9)), "Clock: 23 min taken away; Break 1, 08:00 left (paused)"),
+        (
+            rq.AdjustClock(-1380, at=at(9)),
+            "Clock: 23 min taken away (more than the 21:00 left: level 2 ends now); "
+            "Break 1, 10:00 left (paused)",
+        ),
     ):
         out = decide(state, req)
         assert isinstance(out, Decided)
         assert narrate(state, out.events, out.state) == (words,)
         state = out.state
     view = clock_view(state, at(30))  # time changed at a paused clock: still paused
-    assert view is not None and view.paused and view.on_break and view.seconds_left == 8 * 60
+    assert view is not None and view.paused and view.on_break and view.seconds_left == 10 * 60
 
 
 # ---------------------------------------------------------------- R2.7c

@@ -9,7 +9,7 @@ the pots are then settled by the cards. When cards are not entered the dealer aw
 each pot by hand instead. The result can be read aloud (never blocking: a thread
 worker runs the speech backend).
 
-The screen dismisses with a :class:`~.showdown_view.ShowdownResult` (or ``None`` when
+The screen dismisses with a :class:`~omaha_tui.session.showdown.ShowdownResult` (or ``None`` when
 cancelled). Given ``submit`` (the app's way to the session), the award is recorded
 from here and a refusal keeps the screen open with the rule's reason.
 """
@@ -28,15 +28,6 @@ from textual.widgets import Checkbox, Footer, Label, SelectionList, Static
 
 from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.prompts.typed_prompt import TypeAhead
-from omaha_tui.app.screens.showdown_view import (
-    PotResult,
-    ShowdownResult,
-    name_of,
-    pot_results,
-    pot_speech,
-    showdown_request,
-    with_entries,
-)
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.decisions import requests as rq
@@ -44,11 +35,19 @@ from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.spoken import awarded_by_hand
-from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.labels import player_name, pot_label
 from omaha_tui.engine.rules.awards import run_board, run_parts
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, TableState
 from omaha_tui.engine.units import amount_text
+from omaha_tui.session.showdown import (
+    PotResult,
+    ShowdownResult,
+    pot_results,
+    pot_speech,
+    showdown_request,
+    with_entries,
+)
 from omaha_tui.session.view import shown as safe
 
 
@@ -118,7 +117,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
 
     def compose(self) -> ComposeResult:
         hand, state = self._hand, self._state
-        order = ", ".join(name_of(state, s) for s in self._order)
+        order = ", ".join(player_name(state, s) for s in self._order)
         title = state.config.title_at(hand.stakes) if state.config else hand.variant.name
         with VerticalScroll(id="showdown"):
             yield Static(f"Showdown · hand {hand.number} · {safe(title)}", id="sd-title")
@@ -149,7 +148,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
                 yield Static()
                 shown = dict(hand.shown)
                 for seat in self._order:
-                    name = name_of(state, seat)
+                    name = player_name(state, seat)
                     yield Label(safe(name), classes="who")
                     field = CardInput(
                         format_cards(shown.get(seat, ())),
@@ -180,7 +179,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
                         if hand.runs > 1:
                             label = f"Run {run} · {pot_label(i)}"
                         amount = run_parts(pot.amount, hand.runs, hand.stakes.chip)[run - 1]
-                        choices = [(name_of(state, s), s) for s in pot.eligible]
+                        choices = [(player_name(state, s), s) for s in pot.eligible]
                         half = " (high half)" if hand.variant.hilo else ""
                         shown_amount = amount_text(amount, self._decimals)
                         yield Label(f"{label} {shown_amount}{half}")
@@ -211,7 +210,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
             out["board"] = self._hand.board
         for seat in self._order:
             field = self.query_one(f"#hand-{seat}", CardInput)
-            out[name_of(self._state, seat)] = field.own_cards
+            out[player_name(self._state, seat)] = field.own_cards
         return out
 
     def _others(self) -> dict[str, tuple[int, ...]]:
@@ -352,7 +351,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
 
     def _said(self, winners: tuple[int, ...], pot: int, run: int) -> str:
         what = "the main pot" if pot == 0 else pot_label(pot)
-        names = [name_of(self._state, s) for s in winners]
+        names = [player_name(self._state, s) for s in winners]
         return awarded_by_hand(names, what, run, self._hand.runs)
 
     def action_award(self) -> None:

@@ -22,10 +22,12 @@ def standings_markup(st: Standings, next_break: str = "", places: str | None = N
     average 1,800 · break in 29:08 · places: 1st Ann 450``: the pool, the prizes and the
     places given so far (``next_break``: when the clock's next break comes; ``places``:
     the session's words for them, names already markup-safe)."""
-    paid = " · ".join(f"{ordinal(i)} {money(a)}" for i, a in enumerate(st.payouts, start=1))
+    u = st.unit
+    paid = " · ".join(f"{ordinal(i)} {money(a, u)}" for i, a in enumerate(st.payouts, start=1))
     parts = [
         f"[b]Tournament[/b] {st.entries} entries",
-        f"pool {money(st.pool)} ({paid})",
+        f"pool {money(st.pool, u)} ({paid})",
+        *([st.payout_note] if st.payout_note else []),  # numbers only: no markup
         f"{st.players_left} left",
         f"average {st.average:,}",
     ]
