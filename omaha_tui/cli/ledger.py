@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
             f"[green]{net}[/]" if x.net > 0 else (f"[red]{net}[/]" if x.net else "0"),
         ]
         if rate is not None:
-            paid, won = rate.money_of(x.paid_in), rate.money_of(x.net)
+            paid, _, won = rate.line(x.paid_in, x.stack + x.cashed_out)  # R12.1: subtracts
             row += [format_money(paid.units, "", rate.unit), format_money(won.units, "", rate.unit)]
             if won.units > 0:
                 row[-1] = f"+{row[-1]}"

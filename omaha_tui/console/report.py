@@ -310,9 +310,12 @@ def ledger_line(state: TableState) -> str:
             for x in lines
         )
     # R12.1: money beside chips, at the table's rate (the settle-up states odd cents).
-    return f"at {rate.describe()}: " + "; ".join(
-        f"{x.name}: in {m(x.paid_in)} = {rate.money_of(x.paid_in)}, now "
-        f"{m(x.stack + x.cashed_out)} = {rate.money_of(x.stack + x.cashed_out)} "
-        f"({m(x.net, True)} = {rate.money_of(x.net).text(sign=True)})"
-        for x in lines
-    )
+    # Rounded once: paid-in and now, the net their difference (it subtracts as printed).
+    said = []
+    for x in lines:
+        paid, now, net = rate.line(x.paid_in, x.stack + x.cashed_out)
+        said.append(
+            f"{x.name}: in {m(x.paid_in)} = {paid}, now {m(x.stack + x.cashed_out)} = {now} "
+            f"({m(x.net, True)} = {net.text(sign=True)})"
+        )
+    return f"at {rate.describe()}: " + "; ".join(said)

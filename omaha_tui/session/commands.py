@@ -442,11 +442,13 @@ def join_tournament() -> None:
         TOURNAMENT_ALIASES,
         TOURNAMENT_WORDS,
         deal_or_table,
+        rebuy_or_table,
     )
 
-    table_deal = WORDS["deal"].parse
+    table_deal, table_rebuy = WORDS["deal"].parse, WORDS["rebuy"].parse
     WORDS.update(TOURNAMENT_WORDS)  # the words include the tournament's (R11)
     WORDS["deal"] = WORDS["deal"]._replace(parse=deal_or_table(table_deal))
+    WORDS["rebuy"] = WORDS["rebuy"]._replace(parse=rebuy_or_table(table_rebuy))
     ALIASES.update(TOURNAMENT_ALIASES)
     _JOINED.append(True)
 

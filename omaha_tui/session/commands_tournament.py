@@ -51,17 +51,25 @@ def _money(state: TableState, token: str, what: str) -> Decimal:
         raise LineError(str(e)) from None
 
 
-_TABLE_REBUY = WORDS["rebuy"].parse
-
-
 def _rebuy(state: TableState, args: list[str]) -> Parsed:
-    """``rebuy NAME`` is a tournament's rebuy (R11.1); anything else reads as at a cash
-    table (``rebuy Mary Ann 200``, ``rebuy Eve 200 post``, R2.6)."""
-    if state.tournament is not None and len(args) == 1:  # R11.1: the tournament's rebuy
+    """``rebuy NAME``: the tournament's rebuy (R11.1)."""
+    if state.tournament is not None and len(args) == 1:
         return rq.Rebuy(seat_of(state, args[0]), 0)
-    if len(args) < 2:
-        raise LineError("usage: rebuy NAME N [post|wait] (at a tournament: rebuy NAME)")
-    return _TABLE_REBUY(state, args)
+    raise LineError("usage: rebuy NAME N [post|wait] (at a tournament: rebuy NAME)")
+
+
+def rebuy_or_table(table_rebuy: Parser) -> Parser:
+    """``rebuy NAME`` at a tournament is its rebuy (R11.1); anything else reads as at a
+    cash table (``table_rebuy``: ``rebuy Mary Ann 200``, ``rebuy Eve 200 post``, R2.6)."""
+
+    def parse(state: TableState, args: list[str]) -> Parsed:
+        if state.tournament is not None and len(args) == 1:
+            return _rebuy(state, args)
+        if len(args) < 2:
+            return _rebuy(state, args)
+        return table_rebuy(state, args)
+
+    return parse
 
 
 def _addon(state: TableState, args: list[str]) -> Parsed:
