@@ -299,10 +299,9 @@ def test_r2_7c_no_hand_starts_in_a_break_and_the_reason_is_given():
 
 
 def test_r2_7c_a_break_just_begun_has_its_whole_length_left():
+    from omaha_tui.engine.clock_events import at_ms
     from omaha_tui.engine.rules.clock.due import break_refusal
     from omaha_tui.engine.rules.clock.running import position
-
-    from omaha_tui.engine.clock_events import at_ms
 
     clock, start = in_break().clock, at_ms(at(0))
     begins = next(

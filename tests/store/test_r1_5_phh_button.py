@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.session import Session
 from omaha_tui.interchange.interop import export_session, import_files
+from omaha_tui.session import Session
 from omaha_tui.store.journal import Journal
 from tests.console.transcript import _setup
 
