@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 class Question:
     """One palette entry for a command of the session's table (:data:`WORDS`): the
     question asked and an example answer; the answer is read as the console reads
-    ``word answer`` (``then`` is added after it: ``back Ann post``), so both accept and
-    refuse the same words with the same reasons. ``help`` is the command's help line
-    unless the entry says more; ``confirm`` asks for a typed ``yes`` first."""
+    ``word answer`` (``then`` is added after it: ``back Ann post``; ``first`` before it:
+    ``next straddle button``), so both accept and refuse the same words with the same
+    reasons. ``help`` is the command's help line unless the entry says more; ``confirm``
+    asks for a typed ``yes`` first."""
 
     name: str
     word: str
@@ -44,6 +45,7 @@ class Question:
     then: str = ""
     help_line: str = ""
     confirm: str = ""
+    first: str = ""
 
     @property
     def help(self) -> str:
@@ -54,7 +56,7 @@ class Question:
         if self.confirm:
             parse_yes(text, self.confirm)
             text = ""
-        parsed = parse_command(state, self.word, f"{text} {self.then}".strip())
+        parsed = parse_command(state, self.word, f"{self.first} {text} {self.then}".strip())
         if isinstance(parsed, Local):  # the console's own (``clock`` alone shows it)
             raise GrammarError(f"usage: {WORDS[self.word].usage}")
         return parsed
@@ -70,8 +72,28 @@ QUESTIONS: tuple[Question, ...] = (
     Question(
         "Straddle",
         "straddle",
-        "Straddle amount (at least twice the big blind), or off?",
-        "4 or off",
+        "Straddle amount (at least twice the big blind), and from where, or off?",
+        "4, 4 button, 4 Ann, or off",
+    ),
+    Question(
+        "Deal with a straddle",
+        "next",
+        "Who straddles: left (of the big blind), button, or a seat or name?",
+        "left, button, Ann or seat number",
+        first="straddle",
+        help_line="Deal the next hand with a straddle this hand only (R2.8, R13.3)",
+    ),
+    Question(
+        "Bomb pot",
+        "bomb",
+        "Bomb pot: amount [double], every N AMOUNT, at SEAT AMOUNT, or off?",
+        "5, 5 double, every 10 5, at Ann 5, off",
+    ),
+    Question(
+        "Boards (double board)",
+        "boards",
+        "Boards from the next hand: 1, 2, or bomb (two on bomb pots only)?",
+        "1, 2 or bomb",
     ),
     Question(
         "Button rule", "buttonrule", "Dead or moving button from the next hand?", "dead or moving"

@@ -200,6 +200,12 @@ class TableControl:
                 seen=seen,
                 submit=done,
             )
+        elif due.boards > 1:  # R13.2: the due board's cards (or both, "| " between)
+            board = hand.board if due.board == 1 else hand.board2
+            seen = (*hand.board, *hand.board2)
+            prompt = BoardPrompt(
+                due.label, due.count, board, seen=seen, submit=done, both=due.board == 1
+            )
         else:  # once the board is run twice, every card is typed (R10.2)
             prompt = BoardPrompt(
                 due.label, due.count, hand.board, required=hand.runs > 1, submit=done

@@ -70,7 +70,7 @@ def ante_trimming(config: TableConfig, stakes: Stakes, posts: Sequence[Post]) ->
     False
     """
     kinds = {p.kind for p in posts}
-    antes = PostKind.ANTE in kinds
+    antes = PostKind.ANTE in kinds or PostKind.BOMB in kinds  # R13.1b: bombs layer as antes
     if not antes and PostKind.DEAD_SMALL_BLIND not in kinds:
         return None
     if not antes:

@@ -27,7 +27,6 @@ from omaha_tui.session.grammar import (
     parse_boards,
     parse_button_rule,
     parse_chips,
-    parse_die,
     parse_duration,
     parse_expense,
     parse_game_choice,
@@ -37,9 +36,9 @@ from omaha_tui.session.grammar import (
     parse_runs,
     parse_seat_number,
     parse_stakes,
-    parse_straddle,
     parse_value,
 )
+from omaha_tui.session.grammar.formats import parse_bomb, parse_next, parse_straddle_words
 
 
 def _amount(token: str, state: TableState, what: str = "amount", signed: bool = False) -> int:
@@ -206,9 +205,8 @@ def _level(state: TableState, args: list[str]) -> Parsed:
 
 
 def _next(state: TableState, args: list[str]) -> Parsed:
-    if len(args) > 1:
-        raise GrammarError("usage: next, or next DIE (1 to 6) for Binglao (R3.4)")
-    return rq.NextHand(parse_die(args[0]) if args else None)
+    """``next``; ``next 4`` (Binglao's die, R3.4); ``next straddle [button|SEAT]`` (R13.3)."""
+    return parse_next(state, args)
 
 
 def _misdeal(state: TableState, args: list[str]) -> Parsed:
@@ -216,10 +214,14 @@ def _misdeal(state: TableState, args: list[str]) -> Parsed:
 
 
 def _straddle(state: TableState, args: list[str]) -> Parsed:
-    """R2.8: ``straddle 4`` stands a straddle of 4 from the next hand; ``straddle off``."""
-    if len(args) != 1:
-        raise GrammarError("usage: straddle N (at least twice the big blind), or straddle off")
-    return rq.SetStraddle(parse_straddle(args[0]))
+    """R2.8, R13.3: ``straddle 4`` stands a straddle of 4 from the next hand (``straddle
+    4 button``, ``straddle 4 Ann``: from the button or a seat); ``straddle off``."""
+    return parse_straddle_words(state, args)
+
+
+def _bomb(state: TableState, args: list[str]) -> Parsed:
+    """R13.1: ``bomb 5 [double]``, ``bomb every 10 5``, ``bomb at Ann 5``, ``bomb off``."""
+    return parse_bomb(state, args)
 
 
 CLOCK_USAGE = "clock [pause|resume|start|next|back|+N|-N] (N minutes, or 30s)"
@@ -329,7 +331,11 @@ WORDS: dict[str, Command] = {
         "award [NAME+NAME ...] [| NAME ...]",
         "Award the pots, by the cards or to the players named (R5)",
     ),
-    "next": Command(_next, "next [DIE]", "Start the next hand"),
+    "next": Command(
+        _next,
+        "next [DIE|straddle [button|SEAT]]",
+        "Start the next hand; a straddle this hand only (R2.8, R13.3)",
+    ),
     "undo": Command(_none(Local("undo"), "undo"), "undo", "Take back the last action"),
     "redo": Command(_none(Local("redo"), "redo"), "redo", "Do again what undo took back"),
     "seat": Command(
@@ -369,7 +375,15 @@ WORDS: dict[str, Command] = {
     ),
     "break": Command(_break, "break end", "End a break early (R2.7c)"),
     "straddle": Command(
-        _straddle, "straddle N|off", "A standing straddle from the next hand, or off (R2.8)"
+        _straddle,
+        "straddle N [button|SEAT]|off",
+        "A standing straddle from the next hand: left of the BB, the button's, or a "
+        "Mississippi straddle from a seat; or off (R2.8, R13.3)",
+    ),
+    "bomb": Command(
+        _bomb,
+        "bomb [every N|at SEAT] AMOUNT [double]|off",
+        "A bomb pot: the next hand, every N hands, at a seat, on two boards, or off (R13.1)",
     ),
     "game": Command(
         _game, "game NAME [pl|nl|fl]", "Change the game and structure from the next hand (R9)"

@@ -22,8 +22,14 @@ from omaha_tui.engine.events import Award, Event
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.showdown import PlayerReading, ShowdownReading, read_showdown
 from omaha_tui.engine.hands.spoken import odd_chip_notes, showdown_speech, spoken_result
-from omaha_tui.engine.labels import player_name, pot_label
-from omaha_tui.engine.rules.awards import awards_from_cards, claimants, run_board, run_parts
+from omaha_tui.engine.labels import part_label, player_name, pot_label
+from omaha_tui.engine.rules.awards import (
+    awards_from_cards,
+    board_parts,
+    claimants,
+    run_board,
+    run_parts,
+)
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
@@ -94,14 +100,18 @@ class PotResult:
     notes: tuple[str, ...]
     speech: str = ""
     run: int = 1
-    """The run whose board decides this part of the pot, when run twice (R10.2)."""
+    """The run whose board decides this part of the pot, when run twice (R10.2), or
+    the board of a double board (R13.2)."""
     runs: int = 1
     board: tuple[int, ...] = ()
+    boards: int = 1
 
     @property
     def label(self) -> str:
         pot = pot_label(self.index).capitalize()
-        return f"Run {self.run} · {pot_label(self.index)}" if self.runs > 1 else pot
+        if self.runs < 2:
+            return pot
+        return f"{part_label(self.boards, self.run).capitalize()} · {pot_label(self.index)}"
 
 
 def with_entries(
@@ -170,7 +180,7 @@ def pot_results(sim: TableState) -> tuple[PotResult, ...]:
     assert hand is not None
     awards = awards_from_cards(sim)
     out: list[PotResult] = []
-    for run in range(1, hand.runs + 1):  # R10.2: each run's part by its own board
+    for run in range(1, board_parts(hand) + 1):  # R10.2, R13.2: each part by its own board
         mine = [a for a in awards if a.run == run]
         out += _run_results(sim, mine, run)
     return tuple(out)
@@ -183,7 +193,9 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
     shown = dict(hand.shown)
     board = run_board(hand, run)
     hilo = hand.variant.hilo
-    parts = [run_parts(p.amount, hand.runs, hand.stakes.chip)[run - 1] for p in hand_pots(hand)]
+    n = board_parts(hand)
+    parts = [run_parts(p.amount, n, hand.stakes.chip)[run - 1] for p in hand_pots(hand)]
+    more = {"boards": hand.boards}
     out: list[PotResult] = []
     for i, (pot, who) in enumerate(zip(hand_pots(hand), claimants(sim), strict=True)):
         mine = [a for a in awards if a.pot == i]
@@ -200,7 +212,7 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
                 only, player_name(sim, only), shown.get(only, ()), "uncontested", (), ()
             )
             won = (replace(winner, won=amount),)
-            out.append(PotResult(i, amount, names, won, (), mucked, (), "", run, hand.runs, board))
+            out.append(PotResult(i, amount, names, won, (), mucked, (), "", run, n, board, **more))
             continue
         reading = read_showdown(hand.variant, board, [(player_name(sim, s), shown[s]) for s in who])
         high_won = {a.seat: a.amount for a in mine if a.half.value in ("high", "whole")}
@@ -223,7 +235,7 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
             {k: low_won[s] for k, s in enumerate(who) if s in low_won} if low else None,
         )
         out.append(
-            PotResult(i, amount, names, high, low, losers, notes, speech, run, hand.runs, board)
+            PotResult(i, amount, names, high, low, losers, notes, speech, run, n, board, **more)
         )
     return out
 

@@ -11,6 +11,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.labels import run_times
 from omaha_tui.engine.rules.betting import LegalActions
+from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
 from omaha_tui.engine.state import HandState, Street, TableState
 from omaha_tui.engine.units import amount_text
 
@@ -83,7 +84,10 @@ def next_step(state: TableState, avail: Available | None = None) -> str:
     if state.ended:
         return "The session has ended."
     if hand is None or hand.complete:
-        return f"Press n to deal hand #{state.hands_played + 1}."
+        bomb = next_bomb(state)  # R13.1: the table says it before the deal
+        dec = state.config.decimals if state.config is not None else 0
+        what = f", {bomb_words(bomb, chips(bomb.amount, dec))} (R13.1)" if bomb else ""
+        return f"Press n to deal hand #{state.hands_played + 1}{what}."
     if hand.early_card_pending:
         return "Press d to turn the first flop card (Courchevel, R3.3)."
     if hand.to_act is not None:
@@ -105,6 +109,8 @@ def next_step(state: TableState, avail: Available | None = None) -> str:
 def street_title(hand: HandState) -> str:
     """``Turn``, or ``Turn · run it twice`` once the players agreed (R10.2)."""
     name = STREET_NAMES[hand.street]
+    if hand.bomb:  # R13.1
+        name += " · bomb pot"
     if hand.boards > 1:  # R13.2
         name += " · double board"
     if hand.runs > 1:

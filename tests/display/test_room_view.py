@@ -83,7 +83,9 @@ def test_r7_the_last_hand_s_winners_stay_until_the_next_hand_starts() -> None:
     v = view(state)
     assert v["last_hand"] == {
         "number": 1,
-        "winners": [{"name": "Cy", "amount": 2, "for": "main pot", "hand": "", "cards": []}],
+        "winners": [
+            {"name": "Cy", "amount": 2, "for": "main pot", "board": 1, "hand": "", "cards": []}
+        ],
     }
     assert v["pots"] == [] and v["street"] == "Between hands"
     assert view(play(state, rq.NextHand()))["last_hand"] is None
@@ -146,8 +148,8 @@ def test_r10_2_every_run_is_shown_and_the_run_to_come_from_the_shared_cards(
     finally:
         follower.close()
     assert v["runs"] == [
-        {"run": 1, "cards": ["4h", "5c", "7h", "Qs", "Ad"]},
-        {"run": 2, "cards": ["4h", "5c", "7h", "", ""]},
+        {"run": 1, "label": "Run 1", "cards": ["4h", "5c", "7h", "Qs", "Ad"]},
+        {"run": 2, "label": "Run 2", "cards": ["4h", "5c", "7h", "", ""]},
     ]
 
 

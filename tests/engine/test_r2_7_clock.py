@@ -404,7 +404,14 @@ def test_r2_7_the_console_json_clock_has_its_fields():
         "paused": False,
     }
     assert data["seconds_left"] == 900 and data["seconds_to_break"] == 35 * 60
-    assert data["next_level"] == {"level": 2, "sb": 2, "bb": 4, "ante": 0}
+    assert data["next_level"] == {
+        "level": 2,
+        "sb": 2,
+        "bb": 4,
+        "ante": 0,
+        "big_blind_ante": False,
+        "ante_kind": None,
+    }
 
 
 def test_r2_7_a_clock_event_from_another_engine_is_refused_in_one_line():
@@ -503,7 +510,14 @@ def test_r2_7_the_clock_speaks_in_the_tables_decimals():
     )
     j = clock_json(view)
     assert j is not None and (j["sb"], j["bb"]) == (25, 50)
-    assert j["next_level"] == {"level": 2, "sb": 50, "bb": 100, "ante": 100}
+    assert j["next_level"] == {
+        "level": 2,
+        "sb": 50,
+        "bb": 100,
+        "ante": 100,
+        "big_blind_ante": True,
+        "ante_kind": "big-blind ante",  # R2.9: named as its own kind
+    }
 
 
 @given(

@@ -70,7 +70,7 @@ def _read(run: object) -> str:
 def _console_line(q: Question, answer: str) -> str:
     if q.confirm:
         return q.word
-    return " ".join(p for p in (q.word, answer, q.then) if p)
+    return " ".join(p for p in (q.word, q.first, answer, q.then) if p)
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: q.name)

@@ -12,11 +12,17 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.testing import tournament_table
+from omaha_tui.engine.tournament_state import standings
 from omaha_tui.session.clock import clock_json, clock_view
 from omaha_tui.session.grammar import parse_levels
-from omaha_tui.session.tournament import tournament_view
+from omaha_tui.session.tournament import tournament_json
 
 T0 = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
+
+
+def tournament_view(state):  # type: ignore[no-untyped-def]
+    st = standings(state)
+    return None if st is None else tournament_json(st)
 
 
 def _do(state, request):  # type: ignore[no-untyped-def]
