@@ -215,7 +215,9 @@ class OmahaApp(App[None]):
             return self.report(Outcome(False, "No table is open yet.", refused=True))
         hand = self.session.state.hand
         was_over = hand is not None and not hand.complete and hand.betting_over
-        outcome = self.adopt(self.session.request(req, now=self.wall_now()))
+        outcome = self.adopt(
+            self.session.request(req, now=self.wall_now(), end_break="B")  # R2.7c: its key
+        )
         if outcome.ok and not was_over and self._tabling_due():
             self.call_later(self.controls.table_hands)
         return outcome

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.hands.games import game_names
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.command_types import Local
 from omaha_tui.session.commands import WORDS, parse_command
@@ -63,7 +64,10 @@ class Question:
 
 QUESTIONS: tuple[Question, ...] = (
     Question(
-        "Game (dealer's choice)", "game", "Game and structure for the next hands?", "big-o pl"
+        "Game (dealer's choice)",
+        "game",
+        f"Game ({', '.join(game_names())}) and structure (pl, nl or fl) for the next hands?",
+        "big-o pl",
     ),
     Question(
         "Straddle",

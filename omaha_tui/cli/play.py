@@ -279,6 +279,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the app; returns its exit code."""
     from omaha_tui.app.app import OmahaApp
     from omaha_tui.store.journal import Journal, JournalError, NoSuchSession
+    from omaha_tui.store.paths import demo_db_path
 
     try:
         start = table_start(args)
@@ -290,6 +291,8 @@ def run(args: argparse.Namespace) -> int:
     except FlagError as e:
         return fail("play", str(e), 2)
     db = getattr(args, "db", None)
+    if getattr(args, "demo", False) and not db:
+        db = str(demo_db_path())  # a practice journal of its own, not the real one
     if isinstance(resume, int) and not _resumable(args, resume):
         return 2
     try:

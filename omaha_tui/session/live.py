@@ -37,7 +37,7 @@ from omaha_tui.store.settings import readable_settings
 from . import board_rows
 from .clock import ClockView, clock_view
 from .clock_meta import meta_schedule, needs_taking_up, taking_up
-from .outcome import Outcome, refusal_words
+from .outcome import CONSOLE_END_BREAK, Outcome, refusal_words
 from .redo import resumed_redo
 from .verify import log_damage
 
@@ -194,18 +194,21 @@ class Session:
 
     # ------------------------------------------------------------------ changing
 
-    def request(self, req: Request, now: datetime | None = None) -> Outcome:
+    def request(
+        self, req: Request, now: datetime | None = None, *, end_break: str = CONSOLE_END_BREAK
+    ) -> Outcome:
         """Decide ``req``, record its events durably (one write), adopt the new state.
 
         ``now``: the time by the front end's clock (default: the current time). The
         session stamps it on the next hand and on the host's clock requests, which the
-        blind clock reads (R2.7).
+        blind clock reads (R2.7). ``end_break``: how the front end ends a break early,
+        named in the refusal of a hand in a break (R2.7c).
         """
         stamped = (NextHand, TakeAddOn, ColourUp, *CLOCK_REQUESTS)  # R11.1, R11.4: at a break
         if isinstance(req, stamped) and getattr(req, "at", 0) is None:
             req = replace(req, at=now or datetime.now(UTC))
         before = self._history.state
-        out = self._decide(req)
+        out = self._decide(req, end_break)
         if isinstance(out, Outcome):
             return out
         failed = self._record(out.events, record_all(self._history, out.events, out.steps))
@@ -228,13 +231,14 @@ class Session:
         lines = narrate(before, out.events, out.state, steps=out.steps)
         return Outcome(True, "; ".join(lines), out.events, lines=lines)
 
-    def _decide(self, req: Request) -> Decided | Outcome:
+    def _decide(self, req: Request, end_break: str = CONSOLE_END_BREAK) -> Decided | Outcome:
         """``decide`` on the table now: its events, or the question or refusal to show."""
         out = decide(self._history.state, req)
         if isinstance(out, Ask):
             return Outcome(False, out.question, ask=out)
         if isinstance(out, Refusal):
-            return Outcome(False, refusal_words(out.reason, req, self.available()), refused=True)
+            words = refusal_words(out.reason, req, self.available(), end_break)
+            return Outcome(False, words, refused=True)
         return out
 
     def undo(self) -> Outcome:
