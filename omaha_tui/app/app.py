@@ -14,6 +14,7 @@ its parts (the table control, the preferences, the start of a session in
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -46,6 +47,8 @@ from .table_keys import TableControl
 from .themes import SUIT_VARIABLE_DEFAULTS
 from .widgets.action_bar import ActionBar
 from .widgets.amount_prompt import TextPrompt
+
+INTERNAL_ERROR = 70  # a bug, as the command line's own net says it (EX_SOFTWARE)
 
 TableStart = TableSetup  # the name the app's callers and tests know
 
@@ -116,6 +119,21 @@ class OmahaApp(App[None]):
         """End the app with exit code 2 because ``message``; nothing was recorded."""
         self.failure = message
         self.exit(return_code=2)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A bug ends the app as any other command's does: exit status 70 and one line
+        (:func:`omaha_tui.cli.play.run` says it once the screen is closed), not Textual's
+        full-screen traceback and status 1. ``OMAHA_TUI_DEBUG=1`` shows the traceback."""
+        if os.environ.get("OMAHA_TUI_DEBUG"):
+            super()._handle_exception(error)
+            self._return_code = INTERNAL_ERROR
+            return
+        self.failure = f"internal error ({type(error).__name__}: {error}); please report it"
+        self._return_code = INTERNAL_ERROR
+        if self._exception is None:  # a test's pilot re-raises it
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
         """Notifications are plain text: they carry names and titles people typed."""
