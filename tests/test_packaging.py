@@ -34,6 +34,13 @@ def test_wheel_contains_themes_and_stylesheets(tmp_path: Path) -> None:
     assert any(n.endswith("entry_points.txt") for n in names)
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "omaha-tui = omaha_tui.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    # No test helpers in the program's package: the ready-made tables live in tests/.
+    assert not [n for n in names if n.startswith("tests/") or n.endswith("/testing.py")]
+    # The long description is the short package page, not the whole manual.
+    meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    text = zipfile.ZipFile(wheel).read(meta).decode()
+    assert len(text) < 6000, f"METADATA is {len(text)} characters"
+    assert "two-plus-three" in text and "## Quick start" not in text
 
 
 START = """

@@ -367,7 +367,7 @@ def check_line(line: str) -> None:
 def parse_line(state: TableState, line: str) -> Parsed:
     """The request (or console action) a line stands for.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_line(quick_table(), "raise 12")
     RaiseTo(amount=12, confirm_all_in=False)
     >>> parse_line(quick_table(), "show p1 Ah Kd Qc Js")

@@ -17,7 +17,7 @@ from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import quick_table
+from tests.tables import quick_table
 from omaha_tui.session.clock import clock_view
 from omaha_tui.session.grammar import parse_levels
 from tests.app.test_flows import keys, six_handed_plo, status

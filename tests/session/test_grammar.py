@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from omaha_tui.console import Console
-from omaha_tui.engine.testing import quick_table
+from tests.tables import quick_table
 from omaha_tui.session import Session, demo_setup
 from omaha_tui.session import grammar as g
 from omaha_tui.store.journal import Journal
