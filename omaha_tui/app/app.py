@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar
@@ -38,6 +39,7 @@ from omaha_tui.store.journal import Journal, JournalError
 
 from .key_order import KeyOrder
 from .launch import Launch
+from .new_journal import GONE_HINT, offer_new_journal
 from .palette import TableCommands
 from .preferences import Preferences
 from .screens.table import TableScreen
@@ -109,6 +111,10 @@ class OmahaApp(App[None]):
         # The session reads the blind clock in wall time; the app's ``now`` (frozen in
         # tests) moves it, so both clocks agree on when a level is due (R2.7).
         self._wall0, self._mono0 = datetime.now(UTC), now()
+
+    gone = False
+    """The journal vanished under the table and it is not yet written anew
+    (:mod:`.new_journal`); the command line then exits with status 1."""
 
     failure: str | None = None
     """Why the app ended instead of showing a table (a journal that cannot be opened, a
@@ -188,6 +194,8 @@ class OmahaApp(App[None]):
         self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
 
     def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()  # a journal written anew
         if self.journal is not None and self._own_journal:
             self.journal.close()
 
@@ -214,10 +222,15 @@ class OmahaApp(App[None]):
         self.table.say(text, refused=refused)
 
     def report(self, outcome: Outcome) -> Outcome:
-        """Show what happened (or why not) on the status line; a question opens a prompt."""
+        """Show what happened (or why not) on the status line; a question opens a prompt;
+        a journal gone under the table opens the prompt that writes it anew."""
         if outcome.ask is not None:
             self.ask(outcome.ask)
             return outcome
+        if outcome.journal_gone:
+            self.gone = True
+            outcome = replace(outcome, message=f"{outcome.message}; {GONE_HINT}")
+            self.call_later(offer_new_journal, self)
         if outcome.refused:
             self.bell()
         self.say(outcome.message, refused=outcome.refused)
@@ -323,7 +336,7 @@ class OmahaApp(App[None]):
         from .screens.ledger import ledger_screen
 
         if self.session is not None:
-            title = self.journal.session(self.session.id).title if self.journal else ""
+            title = self.session.journal.session(self.session.id).title
             self.push_screen(ledger_screen(self.session.state, title, bank))
 
     def watch_theme(self, theme: str) -> None:

@@ -14,6 +14,7 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
@@ -26,11 +27,15 @@ from omaha_tui.session.grammar import GrammarError
 from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
-from .words import Local, parse_line, usage
+from .words import NEW_JOURNAL, Local, parse_line, usage
 
 NO_CLOCK = 'this table has no blind clock: start it with --levels, e.g. "1/2:20,2/4:20"'
 EXIT_OK = 0
 EXIT_JOURNAL = 1
+GONE_HINT = (
+    "type `new journal PATH` to write the table to a new journal from memory (every "
+    "acknowledged event is kept), or quit"
+)
 
 
 def answer_hint(ask: Ask, state: Any) -> str:
@@ -65,6 +70,7 @@ class Console:
         self.out = out
         self.as_json = as_json
         self.failed = False
+        self.gone = False  # the journal vanished and the table is not yet written anew
         self.now = now or (lambda: datetime.now(UTC))  # the blind clock's time (R2.7)
         self._ear = Announcer()  # R2.7c: what the table hears, each new level once
         self._ear.hear(session.clock(self.now()))
@@ -93,19 +99,24 @@ class Console:
             outcome = self.line(line)
             if outcome.journal_failed:
                 return EXIT_JOURNAL
+            if outcome.journal_gone:  # the dealer chooses: a new journal, or quit
+                continue
             if check_log:
                 check_log = False
                 if (damage := self.session.damage()) is not None:
                     self.print(Outcome(False, damage, refused=True))
             if self.session.state.ended:
                 break
-        return EXIT_OK
+        return EXIT_JOURNAL if self.gone else EXIT_OK
 
     def line(self, line: str) -> Outcome:
         """Answer one line (and print the answer), with what the clock announced while
         the console waited for it (before the answer) and because of it (after)."""
         waited = self.announcements()
         outcome = self.execute(line)
+        if outcome.journal_gone:
+            self.gone = True
+            outcome = replace(outcome, message=f"{outcome.message}; {GONE_HINT}")
         self.print(outcome, waited, self.announcements())
         return outcome
 
@@ -129,6 +140,10 @@ class Console:
 
     def _local(self, name: str) -> Outcome:
         session = self.session
+        if name.startswith(NEW_JOURNAL):
+            outcome = session.write_anew(name.removeprefix(NEW_JOURNAL))
+            self.gone = self.gone and not outcome.ok
+            return outcome
         match name:
             case "undo":
                 return session.undo()

@@ -276,6 +276,17 @@ def _button_rule(state: TableState, args: list[str]) -> Parsed:
     return rq.SetButtonRule(parse_button_rule(args[0]))
 
 
+NEW_JOURNAL = "new journal "
+
+
+def _new_journal(state: TableState, args: list[str]) -> Parsed:
+    """``new journal PATH``: write the table, as memory holds it, to a new journal (for a
+    journal deleted, moved, replaced or truncated under the table)."""
+    if len(args) < 2 or args[0].lower() != "journal":
+        raise GrammarError("usage: new journal PATH (a file that does not exist yet)")
+    return Local(NEW_JOURNAL + " ".join(args[1:]))
+
+
 WORDS: dict[str, tuple[Parser, str]] = {
     "fold": (_none(rq.Fold(), "fold"), "fold"),
     "check": (_none(rq.Check(), "check"), "check"),
@@ -311,6 +322,7 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "ledger": (_none(Local("ledger"), "ledger"), "ledger"),  # type: ignore[arg-type]
     "settle": (_settle, "settle [banker]"),
     "state": (_none(Local("state"), "state"), "state"),  # type: ignore[arg-type]
+    "new": (_new_journal, "new journal PATH"),
     "end": (_none(rq.EndSession(), "end"), "end"),
     "help": (_none(Local("help"), "help"), "help"),  # type: ignore[arg-type]
 }

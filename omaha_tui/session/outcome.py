@@ -16,6 +16,9 @@ class Outcome:
     sentences joined). Otherwise ``refused`` (``message`` is the rule's reason) or
     ``ask`` (``message`` is the question; its choices are ready-made requests).
     ``journal_failed``: nothing was recorded because the journal could not be written.
+    ``journal_gone``: nothing was recorded because the journal file was deleted, moved,
+    replaced or truncated under the table; :meth:`Session.write_anew` keeps the table
+    (every acknowledged event) in a new journal.
     """
 
     ok: bool
@@ -25,3 +28,4 @@ class Outcome:
     refused: bool = False
     lines: tuple[str, ...] = ()
     journal_failed: bool = False
+    journal_gone: bool = False
