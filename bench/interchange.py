@@ -47,11 +47,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 from journal import session_events  # noqa: E402
 
 from omaha_tui.engine.events import Event  # noqa: E402
-from omaha_tui.store.interop import export_session, import_files  # noqa: E402
+from omaha_tui.interchange.interop import export_session, import_files  # noqa: E402
+from omaha_tui.interchange.phh_export import session_hands  # noqa: E402
+from omaha_tui.interchange.phh_write import dumps_all  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
 from omaha_tui.store.locks import lock_dir  # noqa: E402
-from omaha_tui.store.phh_export import session_hands  # noqa: E402
-from omaha_tui.store.phh_write import dumps_all  # noqa: E402
 
 
 def journal_of(db: Path, events: list[Event]) -> int:
@@ -89,8 +89,8 @@ def long_hand(actions: int) -> str:
 
 def bench_long_hands(sizes: tuple[int, ...]) -> None:
     """Import of one hand of many actions: the time per action must not grow with them."""
-    from omaha_tui.store.phh import loads
-    from omaha_tui.store.phh_replay import replay_hand
+    from omaha_tui.interchange.phh import loads
+    from omaha_tui.interchange.phh_replay import replay_hand
 
     per: list[float] = []
     for n in sizes:

@@ -31,9 +31,9 @@ from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig  # noqa: E402
 from omaha_tui.engine.decisions import requests as rq  # noqa: E402
 from omaha_tui.engine.events import ButtonPlaced, Event, PlayerSeated, SessionStarted  # noqa: E402
 from omaha_tui.engine.reducer.replay import apply, replay  # noqa: E402
+from omaha_tui.interchange.phh import find_files, load  # noqa: E402
+from omaha_tui.interchange.phh_replay import replay_hand, summary  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
-from omaha_tui.store.phh import find_files, load  # noqa: E402
-from omaha_tui.store.phh_replay import replay_hand, summary  # noqa: E402
 from tests import decided as c  # noqa: E402  (event builders made by engine.decide)
 
 CORPUS = ROOT / ".." / "shared" / "phh"

@@ -33,9 +33,9 @@ from textual.screen import Screen  # noqa: E402
 from textual.widget import Widget  # noqa: E402
 
 from omaha_tui.app.app import OmahaApp  # noqa: E402
+from omaha_tui.app.prompts.amount_prompt import AmountPrompt  # noqa: E402
 from omaha_tui.app.speech import SilentBackend  # noqa: E402
 from omaha_tui.app.widgets.action_bar import ActionBar  # noqa: E402
-from omaha_tui.app.widgets.amount_prompt import AmountPrompt  # noqa: E402
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game  # noqa: E402
 from omaha_tui.session import Player, TableSetup  # noqa: E402
 

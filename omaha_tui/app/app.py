@@ -33,6 +33,7 @@ from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.state import TableState
 from omaha_tui.memory import settle_memory
+from omaha_tui.prefs.themes import SUIT_VARIABLE_DEFAULTS
 from omaha_tui.session import Outcome, Session, TableSetup, demo_setup
 from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError
@@ -42,13 +43,12 @@ from .launch import Launch
 from .new_journal import GONE_HINT, offer_new_journal
 from .palette import TableCommands
 from .preferences import Preferences
+from .prompts.amount_prompt import TextPrompt
 from .screens.table import TableScreen
 from .screenshot import SCREENSHOT, deliver_screenshot
 from .speech import SilentBackend, SpeechBackend, speak_in_background
 from .table_keys import TableControl
-from .themes import SUIT_VARIABLE_DEFAULTS
 from .widgets.action_bar import ActionBar
-from .widgets.amount_prompt import TextPrompt
 
 INTERNAL_ERROR = 70  # a bug, as the command line's own net says it (EX_SOFTWARE)
 

@@ -17,11 +17,11 @@ from textual import events as ui
 from textual.command import CommandPalette
 
 from .keys import BY_KEY
-from .widgets.typed_prompt import TypeAhead
+from .prompts.typed_prompt import TypeAhead
 
 if TYPE_CHECKING:
     from .app import OmahaApp
-    from .widgets.amount_prompt import TextPrompt
+    from .prompts.amount_prompt import TextPrompt
 
 QUIET_SECONDS = 1.0
 """How long a pause ends the text typed for a prompt that did not open."""
@@ -43,7 +43,7 @@ class KeyOrder:
         """Act on a key now, as the app takes it from the queue, in the order typed.
 
         A prompt (or a screen of card fields) on top takes what is typed, even before it
-        is on screen (:class:`~.widgets.typed_prompt.TypeAhead`); on the table a table
+        is on screen (:class:`~.prompts.typed_prompt.TypeAhead`); on the table a table
         key is acted on at once (:meth:`TableScreen.action_act`), so a key that opens a
         prompt opens it before the next key is handled. When such a key is not live,
         the text typed for its prompt is not taken for table keys: the keys up to the

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .widgets.amount_prompt import TextPrompt
+from .prompts.amount_prompt import TextPrompt
 
 if TYPE_CHECKING:
     from .app import OmahaApp

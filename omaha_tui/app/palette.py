@@ -35,7 +35,7 @@ from omaha_tui.session.grammar import (
 
 from .keys import KEYS
 from .new_journal import offer_new_journal
-from .widgets.amount_prompt import TextPrompt
+from .prompts.amount_prompt import TextPrompt
 
 if TYPE_CHECKING:
     from .app import OmahaApp

@@ -11,9 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .settings import Settings
+from omaha_tui.prefs.settings import Settings
+from omaha_tui.prefs.themes import DEFAULT_THEME
+
 from .speech import choose_backend
-from .themes import DEFAULT_THEME, register_themes
+from .textual_themes import register_themes
 
 if TYPE_CHECKING:
     from .app import OmahaApp
@@ -29,7 +31,7 @@ class Preferences:
 
     def load(self) -> None:
         """Read the settings, register the themes, pick the theme and the speech."""
-        from .settings import load_settings
+        from omaha_tui.prefs.settings import load_settings
 
         app = self.app
         loaded = load_settings(self.path)
@@ -75,7 +77,7 @@ class Preferences:
         self._save()
 
     def _save(self) -> None:
-        from .settings import save_settings
+        from omaha_tui.prefs.settings import save_settings
 
         assert self.settings is not None
         if (warning := save_settings(self.settings, self.path)) is not None:

@@ -4,7 +4,7 @@
 arrives from the table screen by name (:mod:`.keys`), and is acted on at once, in the
 order keys were typed. A key that opens a prompt (amount, board cards, tabled hands,
 the showdown, the Binglao die) opens it before the next key is handled, and what is
-typed meanwhile goes into it (:class:`~.widgets.amount_prompt.TypedPrompt`). A key
+typed meanwhile goes into it (:class:`~.prompts.amount_prompt.TypedPrompt`). A key
 that is not live records nothing and says why, in the engine's words: the refusal
 of a dry run of ``decide`` for the key's request.
 """
@@ -22,7 +22,7 @@ from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.session import Session
 
 from .keys import BY_NAME, CLOCK_KEYS, TableKey, help_lines, live_keys
-from .widgets.amount_prompt import AmountPrompt, AmountRange, TextPrompt
+from .prompts.amount_prompt import AmountPrompt, AmountRange, TextPrompt
 from .widgets.board import BoardPrompt
 
 if TYPE_CHECKING:
@@ -129,12 +129,9 @@ class TableControl:
         self.app.push_screen(HelpScreen(help_lines()))
 
     def _key_read(self, session: Session) -> None:
-        """Read the pot-limit sentence aloud (the one on screen, else the current one)."""
-        sentence = self.app.table.breakdown_sentence()
+        """Read the pot-limit sentence aloud (R4.4: the maximum in words)."""
         breakdown = session.available().breakdown
-        if not sentence and breakdown is not None:
-            sentence = breakdown.sentence
-        self.app.say_aloud(sentence)
+        self.app.say_aloud(breakdown.sentence if breakdown is not None else "")
 
     def _key_pot(self, session: Session) -> None:
         # R4.6: the status line states the amount with its breakdown; the board and the

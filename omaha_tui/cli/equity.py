@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from omaha_tui.cli import deals
 from omaha_tui.engine.labels import printable
+from omaha_tui.session import board_rows
 
 if TYPE_CHECKING:
     from omaha_tui.engine.allin.equity import Equity
@@ -57,6 +58,7 @@ def compute(
     """Parse one spot and compute it (raises ValueError/CardError with the message to show)."""
     from omaha_tui.engine.allin.equity import equity
 
+    board_rows.warm(background=False)
     variant = deals.resolve_game(game, die)
     board_cards = deals.cards_of(board, "board")
     dead_cards = deals.cards_of(dead, "dead cards")

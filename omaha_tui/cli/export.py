@@ -41,10 +41,10 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from omaha_tui.cli.reading import open_journal
     from omaha_tui.engine.errors import RuleError
+    from omaha_tui.interchange.interop import export_session
+    from omaha_tui.interchange.phh import PhhError
     from omaha_tui.store.files import FileRefused
-    from omaha_tui.store.interop import export_session
     from omaha_tui.store.journal import JournalError
-    from omaha_tui.store.phh import PhhError
 
     try:
         with open_journal(args) as journal:

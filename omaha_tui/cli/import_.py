@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from omaha_tui.cli.shown import printable
-    from omaha_tui.store.interop import import_files
+    from omaha_tui.interchange.interop import import_files
     from omaha_tui.store.journal import Journal, JournalError, SessionBusy
 
     missing = [p for p in args.paths if not Path(p).exists()]

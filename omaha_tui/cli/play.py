@@ -51,6 +51,11 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
         choices=("dead", "moving"),
         help="R1.5 button rule: dead (card rooms, default) or moving (casual home games)",
     )
+    p.add_argument(
+        "--boards",
+        choices=("1", "2", "bomb"),
+        help="R13.2 double board: 2 deals every hand on two boards, bomb only bomb pots; default 1",
+    )
     p.add_argument("--players", help='names and buy-ins, e.g. "Ann:200,Bob:200,Cy:150"')
     p.add_argument(
         "--levels",
@@ -170,8 +175,17 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     from pydantic import ValidationError
 
     from omaha_tui.cli.tournament_flags import tournament_config
-    from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig, parse_game
-    from omaha_tui.session.grammar import parse_levels
+    from omaha_tui.engine.config import (
+        ButtonRule,
+        DoubleBoard,
+        Stakes,
+        Structure,
+        TableConfig,
+        parse_game,
+    )
+    from omaha_tui.engine.errors import RuleError
+    from omaha_tui.engine.reducer.start import check_double_board
+    from omaha_tui.session.grammar import parse_boards, parse_levels
     from omaha_tui.session.setup import Player, TableSetup
 
     button_rule = getattr(args, "button", None)
@@ -185,7 +199,8 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
         raise FlagError(
             "--button moving is for cash games: a tournament uses the dead button (R11.6)"
         )
-    quick = (args.game, args.blinds, args.structure, args.players, args.levels, button_rule)
+    boards = getattr(args, "boards", None)
+    quick = (args.game, args.blinds, args.structure, args.players, args.levels, button_rule, boards)
     if not any(quick) and not args.ante and tournament is None:
         return None
     if not args.players:
@@ -221,6 +236,7 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
             structure=Structure(args.structure or "pl"),
             stakes=Stakes(small_blind=small, big_blind=big, ante=ante, big_blind_ante=bb_ante),
             button_rule=ButtonRule(button_rule or "dead"),
+            double_board=parse_boards(boards or "1"),  # R13.2(a)
         )
     except ValidationError as e:
         raise FlagError(validation_message(e)) from None
@@ -230,6 +246,11 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
         raise FlagError(
             f"{config.variant.name} seats at most {config.seats} players (R1.3), not {len(players)}"
         )
+    if config.double_board is not DoubleBoard.OFF:
+        try:
+            check_double_board(config.variant, len(players))  # R13.2(b)
+        except RuleError as e:
+            raise FlagError(f"--boards {boards}: {e}") from None
     seated = tuple(Player(i, name, stack) for i, (name, stack) in enumerate(players))
     return TableSetup(
         config, seated, schedule=schedule, tournament=tournament, money=table_money(args)

@@ -45,8 +45,8 @@ def results(paths: list[Path], *, runs: bool = False) -> Iterator[dict[str, Any]
     one at a time; a folder without hand histories is an error of its own. ``runs``
     adds ``"runs"``, the whole board of each later run of a board run more than once
     (R10.2), for the printed summary (the JSON objects keep their fixed keys)."""
-    from omaha_tui.store.phh import PhhError, find_files, load
-    from omaha_tui.store.phh_replay import replay_hand, summary
+    from omaha_tui.interchange.phh import PhhError, find_files, load
+    from omaha_tui.interchange.phh_replay import replay_hand, summary
 
     for given in paths:
         files = find_files([given])

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.config import Stakes
+from omaha_tui.engine.events import Award
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.state import TableState, ledger_lines
@@ -92,13 +93,31 @@ def state_json(view: TableView | None, next_break: str | None = None) -> dict[st
             for p in (hand.pots if hand is not None else ())
         ],
         "board": [format_card(c) for c in hand.board] if hand is not None else [],
+        # R13.2: every board's cards, board 1 first (one list on a single board).
+        "boards": [[format_card(c) for c in b] for b in hand.all_boards]
+        if hand is not None
+        else [],
         "runs": hand.runs if hand is not None else 1,
         "run_boards": [[format_card(c) for c in b] for b in hand.run_boards]
         if hand is not None
         else [],
         "complete": hand.complete if hand is not None else False,
+        "awards": [_award(a, hand.boards) for a in hand.awards] if hand is not None else [],
         "show_order": [s + 1 for s in hand.show_order] if hand is not None else [],
         **extra,
+    }
+
+
+def _award(a: Award, boards: int) -> dict[str, Any]:
+    """One settled award: its pot, seat, chips, half, and the board that won it (1 on a
+    single board; 1 or 2 on a double board, R13.2) and the run (R10.2)."""
+    return {
+        "pot": pot_label(a.pot),
+        "seat": a.seat + 1,
+        "amount": a.amount,
+        "half": a.half.value,
+        "board": a.run if boards > 1 else 1,
+        "run": a.run if boards == 1 else 1,
     }
 
 
@@ -124,6 +143,16 @@ def tabled_equity(spot: AllInSpot | None) -> dict[int, dict[str, Any] | None]:
             "exact": figures.exact,
             "boards": figures.boards,
         }
+        if figures.per_board:  # R13.2(c): each board's half, per board
+            entry["per_board"] = [
+                {
+                    "board": n,
+                    "equity": round(b.hands[i].equity, 4),
+                    "high": round(b.hands[i].high, 4),
+                    "low": round(b.hands[i].low, 4),
+                }
+                for n, b in enumerate(figures.per_board, 1)
+            ]
         if figures.pots:  # R10.3: each pot among its own claimants, and the chips in all
             entry["pots"] = [
                 {
@@ -164,7 +193,11 @@ def state_line(view: TableView | None) -> str:
         nxt = "next to deal" if not view.why_not_next else view.why_not_next
         return f"{game}{done}; {nxt}"
     parts = [f"{game}, hand #{hand.number}, {hand.street.value}"]
-    if hand.board:
+    if hand.boards > 1:  # R13.2
+        for n, b in enumerate(hand.all_boards, 1):
+            if b:
+                parts.append(f"board {n} " + " ".join(format_card(c) for c in b))
+    elif hand.board:
         parts.append("board " + " ".join(format_card(c) for c in hand.board))
     parts.append("pot " + amount_text(hand.total, dec))
     la = view.legal
@@ -195,7 +228,7 @@ def state_line(view: TableView | None) -> str:
         parts.append(f"{players[la.seat]} to act: {', '.join(can)}")
     elif view.cards_due is not None:
         due = view.cards_due
-        what = f"run {due.run} of the board" if due.run > 1 else f"the {due.street.value}"
+        what = f"run {due.run} of the board" if due.run > 1 else f"the {due.label}"
         parts.append(f"deal {what} ({due.count} card{'s' * (due.count > 1)})")
         if view.run_twice:  # R10.1/R10.2: nobody can bet any more
             parts.append("all in: show the hands, runtwice if everyone agrees")
@@ -216,6 +249,13 @@ def _share(name: str, figure: dict[str, Any] | None, hilo: bool) -> str:
     text = f"{name} {figure['equity']:.0%}"
     if hilo:
         text += f" (high {figure['high']:.0%}, low {figure['low']:.0%})"
+    boards = [  # R13.2(c): each board's half
+        f"board {b['board']} {b['equity']:.0%}"
+        + (f" high {b['high']:.0%} low {b['low']:.0%}" if hilo else "")
+        for b in figure.get("per_board", ())
+    ]
+    if boards:
+        text += f" ({', '.join(boards)})"
     return text
 
 

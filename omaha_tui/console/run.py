@@ -24,6 +24,7 @@ from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.clock import Announcement, Announcer, clock_json, clock_line
 from omaha_tui.session.grammar import GrammarError
+from omaha_tui.session.verify import RecordCheck
 from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
@@ -88,26 +89,38 @@ class Console:
         """Answer every line; returns the exit code.
 
         ``check_log``: once the first answer is out, check the whole record (the file's
-        pages and the session's chain, :mod:`omaha_tui.session.verify`) and say any
-        damage in one line.
+        pages and the session's chain, :mod:`omaha_tui.session.verify`) on a thread, and
+        say any damage in one line before the first answer after the check ends, or
+        when the console closes.
         """
-        for line in lines:
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            if line.strip().lower() in ("exit", "quit"):
-                break
-            outcome = self.line(line)
-            if outcome.journal_failed:
-                return EXIT_JOURNAL
-            if outcome.journal_gone:  # the dealer chooses: a new journal, or quit
-                continue
-            if check_log:
-                check_log = False
-                if (damage := self.session.damage()) is not None:
-                    self.print(Outcome(False, damage, refused=True))
-            if self.session.state.ended:
-                break
+        check: RecordCheck | None = None
+        try:
+            for line in lines:
+                if not line.strip() or line.lstrip().startswith("#"):
+                    continue
+                if line.strip().lower() in ("exit", "quit"):
+                    break
+                if check is not None and check.done():
+                    self._say_damage(check)
+                    check = None
+                outcome = self.line(line)
+                if outcome.journal_failed:
+                    return EXIT_JOURNAL
+                if outcome.journal_gone:  # the dealer chooses: a new journal, or quit
+                    continue
+                if check_log:
+                    check_log = False
+                    check = RecordCheck(self.session.journal.path, self.session.id)
+                if self.session.state.ended:
+                    break
+        finally:
+            if check is not None:
+                self._say_damage(check)
         return EXIT_JOURNAL if self.gone else EXIT_OK
+
+    def _say_damage(self, check: RecordCheck) -> None:
+        if (damage := check.result()) is not None:
+            self.print(Outcome(False, damage, refused=True))
 
     def line(self, line: str) -> Outcome:
         """Answer one line (and print the answer), with what the clock announced while

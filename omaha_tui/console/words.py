@@ -16,8 +16,10 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.grammar import (
+    BOARDS_USAGE,
     GrammarError,
     MoneyWordError,
+    parse_boards,
     parse_button_rule,
     parse_chips,
     parse_die,
@@ -109,7 +111,8 @@ def _seat_word(kind: Callable[[int], rq.Request], usage: str) -> Parser:
 
 def _award(state: TableState, args: list[str]) -> Parsed:
     """``award`` by the cards; ``award Ann Bob+Cy``: by hand, one group per pot;
-    ``award Ann | Bob``: a board run twice, the winners of each run (R10.2)."""
+    ``award Ann | Bob``: a board run twice, the winners of each run (R10.2), or of each
+    board of a double board (R13.2)."""
     if not args:
         return rq.AwardByCards()
     runs: list[tuple[tuple[int, ...], ...]] = [()]
@@ -119,7 +122,9 @@ def _award(state: TableState, args: list[str]) -> Parsed:
             continue
         runs[-1] += (tuple(parse_player(state, n) for n in token.split("+") if n),)
     if any(not groups for groups in runs):
-        raise GrammarError("usage: award [NAME+NAME ...] [| NAME ...] (one | between runs)")
+        raise GrammarError(
+            "usage: award [NAME+NAME ...] [| NAME ...] (one | between runs or boards)"
+        )
     later = tuple(rq.RunWinners(groups) for groups in runs[1:])
     return rq.AwardByHand(runs[0], later=later)
 
@@ -287,6 +292,13 @@ def _new_journal(state: TableState, args: list[str]) -> Parsed:
     return Local(NEW_JOURNAL + " ".join(args[1:]))
 
 
+def _boards(state: TableState, args: list[str]) -> Parsed:
+    """R13.2(a): ``boards 2`` (every hand), ``boards bomb`` (bomb pots only), ``boards 1``."""
+    if len(args) != 1:
+        raise GrammarError(f"usage: {BOARDS_USAGE}")
+    return rq.SetDoubleBoard(parse_boards(args[0]))
+
+
 WORDS: dict[str, tuple[Parser, str]] = {
     "fold": (_none(rq.Fold(), "fold"), "fold"),
     "check": (_none(rq.Check(), "check"), "check"),
@@ -295,7 +307,7 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "raise": (_wager(rq.RaiseTo, "raise N (to N)"), "raise N|pot|allin"),
     "pot": (_none(rq.RaisePot(), "pot"), "pot"),
     "allin": (_none(rq.AllIn(), "allin"), "allin"),
-    "deal": (_deal, "deal [CARDS]"),
+    "deal": (_deal, "deal [CARDS] [| CARDS]"),
     "show": (_show, "show NAME CARDS"),
     "muck": (_seat_word(rq.Muck, "muck NAME"), "muck NAME"),
     "runtwice": (_run_twice, "runtwice [3]"),
@@ -316,6 +328,7 @@ WORDS: dict[str, tuple[Parser, str]] = {
     "straddle": (_straddle, "straddle N|off"),
     "game": (_game, "game NAME [pl|nl|fl]"),
     "buttonrule": (_button_rule, "buttonrule dead|moving"),
+    "boards": (_boards, "boards 1|2|bomb"),
     "misdeal": (_misdeal, "misdeal [REASON]"),
     "value": (_value, "value MONEY|CHIPS=MONEY [CURRENCY]|off"),
     "expense": (_expense, "expense MONEY WHAT [NAME ...] [by NAME]"),

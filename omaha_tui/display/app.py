@@ -22,13 +22,14 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Digits, Static
 
-from omaha_tui.app.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS, register_themes
+from omaha_tui.app.textual_themes import register_themes
 from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.labels import printable
+from omaha_tui.prefs.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS
 from omaha_tui.session.clock import ClockView
 from omaha_tui.session.view import TableView, chips, format_clock, shown, table_view
 from omaha_tui.store.records import JournalError

@@ -24,6 +24,7 @@ from omaha_tui.engine.reducer import history as hist
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 from omaha_tui.engine.state import TableState, evolve
+from omaha_tui.session import board_rows
 from omaha_tui.session.clock import ClockView, clock_view
 from omaha_tui.session.clock_meta import meta_schedule, needs_taking_up, taken_up
 from omaha_tui.store.journal import Journal
@@ -49,6 +50,7 @@ class Follower:
     """A session seen through a read-only journal; :meth:`poll` catches up with it."""
 
     def __init__(self, journal: Journal, session_id: int, *, follow_newer: bool = False) -> None:
+        board_rows.warm()  # the room's all-in figures (R10.3) without building tables first
         self.journal = journal
         self.follow_newer = follow_newer
         """Whether to move on to the session the dealer starts next (a display opened

@@ -38,8 +38,8 @@ def qr_terminal(url: str) -> str:
 def page_theme(name: str | None = None) -> dict[str, str]:
     """The dealer's theme (the one the app remembers, or ``name``) as page colours:
     the base colours and the four suits (the four-colour deck is a theme)."""
-    from omaha_tui.app.settings import load_settings
-    from omaha_tui.app.themes import DEFAULT_THEME, load_themes
+    from omaha_tui.prefs.settings import load_settings
+    from omaha_tui.prefs.themes import DEFAULT_THEME, load_themes
 
     specs = load_themes(problems=[])
     if name is not None and name not in specs:

@@ -23,6 +23,7 @@ from omaha_tui.engine.hands.games import (
     Split,
     Variant,
     binglao_variant,
+    double_board_players,
     game_names,
     max_players,
     parse_game,
@@ -81,6 +82,25 @@ class AntePots(StrEnum):
     RULES = "rules"
     TOTAL = "total"
     MAIN = "main"
+
+
+class DoubleBoard(StrEnum):
+    """R13.2(a): when a hand is dealt on two boards.
+
+    ``OFF``: never (one board, the default). ``EVERY``: every hand. ``BOMB``: bomb pots
+    only (R13.1), the common home format "double-board bomb pot".
+    """
+
+    OFF = "off"
+    EVERY = "every"
+    BOMB = "bomb"
+
+
+DOUBLE_BOARD_NAMES = {
+    DoubleBoard.OFF: "one board",
+    DoubleBoard.EVERY: "double board every hand",
+    DoubleBoard.BOMB: "double board on bomb pots",
+}
 
 
 def default_small_blind(big_blind: int, chip: int) -> int:
@@ -160,6 +180,8 @@ class TableConfig(BaseModel):
       it is warned about, never refused.
     - ``button_rule``: R1.5 dead button (default) or moving button.
     - ``ante_pots``: R5.2 (default), or a PHH file's ante trimming.
+    - ``double_board``: R13.2(a) one board (default), two on every hand, or two on bomb
+      pots only; :meth:`boards` says how many a hand gets.
     """
 
     model_config = ConfigDict(defer_build=True, frozen=True)
@@ -177,6 +199,9 @@ class TableConfig(BaseModel):
     buy_in_max: int = Field(default=0, ge=0)
     button_rule: ButtonRule = ButtonRule.DEAD
     ante_pots: AntePots = AntePots.RULES
+    double_board: DoubleBoard = Field(
+        default=DoubleBoard.OFF, exclude_if=lambda mode: mode is DoubleBoard.OFF
+    )
     decimals: int = Field(default=0, ge=0, le=64)
     """Places after the point in the amounts the table counts: 0 for whole chips, 2 for a
     table of cents (a PHH file's blinds 0.01/0.02). The engine keeps integers of the
@@ -196,6 +221,18 @@ class TableConfig(BaseModel):
             object.__setattr__(self, "buy_in_min", 20 * self.stakes.big_blind)
             object.__setattr__(self, "buy_in_max", 100 * self.stakes.big_blind)
         return self
+
+    def boards(self, bomb: bool = False) -> int:
+        """R13.2(a): how many boards the next hand is dealt on, a bomb pot (R13.1) or not.
+
+        >>> cfg = TableConfig(variant=VARIANTS["omaha"], stakes=Stakes(big_blind=2),
+        ...                   double_board="bomb")
+        >>> cfg.boards(), cfg.boards(bomb=True)
+        (1, 2)
+        """
+        if self.double_board is DoubleBoard.EVERY:
+            return 2
+        return 2 if bomb and self.double_board is DoubleBoard.BOMB else 1
 
     @property
     def title(self) -> str:
@@ -225,11 +262,13 @@ class TableConfig(BaseModel):
 __all__ = [
     "ALIASES",
     "BINGLAO_ROLLS",
+    "DOUBLE_BOARD_NAMES",
     "STRADDLE_PLAYERS",
     "STRUCTURE_NAMES",
     "VARIANTS",
     "AntePots",
     "ButtonRule",
+    "DoubleBoard",
     "ShortBlindRule",
     "Split",
     "Stakes",
@@ -238,6 +277,7 @@ __all__ = [
     "Variant",
     "binglao_variant",
     "default_small_blind",
+    "double_board_players",
     "game_names",
     "max_players",
     "parse_game",

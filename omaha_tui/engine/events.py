@@ -17,7 +17,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from omaha_tui.engine.clock_events import (
     ClockAdjusted as ClockAdjusted,
@@ -37,7 +37,7 @@ from omaha_tui.engine.clock_events import (
 from omaha_tui.engine.clock_events import (
     ScheduleSet as ScheduleSet,
 )
-from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
+from omaha_tui.engine.config import ButtonRule, DoubleBoard, Stakes, Structure, TableConfig
 from omaha_tui.engine.event_base import SCHEMA_VERSION as SCHEMA_VERSION
 from omaha_tui.engine.event_base import _Event
 from omaha_tui.engine.hand_events import ActionUndone as ActionUndone
@@ -158,10 +158,42 @@ class LevelChanged(_Event):
 
 class StraddleChanged(_Event):
     """R2.8: the table's standing straddle from the next hand on; 0 switches it off.
-    The seat left of the big blind posts it whenever three or more are dealt in."""
+    The seat left of the big blind posts it whenever three or more are dealt in;
+    R13.3: ``button`` makes it the button's straddle, ``seat`` a Mississippi straddle
+    from that seat (when it is dealt in and posts no blind)."""
 
     type: Literal["straddle_changed"] = "straddle_changed"
     amount: int = Field(ge=0)
+    # R13.3: left out of the JSON when unused, so a straddle from the seat left of the
+    # big blind is written as before button and Mississippi straddles existed.
+    button: bool = Field(default=False, exclude_if=lambda b: not b)
+    seat: int | None = Field(default=None, ge=0, le=9, exclude_if=lambda s: s is None)
+
+
+class BombCall(BaseModel):
+    """R13.1: a bomb pot of ``amount`` from each player dealt in, on one board or two
+    (``double``). With neither ``every`` nor ``at`` it is the next hand only; ``every``
+    N makes every Nth hand from now a bomb pot, ``at`` one each time the button stands
+    on that seat."""
+
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
+    amount: int = Field(gt=0)
+    double: bool = False
+    every: int | None = Field(default=None, ge=1)
+    at: int | None = Field(default=None, ge=0, le=9)
+
+    @property
+    def standing(self) -> bool:
+        """A standing rule (every N hands, or at a seat), not the next hand only."""
+        return self.every is not None or self.at is not None
+
+
+class BombChanged(_Event):
+    """R13.1: a bomb pot called between hands (for the next hand, or standing);
+    ``call`` None switches every bomb pot off, the called one and the standing rule."""
+
+    type: Literal["bomb_changed"] = "bomb_changed"
+    call: BombCall | None = None
 
 
 class GameChanged(_Event):
@@ -177,6 +209,14 @@ class ButtonRuleChanged(_Event):
 
     type: Literal["button_rule_changed"] = "button_rule_changed"
     rule: ButtonRule
+
+
+class DoubleBoardChanged(_Event):
+    """R13.2(a): one board, two boards every hand, or two on bomb pots only, from the next
+    hand on."""
+
+    type: Literal["double_board_changed"] = "double_board_changed"
+    mode: DoubleBoard
 
 
 class ChipValueSet(_Event):
@@ -221,8 +261,10 @@ Event = Annotated[
     | ButtonPlaced
     | LevelChanged
     | StraddleChanged
+    | BombChanged
     | GameChanged
     | ButtonRuleChanged
+    | DoubleBoardChanged
     | ChipValueSet
     | ExpenseShared
     | HandStarted

@@ -12,16 +12,30 @@ from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.event_base import _Event
 
 
+def _one(value: int) -> bool:
+    """A field that says "one board" is left out of the JSON, so a single-board hand is
+    written exactly as before double boards existed (R13.2) and old logs read back."""
+    return value == 1
+
+
+def _none(value: int) -> bool:
+    """A hand that is not a bomb pot (R13.1) is written as before bomb pots existed."""
+    return value == 0
+
+
 class PostKind(StrEnum):
     SMALL_BLIND = "sb"
     BIG_BLIND = "bb"
     ANTE = "ante"
     STRADDLE = "straddle"
     DEAD_SMALL_BLIND = "dead_sb"  # R2.6: goes to the pot, not toward the player's bet
+    BOMB = "bomb"  # R13.1: every player's share of a bomb pot, dead money like an ante
 
 
 def nominal_post(stakes: Stakes, kind: PostKind) -> int:
     """What a forced bet of ``kind`` is at these stakes when the player can cover it.
+
+    A bomb pot's hand has the bomb as its ante (R13.1: no other forced bet is posted).
 
     >>> nominal_post(Stakes(big_blind=2, ante=1), PostKind.DEAD_SMALL_BLIND)
     1
@@ -32,6 +46,7 @@ def nominal_post(stakes: Stakes, kind: PostKind) -> int:
         PostKind.ANTE: stakes.ante,
         PostKind.STRADDLE: stakes.straddle,
         PostKind.DEAD_SMALL_BLIND: stakes.small_blind,
+        PostKind.BOMB: stakes.ante,
     }[kind]
 
 
@@ -50,7 +65,11 @@ class HandStarted(_Event):
 
     The command layer fills ``posts`` from the rules (R2.1-R2.6); the dealer may override
     them. ``die_roll`` is Binglao's roll (R3.4), required for Binglao and refused otherwise.
-    ``clock_from``: the blind clock starts with this hand (R2.7a).
+    ``clock_from``: the blind clock starts with this hand (R2.7a). ``boards``: 2 for a
+    double board (R13.2), dealt and read on two boards; 1 (the default) otherwise.
+    ``bomb``: the hand is a bomb pot of that amount from each player dealt in (R13.1):
+    their posts are all ``bomb`` posts, there is no pre-flop betting, and neither the
+    button nor the blinds move for it (0, the default: not a bomb pot).
     """
 
     type: Literal["hand_started"] = "hand_started"
@@ -58,6 +77,8 @@ class HandStarted(_Event):
     seats: tuple[int, ...]
     posts: tuple[Post, ...] = ()
     die_roll: int | None = Field(default=None, ge=1, le=6)
+    boards: int = Field(default=1, ge=1, le=2, exclude_if=_one)
+    bomb: int = Field(default=0, ge=0, exclude_if=_none)
     clock_from: AwareDatetime | None = None
     """R2.7a: the blind clock starts with this hand, at this time (the first hand of a
     table with a schedule whose clock the host did not start). Being part of the hand,
@@ -116,20 +137,25 @@ class EarlyCardDealt(_Event):
 
 class BoardDealt(_Event):
     """The next street's board cards. ``cards`` may be empty when the dealer only
-    tracks chips; ``count`` is then how many were dealt (3 flop, 1 turn/river)."""
+    tracks chips; ``count`` is then how many were dealt (3 flop, 1 turn/river).
+    ``board``: which board of a double board (R13.2) the cards go to; each street is
+    dealt to board 1, then to board 2, and the street begins with board 2's cards."""
 
     type: Literal["board_dealt"] = "board_dealt"
     cards: tuple[str, ...] = ()
     count: int = Field(default=0, ge=0, le=3)
+    board: int = Field(default=1, ge=1, le=2, exclude_if=_one)
 
 
 class BoardRecorded(_Event):
     """The dealer types board cards that were dealt without being entered (chips-only
     tracking), so that hands can still be read by cards at showdown. ``cards`` is the
-    whole board dealt so far; cards already entered must be repeated unchanged."""
+    whole board dealt so far; cards already entered must be repeated unchanged.
+    ``board``: which board of a double board (R13.2)."""
 
     type: Literal["board_recorded"] = "board_recorded"
     cards: tuple[str, ...]
+    board: int = Field(default=1, ge=1, le=2, exclude_if=_one)
 
 
 class RunsAgreed(_Event):
@@ -173,7 +199,8 @@ class Half(StrEnum):
 
 class Award(BaseModel):
     """Chips from one pot to one seat. ``pot`` indexes the state's pots (0 = main);
-    ``run`` is the board that won them when the board was run more than once (R10.2)."""
+    ``run`` is the board that won them when the board was run more than once (R10.2),
+    or of a double board (R13.2: board 1 or 2; a double board is never run twice)."""
 
     model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
     pot: int = Field(ge=0)

@@ -336,6 +336,16 @@ def run_times(runs: int) -> str:
     return ("once", "twice", "three times")[runs - 1]
 
 
+def part_label(boards: int, run: int) -> str:
+    """What part ``run`` of a pot is called: ``board 2`` on a double board (R13.2),
+    ``run 2`` on a board run more than once (R10.2).
+
+    >>> part_label(2, 1), part_label(1, 2)
+    ('board 1', 'run 2')
+    """
+    return f"{'board' if boards > 1 else 'run'} {run}"
+
+
 __all__ = [
     "NAME_CODE_POINTS",
     "NAME_LIMIT",
@@ -345,6 +355,7 @@ __all__ = [
     "identity",
     "name_of",
     "name_taken",
+    "part_label",
     "player_name",
     "pot_label",
     "printable",

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.clock_words import adjusted_words, clock_event_words
-from omaha_tui.engine.config import binglao_variant
+from omaha_tui.engine.config import DOUBLE_BOARD_NAMES, binglao_variant
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.spoken import join_words
 from omaha_tui.engine.labels import player_name, printable, run_times
@@ -133,17 +133,19 @@ class _Teller:
                 return f"{who(before, seat)} is all in for {m(had + more)} ({m(more)} more)"
             case ev.EarlyCardDealt(card=card):
                 return f"Early flop card: {self.cards([card]) if card else 'dealt, not entered'}"
-            case ev.BoardDealt(cards=cards):
-                now = after.hand.board_count if after.hand is not None else 0
-                was = before.hand.board_count if before.hand is not None else 0
+            case ev.BoardDealt(cards=cards, board=board):
+                now, was = _dealt(after, board), _dealt(before, board)
                 street = STREETS.get(now, "Board")
                 if after.hand is not None and after.hand.runs > 1:  # R10.2
                     street = f"Run 1 {street.lower()}"
+                if after.hand is not None and after.hand.boards > 1:  # R13.2
+                    street = f"{street} on board {board}"
                 if cards:
                     return f"{street}: {self.cards(cards)}"
                 return f"{street}: {now - was} card{'s' * (now - was > 1)} dealt, not entered"
-            case ev.BoardRecorded(cards=cards):
-                return f"Board entered: {self.cards(cards)}"
+            case ev.BoardRecorded(cards=cards, board=board):
+                two = after.hand is not None and after.hand.boards > 1  # R13.2
+                return f"{f'Board {board}' if two else 'Board'} entered: {self.cards(cards)}"
             case ev.RunsAgreed(runs=runs):
                 hand = after.hand
                 names = join_words([who(after, s) for s in hand.live]) if hand is not None else ""
@@ -178,6 +180,8 @@ class _Teller:
                 return f"Next hands: {new.title_at(after.stakes or new.stakes)}"
             case ev.ButtonRuleChanged(rule=rule):
                 return f"{rule.value.capitalize()} button from the next hand (R1.5)"
+            case ev.DoubleBoardChanged(mode=mode):
+                return f"{DOUBLE_BOARD_NAMES[mode].capitalize()} from the next hand (R13.2)"
             case ev.ChipValueSet():
                 rate = after.money
                 if rate is None:
@@ -232,14 +236,24 @@ class _Teller:
                 what = "the award of the pots"
             case ev.RunsAgreed(runs=runs):
                 what = f"the agreement to run it {run_times(runs)}"
-            case ev.BoardDealt(cards=cards):
-                street = STREETS.get(before.hand.board_count if before.hand else 0, "board")
+            case ev.BoardDealt(cards=cards, board=board):
+                street = STREETS.get(_dealt(before, board), "board")
                 what = f"the {street.lower()}" + (f" ({self.cards(cards)})" if cards else "")
+                if before.hand is not None and before.hand.boards > 1:  # R13.2
+                    what = f"the {street.lower()} on board {board}" + what[4 + len(street) :]
             case ev.ClockAdjusted(seconds=seconds):
                 what = adjusted_words(seconds)
             case _:
                 what = self.event(after, before, last) or last.type.replace("_", " ")
         return f"Undone: {what}"
+
+
+def _dealt(state: TableState, board: int) -> int:
+    """Cards dealt so far to ``board`` (1, or 2 of a double board, R13.2)."""
+    hand = state.hand
+    if hand is None:
+        return 0
+    return hand.board2_count if board == 2 else hand.board_count
 
 
 def _returned(before: TableState, after: TableState, seat: int) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.hands.spoken import join_words
-from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.labels import part_label, pot_label
 from omaha_tui.engine.state import HandState, TableState
 
 
@@ -30,12 +30,16 @@ def winnings(
     for a in hand.awards:
         won[a.seat] = won.get(a.seat, 0) + a.amount
     pots = {a.pot for a in hand.awards}
-    runs = hand.runs > 1
+    runs = hand.runs > 1 or hand.boards > 1  # R10.2, R13.2: parts by run or by board
     lines = []
     for seat, amount in won.items():
         detail = ""
         if len(pots) > 1 or runs or any(a.half.value != "whole" for a in hand.awards):
-            parts = [award_label(a, len(pots) > 1, runs) for a in hand.awards if a.seat == seat]
+            parts = [
+                award_label(a, len(pots) > 1, runs, hand.boards)
+                for a in hand.awards
+                if a.seat == seat
+            ]
             detail = f" ({', '.join(parts)})"
         lines.append(f"{who(after, seat)} wins {amt(amount)}{detail}{made_with(hand, seat)}")
     folds = "" if any(isinstance(e, ev.PotsAwarded) for e in events) else " (R4.2)"
@@ -65,14 +69,17 @@ def made_with(hand: HandState, seat: int) -> str:
             words = low.description if low is not None else ""
         else:
             words = read_high(cards, board, check=False).description
+        if words and hand.boards > 1:  # R13.2: which board the hand made it on
+            words += f" on board {a.run}"
         if words and words not in made:
             made.append(words)
     return f" with {join_words(made)}" if made else ""
 
 
-def award_label(a: ev.Award, pots: bool, runs: bool) -> str:
-    """``main pot high``, ``run 2 side pot 1``, ``run 1 low``: what one award was for."""
-    words = [f"run {a.run}"] if runs else []
+def award_label(a: ev.Award, pots: bool, runs: bool, boards: int = 1) -> str:
+    """``main pot high``, ``run 2 side pot 1``, ``run 1 low``, ``board 2 high``: what one
+    award was for (R10.2 runs, R13.2 boards)."""
+    words = [part_label(boards, a.run)] if runs else []
     if pots or not runs:
         words.append(pot_label(a.pot))
     if a.half.value != "whole":

@@ -19,7 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Variant
-from omaha_tui.engine.events import Award, Post
+from omaha_tui.engine.events import Award, BombCall, Post
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.rules.money import ChipRate, Expense
 
@@ -156,6 +156,15 @@ class HandState:
 
     Running it twice (R10.2): ``runs`` boards are run from ``run_from`` board cards on;
     ``board`` is the first run's, ``run_boards`` the later runs' own cards.
+
+    ``bomb``: the hand is a bomb pot of that amount each (R13.1, 0: it is not), and
+    ``prior_button_moves`` the table's ``button_moves`` before it: a bomb pot moves
+    neither the button nor the blinds (R13.1d), so its end gives that back.
+
+    Double board (R13.2): ``boards`` is 2; ``board`` / ``board_count`` are board 1's,
+    ``board2`` / ``board2_count`` board 2's. A street is dealt to board 1 first; it
+    begins (``street`` moves on) with board 2's cards, so between the two
+    ``board_count`` is ahead of ``board2_count``.
     """
 
     number: int
@@ -201,6 +210,11 @@ class HandState:
     ante_pots: AntePots = AntePots.RULES
     prior_blinds: tuple[int | None, int | None] = (None, None)
     start_seats: tuple[SeatState | None, ...] = ()
+    bomb: int = 0
+    prior_button_moves: bool = False
+    boards: int = 1
+    board2: tuple[int, ...] = ()
+    board2_count: int = 0
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -240,7 +254,13 @@ class TableState:
     it on (R1.5; not after a draw, a placement or a misdeal, R3.5).
     ``last_blinds`` is the last hand's (small-blind seat, big-blind seat), the small
     blind's seat even when nobody posted it: the dead button moves from them (R1.5).
-    ``straddle`` is the table's standing straddle (0: off; R2.8).
+    ``straddle`` is the table's standing straddle (0: off; R2.8), posted by the seat
+    left of the big blind, by the button (``straddle_button``) or by ``straddle_seat``
+    (a Mississippi straddle, R13.3).
+    ``bomb_call`` is a bomb pot called for the next hand, ``bomb_rule`` the standing
+    one (every N hands counted from hand ``bomb_since``, or at a seat; R13.1).
+    ``button_move`` is the last move of the button by a hand (from, to): a standing bomb
+    at a seat is due once the button has reached or passed it.
     ``clock`` is the blind clock: its schedule and where it stood when last touched (R2.7).
     ``tournament`` is the tournament's own record at a tournament table (R11).
     ``money`` is what the chips are worth (R12.1, ``None``: chips only) and ``expenses``
@@ -257,6 +277,12 @@ class TableState:
     button_moves: bool = False
     last_blinds: tuple[int | None, int | None] = (None, None)
     straddle: int = 0
+    straddle_button: bool = False
+    straddle_seat: int | None = None
+    bomb_call: BombCall | None = None
+    bomb_rule: BombCall | None = None
+    bomb_since: int = 0
+    button_move: tuple[int, int] | None = None
     clock: ClockState = field(default_factory=ClockState)
     hand: HandState | None = None
     hands_played: int = 0

@@ -35,6 +35,7 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.store.journal import Journal, JournalError, JournalGone
 from omaha_tui.store.settings import readable_settings
 
+from . import board_rows
 from .clock import ClockView, clock_view
 from .clock_meta import meta_schedule, needs_taking_up, taking_up
 from .outcome import Outcome
@@ -94,6 +95,7 @@ class Session:
         self._redo = list(redo)
         self._available: Available | None = None
         self._opened: list[Journal] = []  # journals this session opened (write_anew)
+        board_rows.warm()  # an all-in's equity (R10.3) without building tables first
 
     # ------------------------------------------------------------------ opening
 

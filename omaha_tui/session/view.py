@@ -21,7 +21,7 @@ from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
 from omaha_tui.engine.config import STRUCTURE_NAMES, Stakes, Structure, TableConfig
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, CardsDue, available
-from omaha_tui.engine.events import Post
+from omaha_tui.engine.events import Award, Post
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
@@ -140,6 +140,17 @@ class HandView:
     """The pots as they stand with the bets in front gathered in (R5.1); empty once settled."""
     show_order: tuple[int, ...] = ()
     """Once the betting is over, the seats still in, in the order they show (R8.1)."""
+    boards: int = 1
+    """2 for a double board (R13.2)."""
+    board2: tuple[int, ...] = ()
+    """Board 2's cards of a double board (R13.2)."""
+    awards: tuple[Award, ...] = ()
+    """Once settled, who won what: ``run`` is the board of a double board (R13.2)."""
+
+    @property
+    def all_boards(self) -> tuple[tuple[int, ...], ...]:
+        """Every board's cards, board 1 first: one board, or two of a double board (R13.2)."""
+        return (self.board, self.board2) if self.boards > 1 else (self.board,)
 
 
 @dataclass(frozen=True)
@@ -168,6 +179,10 @@ class TableView:
     """The whole boards of runs 2 (and 3) dealt so far."""
     run_from: int = 0
     """Board cards every run shares (those out before the agreement)."""
+    boards: int = 1
+    """2 for a double board (R13.2): ``board2`` is board 2's cards."""
+    board2: tuple[int, ...] = ()
+    board2_untracked: int = 0
     hand: HandView | None = None
     game: str = ""
     """The table's game (that of the next hand, between hands)."""
@@ -193,10 +208,21 @@ class TableView:
     every entry's place, prize and chips; ``None`` at a cash table."""
 
     @property
+    def row_word(self) -> str:
+        """What each of :attr:`run_rows` is: a ``Board`` of a double board (R13.2) or a
+        ``Run`` (R10.2)."""
+        return "Board" if self.boards > 1 else "Run"
+
+    @property
     def run_rows(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
         """R10.2: ``(run, cards, untracked)`` for every run when the board is run more than
         once, empty otherwise. Run 1 is the board as dealt; a later run not yet dealt has
-        the cards every run shares."""
+        the cards every run shares. R13.2: a double board's two boards, likewise."""
+        if self.boards > 1:
+            return (
+                (1, self.board, self.board_untracked),
+                (2, self.board2, self.board2_untracked),
+            )
         if self.runs < 2:
             return ()
         rows = [(1, self.board, self.board_untracked)]
@@ -311,6 +337,9 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         runs=hand.runs if live and hand is not None else 1,
         run_boards=_run_boards(hand) if live and hand is not None else (),
         run_from=hand.run_from if live and hand is not None else 0,
+        boards=hand.boards if hand is not None else 1,
+        board2=hand.board2 if hand is not None else (),
+        board2_untracked=(hand.board2_count - len(hand.board2)) if hand is not None else 0,
         hand=_hand_view(state, config, hand, gathered) if hand is not None else None,
         game=config.variant.name,
         game_name=f"{config.variant.name} {STRUCTURE_NAMES[config.structure]}",
@@ -378,4 +407,7 @@ def _hand_view(
         total=hand.total,
         pots=() if hand.complete else gathered,
         show_order=(showdown_order(state) if hand.to_act is None and not hand.complete else ()),
+        boards=hand.boards,
+        board2=hand.board2,
+        awards=hand.awards if hand.complete else (),
     )

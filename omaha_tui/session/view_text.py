@@ -133,7 +133,7 @@ def next_step(state: TableState, avail: Available | None = None) -> str:
         return f"Press d to deal run {due.run} ({due.count} card{'s' * (due.count > 1)})."
     if due is None:
         return "Press s for the showdown."
-    deal = f"d to deal the {due.street.value}"
+    deal = f"d to deal the {due.label}"
     if hand.betting_over and avail.allows(rq.TableHands):
         deal = f"t to table the hands (R10.1), {deal}"
     if avail.allows(rq.RunItTwice):
@@ -144,6 +144,8 @@ def next_step(state: TableState, avail: Available | None = None) -> str:
 def street_title(hand: HandState) -> str:
     """``Turn``, or ``Turn · run it twice`` once the players agreed (R10.2)."""
     name = STREET_NAMES[hand.street]
+    if hand.boards > 1:  # R13.2
+        name += " · double board"
     if hand.runs > 1:
         name += f" · run it {run_times(hand.runs)}"
     return name

@@ -124,11 +124,11 @@ def problem(detail: Any, *, toml: bool = True) -> str | None:
     if not isinstance(detail.get("extra", {}), dict):
         return "extra must be an object"
     if toml:
-        from .phh_write import toml_field  # loaded by an export, not by every opening
+        import tomllib  # loaded by an export, not by every opening
 
         for name, text in pairs:
             try:
-                toml_field(text)
+                tomllib.loads(f"x = {text}")  # the field's value, as an export reads it
             except (ValueError, RecursionError):
                 return f"extra_toml's {name[:40]!r} is not TOML"
     return None

@@ -197,7 +197,7 @@ class Journal(JournalReading, JournalRoster, hand_details.JournalDetails):
             SessionBusy: another process is writing it.
         """
         self._writable()
-        self._stored_session(session_id)
+        self.stored_session(session_id)
         if session_id not in self._locks:
             lock = SessionLock(self.path, session_id)
             lock.acquire()

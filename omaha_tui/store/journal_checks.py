@@ -77,7 +77,7 @@ class JournalChecks:
                 ),
             ) from None
 
-    def _stored_session(self, session_id: int) -> SessionInfo:
+    def stored_session(self, session_id: int) -> SessionInfo:
         """One session's summary as stored (also: does the session exist?).
 
         Raises:
@@ -99,7 +99,7 @@ class JournalChecks:
 
     def check_chain(self, session_id: int) -> ChainCheck:
         """Re-hash the session's events and compare each with its stored chain hash."""
-        self._stored_session(session_id)
+        self.stored_session(session_id)
         with self._guard("checking the events"):
             return chain.check(self._conn, session_id)
 

@@ -96,7 +96,7 @@ class JournalReading(JournalChecks):
         Raises:
             JournalError: no such session (the message says how to list them).
         """
-        return self._counted([self._stored_session(session_id)], session_id)[0]
+        return self._counted([self.stored_session(session_id)], session_id)[0]
 
     def sessions(self) -> list[SessionInfo]:
         """Every session, oldest first."""
@@ -144,7 +144,7 @@ class JournalReading(JournalChecks):
             JournalError: the stored details are not a JSON object (the file was
                 changed outside omaha-tui); the message says so in one line.
         """
-        self._stored_session(session_id)
+        self.stored_session(session_id)
         with self._guard("reading session details"):
             row = self._conn.execute(
                 "SELECT meta FROM sessions WHERE id = ?", (session_id,)
@@ -177,7 +177,7 @@ class JournalReading(JournalChecks):
     ) -> list[EventRecord]:
         """The session's events (those after sequence number ``after``, up to ``upto``
         when given) with their sequence numbers and times, in order."""
-        self._stored_session(session_id)
+        self.stored_session(session_id)
         with self._guard("reading events"):
             rows = self._conn.execute(
                 "SELECT seq, created, v, payload FROM events WHERE session_id = ? AND seq > ? "
@@ -263,7 +263,7 @@ class JournalReading(JournalChecks):
     def last_seq(self, session_id: int) -> int:
         """The sequence number of the session's last event (0 when none): one index
         lookup, so a read-only follower can poll it cheaply before :meth:`records`."""
-        self._stored_session(session_id)
+        self.stored_session(session_id)
         with self._guard("reading events"):
             row = self._conn.execute(
                 "SELECT max(seq) FROM events WHERE session_id = ?", (session_id,)

@@ -11,7 +11,8 @@ for sessions recorded before they did.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -20,8 +21,14 @@ from omaha_tui.engine.rules.levels import BlindSchedule
 
 from .records import JournalError
 
-if TYPE_CHECKING:
-    from .journal_reading import JournalReading
+
+class HasSettings(Protocol):
+    """Where the settings are read from: the journal (its file, a session's meta)."""
+
+    @property
+    def path(self) -> Path: ...
+
+    def meta(self, session_id: int) -> dict[str, Any]: ...
 
 
 class UnreadableSettings(JournalError):
@@ -36,7 +43,7 @@ def recovery(session_id: int) -> str:
     )
 
 
-def readable_settings(journal: JournalReading, session_id: int) -> dict[str, Any]:
+def readable_settings(journal: HasSettings, session_id: int) -> dict[str, Any]:
     """The session's settings, checked.
 
     Raises:

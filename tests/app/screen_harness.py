@@ -7,7 +7,8 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 
-from omaha_tui.app.themes import SUIT_VARIABLE_DEFAULTS, register_themes
+from omaha_tui.app.textual_themes import register_themes
+from omaha_tui.prefs.themes import SUIT_VARIABLE_DEFAULTS
 
 
 class ScreenHost(App[None]):

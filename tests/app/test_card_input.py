@@ -6,7 +6,7 @@ import pytest
 from textual.app import ComposeResult
 from textual.screen import Screen
 
-from omaha_tui.app.widgets.card_input import CardInput
+from omaha_tui.app.prompts.card_input import CardInput
 
 from .screen_harness import ScreenHost
 

@@ -11,9 +11,9 @@ from textual.widgets import Input
 
 from omaha_tui.app.app import OmahaApp, TableStart
 from omaha_tui.app.keys import BY_NAME, KEYS, bindings, help_lines, live_keys
+from omaha_tui.app.prompts.amount_prompt import AmountPrompt
 from omaha_tui.app.screens.help import HelpScreen
 from omaha_tui.app.screens.table import TableScreen
-from omaha_tui.app.widgets.amount_prompt import AmountPrompt
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import available
@@ -285,8 +285,8 @@ async def test_a_keypress_reckons_available_once_and_the_legal_range_at_most_onc
 async def test_s_then_a_hand_typed_at_once_goes_into_the_showdown_s_first_field(
     tmp_path: Path,
 ) -> None:
+    from omaha_tui.app.prompts.card_input import CardInput
     from omaha_tui.app.screens.showdown import ShowdownScreen
-    from omaha_tui.app.widgets.card_input import CardInput
 
     config = TableConfig(variant=parse_game("plo"), stakes=Stakes(big_blind=2))
     app = make_app(tmp_path, TableStart(config, (Player(0, "Ann", 100), Player(1, "Bob", 100))))

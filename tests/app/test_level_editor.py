@@ -7,8 +7,8 @@ import random
 
 from textual.widgets import Button, Input, Select, Static
 
+from omaha_tui.app.prompts.level_editor import LevelEditor, LevelRow
 from omaha_tui.app.screens.setup import SetupResult, SetupScreen
-from omaha_tui.app.widgets.level_editor import LevelEditor, LevelRow
 from omaha_tui.engine.rules.clock.schedule import Break
 
 from .screen_harness import ScreenHost

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Input, Label
 
 from omaha_tui.app.app import OmahaApp
-from omaha_tui.app.widgets.amount_prompt import AmountPrompt
+from omaha_tui.app.prompts.amount_prompt import AmountPrompt
 from omaha_tui.app.widgets.repaint import needs_layout
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.session import Player, TableSetup

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from omaha_tui.app.widgets.amount_prompt import AmountPrompt
+from omaha_tui.app.prompts.amount_prompt import AmountPrompt
 from omaha_tui.cli import play
 from omaha_tui.cli.play import table_start
 

@@ -9,13 +9,13 @@ from pathlib import Path
 from textual.widgets import Static
 
 from omaha_tui.app.app import OmahaApp, TableStart
+from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.showdown import ShowdownScreen
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.screens.tabling import TablingScreen
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import BoardPrompt
-from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import PotsAwarded, RunBoardDealt, RunsAgreed

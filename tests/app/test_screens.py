@@ -10,6 +10,7 @@ import pytest
 from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 
+from omaha_tui.app.prompts.card_input import check_cards
 from omaha_tui.app.screens.help import HelpScreen, help_markdown
 from omaha_tui.app.screens.history import HistoryScreen, hand_records
 from omaha_tui.app.screens.ledger import LedgerScreen, ledger_table
@@ -20,7 +21,6 @@ from omaha_tui.app.screens.setup import (
     describe_draw,
     setup_events,
 )
-from omaha_tui.app.widgets.card_input import check_cards
 from omaha_tui.app.widgets.cards import card_markup
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.events import (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.app.settings import (
+from omaha_tui.prefs.settings import (
     CONFIG_DIR_ENV,
     Settings,
     config_dir,

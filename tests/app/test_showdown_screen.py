@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from textual.widgets import Checkbox, Input, SelectionList, Static
 
+from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.screens.showdown import ShowdownScreen, pot_markup
 from omaha_tui.app.screens.showdown_view import (
     ShowdownResult,
@@ -14,7 +15,6 @@ from omaha_tui.app.screens.showdown_view import (
     pot_speech,
     with_entries,
 )
-from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import card_markup
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import BoardRecorded, Event, PotsAwarded

@@ -10,7 +10,10 @@ from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from omaha_tui.app.themes import (
+from omaha_tui.app.textual_themes import register_themes, to_theme
+from omaha_tui.app.widgets.cards import card_markup, cards_text
+from omaha_tui.engine.hands.cards import parse_card, parse_cards
+from omaha_tui.prefs.themes import (
     DEFAULT_THEME,
     SUIT_VARIABLE_DEFAULTS,
     SUIT_VARIABLES,
@@ -18,12 +21,9 @@ from omaha_tui.app.themes import (
     load_theme_file,
     load_themes,
     parse_theme,
-    register_themes,
     theme_labels,
     themes_dir,
 )
-from omaha_tui.app.widgets.cards import card_markup, cards_text
-from omaha_tui.engine.hands.cards import parse_card, parse_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "themes").glob("*.toml"))
@@ -53,7 +53,7 @@ def test_the_four_themes_ship() -> None:
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_shipped_theme_defines_all_suit_colours(path: Path) -> None:
-    theme = load_theme_file(path).to_theme()
+    theme = to_theme(load_theme_file(path))
     assert set(SUIT_VARIABLES) <= set(theme.variables)
 
 
@@ -112,7 +112,7 @@ def test_highlighted_card_is_marked_without_colour() -> None:
 
 
 def test_good_theme_text_parses() -> None:
-    theme = parse_theme(GOOD, "good.toml").to_theme()
+    theme = to_theme(parse_theme(GOOD, "good.toml"))
     assert theme.name == "test-theme"
     assert theme.variables["suit-diamonds"] == "blue"
 
@@ -173,7 +173,7 @@ async def test_an_invalid_theme_file_is_one_clear_line_and_the_app_starts(
     for path in SHIPPED:
         (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     (folder / "broken.toml").write_text("name = \n[colors\n", encoding="utf-8")
-    monkeypatch.setattr("omaha_tui.app.themes.themes_dir", lambda: folder)
+    monkeypatch.setattr("omaha_tui.prefs.themes.themes_dir", lambda: folder)
     app = make_app(tmp_path, six_handed_plo())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -211,3 +211,42 @@ def test_stylesheets_use_only_theme_variables(path: Path) -> None:
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         code = line.split("/*")[0]
         assert not COLOUR_LITERAL.search(code), f"{path.name}:{number} hard-codes a colour: {line}"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "#abc",
+        "#abcd",
+        "#AABBCC",
+        "#aabbccdd",
+        "rgb(1, 2, 3)",
+        "rgba(1,2,3,0.5)",
+        "hsl(100, 50%, 50%)",
+        "hsla(100,50%,50%,0.3)",
+        "green",
+        "transparent",
+        "ansi_red",
+        "Green",
+        "nope",
+        "#ab",
+        "rgb(1,2,3,4)",
+        "red 50%",
+        "",
+    ],
+)
+def test_a_theme_s_colour_is_checked_as_textual_reads_it(value: str) -> None:
+    """The themes are read without Textual (the players' page never loads it), with the
+    same answer Textual gives."""
+    from textual._color_constants import COLOR_NAME_TO_RGB
+    from textual.color import Color, ColorParseError
+
+    from omaha_tui.prefs.themes import COLOUR_NAMES, is_colour
+
+    try:
+        Color.parse(value)
+        textual_reads_it = True
+    except ColorParseError:
+        textual_reads_it = False
+    assert is_colour(value) is textual_reads_it
+    assert set(COLOR_NAME_TO_RGB) == COLOUR_NAMES

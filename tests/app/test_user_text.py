@@ -21,11 +21,11 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
 from omaha_tui.app.app import OmahaApp, TableStart
+from omaha_tui.app.prompts.amount_prompt import AmountPrompt, TextPrompt
 from omaha_tui.app.screens.history import HistoryScreen
 from omaha_tui.app.screens.ledger import LedgerScreen
 from omaha_tui.app.speech import CommandBackend
 from omaha_tui.app.widgets.action_bar import ActionBar
-from omaha_tui.app.widgets.amount_prompt import AmountPrompt, TextPrompt
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.cli import play
 from omaha_tui.cli.play import FlagError, parse_players

@@ -9,7 +9,7 @@ import argparse
 
 import pytest
 
-from omaha_tui.app.widgets.amount_prompt import AmountRange, describe_amount
+from omaha_tui.app.prompts.amount_prompt import AmountRange, describe_amount
 from omaha_tui.cli import play
 from omaha_tui.cli.play import FlagError, parse_blinds, parse_players, table_start
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.store.phh import load
+from omaha_tui.interchange.phh import load
 from tests.store.cli_runner import run_cli
 from tests.store.phh_samples import THREE_WAY
 
@@ -133,7 +133,7 @@ def test_a_phh_export_whose_undo_reaches_past_its_look_behind_is_refused_in_one_
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from omaha_tui.engine.events import ActionUndone
-    from omaha_tui.store import export_stream
+    from omaha_tui.interchange import export_stream
     from omaha_tui.store.journal import Journal
     from tests.store.recorded import two_hands
 

@@ -8,9 +8,9 @@ from omaha_tui.engine.config import AntePots, Stakes, Structure
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, GameChanged, LevelChanged, PlayerSeated
 from omaha_tui.engine.reducer.replay import apply, replay
-from omaha_tui.store.phh import PhhHand
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_stakes import ante_pots
+from omaha_tui.interchange.phh import PhhHand
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_stakes import ante_pots
 
 from .evening import deal, fold_out, table
 

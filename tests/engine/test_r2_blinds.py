@@ -165,9 +165,9 @@ def test_straddle_acts_last_preflop_and_sets_the_minimum_raise():
     assert la.seat == 3 and la.call_amount == 4 and la.min_raise_to == 8
 
 
-def test_straddle_refused_when_the_table_has_none():
-    with pytest.raises(RuleError, match="this table has no straddle"):
-        start(new_table(stacks=(100,) * 4), straddle=True)
+def test_r13_3_straddle_asked_at_a_table_without_one_is_twice_the_big_blind():
+    state = start(new_table(stacks=(100,) * 4), straddle=True)
+    assert (2, "straddle", 4) in _posts(state)
 
 
 def test_hand_start_needs_two_players_able_to_play():

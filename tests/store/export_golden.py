@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
 
-from omaha_tui.store.interop import export_session, import_files  # noqa: E402
+from omaha_tui.interchange.interop import export_session, import_files  # noqa: E402
+from omaha_tui.interchange.phh_export import session_hands  # noqa: E402
+from omaha_tui.interchange.phh_write import dumps_all  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
-from omaha_tui.store.phh_export import session_hands  # noqa: E402
-from omaha_tui.store.phh_write import dumps_all  # noqa: E402
 from tests.store.recorded import eventful_session, random_session  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "export"

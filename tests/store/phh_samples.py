@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from omaha_tui.store.phh import PhhHand, loads
+from omaha_tui.interchange.phh import PhhHand, loads
 
 
 def hand(text: str, source: str = "t.phh") -> PhhHand:

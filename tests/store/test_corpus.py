@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from omaha_tui.store.phh import load, loads
-from omaha_tui.store.phh_export import imported_details, session_hands
-from omaha_tui.store.phh_replay import replay_hand, summary
-from omaha_tui.store.phh_write import dumps
+from omaha_tui.interchange.phh import load, loads
+from omaha_tui.interchange.phh_export import imported_details, session_hands
+from omaha_tui.interchange.phh_replay import replay_hand, summary
+from omaha_tui.interchange.phh_write import dumps
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "phh"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from omaha_tui.interchange.interop import export_session, import_files
 from omaha_tui.store import hand_details
-from omaha_tui.store.interop import export_session, import_files
 from omaha_tui.store.journal import Journal, JournalError
 from omaha_tui.store.schema import SCHEMA_VERSION
 

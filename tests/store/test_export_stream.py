@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 
 from omaha_tui.engine.events import ActionUndone, CameBack, Event, HandStarted, SatOut
 from omaha_tui.engine.reducer.replay import effective_events
-from omaha_tui.store import export_stream, hand_details
-from omaha_tui.store.export_stream import UndoneTooFar, effective, with_details
+from omaha_tui.interchange import export_stream
+from omaha_tui.interchange.export_stream import UndoneTooFar, effective, with_details
+from omaha_tui.interchange.interop import export_session, import_files
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_write import dumps_all
+from omaha_tui.store import hand_details
 from omaha_tui.store.files import FileRefused, write_chunks_safely
-from omaha_tui.store.interop import export_session, import_files
 from omaha_tui.store.journal import Journal
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_write import dumps_all
 from tests import decided as c
 
 from .recorded import Table, two_hands

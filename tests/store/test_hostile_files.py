@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.cli import main
-from omaha_tui.store.interop import import_files
+from omaha_tui.interchange.interop import import_files
 from omaha_tui.store.journal import Journal
 
 CORPUS = sorted((Path(__file__).parents[1] / "data" / "phh").rglob("*.phh"))

@@ -10,7 +10,7 @@ import pytest
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.reducer import replay as reducer
 from omaha_tui.engine.reducer.replay import replay
-from omaha_tui.store.interop import import_files
+from omaha_tui.interchange.interop import import_files
 from omaha_tui.store.journal import Journal
 
 from .phh_samples import BIG_O, THREE_WAY
@@ -51,7 +51,7 @@ def test_a_log_whose_undo_reaches_further_back_than_a_live_table_still_imports(
 ) -> None:
     from omaha_tui.engine.events import ActionUndone
     from omaha_tui.engine.reducer.history import UNDO_HANDS
-    from omaha_tui.store.interop import export_session
+    from omaha_tui.interchange.interop import export_session
     from tests import decided as c
 
     from .recorded import Table
@@ -117,7 +117,7 @@ def test_a_multi_hand_phh_import_applies_each_recorded_event_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, carried: bool, newcomer: bool
 ) -> None:
     from omaha_tui.engine.events import PlayerRebought, PlayerSeated
-    from omaha_tui.store.interop import export_session
+    from omaha_tui.interchange.interop import export_session
 
     events = _evening(newcomer)
     with Journal.open(tmp_path / "j.sqlite3") as journal:
@@ -150,9 +150,9 @@ def test_a_session_that_ends_before_a_newcomer_comes_keeps_its_own_chairs(
     a hand history cannot show), so hand 1 is a session of its own, in the chairs a file
     of hand 1 alone gives."""
     from omaha_tui.engine.decisions import requests as rq
-    from omaha_tui.store.interop import export_session
-    from omaha_tui.store.phh import loads
-    from omaha_tui.store.phh_write import dumps_all
+    from omaha_tui.interchange.interop import export_session
+    from omaha_tui.interchange.phh import loads
+    from omaha_tui.interchange.phh_write import dumps_all
     from tests import decided as c
 
     from .recorded import Table
@@ -198,7 +198,7 @@ def test_a_session_that_ends_before_a_newcomer_comes_keeps_its_own_chairs(
 def test_random_evenings_import_applying_each_recorded_event_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, carried: bool
 ) -> None:
-    from omaha_tui.store.interop import export_session
+    from omaha_tui.interchange.interop import export_session
 
     from .recorded import random_session
 
@@ -223,7 +223,7 @@ def test_a_json_import_the_rules_refuse_names_the_event_from_its_one_replay(
     import json
 
     from omaha_tui.engine.events import EVENT_ADAPTER
-    from omaha_tui.store.interop import export_session
+    from omaha_tui.interchange.interop import export_session
     from tests import decided as c
 
     from .recorded import Table
@@ -263,10 +263,10 @@ def test_a_phh_import_whose_carried_log_the_rules_refuse_names_the_event_from_on
     from dataclasses import replace
 
     from omaha_tui.engine.events import EVENT_ADAPTER
-    from omaha_tui.store.exact_log import EVENTS_FIELD
-    from omaha_tui.store.interop import export_session
-    from omaha_tui.store.phh import loads
-    from omaha_tui.store.phh_write import dumps_all
+    from omaha_tui.interchange.exact_log import EVENTS_FIELD
+    from omaha_tui.interchange.interop import export_session
+    from omaha_tui.interchange.phh import loads
+    from omaha_tui.interchange.phh_write import dumps_all
 
     from .recorded import Table
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.store import phh
+from omaha_tui.interchange import phh
 from omaha_tui.store.journal import Journal
 from tests.store.cli_runner import run_cli
 from tests.store.phh_samples import BIG_O, THREE_WAY

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.engine.events import SessionEnded
-from omaha_tui.store.interop import export_session, import_files
+from omaha_tui.interchange.interop import export_session, import_files
+from omaha_tui.interchange.phh import PhhError, load
+from omaha_tui.interchange.phh_replay import replay_hand
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.ledger import ledger, settle_up
-from omaha_tui.store.phh import PhhError, load
-from omaha_tui.store.phh_replay import replay_hand
 
 from .phh_samples import THREE_WAY
 

@@ -6,10 +6,10 @@ from decimal import Decimal
 
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.reducer.replay import effective_events, replay
-from omaha_tui.store.phh import loads
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_replay import replay_hand, summary
-from omaha_tui.store.phh_write import dumps_all
+from omaha_tui.interchange.phh import loads
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_replay import replay_hand, summary
+from omaha_tui.interchange.phh_write import dumps_all
 from tests import decided as c
 
 from .recorded import Table, two_hands

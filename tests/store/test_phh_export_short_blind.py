@@ -9,10 +9,10 @@ from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import ButtonPlaced, Folded, HandStarted, PlayerSeated, SessionStarted
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.blinds import propose_deal
-from omaha_tui.store.phh import loads
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_import import translate
-from omaha_tui.store.phh_write import dumps
+from omaha_tui.interchange.phh import loads
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_import import translate
+from omaha_tui.interchange.phh_write import dumps
 
 
 def test_r2_9_short_big_blind_after_an_ante_exports_the_table_blinds_and_reads_back():

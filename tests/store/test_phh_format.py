@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.engine.config import VARIANTS, Structure, parse_game
-from omaha_tui.store.phh import (
+from omaha_tui.interchange.phh import (
     VARIANT_CODES,
     PhhError,
     code_for_variant,
@@ -17,8 +17,8 @@ from omaha_tui.store.phh import (
     loads,
     variant_for_code,
 )
-from omaha_tui.store.phh_chips import amount_scale, from_chips, hand_amounts, to_chips
-from omaha_tui.store.phh_write import dumps, dumps_all
+from omaha_tui.interchange.phh_chips import amount_scale, from_chips, hand_amounts, to_chips
+from omaha_tui.interchange.phh_write import dumps, dumps_all
 
 HAND = """
 variant = "PO"

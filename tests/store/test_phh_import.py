@@ -24,11 +24,11 @@ from omaha_tui.engine.events import (
     SessionStarted,
     WentAllIn,
 )
-from omaha_tui.store.phh import PhhError, PhhHand
-from omaha_tui.store.phh_chips import from_chips
-from omaha_tui.store.phh_import import player_names, translate
-from omaha_tui.store.phh_replay import replay_hand, summary
-from omaha_tui.store.phh_stakes import forced_bets
+from omaha_tui.interchange.phh import PhhError, PhhHand
+from omaha_tui.interchange.phh_chips import from_chips
+from omaha_tui.interchange.phh_import import player_names, translate
+from omaha_tui.interchange.phh_replay import replay_hand, summary
+from omaha_tui.interchange.phh_stakes import forced_bets
 
 from .phh_samples import BIG_O, THREE_WAY, hand
 

@@ -13,14 +13,14 @@ import pytest
 
 from omaha_tui.engine.config import VARIANTS, Stakes, Structure, TableConfig
 from omaha_tui.engine.events import EarlyCardDealt, HandStarted
-from omaha_tui.store.exact_log import TIMES_FIELD
-from omaha_tui.store.interop import export_session, import_files
+from omaha_tui.interchange.exact_log import TIMES_FIELD
+from omaha_tui.interchange.interop import export_session, import_files
+from omaha_tui.interchange.phh import loads
+from omaha_tui.interchange.phh_export import export_hands, session_hands
+from omaha_tui.interchange.phh_replay import replay_hand, summary
+from omaha_tui.interchange.phh_standard import NONSTANDARD_FIELD, OUT_OF_TURN_BB, RESULT_FIELD
+from omaha_tui.interchange.phh_write import dumps, dumps_all
 from omaha_tui.store.journal import Journal
-from omaha_tui.store.phh import loads
-from omaha_tui.store.phh_export import export_hands, session_hands
-from omaha_tui.store.phh_replay import replay_hand, summary
-from omaha_tui.store.phh_standard import NONSTANDARD_FIELD, OUT_OF_TURN_BB, RESULT_FIELD
-from omaha_tui.store.phh_write import dumps, dumps_all
 from tests import decided as c
 
 from .recorded import Table, eventful_session, meta_with_details

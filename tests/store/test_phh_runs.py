@@ -20,13 +20,13 @@ from omaha_tui.engine.events import (
     RunsAgreed,
 )
 from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
-from omaha_tui.store.exact_log import OUR_FIELDS
-from omaha_tui.store.interop import export_session, import_files
+from omaha_tui.interchange.exact_log import OUR_FIELDS
+from omaha_tui.interchange.interop import export_session, import_files
+from omaha_tui.interchange.phh import PhhError, PhhHand, load, loads
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_replay import replay_hand
+from omaha_tui.interchange.phh_write import dumps
 from omaha_tui.store.journal import Journal
-from omaha_tui.store.phh import PhhError, PhhHand, load, loads
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_replay import replay_hand
-from omaha_tui.store.phh_write import dumps
 from tests import decided as c
 
 from .recorded import Table, eventful_session

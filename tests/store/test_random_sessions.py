@@ -11,10 +11,10 @@ from decimal import Decimal
 
 import pytest
 
-from omaha_tui.store.phh import loads
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_replay import replay_hand, summary
-from omaha_tui.store.phh_write import dumps_all
+from omaha_tui.interchange.phh import loads
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_replay import replay_hand, summary
+from omaha_tui.interchange.phh_write import dumps_all
 
 from .recorded import random_session
 

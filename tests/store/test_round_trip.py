@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.engine.events import ActionUndone, HandStarted, SessionEnded
-from omaha_tui.store.interop import export_session, import_files
+from omaha_tui.interchange.interop import export_session, import_files
+from omaha_tui.interchange.phh import load
+from omaha_tui.interchange.phh_export import session_hands
+from omaha_tui.interchange.phh_write import dumps_all
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.locks import lock_dir
-from omaha_tui.store.phh import load
-from omaha_tui.store.phh_export import session_hands
-from omaha_tui.store.phh_write import dumps_all
 
 from .recorded import meta_with_details, random_session, two_hands
 

@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from omaha_tui.engine.reducer.replay import effective_events
-from omaha_tui.store.interop import export_session, import_files
+from omaha_tui.interchange.interop import export_session, import_files
 from omaha_tui.store.journal import Journal
 
 from .recorded import eventful_session
@@ -68,10 +68,10 @@ def test_the_standard_fields_alone_replay_every_hand_to_its_finishing_stacks() -
     full blind."""
     from omaha_tui.engine.events import PostKind
     from omaha_tui.engine.reducer.replay import effective_events
-    from omaha_tui.store.phh import loads
-    from omaha_tui.store.phh_export import session_hands
-    from omaha_tui.store.phh_replay import replay_hand, summary
-    from omaha_tui.store.phh_write import dumps
+    from omaha_tui.interchange.phh import loads
+    from omaha_tui.interchange.phh_export import session_hands
+    from omaha_tui.interchange.phh_replay import replay_hand, summary
+    from omaha_tui.interchange.phh_write import dumps
 
     checked = 0
     for seed in range(40):

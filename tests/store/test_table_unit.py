@@ -25,9 +25,9 @@ from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.units import amount_text, read_amount
+from omaha_tui.interchange.phh import loads
 from omaha_tui.session.view import table_view
 from omaha_tui.store.journal import Journal
-from omaha_tui.store.phh import loads
 
 CENTS = TableConfig(
     variant=VARIANTS["omaha"], stakes=Stakes(small_blind=25, big_blind=50), decimals=2

@@ -25,6 +25,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
+from omaha_tui.app.prompts.level_editor import LevelEditor
 from omaha_tui.app.screens.setup_form import MAX_SEATS, button_fields, game_fields, seat_fields
 from omaha_tui.app.screens.setup_model import (
     ButtonDraw,
@@ -40,7 +41,6 @@ from omaha_tui.app.screens.setup_model import (
 )
 from omaha_tui.app.screens.setup_roster import chip_rate
 from omaha_tui.app.screens.setup_tournament import read_tournament, tournament_fields
-from omaha_tui.app.widgets.level_editor import LevelEditor
 from omaha_tui.engine.config import (
     VARIANTS,
     ButtonRule,

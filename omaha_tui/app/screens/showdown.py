@@ -26,6 +26,8 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.widgets import Checkbox, Footer, Label, SelectionList, Static
 
+from omaha_tui.app.prompts.card_input import CardInput
+from omaha_tui.app.prompts.typed_prompt import TypeAhead
 from omaha_tui.app.screens.showdown_view import (
     PotResult,
     ShowdownResult,
@@ -36,9 +38,7 @@ from omaha_tui.app.screens.showdown_view import (
     with_entries,
 )
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
-from omaha_tui.app.widgets.card_input import CardInput
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.app.widgets.typed_prompt import TypeAhead
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError

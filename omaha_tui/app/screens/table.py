@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
@@ -32,7 +32,6 @@ from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.clock import LevelClock, Reader
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.footer import TableFooter
-from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, PotBreakdownPanel
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
 from omaha_tui.app.widgets.seat import Seat
@@ -50,7 +49,6 @@ class TableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *bindings(),
-        Binding("escape", "hide_breakdown", "Hide", show=False),
     ]
 
     def __init__(
@@ -81,7 +79,6 @@ class TableScreen(Screen[None]):
         self._board = Board("", id="board")
         self._runs = Static("", id="runs")
         self._pots = Pots(id="pots")
-        self._breakdown = PotBreakdownPanel(id="breakdown")
         self._action_bar = ActionBar(id="action-bar")
 
     def compose(self) -> ComposeResult:
@@ -101,7 +98,6 @@ class TableScreen(Screen[None]):
                     yield self._board
                     yield self._runs
                     yield self._pots
-                    yield self._breakdown
                 with self._ends[1]:
                     yield seats[RIGHT[0]]
             with Horizontal(id="bottom-seats", classes="seat-row"):
@@ -111,7 +107,6 @@ class TableScreen(Screen[None]):
         yield TableFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one(PotBreakdownPanel).hide()
         self.query_one(StandingsBar).display = False
         self.set_class(self.size.height >= TALL, "-tall")
         if self._view is not None:
@@ -200,15 +195,6 @@ class TableScreen(Screen[None]):
         """Put a line on the status bar (a refusal, the last action, a caption)."""
         self._action_bar.say(text, refused=refused)
 
-    def show_breakdown(self, breakdown: BreakdownLike, heading: str = "") -> None:
-        """Open the pot-limit breakdown panel (R4.4) next to the pots."""
-        self.query_one(PotBreakdownPanel).show(breakdown, heading)
-
-    def breakdown_sentence(self) -> str:
-        """The sentence of the breakdown panel when it is open, else ``""``."""
-        panel = self.query_one(PotBreakdownPanel)
-        return panel.sentence if panel.display else ""
-
     # ------------------------------------------------------------------ actions
 
     def set_live(self, live: frozenset[str]) -> None:
@@ -234,8 +220,6 @@ class TableScreen(Screen[None]):
 
     def action_act(self, name: str) -> None:
         """A table key (typed, or clicked in the footer): the app acts on it now."""
-        if name not in ("pot", "read") and self._breakdown.display:
-            self._breakdown.hide()
         if self._press is not None:
             self._press(name)
 
@@ -253,6 +237,3 @@ class TableScreen(Screen[None]):
         if seat.markers:
             parts.append(" ".join(seat.markers))
         self.say(f"{seat.label}: {', '.join(parts)}")
-
-    def action_hide_breakdown(self) -> None:
-        self.query_one(PotBreakdownPanel).hide()

@@ -20,9 +20,9 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
-from omaha_tui.app.widgets.card_input import CardInput
+from omaha_tui.app.prompts.card_input import CardInput
+from omaha_tui.app.prompts.typed_prompt import TypeAhead
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.app.widgets.typed_prompt import TypeAhead
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.labels import player_name

@@ -18,9 +18,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Input, Label, Static
 
-from omaha_tui.app.widgets.card_input import CardInput
+from omaha_tui.app.prompts.card_input import CardInput
+from omaha_tui.app.prompts.typed_prompt import TypedPrompt
 from omaha_tui.app.widgets.cards import board_faces, board_markup
-from omaha_tui.app.widgets.typed_prompt import TypedPrompt
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:

@@ -27,6 +27,8 @@ from omaha_tui.engine.hands.evaluate import CARD_PRIME, high_row, low_row, pair_
 from omaha_tui.engine.hands.games import Variant
 
 PRIMES = tuple(CARD_PRIME[4 * r] for r in range(13))
+DISTINCT_FIVE = frozenset(prod([PRIMES[r] for r in c]) for c in combinations(range(13), 5))
+"""Rank products of boards with five different ranks (no pair: no full house or quads)."""
 
 
 def count_outcomes(
@@ -49,57 +51,75 @@ def count_outcomes(
     flush_suits = [s for s in range(4) if any(sum(c & 3 == s for c in h) >= 2 for h in holes)]
     suited = [[pair_positions([c for c in h if c & 3 == s]) for h in holes] for s in range(4)]
 
-    plain_cache: dict[int, tuple[list[int], list[int]]] = {}
-
-    def plain(rank: int) -> tuple[list[int], list[int]]:
-        got = plain_cache.get(rank)
-        if got is None:
-            row = high_row(rank)
-            highs = [max(map(row.__getitem__, p)) for p in positions]
-            lows = []
-            if hilo:
-                lrow = low_row(low_mask(rank))
-                lows = [lrow[m] for m in masks]
-            got = plain_cache[rank] = (highs, lows)
-        return got
-
-    def outcome(highs: list[int], lows: list[int]) -> tuple[Outcome, ...]:
-        out = []
-        for group in groups:
-            best = max([highs[i] for i in group])
-            hw = tuple([i for i in group if highs[i] == best])
-            lw: tuple[int, ...] = ()
-            if hilo:
-                best_low = max([lows[i] for i in group])
-                if best_low:  # R7.3: no qualifying low, the high takes the whole pot
-                    lw = tuple([i for i in group if lows[i] == best_low])
-            out.append((hw, lw))
-        return tuple(out)
-
     if not hilo and len(hands) == 2 and list(groups) == [(0, 1)]:
         return _heads_up_high(of_suit, avail, flush_suits, suited, positions)
+
+    def winners(highs: Sequence[int] | dict[int, int], group: tuple[int, ...]) -> tuple[int, ...]:
+        if not group:
+            return ()
+        best = max([highs[i] for i in group])
+        return tuple([i for i in group if highs[i] == best])
+
+    group_range = range(len(groups))
+
+    # Per rank multiset: each hand's plain high, each group's low winners (the low never
+    # depends on suits) and the whole outcome when no flush changes a high. A flush
+    # board costs a new outcome only when some hand's flush beats its plain high.
+    plain_cache: dict[int, tuple[list[int], list[tuple[int, ...]], tuple[Outcome, ...]]] = {}
+
+    def plain(rank: int) -> tuple[list[int], list[tuple[int, ...]], tuple[Outcome, ...]]:
+        row = high_row(rank)
+        highs = [max(map(row.__getitem__, p)) for p in positions]
+        lws: list[tuple[int, ...]] = [()] * len(groups)
+        if hilo:
+            lrow = low_row(low_mask(rank))
+            lows = [lrow[m] for m in masks]
+            for g, group in enumerate(groups):
+                best_low = max([lows[i] for i in group])
+                if best_low:  # R7.3: no qualifying low, the high takes the whole pot
+                    lws[g] = tuple([i for i in group if lows[i] == best_low])
+        whole = tuple([(winners(highs, group), lw) for group, lw in zip(groups, lws, strict=True)])
+        got = plain_cache[rank] = (highs, lws, whole)
+        return got
+
     counts: dict[tuple[Outcome, ...], int] = {}
     flushed: dict[int, int] = {}  # boards of a rank product already counted as flushes
     for s in flush_suits:
         ranks_s = of_suit[s]
         rest = _rest_multisets([avail[r] - (r in ranks_s) for r in range(13)])
+        can_flush = [i for i, p in enumerate(suited[s]) if p]
         for j in (3, 4, 5):
             tails = rest[5 - j]
             for chosen in combinations(ranks_s, j):
                 fprod = prod([PRIMES[r] for r in chosen])
                 frow = high_row(fprod, flush=True)
-                flush = [max(map(frow.__getitem__, p)) if p else 0 for p in suited[s]]
+                flush = [(i, max(map(frow.__getitem__, suited[s][i]))) for i in can_flush]
+                # R6.3: on five distinct ranks no hand beats a flush, so each group's high
+                # goes to its best flush whatever the other cards are.
+                fvals = dict(flush)
+                fw = [winners(fvals, tuple([i for i in g if i in fvals])) for g in groups]
                 for tail_prod, n in tails:
                     rank = fprod * tail_prod
-                    highs, lows = plain_cache.get(rank) or plain(rank)
-                    mixed = [f if f > h else h for f, h in zip(flush, highs, strict=True)]
-                    key = outcome(mixed, lows)
+                    highs, lws, key = plain_cache.get(rank) or plain(rank)
+                    if rank in DISTINCT_FIVE:
+                        key = tuple([(fw[g] or key[g][0], lws[g]) for g in group_range])
+                        counts[key] = counts.get(key, 0) + n
+                        flushed[rank] = flushed.get(rank, 0) + n
+                        continue
+                    better = [(i, f) for i, f in flush if f > highs[i]]
+                    if better:
+                        mixed = highs.copy()
+                        for i, f in better:
+                            mixed[i] = f
+                        key = tuple(
+                            [(winners(mixed, g), lw) for g, lw in zip(groups, lws, strict=True)]
+                        )
                     counts[key] = counts.get(key, 0) + n
                     flushed[rank] = flushed.get(rank, 0) + n
     for rank, n in _multisets(avail):
         n -= flushed.get(rank, 0)
         if n:
-            key = outcome(*(plain_cache.get(rank) or plain(rank)))
+            key = (plain_cache.get(rank) or plain(rank))[2]
             counts[key] = counts.get(key, 0) + n
     return counts
 

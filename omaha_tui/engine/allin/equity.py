@@ -38,9 +38,11 @@ EXACT_LIMIT = 500_000
 turn is exact; so are pre-flop spots such as three Big O hands (435,897 boards) or four
 PLO hands; two PLO hands (1,086,008 boards) take one to two and a half seconds there, so
 they are sampled unless ``samples`` covers them."""
-ARITHMETIC_FROM = 100_000
+ARITHMETIC_FROM = 2_000
 """Pre-flop spots with more boards than this are counted by arithmetic
-(:mod:`.arithmetic`): exact, and faster than walking the boards."""
+(:mod:`.arithmetic`): exact, and faster than walking the boards from about two
+thousand boards on (nine PLO hands leave 4,368: 26 against 31 ms; six leave 98,280:
+121 against 185 ms; ``bench/allin.py``)."""
 DEFAULT_SAMPLES = 20_000
 """Random boards drawn when exact enumeration would take too long."""
 Z95 = 1.96
@@ -88,6 +90,9 @@ class Equity:
     """Per pot, when pots were given: each contested among its own claimants (R10.3)."""
     expected: tuple[float, ...] = ()
     """Per hand, the chips it can expect from all the pots (empty without pots)."""
+    per_board: tuple[Equity, ...] = ()
+    """On a double board (R13.2c), each board's own figures (its half of every pot),
+    board 1 first; the figures above are then the two weighted by their chips."""
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,11 @@ calculator (:mod:`omaha_tui.engine.allin.equity`), so they show the same figures
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.config import Variant
-from omaha_tui.engine.rules.awards import run_parts
+from omaha_tui.engine.rules.awards import board_parts, run_parts
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, TableState
 
@@ -34,23 +35,39 @@ class AllInSpot:
     run: int = 1
     pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """(amount, seats eligible) of each pot, main pot first; with the board run more
-    than once, this run's part of each pot (R5.1, R10.2)."""
+    than once, this run's part of each pot (R5.1, R10.2); on a double board, board 1's
+    half of each pot (R13.2)."""
+    board2: tuple[int, ...] = ()
+    """Board 2 of a double board (R13.2), and ``pots2`` its half of each pot."""
+    pots2: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    boards: int = 1
 
 
+@lru_cache(maxsize=16)
 def spot_equity(spot: AllInSpot, samples: int | None = None, seed: int = 0) -> Equity:
-    """The spot's figures, the whole table's and each pot's among its claimants (R10.3)."""
+    """The spot's figures, the whole table's and each pot's among its claimants (R10.3).
+
+    Remembered for the last few spots: a spot is frozen data and its figures a pure
+    function of it, so the view after the next key (often the same spot) costs nothing.
+    """
     from omaha_tui.engine.allin.equity import equity
 
     seats = [seat for seat, _ in spot.hands]
     hands = [(f"seat {seat + 1}", cards) for seat, cards in spot.hands]
     pots = [(amount, tuple(seats.index(s) for s in who)) for amount, who in spot.pots]
+    if spot.boards > 1:  # R13.2(c): each board's half, per board, from one deck
+        from omaha_tui.engine.allin.double_board import double_board_equity
+
+        pots2 = [(amount, tuple(seats.index(s) for s in who)) for amount, who in spot.pots2]
+        boards = (spot.board, spot.board2)
+        return double_board_equity(spot.variant, boards, hands, (pots, pots2), samples, seed)
     return equity(spot.variant, spot.board, hands, spot.dead, samples, seed, pots=pots)
 
 
 def _pots(hand: HandState, run: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     out = []
     for pot in hand_pots(hand):
-        amount = run_parts(pot.amount, hand.runs, hand.stakes.chip)[run - 1]
+        amount = run_parts(pot.amount, board_parts(hand), hand.stakes.chip)[run - 1]
         if pot.eligible:
             out.append((amount, pot.eligible))
     return tuple(out)
@@ -78,9 +95,26 @@ def all_in_spot(state: TableState) -> AllInSpot | None:
         run = hand.run_due
         shared = board[: hand.run_from]
         return AllInSpot(hand.variant, shared, tabled, dead, run, _pots(hand, run))
+    from omaha_tui.engine.allin.equity import board_sizes
+
+    if hand.boards > 1:  # R13.2(c): both boards entered, a card still to come on one
+        two = hand.board2
+        sizes = board_sizes(hand.variant)
+        if hand.board_count != len(board) or hand.board2_count != len(two):
+            return None
+        if len(board) + len(two) >= 10 or len(board) not in sizes or len(two) not in sizes:
+            return None
+        return AllInSpot(
+            hand.variant,
+            board,
+            tabled,
+            pots=_pots(hand, 1),
+            board2=two,
+            pots2=_pots(hand, 2),
+            boards=2,
+        )
     if hand.board_count != len(board) or len(board) >= 5:
         return None
-    from omaha_tui.engine.allin.equity import board_sizes
 
     if len(board) not in board_sizes(hand.variant):
         return None

@@ -33,18 +33,25 @@ class CardsDue:
     ``early``: Courchevel's early flop card (R3.3), before the pre-flop betting.
     ``run``: 2 or 3 when the cards due are a later run of a board run twice (R10.2);
     ``count`` is then that run's cards, from the card after the shared ones to the river.
+    ``board``: on a double board (R13.2), the board whose cards are due (1, then 2), and
+    ``boards`` the hand's boards.
     """
 
     street: Street
     count: int
     early: bool = False
     run: int = 1
+    board: int = 1
+    boards: int = 1
 
     @property
     def label(self) -> str:
-        """What the dealer deals now: ``flop``, ``turn``, ``river`` or ``run 2``."""
+        """What the dealer deals now: ``flop``, ``turn``, ``river``, ``run 2`` or, on a
+        double board, ``flop of board 2``."""
         if self.early:
             return "early flop card"
+        if self.boards > 1:
+            return f"{self.street.value} of board {self.board}"
         return f"run {self.run}" if self.run > 1 else self.street.value
 
 
@@ -96,7 +103,7 @@ def cards_due(state: TableState) -> CardsDue | None:
     >>> for r in (rq.NextHand(), rq.Call(), rq.Check()):
     ...     s = decide(s, r).state
     >>> cards_due(s)
-    CardsDue(street=<Street.FLOP: 'flop'>, count=3, early=False, run=1)
+    CardsDue(street=<Street.FLOP: 'flop'>, count=3, early=False, run=1, board=1, boards=1)
     """
     hand = state.hand
     if hand is None or hand.complete:
@@ -110,6 +117,10 @@ def cards_due(state: TableState) -> CardsDue | None:
     nxt = NEXT_STREET[hand.street]
     if nxt is Street.SHOWDOWN:
         return None
+    if hand.boards > 1:  # R13.2: board 1's cards of a street, then board 2's
+        if hand.board_count > hand.board2_count:
+            return CardsDue(nxt, hand.board_count - hand.board2_count, board=2, boards=2)
+        return CardsDue(nxt, BOARD_AFTER[nxt] - hand.board_count, boards=2)
     return CardsDue(nxt, BOARD_AFTER[nxt] - hand.board_count)
 
 
@@ -194,7 +205,7 @@ def available(state: TableState) -> Available:
         live.add(rq.RunItTwice)
     if showdown:
         live |= {rq.Muck, rq.AwardByCards, rq.AwardByHand, rq.Showdown}
-    to_enter = hand.board_count - len(hand.board)
+    to_enter = hand.board_count - len(hand.board) + hand.board2_count - len(hand.board2)
     if to_enter:
         live.add(rq.RecordBoard)
     return Available(
@@ -222,6 +233,7 @@ def _may_run_twice(hand: HandState, la: LegalActions | None, due: CardsDue | Non
     """R10.2: nobody can bet, the board so far is entered, and a card is still to come."""
     return (
         hand.runs == 1
+        and hand.boards == 1  # R13.2(b): a double board is not run twice
         and hand.betting_over
         and la is None
         and due is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.available import cards_due
+from omaha_tui.engine.decisions.available import CardsDue, cards_due
 from omaha_tui.engine.decisions.decide import (
     Built,
     Decision,
@@ -30,6 +30,8 @@ def _deal(state: TableState, req: rq.DealCards) -> Built:
     if hand is not None and hand.early_card_pending:  # R3.3: the early card comes first
         return _early(state, rq.EarlyCard(req.cards))
     due = cards_due(state)
+    if due is not None and due.boards > 1:
+        return _deal_double(due, req.cards or "")
     cards = card_texts(req.cards)
     if due is not None and due.run > 1:  # R10.2: the next run, from the rest of the deck
         if not cards:
@@ -45,6 +47,36 @@ def _deal(state: TableState, req: rq.DealCards) -> Built:
     return (ev.BoardDealt(cards=cards),)
 
 
+def _deal_double(due: CardsDue, text: str) -> Built:
+    """R13.2: a street on a double board is dealt to board 1, then to board 2.
+
+    ``Ah Kd 7c | 2s 3s 4s`` deals both boards' flops; one board's cards deal the board
+    that is due; six flop cards without a bar are three for each board, in order; no
+    cards (chips only) deals what is due on both boards.
+    """
+    groups = [card_texts(part) for part in text.split("|")]
+    if len(groups) > 2:
+        raise RuleError("a double board has two boards: type board 1 | board 2 (R13.2)")
+    if len(groups) == 1 and due.board == 1 and len(groups[0]) == 2 * due.count:
+        groups = [groups[0][: due.count], groups[0][due.count :]]
+    if len(groups) == 2 and due.board == 2:
+        raise RuleError(
+            f"board 1's {due.street.value} is out: type board 2's {due.count} "
+            f"card{'s' * (due.count > 1)} (R13.2)"
+        )
+    if not any(groups):
+        if due.board == 2:
+            return (ev.BoardDealt(count=due.count, board=2),)
+        return (ev.BoardDealt(count=due.count), ev.BoardDealt(count=due.count, board=2))
+    if len(groups) == 2 and not all(groups):
+        raise RuleError(
+            "type both boards' cards around the bar (board 1 | board 2), or one board's (R13.2)"
+        )
+    return tuple(
+        ev.BoardDealt(cards=cards, board=board) for board, cards in enumerate(groups, due.board)
+    )
+
+
 @decides(rq.EarlyCard)
 def _early(state: TableState, req: rq.EarlyCard) -> Built:
     cards = card_texts(req.card)
@@ -55,7 +87,24 @@ def _early(state: TableState, req: rq.EarlyCard) -> Built:
 
 @decides(rq.RecordBoard)
 def _record_board(state: TableState, req: rq.RecordBoard) -> Built:
-    return (ev.BoardRecorded(cards=card_texts(req.cards)),)
+    """The board dealt as a count only; on a double board ``board 1 | board 2``, or the
+    one board whose cards are missing (R13.2)."""
+    hand = state.hand
+    if hand is None or hand.boards == 1 or "|" in req.cards:
+        parts = req.cards.split("|")
+        if len(parts) > 2 or (len(parts) == 2 and (hand is None or hand.boards == 1)):
+            raise RuleError("this hand has one board: type its cards without a bar")
+        entered = (hand.board, hand.board2) if hand is not None else ((), ())
+        out = tuple(
+            ev.BoardRecorded(cards=texts, board=board)
+            for board, texts in enumerate(map(card_texts, parts), 1)
+            if (board == 1 or texts) and tuple(parse_cards(" ".join(texts))) != entered[board - 1]
+        )
+        if not out:
+            raise RuleError("every board card dealt so far is already entered")
+        return out
+    board = 2 if len(hand.board) == hand.board_count else 1
+    return (ev.BoardRecorded(cards=card_texts(req.cards), board=board),)
 
 
 @decides(rq.Show)
@@ -120,8 +169,11 @@ def _showdown(state: TableState, req: rq.Showdown) -> Built:
     steps: list[rq.Request] = []
     hand = state.hand
     assert hand is not None
-    board = card_texts(req.board)
-    if board and tuple(parse_cards(" ".join(board))) != hand.board:
+    if hand.boards > 1:  # R13.2: board 1 | board 2, entered where untracked
+        untracked = hand.board_count + hand.board2_count - len(hand.board) - len(hand.board2)
+        if req.board.strip() and untracked:
+            steps.append(rq.RecordBoard(req.board))
+    elif (board := card_texts(req.board)) and tuple(parse_cards(" ".join(board))) != hand.board:
         steps.append(rq.RecordBoard(req.board))
     steps += [rq.Show(seat, cards) for seat, cards in req.shown]
     steps += [rq.Muck(seat) for seat in req.mucked]

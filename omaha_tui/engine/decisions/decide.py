@@ -16,7 +16,7 @@ live in :mod:`.table`, the cards and the showdown in :mod:`.cards`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
@@ -30,6 +30,7 @@ from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.betting import legal_actions, pot_limit_breakdown
 from omaha_tui.engine.rules.blinds import propose_deal
+from omaha_tui.engine.rules.bombs import next_bomb, propose_bomb
 from omaha_tui.engine.rules.clock.due import clock_starts, next_hand_clock
 from omaha_tui.engine.state import TableState
 
@@ -274,9 +275,7 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
     if config is not None and config.variant.binglao and req.die_roll is None:  # R3.4
         return Ask(
             "Binglao needs the die roll for this hand: what did the button roll (R3.4)?",
-            tuple(
-                Choice(str(n), rq.NextHand(n, req.straddle, req.level, req.at)) for n in range(1, 7)
-            ),
+            tuple(Choice(str(n), replace(req, die_roll=n)) for n in range(1, 7)),
         )
     first: Decided | None = None
     before: list[ev.Event] = []
@@ -287,19 +286,40 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
     if before:
         first = fold(state, tuple(before))
         state = first.state
-    deal = propose_deal(state, straddle=req.straddle)
+    bomb = next_bomb(state)  # R13.1: a bomb pot called or due
+    if bomb is not None:
+        if req.straddle:
+            raise RuleError("the next hand is a bomb pot: nobody straddles in it (R13.1)")
+        deal = propose_bomb(state, bomb)
+    else:
+        deal = propose_deal(
+            state,
+            straddle=req.straddle,
+            straddle_button=req.straddle_button,
+            straddle_seat=req.straddle_seat,
+        )
     starts = req.at if req.at is not None and clock_starts(state) else None  # R2.7a
     start = ev.HandStarted(
         button=deal.button,
         seats=deal.seats,
         posts=deal.posts,
         die_roll=req.die_roll,
+        bomb=bomb.amount if bomb is not None else 0,
+        boards=_boards(state, bomb),  # R13.2(a)
         clock_from=starts,
     )
     done = fold(state, (start,))
     if first is None:
         return done
     return Decided((*first.events, start), done.state, "", (*first.steps, done.state))
+
+
+def _boards(state: TableState, bomb: ev.BombCall | None) -> int:
+    """R13.2(a): the next hand's boards: two for a bomb pot called double (R13.1), else
+    as the table's double-board setting says for a bomb pot or another hand."""
+    if bomb is not None and bomb.double:
+        return 2
+    return state.config.boards(bomb=bomb is not None) if state.config is not None else 1
 
 
 from omaha_tui.engine.decisions import cards as _decide_cards  # noqa: E402  (cards, showdown)

@@ -37,8 +37,10 @@ from omaha_tui.engine.decisions.table_requests import (
     PlaceButton,
     Rebuy,
     SeatPlayer,
+    SetBomb,
     SetButtonRule,
     SetChipValue,
+    SetDoubleBoard,
     SetStraddle,
     ShareExpense,
     SitOut,
@@ -205,12 +207,16 @@ class NextHand:
 
     ``level``: a level to record first; ``at``: the time of the request (the session
     fills it in), which starts the blind clock and says which level is due (R2.7).
+    ``straddle``: a straddle this hand (R2.8), from the button (``straddle_button``) or
+    a seat (``straddle_seat``, R13.3). A bomb pot called or due is dealt as one (R13.1).
     """
 
     die_roll: int | None = None
     straddle: bool = False
     level: ChangeLevel | None = None
     at: datetime | None = None
+    straddle_button: bool = False
+    straddle_seat: int | None = None
 
 
 Request = (
@@ -243,8 +249,10 @@ Request = (
     | DrawButton
     | ChangeLevel
     | SetStraddle
+    | SetBomb
     | ChangeGame
     | SetButtonRule
+    | SetDoubleBoard
     | DeclareMisdeal
     | SetChipValue
     | ShareExpense
@@ -302,8 +310,10 @@ __all__ = [
     "RunItTwice",
     "RunWinners",
     "SeatPlayer",
+    "SetBomb",
     "SetButtonRule",
     "SetChipValue",
+    "SetDoubleBoard",
     "SetSchedule",
     "SetStraddle",
     "ShareExpense",

@@ -182,7 +182,26 @@ def _set_straddle(state: TableState, req: rq.SetStraddle) -> Built:
     """R2.8: a standing straddle between hands; the reducer checks its size and the players."""
     if req.amount < 0:
         raise RuleError(f"a straddle cannot be negative ({req.amount}): give an amount, or off")
-    return (ev.StraddleChanged(amount=req.amount),)
+    return (ev.StraddleChanged(amount=req.amount, button=req.button, seat=req.seat),)
+
+
+BOMB_USAGE = (
+    "bomb AMOUNT [double], bomb every N AMOUNT [double], bomb at SEAT AMOUNT [double], or bomb off"
+)
+
+
+@decides(rq.SetBomb)
+def _set_bomb(state: TableState, req: rq.SetBomb) -> Built:
+    """R13.1: a bomb pot for the next hand, standing, or off; the reducer checks the chip
+    and the seat."""
+    if req.amount == 0 and req.every is None and req.at is None:
+        return (ev.BombChanged(call=None),)
+    if req.amount <= 0:
+        raise RuleError(f"a bomb must be more than nothing, not {req.amount}: {BOMB_USAGE}")
+    if req.every is not None and req.every < 1:
+        raise RuleError(f"every {req.every} hands is not a count of hands: {BOMB_USAGE}")
+    call = ev.BombCall(amount=req.amount, double=req.double, every=req.every, at=req.at)
+    return (ev.BombChanged(call=call),)
 
 
 @decides(rq.ChangeGame)
@@ -202,6 +221,12 @@ def _change_game(state: TableState, req: rq.ChangeGame) -> Built:
 def _set_button_rule(state: TableState, req: rq.SetButtonRule) -> Built:
     """R1.5: dead button (card-room practice) or moving button (casual home games)."""
     return (ev.ButtonRuleChanged(rule=req.rule),)
+
+
+@decides(rq.SetDoubleBoard)
+def _set_double_board(state: TableState, req: rq.SetDoubleBoard) -> Built:
+    """R13.2(a): the table's boards from the next hand; the reducer checks the seats."""
+    return (ev.DoubleBoardChanged(mode=req.mode),)
 
 
 @decides(rq.SetChipValue)

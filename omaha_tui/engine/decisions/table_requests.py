@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from omaha_tui.engine.config import ButtonRule, Stakes, Structure
+from omaha_tui.engine.config import ButtonRule, DoubleBoard, Stakes, Structure
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +86,24 @@ class ChangeLevel:
 
 @dataclass(frozen=True, slots=True)
 class SetStraddle:
-    """R2.8: a standing straddle of ``amount`` from the next hand; 0 switches it off."""
+    """R2.8: a standing straddle of ``amount`` from the next hand; 0 switches it off.
+    R13.3: ``button`` for a button straddle, ``seat`` for a Mississippi straddle."""
 
     amount: int
+    button: bool = False
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetBomb:
+    """R13.1: a bomb pot of ``amount`` each (0: bomb pots off) for the next hand, or
+    standing: every ``every`` hands, or each time the button reaches seat ``at``;
+    ``double`` on two boards."""
+
+    amount: int
+    double: bool = False
+    every: int | None = None
+    at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +119,13 @@ class SetButtonRule:
     """R1.5: dead button (the default) or moving button, from the next hand."""
 
     rule: ButtonRule
+
+
+@dataclass(frozen=True, slots=True)
+class SetDoubleBoard:
+    """R13.2(a): one board, two on every hand, or two on bomb pots only, from the next hand."""
+
+    mode: DoubleBoard
 
 
 @dataclass(frozen=True, slots=True)

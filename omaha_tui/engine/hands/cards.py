@@ -179,7 +179,8 @@ def card_name(card: int) -> str:
 def check_distinct(groups: Mapping[str, Sequence[int]]) -> None:
     """Refuse a card that appears in more than one place (board and hands).
 
-    ``groups`` maps a place name (``"board"``, ``"Ann"``) to its cards.
+    ``groups`` maps a place name (``"board"``, ``"board 2"`` of a double board,
+    ``"Ann"``) to its cards.
 
     >>> check_distinct({"board": parse_cards("Ah Kd 7c"), "Ann": parse_cards("Ah 2s 3s 4s")})
     Traceback (most recent call last):
@@ -189,7 +190,12 @@ def check_distinct(groups: Mapping[str, Sequence[int]]) -> None:
     where: dict[int, str] = {}
     for place, cards in groups.items():
         for c in cards:
-            label = "on the board" if place == "board" else f"in {place}'s hand"
+            if place == "board":
+                label = "on the board"
+            elif place.startswith("board "):  # R13.2: "board 2" of a double board
+                label = f"on {place}"
+            else:
+                label = f"in {place}'s hand"
             if c in where:
                 first = where[c]
                 if first == label:

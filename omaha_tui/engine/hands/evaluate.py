@@ -25,6 +25,7 @@ it are ``reading``'s.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -195,12 +196,22 @@ class _Rows(dict[int, list[int]]):
     def __init__(self, flush: bool) -> None:
         super().__init__()
         self._flush = flush
+        self.stored: tuple[array[int], dict[int, int]] | None = None
+        """Rows read from a table file (:mod:`.table_file`): a flat run of values and
+        each key's offset in it; a row is copied out of it the first time it is asked."""
 
     def get_row(self, key: int) -> list[int]:
         """The row of a board key, building it if needed."""
         return self[key]
 
     def __missing__(self, key: int) -> list[int]:
+        if self.stored is not None:
+            flat, offsets = self.stored
+            at = offsets.get(key)
+            if at is not None:
+                row = flat[at : at + ROW_LENGTH].tolist()
+                self[key] = row
+                return row
         ranks = _factor(key)
         if len(ranks) == 3:
             get = five_card_tables()[self._flush].get
@@ -225,6 +236,8 @@ def _factor(key: int) -> list[int]:
 _PAIR_KEYS: tuple[int, ...] = tuple(
     sorted({_PRIMES[a] * _PRIMES[b] for a, b in combinations_with_replacement(range(13), 2)})
 )
+ROW_LENGTH = len(_PAIR_KEYS)
+"""Values in a board row: one per hole-pair rank multiset (91)."""
 _PAIR_INDEX: dict[int, int] = {k: i for i, k in enumerate(_PAIR_KEYS)}
 _PAIR_INDEX_GET = _PAIR_INDEX.__getitem__
 # Row position of every two cards' rank pair: [first card][second card].
@@ -349,6 +362,11 @@ def _low_row(board_mask: int) -> list[int]:
 
 
 _LOW_ROWS: list[list[int] | None] = [None] * 256
+
+
+def store_low_rows(rows: list[list[int]]) -> None:
+    """Take all 256 low rows at once (read from a table file by :mod:`.table_file`)."""
+    _LOW_ROWS[:] = rows
 
 
 def low_value(hole: Sequence[int], board: Sequence[int]) -> int | None:

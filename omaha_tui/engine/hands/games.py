@@ -169,3 +169,18 @@ def max_players(variant: Variant, binglao_seven: bool = False) -> int:
     if variant.binglao:
         return 7 if binglao_seven else 6
     return {4: 10, 5: 8, 6: 7}[variant.hole_cards]
+
+
+DOUBLE_BOARD_CARDS = 10 + 3
+"""R13.2(b): two boards of five and one burn per street."""
+
+
+def double_board_players(variant: Variant) -> int:
+    """R13.2(b) seat limit of a double board (n*holes + 10 board + 3 burns <= 52); Binglao
+    counts its largest hand, six cards, since the die may roll it (R3.4).
+
+    >>> [double_board_players(parse_game(g)) for g in ("omaha", "omaha5", "omaha6", "binglao")]
+    [9, 7, 6, 6]
+    """
+    holes = 6 if variant.binglao else variant.hole_cards
+    return (52 - DOUBLE_BOARD_CARDS) // holes

@@ -62,6 +62,8 @@ def _parse(texts: tuple[str, ...], what: str) -> tuple[int, ...]:
 
 def _check_new_cards(state: TableState, hand: HandState, cards: dict[str, tuple[int, ...]]) -> None:
     groups: dict[str, tuple[int, ...]] = {"board": hand.board + sum(hand.run_boards, ())}
+    if hand.boards > 1:  # R13.2: both boards come from one deck
+        groups = {"board 1": hand.board, "board 2": hand.board2}
     for seat, shown in hand.shown:
         groups[state.seats[seat].name if state.seats[seat] else seat_label(seat)] = shown  # type: ignore[union-attr]
     for key, value in cards.items():
@@ -101,12 +103,12 @@ def apply_board(state: TableState, ev: BoardDealt) -> TableState:
             f"the {hand.street.value} betting is not over: {name_of(state, hand.to_act)} to act"
         )
     street = NEXT_STREET[hand.street]
+    if hand.boards > 1:
+        return _double_board(state, hand, ev, street)
+    if ev.board > 1:
+        raise RuleError("this hand has one board: there is no board 2 (R13.2)")
     need = BOARD_AFTER[street] - hand.board_count
-    count = len(ev.cards) or ev.count or need
-    if ev.cards and ev.count and ev.count != len(ev.cards):
-        raise RuleError(f"{len(ev.cards)} cards given but count says {ev.count}")
-    if count != need:
-        raise RuleError(f"the {street.value} is {need} card{'s' * (need > 1)}, not {count}")
+    count = _count(ev, need, street.value)
     board = hand.board
     if ev.cards:
         if len(board) != hand.board_count:
@@ -117,10 +119,49 @@ def apply_board(state: TableState, ev: BoardDealt) -> TableState:
         new = _parse(ev.cards, street.value)
         _check_new_cards(state, hand, {"board": new})
         board = board + new
+    return _next_street(state, evolve(hand, board=board, board_count=hand.board_count + count))
+
+
+def _count(ev: BoardDealt, need: int, what: str) -> int:
+    count = len(ev.cards) or ev.count or need
+    if ev.cards and ev.count and ev.count != len(ev.cards):
+        raise RuleError(f"{len(ev.cards)} cards given but count says {ev.count}")
+    if count != need:
+        raise RuleError(f"the {what} is {need} card{'s' * (need > 1)}, not {count}")
+    return count
+
+
+def _double_board(state: TableState, hand: HandState, ev: BoardDealt, street: Street) -> TableState:
+    """R13.2: each street is dealt to board 1, then to board 2 (one burn a street); the
+    street begins, and its betting opens, with board 2's cards."""
+    due = 2 if hand.board_count > hand.board2_count else 1
+    if ev.board != due:
+        other = "board 1's" if due == 1 else "board 2's"
+        raise RuleError(
+            f"deal {other} {street.value} now: each street goes to board 1, then to board 2 (R13.2)"
+        )
+    mine, dealt = (hand.board, hand.board_count) if due == 1 else (hand.board2, hand.board2_count)
+    need = BOARD_AFTER[street] - dealt
+    count = _count(ev, need, f"{street.value} of board {due}")
+    if ev.cards:
+        if len(mine) != dealt:
+            raise RuleError(
+                f"earlier cards of board {due} were not entered: enter board {due} from the "
+                "flop on, or deal without cards"
+            )
+        new = _parse(ev.cards, f"{street.value} of board {due}")
+        _check_new_cards(state, hand, {f"board {due}": new})
+        mine = mine + new
+    if due == 1:
+        return evolve(state, hand=evolve(hand, board=mine, board_count=dealt + count))
+    return _next_street(state, evolve(hand, board2=mine, board2_count=dealt + count))
+
+
+def _next_street(state: TableState, hand: HandState) -> TableState:
+    """The street whose cards are out begins: a new betting round, or none (R10.1)."""
+    street = NEXT_STREET[hand.street]
     hand = evolve(
         hand,
-        board=board,
-        board_count=hand.board_count + count,
         street=street,
         current_bet=0,
         min_raise=hand.stakes.big_blind,
@@ -135,24 +176,33 @@ def apply_board(state: TableState, ev: BoardDealt) -> TableState:
 
 
 def apply_board_recorded(state: TableState, ev: BoardRecorded) -> TableState:
-    """Fill in board cards that were dealt as a count only (chips-only tracking)."""
+    """Fill in board cards that were dealt as a count only (chips-only tracking); on a
+    double board (R13.2) one board at a time."""
     hand = state.hand
     if hand is None or hand.complete:
         raise RuleError("no hand is running: there is no board to enter")
-    if len(hand.board) == hand.board_count:
-        raise RuleError("every board card dealt so far is already entered")
-    if len(ev.cards) != hand.board_count:
+    if ev.board > hand.boards:
+        raise RuleError("this hand has one board: there is no board 2 (R13.2)")
+    if ev.board == 1:
+        board, dealt = hand.board, hand.board_count
+    else:
+        board, dealt = hand.board2, hand.board2_count
+    name = f"board {ev.board}" if hand.boards > 1 else "board"
+    if len(board) == dealt:
+        raise RuleError(f"every {name} card dealt so far is already entered")
+    if len(ev.cards) != dealt:
         raise RuleError(
-            f"{hand.board_count} board cards have been dealt: enter all {hand.board_count}, "
-            f"not {len(ev.cards)}"
+            f"{dealt} {name} cards have been dealt: enter all {dealt}, not {len(ev.cards)}"
         )
-    cards = _parse(ev.cards, "board")
-    if cards[: len(hand.board)] != hand.board:
+    cards = _parse(ev.cards, name)
+    if cards[: len(board)] != board:
         raise RuleError(
-            f"the board starts {format_cards(hand.board)} as entered: keep those cards first"
+            f"the {name} starts {format_cards(board)} as entered: keep those cards first"
         )
-    new = cards[len(hand.board) :]
-    _check_new_cards(state, hand, {"board": new})
+    new = cards[len(board) :]
+    _check_new_cards(state, hand, {"board" if hand.boards == 1 else name: new})
+    if ev.board == 2:
+        return evolve(state, hand=evolve(hand, board2=cards))
     return evolve(state, hand=evolve(hand, board=cards))
 
 
@@ -164,6 +214,8 @@ def apply_runs_agreed(state: TableState, ev: RunsAgreed) -> TableState:
         raise RuleError("no hand is running: there is no board to run twice")
     if state.tournament is not None:
         raise RuleError("running it twice is for cash games (R10.2): a tournament hand is run once")
+    if hand.boards > 1:
+        raise RuleError("a double board is not run twice (R13.2b): each board is dealt once")
     if hand.runs > 1:
         raise RuleError(f"the players already agreed to run it {run_times(hand.runs)}")
     if not hand.betting_over or hand.to_act is not None or len(hand.live) < 2:
@@ -291,6 +343,6 @@ def apply_misdeal(state: TableState, ev: MisdealDeclared) -> TableState:
         seats=seats,
         hand=None,
         button=hand.button,
-        button_moves=False,
+        button_moves=hand.prior_button_moves if hand.bomb else False,  # R13.1(d)
         last_blinds=hand.prior_blinds,  # R3.5: the button (and blinds) stay
     )

@@ -319,7 +319,9 @@ def finish_hand(state: TableState, hand: HandState, awards: tuple[Award, ...]) -
         seats=seats,
         hand=hand,
         hands_played=state.hands_played + 1,
-        button_moves=True,
+        # R13.1(d): a bomb pot moves neither the button nor the blinds; its call is spent.
+        button_moves=hand.prior_button_moves if hand.bomb else True,
+        bomb_call=None if hand.bomb else state.bomb_call,
         ledger=tally_hand(state, hand, awards),
     )
 

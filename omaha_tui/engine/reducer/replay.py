@@ -23,13 +23,14 @@ from omaha_tui.engine.clock_events import (
     ClockStarted,
     ScheduleSet,
 )
-from omaha_tui.engine.config import max_players
+from omaha_tui.engine.config import DoubleBoard, double_board_players, max_players
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     ActionUndone,
     BetPlaced,
     BoardDealt,
     BoardRecorded,
+    BombChanged,
     ButtonDrawn,
     ButtonPlaced,
     ButtonRuleChanged,
@@ -38,6 +39,7 @@ from omaha_tui.engine.events import (
     Checked,
     ChipsCorrected,
     ChipValueSet,
+    DoubleBoardChanged,
     EarlyCardDealt,
     Event,
     ExpenseShared,
@@ -231,8 +233,16 @@ def _player_seated(state: TableState, ev: PlayerSeated) -> TableState:
             raise RuleError(f"{ev.name} is already seated: use another name")
     assert state.config is not None
     limit = max_players(state.config.variant, state.config.binglao_seven)
-    if sum(1 for s in state.seats if s is not None) >= limit:
+    seated = sum(1 for s in state.seats if s is not None)
+    if seated >= limit:
         raise RuleError(f"{state.config.variant.name} seats at most {limit} players (R1.3)")
+    if state.config.double_board is not DoubleBoard.OFF:
+        double = double_board_players(state.config.variant)
+        if seated >= double:
+            raise RuleError(
+                f"a double board seats at most {double} players in "
+                f"{state.config.variant.name} (R13.2b): play one board (boards 1) to seat more"
+            )
     _check_chip(state, ev.stack, "buy-in")
     started = state.hands_played > 0 or state.hand is not None
     seat = SeatState(
@@ -352,8 +362,10 @@ _HANDLERS: dict[type[Any], Callable[[TableState, Any], TableState]] = {
     ButtonPlaced: _button_placed,
     LevelChanged: _level_changed,
     StraddleChanged: options.apply_straddle_changed,
+    BombChanged: options.apply_bomb_changed,
     GameChanged: options.apply_game_changed,
     ButtonRuleChanged: options.apply_button_rule_changed,
+    DoubleBoardChanged: options.apply_double_board_changed,
     SessionEnded: _session_ended,
     ChipValueSet: money.apply_chip_value_set,
     ExpenseShared: money.apply_expense_shared,

@@ -13,11 +13,19 @@ from __future__ import annotations
 from datetime import datetime
 
 from omaha_tui.engine.clock_events import at_ms
-from omaha_tui.engine.config import STRADDLE_PLAYERS, ButtonRule, ShortBlindRule, binglao_variant
+from omaha_tui.engine.config import (
+    STRADDLE_PLAYERS,
+    ButtonRule,
+    ShortBlindRule,
+    Stakes,
+    Variant,
+    binglao_variant,
+    double_board_players,
+)
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import HandStarted, Post, PostKind, nominal_post
 from omaha_tui.engine.labels import name_of, seat_label, seat_range
-from omaha_tui.engine.reducer.hand import open_round
+from omaha_tui.engine.reducer.hand import close_round, open_round
 from omaha_tui.engine.rules.betting import seat_stacks
 from omaha_tui.engine.rules.blinds import owes, record_missed_blinds
 from omaha_tui.engine.rules.clock.running import ClockState, started_at
@@ -36,6 +44,10 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
         raise RuleError("the session has ended: start a new session")
     if state.straddle and state.straddle != stakes.straddle:
         stakes = stakes.model_copy(update={"straddle": state.straddle})  # R2.8 standing
+    if ev.bomb:
+        stakes = _bomb_stakes(state, ev)
+    elif any(p.kind is PostKind.STRADDLE for p in ev.posts) and not stakes.straddle:
+        stakes = stakes.model_copy(update={"straddle": 2 * stakes.big_blind})  # R13.3
     size = len(state.seats)
     variant = config.variant
     if variant.binglao:
@@ -60,7 +72,16 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
         raise RuleError(
             f"a hand needs at least 2 players able to play, not {len(ev.seats)}: seat more players"
         )
-    _check_owing(state, ev)
+    if ev.bomb:
+        _check_bomb(state, ev)
+    elif any(p.kind is PostKind.BOMB for p in ev.posts):
+        raise RuleError(
+            "a bomb is posted only in a bomb pot (R13.1): post blinds, or deal a bomb pot"
+        )
+    else:
+        _check_owing(state, ev)
+    if ev.boards == 2:
+        check_double_board(variant, len(ev.seats))
     order = clockwise_from(ev.seats, (ev.button + 1) % size, size)
     stacks = list(seat_stacks(state))
     bets = [0] * size
@@ -86,8 +107,8 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
             dead[p.seat] += p.amount  # R2.6: straight to the pot
             continue
         committed[p.seat] += p.amount
-        if p.kind is PostKind.ANTE:
-            antes[p.seat] += p.amount  # R2.9/R5.2: dead money, layered apart
+        if p.kind in (PostKind.ANTE, PostKind.BOMB):
+            antes[p.seat] += p.amount  # R2.9/R5.2, R13.1b: dead money, layered apart
             continue
         bets[p.seat] += p.amount
         if p.kind is PostKind.BIG_BLIND:
@@ -98,7 +119,7 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
                 raise RuleError("two small blinds posted: one player posts the small blind")
             sb_seat = p.seat
         else:
-            straddle_seat = _check_straddle(ev, p, bb_posts)
+            straddle_seat = _check_straddle(state, ev, p, bb_posts, sb_seat, straddle_seat)
             full_bet = max(full_bet, stakes.straddle)
     bb_seat = next((s for s in order if s in bb_posts), None)
     all_in = frozenset(s for s in ev.seats if stacks[s] == 0)
@@ -144,13 +165,20 @@ def apply_hand_started(state: TableState, ev: HandStarted) -> TableState:
         ante_pots=config.ante_pots,
         prior_blinds=state.last_blinds,
         start_seats=state.seats,  # R3.5, R11.3: the seats as the deal found them
+        bomb=ev.bomb,
+        prior_button_moves=state.button_moves,
+        boards=ev.boards,  # R13.2
     )
+    if ev.bomb:
+        return _deal_bomb(state, ev, hand, stacks)
     missed = record_missed_blinds(state, sb_seat, bb_seat, order)
     seats = tuple(
         None if seat is None else (evolve(seat, stack=stacks[i]) if i in ev.seats else seat)
         for i, seat in enumerate(missed)
     )
     blinds = (_sb_position(state, sb_seat, bb_seat), bb_seat)
+    if state.button is not None and state.button != ev.button:
+        state = evolve(state, button_move=(state.button, ev.button))  # R13.1: bomb at a seat
     state = evolve(state, seats=seats, button=ev.button, button_moves=False, last_blinds=blinds)
     if ev.clock_from is not None:
         state = evolve(state, clock=_clock_starts(state, ev.clock_from))
@@ -204,8 +232,33 @@ def _check_owing(state: TableState, ev: HandStarted) -> None:
             raise RuleError(f"{seat.name} owes a big blind (R2.6): they post it to be dealt in")
 
 
-def _check_straddle(ev: HandStarted, post: Post, bb_posts: list[int]) -> int:
-    """R2.8: one straddle, after the big blind, with three or more dealt in."""
+def check_double_board(variant: Variant, players: int) -> None:
+    """R13.2(b): two boards only while the deck covers every hand, ten board cards and
+    three burns; Courchevel's early flop card (R3.3) belongs to a single board."""
+    if variant.early_flop_card:
+        raise RuleError(
+            f"{variant.name} turns one early flop card (R3.3): it is played on one board"
+        )
+    limit = double_board_players(variant)
+    if players > limit:
+        raise RuleError(
+            f"a double board seats at most {limit} players in {variant.name} "
+            f"({variant.hole_cards if not variant.binglao else 6} cards each, 10 board "
+            f"cards and 3 burns, R13.2b), not {players}: play one board"
+        )
+
+
+def _check_straddle(
+    state: TableState,
+    ev: HandStarted,
+    post: Post,
+    bb_posts: list[int],
+    sb_seat: int | None,
+    straddled: int | None,
+) -> int:
+    """R2.8, R13.3: one straddle a hand, after the big blind, with three or more dealt
+    in, from any seat but the blinds' (left of the big blind, the button's, or a
+    Mississippi straddle from another seat)."""
     if len(ev.seats) < STRADDLE_PLAYERS:
         raise RuleError(
             f"a straddle needs at least {STRADDLE_PLAYERS} players dealt in, "
@@ -213,7 +266,64 @@ def _check_straddle(ev: HandStarted, post: Post, bb_posts: list[int]) -> int:
         )
     if not bb_posts:
         raise RuleError("a straddle is posted after the big blind (R2.8)")
+    if straddled is not None:
+        raise RuleError(
+            f"{name_of(state, straddled)} already straddles: one straddle a hand, "
+            "no re-straddle (R13.3)"
+        )
+    if post.seat in (sb_seat, bb_posts[0]):  # a returning player's live BB may straddle
+        raise RuleError(
+            f"{name_of(state, post.seat)} posts a blind and cannot straddle too: the straddle "
+            "comes from the seat left of the big blind, the button or another seat (R13.3)"
+        )
     return post.seat
+
+
+def _bomb_stakes(state: TableState, ev: HandStarted) -> Stakes:
+    """R13.1: a bomb pot's stakes: the bomb is its only forced bet (an ante each), and
+    the big blind stays the smallest bet."""
+    stakes = state.stakes
+    assert stakes is not None
+    if ev.bomb % stakes.chip:
+        raise RuleError(f"a bomb of {ev.bomb} is not a multiple of the smallest chip {stakes.chip}")
+    return stakes.model_copy(update={"ante": ev.bomb, "big_blind_ante": False, "straddle": 0})
+
+
+def _check_bomb(state: TableState, ev: HandStarted) -> None:
+    """R13.1: in a bomb pot every player dealt in posts the bomb (or all they have,
+    R13.1b), and nothing else is posted; nobody owing blinds or waiting for the big
+    blind is dealt in (R13.1a)."""
+    if any(p.kind is not PostKind.BOMB for p in ev.posts):
+        raise RuleError("a bomb pot has no blinds, antes or straddles: every player posts the bomb")
+    posted = [p.seat for p in ev.posts]
+    missing = [s for s in ev.seats if s not in posted]
+    if missing or len(posted) != len(set(posted)):
+        who = name_of(state, missing[0]) if missing else "a player"
+        raise RuleError(f"{who} must post the bomb once to be dealt into the bomb pot (R13.1)")
+    for s in ev.seats:
+        seat = state.seats[s]
+        assert seat is not None
+        if owes(seat) or seat.waiting_for_bb:
+            raise RuleError(
+                f"{seat.name} owes blinds or waits for the big blind: they sit out the bomb "
+                "pot and owe nothing for it (R13.1a)"
+            )
+
+
+def _deal_bomb(
+    state: TableState, ev: HandStarted, hand: HandState, stacks: list[int]
+) -> TableState:
+    """R13.1: the bombs are in and the pre-flop round is skipped: the flop comes at once.
+    R13.1(d): the button stays where it stands and the blinds where they were, and
+    nobody misses a blind, so the table's ``last_blinds`` and seats' debts are kept."""
+    seats = tuple(
+        None if seat is None else (evolve(seat, stack=stacks[i]) if i in ev.seats else seat)
+        for i, seat in enumerate(state.seats)
+    )
+    state = evolve(state, seats=seats, button=ev.button)
+    if ev.clock_from is not None:
+        state = evolve(state, clock=_clock_starts(state, ev.clock_from))
+    return close_round(state, hand)
 
 
 def _refuse_post(

@@ -99,11 +99,27 @@ def run_parts(amount: int, runs: int, chip: int = 1) -> tuple[int, ...]:
     return tuple(parts)
 
 
+def board_parts(hand: HandState) -> int:
+    """How many parts each pot is split into: one per board of a double board (R13.2,
+    split as runs are), else one per run (R10.2).
+
+    >>> from omaha_tui.engine.rules.pots import _demo_hand
+    >>> from omaha_tui.engine.state import evolve
+    >>> hand = _demo_hand((5, 5), frozenset())
+    >>> board_parts(hand), board_parts(evolve(hand, boards=2))
+    (1, 2)
+    """
+    return hand.boards if hand.boards > 1 else hand.runs
+
+
 def run_board(hand: HandState, run: int) -> tuple[int, ...]:
     """The whole board of run ``run`` (1 = the board as first dealt, R10.2); a run
-    not dealt yet has only the cards the runs share."""
+    not dealt yet has only the cards the runs share. On a double board (R13.2) run 2
+    is board 2."""
     if run == 1:
         return hand.board
+    if hand.boards > 1:
+        return hand.board2
     dealt = hand.run_boards[run - 2] if run - 2 < len(hand.run_boards) else ()
     return hand.board[: hand.run_from] + dealt
 
@@ -153,8 +169,8 @@ def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> t
     highs: dict[tuple[int, int], int] = {}
     lows: dict[tuple[int, int], int | None] = {}
     for i, (pot, who) in enumerate(zip(pots, claimants(state, pots), strict=True)):
-        if len(who) == 1:  # uncontested; run twice, still one part per run (R10.2)
-            parts = run_parts(pot.amount, hand.runs, hand.stakes.chip)
+        if len(who) == 1:  # uncontested; run twice, still one part per run (R10.2, R13.2)
+            parts = run_parts(pot.amount, board_parts(hand), hand.stakes.chip)
             out += [
                 Award(pot=i, seat=who[0], amount=part, run=run)
                 for run, part in enumerate(parts, 1)
@@ -167,15 +183,16 @@ def awards_from_cards(state: TableState, pots: Sequence[Pot] | None = None) -> t
             raise RuleError(
                 f"{pot_label(i)}: {names} must show or muck first, or settle the pot by hand"
             )
-        if len(hand.board) != 5:
-            raise RuleError(
-                "the board was not entered in full: enter it, or settle the pots by hand"
-            )
+        if len(hand.board) != 5 or (hand.boards > 1 and len(hand.board2) != 5):
+            what = "both boards were" if hand.boards > 1 else "the board was"
+            raise RuleError(f"{what} not entered in full: enter them, or settle the pots by hand")
         if hand.run_due:
             raise RuleError(
                 f"deal run {hand.run_due} of the board first (R10.2), or settle the pots by hand"
             )
-        parts = run_parts(pot.amount, hand.runs, hand.stakes.chip)
+        # R10.2, R13.2: one part per run or per board, odd chips to the first; each
+        # part is read on its own board, every hand with its own best 2 + 3 there.
+        parts = run_parts(pot.amount, board_parts(hand), hand.stakes.chip)
         for run, part in enumerate(parts, 1):
             board = run_board(hand, run)
             for s in who:
@@ -205,7 +222,13 @@ def awards_by_hand(
     hand = state.hand
     if hand is None:
         raise RuleError("no hand to settle")
-    if len(later) != hand.runs - 1:
+    parts_n = board_parts(hand)
+    if hand.boards > 1 and len(later) != 1:  # R13.2
+        raise RuleError(
+            "a double board has two boards: name the winners of each pot on board 1 "
+            "and on board 2 (R13.2)"
+        )
+    if len(later) != parts_n - 1:
         if hand.runs == 1:
             raise RuleError("the board was run once: name the winners of one run only")
         raise RuleError(
@@ -214,9 +237,10 @@ def awards_by_hand(
         )
     pots = hand_pots(hand)
     runs = [(winners, low_winners), *later]
+    where_word = "board" if hand.boards > 1 else "run"
     for run, (hi_all, _) in enumerate(runs, 1):
         if len(hi_all) != len(pots):
-            where = f" of run {run}" if hand.runs > 1 else ""
+            where = f" of {where_word} {run}" if parts_n > 1 else ""
             raise RuleError(
                 f"name the winners{where} of each of the {len(pots)} pots, not {len(hi_all)}"
             )
@@ -224,12 +248,12 @@ def awards_by_hand(
     chip = hand.stakes.chip
     out: list[Award] = []
     for i, pot in enumerate(pots):
-        parts = run_parts(pot.amount, hand.runs, chip)
+        parts = run_parts(pot.amount, parts_n, chip)
         for run, ((hi_all, lo_all), part) in enumerate(zip(runs, parts, strict=True), 1):
             hi = list(hi_all[i])
             lo = list(lo_all[i]) if lo_all is not None and i < len(lo_all) else []
             if not hi:
-                where = f" on run {run}" if hand.runs > 1 else ""
+                where = f" on {where_word} {run}" if parts_n > 1 else ""
                 raise RuleError(f"the {pot_label(i)} needs at least one winner{where}")
             if lo and not hand.variant.hilo:
                 raise RuleError(f"{hand.variant.name} has no low half")
@@ -264,7 +288,9 @@ def check_awards(
             )
         if a.half is Half.LOW and not hand.variant.hilo:
             raise RuleError(f"{hand.variant.name} has no low half")
-        if a.run > hand.runs:
+        if a.run > board_parts(hand):
+            if hand.boards > 1:
+                raise RuleError(f"a double board has boards 1 and 2: there is no board {a.run}")
             raise RuleError(f"the board was not run {a.run} times: there is no run {a.run}")
         paid[a.pot] += a.amount
     for i, pot in enumerate(pots):
@@ -273,13 +299,14 @@ def check_awards(
                 f"the {pot_label(i)} holds {pot.amount} but the awards give out {paid[i]}: "
                 f"award exactly {pot.amount}"
             )
-    if hand.runs > 1:  # R10.2: each run wins its own part of every pot
+    if board_parts(hand) > 1:  # R10.2, R13.2: each run or board wins its own part
+        rule, word = ("R13.2", "board") if hand.boards > 1 else ("R10.2", "run")
         for i, pot in enumerate(pots):
-            parts = run_parts(pot.amount, hand.runs, hand.stakes.chip)
+            parts = run_parts(pot.amount, board_parts(hand), hand.stakes.chip)
             for run, part in enumerate(parts, 1):
                 got = sum(a.amount for a in awards if a.pot == i and a.run == run)
                 if got != part:
                     raise RuleError(
-                        f"run {run} of the {pot_label(i)} is {part} (R10.2), "
+                        f"{word} {run} of the {pot_label(i)} is {part} ({rule}), "
                         f"but the awards give out {got} for it"
                     )

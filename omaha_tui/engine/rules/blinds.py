@@ -159,7 +159,11 @@ def _moving_places(
 
 
 def propose_deal(
-    state: TableState, button: int | None = None, straddle: bool = False
+    state: TableState,
+    button: int | None = None,
+    straddle: bool = False,
+    straddle_button: bool = False,
+    straddle_seat: int | None = None,
 ) -> HandOpening:
     """Who is dealt in and what each posts (R1.5, R2.1-R2.9), for ``HandStarted``.
 
@@ -171,8 +175,10 @@ def propose_deal(
     blind, plus a dead small blind if they missed both (R2.6). Antes come first, a
     big-blind ante from the big blind before the blind (R2.9); short stacks post what
     they have (R2.5). A standing straddle (``TableState.straddle``) is posted whenever
-    three or more are dealt in; ``straddle`` asks for one this hand (R2.8). ``button``
-    places the button by hand.
+    three or more are dealt in; ``straddle`` asks for one this hand (R2.8), from the
+    button (``straddle_button``) or a seat (``straddle_seat``) when given, else from
+    where the table's standing straddle comes (R13.3). ``button`` places the button by
+    hand.
 
     >>> from tests.tables import quick_table
     >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))
@@ -218,16 +224,24 @@ def propose_deal(
         sb = btn = next(s for s in dealt if s != bb)
     dealt_t = tuple(dealt)
     order = clockwise_from(dealt_t, (btn + 1) % size, size)
-    posts = _posts(state, order, sb, bb, straddle)
+    if straddle and (straddle_button or straddle_seat is not None):
+        where: tuple[bool, int | None] = (straddle_button, straddle_seat)
+    else:
+        where = (state.straddle_button, state.straddle_seat)
+    posts = _posts(state, order, (btn, sb, bb), straddle, where)
     return HandOpening(button=btn, seats=order, sb_seat=sb, bb_seat=bb, posts=posts)
 
 
 def _posts(
-    state: TableState, order: tuple[int, ...], sb: int | None, bb: int, straddle: bool
+    state: TableState,
+    order: tuple[int, ...],
+    places: tuple[int, int | None, int],
+    straddle: bool,
+    where: tuple[bool, int | None],
 ) -> tuple[Post, ...]:
+    btn, sb, bb = places
     stakes = state.stakes
     assert stakes is not None
-    size = len(state.seats)
     left = {i: _seat(state, i).stack for i in order}
     posts: list[Post] = []
 
@@ -257,9 +271,7 @@ def _posts(
             post(i, PostKind.DEAD_SMALL_BLIND, stakes.small_blind)  # R2.6 dead
     if not (straddle or state.straddle):
         return tuple(posts)
-    size_ = state.straddle or stakes.straddle
-    if not size_:
-        raise RuleError("this table has no straddle: set one in the stakes first")
+    size_ = state.straddle or stakes.straddle or (2 * stakes.big_blind if straddle else 0)
     if len(order) < STRADDLE_PLAYERS:
         if not straddle:
             return tuple(posts)  # heads-up a standing straddle waits (R2.8)
@@ -273,10 +285,47 @@ def _posts(
         raise RuleError(
             f"a straddle of {size_} is below twice the big blind ({2 * stakes.big_blind}) (R2.8)"
         )
-    after_bb = clockwise_from(order, (bb + 1) % size, size)[0]
-    if left[after_bb]:
-        post(after_bb, PostKind.STRADDLE, size_)
+    blinds = {p.seat for p in posts if p.kind is not PostKind.ANTE}
+    straddler = _straddler(state, order, (btn, bb), where, blinds, straddle)
+    if straddler is not None and left[straddler]:
+        post(straddler, PostKind.STRADDLE, size_)
     return tuple(posts)
+
+
+def _straddler(
+    state: TableState,
+    order: tuple[int, ...],
+    places: tuple[int, int],
+    where: tuple[bool, int | None],
+    blinds: set[int],
+    asked: bool,
+) -> int | None:
+    """R2.8, R13.3: the seat that straddles this hand: left of the big blind, the button,
+    or a Mississippi straddler; never one who posts a blind. A standing straddle whose
+    seat cannot straddle this hand waits (None); one asked for this hand is refused."""
+    btn, bb = places
+    size = len(state.seats)
+    by_button, chosen = where
+    if by_button:
+        seat, who = btn, "the button"
+    elif chosen is not None:
+        seat, who = chosen, seat_label(chosen)
+    else:
+        return clockwise_from(order, (bb + 1) % size, size)[0]
+    player = state.seats[seat] if seat < size else None
+    name = player.name if player is not None else who
+    if seat not in order:
+        if not asked:
+            return None
+        raise RuleError(f"{name} is not dealt in this hand: nobody straddles from there (R13.3)")
+    if seat in blinds:
+        if not asked:
+            return None
+        raise RuleError(
+            f"{name} posts a blind this hand and cannot straddle: the straddle comes from "
+            "the seat left of the big blind, the button or another seat, never a blind (R13.3)"
+        )
+    return seat
 
 
 def not_dealt(state: TableState) -> dict[int, str]:

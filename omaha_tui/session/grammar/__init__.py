@@ -28,8 +28,10 @@ from .numbers import (
     short,
 )
 from .table import (
+    BOARDS_USAGE,
     STRUCTURE_WORDS,
     name_key,
+    parse_boards,
     parse_button_rule,
     parse_die,
     parse_game_choice,
@@ -48,6 +50,7 @@ from .table import (
 )
 
 __all__ = [
+    "BOARDS_USAGE",
     "CHIP_LIMIT",
     "LEVEL_FORM",
     "STRUCTURE_WORDS",
@@ -57,6 +60,7 @@ __all__ = [
     "digits_only",
     "name_key",
     "parse_blinds",
+    "parse_boards",
     "parse_button_rule",
     "parse_chips",
     "parse_die",

@@ -9,7 +9,7 @@ Every refusal is one :class:`~.numbers.GrammarError` line naming what is allowed
 
 from __future__ import annotations
 
-from omaha_tui.engine.config import ButtonRule, Structure
+from omaha_tui.engine.config import ButtonRule, DoubleBoard, Structure
 from omaha_tui.engine.hands.cards import CardError, parse_cards
 from omaha_tui.engine.labels import (
     check_name,
@@ -161,6 +161,35 @@ def parse_button_rule(word: str) -> ButtonRule:
     return ButtonRule(w)
 
 
+BOARDS_USAGE = "boards 1|2|bomb (one board, two every hand, or two on bomb pots only)"
+
+
+def parse_boards(word: str) -> DoubleBoard:
+    """R13.2(a): ``1`` (one board), ``2`` (two every hand) or ``bomb`` (two on bomb pots).
+
+    >>> parse_boards("2"), parse_boards("bomb")
+    (<DoubleBoard.EVERY: 'every'>, <DoubleBoard.BOMB: 'bomb'>)
+    """
+    w = word.strip().lower()
+    modes = {
+        "1": DoubleBoard.OFF,
+        "one": DoubleBoard.OFF,
+        "off": DoubleBoard.OFF,
+        "single": DoubleBoard.OFF,
+        "2": DoubleBoard.EVERY,
+        "two": DoubleBoard.EVERY,
+        "double": DoubleBoard.EVERY,
+        "every": DoubleBoard.EVERY,
+        "bomb": DoubleBoard.BOMB,
+    }
+    if w not in modes:
+        raise GrammarError(
+            f'"{short(word.strip())}" boards: a hand is dealt on one board or two (R13.2): '
+            f"{BOARDS_USAGE}"
+        )
+    return modes[w]
+
+
 def parse_post_or_wait(word: str) -> bool:
     """R2.6: ``post`` (post now, True) or ``wait`` (for the big blind, False)."""
     w = word.strip().lower()
@@ -211,8 +240,10 @@ def read_cards(text: str) -> tuple[int, ...]:
 
 
 __all__ = [
+    "BOARDS_USAGE",
     "STRUCTURE_WORDS",
     "name_key",
+    "parse_boards",
     "parse_button_rule",
     "parse_die",
     "parse_game_choice",

@@ -1,4 +1,4 @@
-"""Colour themes as data: ``themes/*.toml`` → validated model → ``textual.theme.Theme``.
+"""Colour themes as data: ``themes/*.toml`` → validated model, headless.
 
 A theme file names the Textual base colours (``[colors]``), the four suit colours
 (``[suits]``, exposed to stylesheets and card markup as ``$suit-clubs`` …
@@ -11,22 +11,22 @@ The themes folder is ``omaha_tui/themes`` inside an installed wheel (pyproject
 force-includes ``themes/`` there) and ``themes/`` at the top of a source checkout.
 
 This module does not choose or remember the active theme; :mod:`.settings` remembers
-it and the App applies it.
+it, the App turns it into Textual's (:mod:`omaha_tui.app.textual_themes`) and the
+players' web page into CSS colours. It checks colours as Textual reads them without
+importing Textual, so the display server does not load it.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from textual.color import Color, ColorParseError
-from textual.theme import Theme
 
 from omaha_tui.engine.errors import document_problem
 
@@ -54,10 +54,56 @@ class ThemeError(ValueError):
     """A theme file that cannot be used; the message names the file and the field."""
 
 
+_NUMBER = r"\s*(-?\d+\.?\d*)\s*"
+_PERCENT = r"\s*(-?\d+\.?\d*%)\s*"
+_COLOUR_FORMS = re.compile(
+    r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})"
+    rf"|rgb\({_NUMBER},{_NUMBER},{_NUMBER}\)"
+    rf"|rgba\({_NUMBER},{_NUMBER},{_NUMBER},{_NUMBER}\)"
+    rf"|hsl\({_NUMBER},{_PERCENT},{_PERCENT}\)"
+    rf"|hsla\({_NUMBER},{_PERCENT},{_PERCENT},{_NUMBER}\)"
+)
+COLOUR_NAMES = frozenset(
+    """
+    aliceblue ansi_black ansi_blue ansi_bright_black ansi_bright_blue ansi_bright_cyan
+    ansi_bright_green ansi_bright_magenta ansi_bright_red ansi_bright_white
+    ansi_bright_yellow ansi_cyan ansi_green ansi_magenta ansi_red ansi_white ansi_yellow
+    antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet
+    brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson
+    cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki
+    darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen
+    darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink
+    deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia
+    gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink
+    indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue
+    lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey lightpink
+    lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue
+    lightyellow lime limegreen linen magenta maroon mediumaquamarine mediumblue
+    mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen
+    mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin
+    navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod
+    palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue
+    purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen
+    seashell sienna silver skyblue slateblue slategray slategrey snow springgreen
+    steelblue tan teal thistle tomato transparent turquoise violet wheat white
+    whitesmoke yellow yellowgreen
+    """.split()  # noqa: SIM905
+)
+"""The colour names Textual knows (CSS's, ``transparent`` and the terminal's ``ansi_*``)."""
+
+
+def is_colour(value: str) -> bool:
+    """Whether Textual reads ``value`` as a colour (``#rgb`` to ``#rrggbbaa``, ``rgb()``,
+    ``rgba()``, ``hsl()``, ``hsla()`` or a name).
+
+    >>> [is_colour(v) for v in ("#E8B04B", "rgb(1, 2, 3)", "green", "Green", "nope")]
+    [True, True, True, False, False]
+    """
+    return value in COLOUR_NAMES or _COLOUR_FORMS.fullmatch(value) is not None
+
+
 def _check_colour(value: str) -> str:
-    try:
-        Color.parse(value)
-    except ColorParseError:
+    if not is_colour(value):
         raise ValueError(
             f"{value!r} is not a colour: use #rrggbb, rgb(r, g, b) or a colour name"
         ) from None
@@ -128,23 +174,6 @@ class ThemeSpec(BaseModel):
             if key in SUIT_VARIABLES:
                 raise ValueError(f"set {key!r} in the [suits] table, not in [variables]")
         return value
-
-    def to_theme(self) -> Theme:
-        """The Textual theme, with the suit colours as ``$suit-*`` variables."""
-        suits = {
-            "suit-clubs": self.suits.clubs,
-            "suit-diamonds": self.suits.diamonds,
-            "suit-hearts": self.suits.hearts,
-            "suit-spades": self.suits.spades,
-        }
-        return Theme(
-            name=self.name,
-            dark=self.dark,
-            luminosity_spread=self.luminosity_spread,
-            text_alpha=self.text_alpha,
-            variables={**self.variables, **suits},
-            **self.colors.model_dump(),
-        )
 
 
 def _describe(error: ValidationError) -> str:
@@ -226,32 +255,10 @@ def load_themes(
     return specs
 
 
-class ThemeRegistry(Protocol):
-    """What :func:`register_themes` needs of the App."""
-
-    def register_theme(self, theme: Theme) -> None: ...
-
-
-def register_themes(
-    app: ThemeRegistry,
-    specs: Mapping[str, ThemeSpec] | None = None,
-    problems: list[str] | None = None,
-) -> list[str]:
-    """Register the themes with a Textual ``App``; returns the names in label order.
-
-    ``problems`` collects one line per theme file that could not be used (see
-    :func:`load_themes`).
-    """
-    chosen = load_themes(problems=problems) if specs is None else specs
-    for spec in chosen.values():
-        app.register_theme(spec.to_theme())
-    return [s.name for s in sorted(chosen.values(), key=_order)]
-
-
-def _order(spec: ThemeSpec) -> tuple[int, str]:
+def theme_order(spec: ThemeSpec) -> tuple[int, str]:
     return (0 if spec.name == DEFAULT_THEME else 1, spec.label)
 
 
 def theme_labels(specs: Iterable[ThemeSpec]) -> list[tuple[str, str]]:
     """``(label, name)`` pairs for a picker, the default theme first."""
-    return [(s.label, s.name) for s in sorted(specs, key=_order)]
+    return [(s.label, s.name) for s in sorted(specs, key=theme_order)]

@@ -21,9 +21,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Input, Label, Static
 
-from omaha_tui.app.widgets.pot_breakdown import BreakdownLike, breakdown_lines
+from omaha_tui.app.prompts.pot_breakdown import BreakdownLike, breakdown_lines
+from omaha_tui.app.prompts.typed_prompt import TypedPrompt
 from omaha_tui.app.widgets.repaint import show_text
-from omaha_tui.app.widgets.typed_prompt import TypedPrompt
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.grammar import AmountError, parse_chips

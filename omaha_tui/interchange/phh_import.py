@@ -11,7 +11,7 @@ posts the small blind (R2.2, as pokerkit reads ``blinds_or_straddles`` heads-up)
 from a call and a bet from a raise. Settling the pots by the cards (and checking every
 event against the rules) is :mod:`.phh_replay`; the table and its forced bets are
 :mod:`.phh_stakes`. Amounts are scaled to whole chips with
-:func:`~omaha_tui.store.phh_chips.amount_scale`; nothing here uses floats.
+:func:`~omaha_tui.interchange.phh_chips.amount_scale`; nothing here uses floats.
 """
 
 from __future__ import annotations

@@ -28,12 +28,12 @@ from omaha_tui.engine.events import EVENT_ADAPTER, ActionUndone, Event, event_to
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.state import TableState
+from omaha_tui.store.schema import upgrade_payload
+from omaha_tui.store.snapshot import FoldedLog, fold_steps
 
 from .names import check_seated_names
 from .phh import PhhError, PhhHand
 from .phh_write import dumps
-from .schema import upgrade_payload
-from .snapshot import FoldedLog, fold_steps
 
 EVENTS_FIELD = "_omaha_tui_events"
 META_FIELD = "_omaha_tui_meta"

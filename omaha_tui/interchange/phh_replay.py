@@ -29,11 +29,11 @@ from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
+from omaha_tui.store.snapshot import FoldedLog
 
 from .phh import PhhError, PhhHand
 from .phh_chips import from_chips, json_number, to_chips
 from .phh_import import ImportedHand, translate
-from .snapshot import FoldedLog
 
 
 @dataclass(frozen=True)

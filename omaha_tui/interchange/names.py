@@ -25,10 +25,11 @@ def check_seated_names(events: Iterable[Event], source: str) -> None:
 
     >>> from omaha_tui.engine.events import PlayerSeated as S
     >>> check_seated_names([S(seat=0, name="Ann", stack=9), S(seat=1, name="Bob", stack=9)], "f")
-    >>> check_seated_names([S(seat=0, name="Ann", stack=9), S(seat=1, name="ANN", stack=9)], "f")
-    Traceback (most recent call last):
-    ...
-    omaha_tui.store.phh.PhhError: f: event 2: "ANN" is Ann, who is already seated: use another name
+    >>> try:
+    ...     check_seated_names([S(seat=0, name="Ann", stack=9), S(seat=1, name="ANN", stack=9)], "")
+    ... except PhhError as e:
+    ...     print(e)
+    : event 2: "ANN" is Ann, who is already seated: use another name
     """
     seated: dict[int, str] = {}
     for n, event in enumerate(events, start=1):

@@ -19,11 +19,11 @@ from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event, SessionStarted
 from omaha_tui.engine.reducer.history import History, Trail
 from omaha_tui.engine.state import TableState
+from omaha_tui.store.snapshot import FoldedLog, fold_log
 
 from .phh_export import imported_details
 from .phh_import import ImportedHand
 from .phh_seating import Layout, moved, resized, room
-from .snapshot import FoldedLog, fold_log
 
 
 @dataclass(frozen=True)

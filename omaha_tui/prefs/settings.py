@@ -21,8 +21,8 @@ from pathlib import Path
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from omaha_tui.app.themes import DEFAULT_THEME
 from omaha_tui.engine.errors import document_problem
+from omaha_tui.prefs.themes import DEFAULT_THEME
 
 CONFIG_DIR_ENV = "OMAHA_TUI_CONFIG_DIR"
 SETTINGS_FILE = "settings.json"

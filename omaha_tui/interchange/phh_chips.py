@@ -4,7 +4,7 @@ conversion both ways.
 A file's amounts may be decimals (``1259450.25``); :func:`amount_scale` finds the power
 of ten that makes every amount of a hand an integer, so the engine only ever sees whole
 chips, and :func:`from_chips` writes them back in the file's units. All arithmetic is
-exact (:data:`~omaha_tui.store.phh.EXACT`); nothing here uses floats except
+exact (:data:`~omaha_tui.interchange.phh.EXACT`); nothing here uses floats except
 :func:`json_number`, which writes an exact decimal as JSON does.
 """
 

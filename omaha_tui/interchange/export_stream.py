@@ -30,12 +30,12 @@ from typing import Any, TypeVar
 
 from omaha_tui.engine.events import ActionUndone, Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer.history import UNDO_HANDS
+from omaha_tui.store.records import EventRecord, SessionInfo
 
 from .exact_log import EVENTS_FIELD, META_FIELD, OUR_FIELDS, TIMES_FIELD, TITLE_FIELD
-from .journal import Journal
+from .journal_port import JournalPort
 from .phh import PhhError, PhhHand
 from .phh_write import dumps, toml_string, toml_text
-from .records import EventRecord, SessionInfo
 
 PAGE = 2000
 """Events read from the journal at a time."""
@@ -55,7 +55,7 @@ class UndoneTooFar(PhhError):
 
 
 def log_pages(
-    journal: Journal, session_id: int, upto: int, page: int | None = None
+    journal: JournalPort, session_id: int, upto: int, page: int | None = None
 ) -> Iterator[EventRecord]:
     """The session's events up to ``upto``, read ``page`` (:data:`PAGE`) at a time."""
     page = page or PAGE

@@ -22,17 +22,17 @@ from typing import Literal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import SessionEnded
 from omaha_tui.engine.reducer.history import History
+from omaha_tui.store.files import write_chunks_safely
+from omaha_tui.store.settings import UnreadableSettings, readable_settings
+from omaha_tui.store.snapshot import FoldedLog, fold_steps
 
 from .exact_log import SessionLog, carried, check_log, fold_refusal, from_json
 from .export_stream import Timed, effective, json_chunks, log_pages, phh_chunks, with_details
-from .files import write_chunks_safely
-from .journal import Journal
+from .journal_port import JournalPort
 from .phh import MAX_FILE, PhhError, PhhHand, find_files, load, read_text
 from .phh_export import details_in, stream_hands
 from .phh_table_run import TableRun
 from .phh_tables import Refused, runs_of
-from .settings import UnreadableSettings, readable_settings
-from .snapshot import FoldedLog, fold_steps
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class ImportOutcome:
 
 
 def import_files(
-    journal: Journal, paths: Iterable[Path], *, again: bool = False
+    journal: JournalPort, paths: Iterable[Path], *, again: bool = False
 ) -> list[ImportOutcome]:
     """Import every file under ``paths`` (``.phh``, ``.phhs``, and ``.json`` exports).
 
@@ -99,7 +99,7 @@ def import_files(
 
 
 def _record(
-    journal: Journal, runs: list[TableRun], note: str | None, digest: str = ""
+    journal: JournalPort, runs: list[TableRun], note: str | None, digest: str = ""
 ) -> list[ImportOutcome]:
     out = []
     for run in runs:
@@ -121,7 +121,7 @@ def _record(
     return out
 
 
-def _import_json(journal: Journal, path: Path, digest: str) -> ImportOutcome:
+def _import_json(journal: JournalPort, path: Path, digest: str) -> ImportOutcome:
     try:
         log = from_json(read_text(path), str(path))
         folded = _folded_json(log, str(path))  # the rules check the log once
@@ -192,7 +192,7 @@ class Exported:
 
 
 def export_session(
-    journal: Journal,
+    journal: JournalPort,
     session_id: int,
     fmt: Literal["phh", "json"],
     folder: Path,
@@ -225,7 +225,7 @@ def export_session(
         meta, left_out = {}, True  # the events carry the schedule (ScheduleSet)
     rows = journal.has_hand_details(session_id)  # else any details are in ``meta``
     # As stored: the export needs no hand count (recounting an old session reads its log).
-    info = journal._stored_session(session_id)
+    info = journal.stored_session(session_id)
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"session-{session_id}"
     log = log_pages(journal, session_id, upto)

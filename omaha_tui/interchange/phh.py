@@ -151,7 +151,7 @@ def check_amount(d: Decimal, what: str) -> Decimal:
 
     >>> check_amount(Decimal("1E+400"), "starting_stacks[0]")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    omaha_tui.store.phh.PhhError: starting_stacks[0] must be a number from 0 to 1000000000000000...
+    omaha_tui.interchange.phh.PhhError: starting_stacks[0] must be a number from 0 to 1000...
     """
     if d.is_infinite():
         raise PhhError(
@@ -176,7 +176,7 @@ def parse_amount(text: str, what: str) -> Decimal:
     Decimal('12.50')
     >>> parse_amount("1E+99999999", "cbr")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    omaha_tui.store.phh.PhhError: cbr: "1E+99999999" is not an amount (write digits, ...
+    omaha_tui.interchange.phh.PhhError: cbr: "1E+99999999" is not an amount (write digits, ...
     """
     if not _AMOUNT_TEXT.fullmatch(text) or len(text) > 50:
         raise PhhError(f'{what}: "{text}" is not an amount (write digits, such as 12 or 12.5)')
