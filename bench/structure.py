@@ -64,9 +64,8 @@ def _imports(tree: ast.Module, here: str, is_package: bool, typing_too: bool):
                 yield alias.name, in_function
         elif isinstance(child, ast.ImportFrom):
             base = resolve(child)
-            for alias in child.names:
-                yield f"{base}.{alias.name}", in_function
-                yield base, in_function
+            for alias in child.names:  # a submodule if there is one, else the module
+                yield f"{base}.{alias.name}|{base}", in_function
         else:
             inner = in_function or isinstance(
                 child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -84,8 +83,10 @@ def graph(typing_too: bool = False) -> tuple[dict[str, set[str]], int, dict[str,
         tree = ast.parse(path.read_text(encoding="utf-8"))
         seen_local: set[int] = set()
         for target, _in_function in _imports(tree, name, path.name == "__init__.py", typing_too):
-            if target in files and target != name:
-                edges[name].add(target)
+            full, _, base = target.partition("|")
+            found = full if full in files else base
+            if found in files and found != name:
+                edges[name].add(found)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 for sub in ast.walk(node):

@@ -1,5 +1,6 @@
-"""Layer rule (DESIGN.md): the engine, the store, the session and the console never load
-the UI libraries; and one name for one thing across the package.
+"""Layer rule (DESIGN.md): imports point down (the contracts in pyproject.toml, checked
+by import-linter), the engine, the store, the session and the console never load the UI
+libraries, and one name for one thing across the package.
 
 Each check runs in a fresh interpreter so that nothing imported by the test process
 itself can hide a violation.
@@ -17,8 +18,31 @@ UI_MODULES = ("textual", "rich")
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def test_the_import_contracts_hold() -> None:
+    """Front ends over the session over interchange over the store over the engine; the
+    engine pure; no Textual below the front ends; the players' page and the console
+    without the Textual app; widgets without the session or the store (pyproject.toml,
+    ``[tool.importlinter]``; ``lint-imports`` says the same from the shell)."""
+    code = (
+        "import sys\n"
+        "from importlinter.cli import lint_imports\n"
+        "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True, no_logo=True))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
 @pytest.mark.parametrize(
-    "package", ["omaha_tui.engine", "omaha_tui.store", "omaha_tui.session", "omaha_tui.console"]
+    "package",
+    [
+        "omaha_tui.engine",
+        "omaha_tui.interchange",
+        "omaha_tui.store",
+        "omaha_tui.session",
+        "omaha_tui.console",
+    ],
 )
 def test_headless_layers_do_not_import_the_ui(package: str) -> None:
     code = (

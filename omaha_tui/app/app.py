@@ -184,7 +184,7 @@ class OmahaApp(App[None]):
         if session is not None and (damage := session.damage()) is not None:
             self.call_from_thread(self.notify, damage, severity="error", timeout=30)
 
-    def bind(self, session: Session, *, resumed: bool = False) -> None:
+    def bind_session(self, session: Session, *, resumed: bool = False) -> None:
         """Show ``session``'s table; its whole record is checked once it is on screen."""
         self.session = session
         self._resumed = resumed

@@ -105,7 +105,7 @@ class Launch:
         except (SessionError, JournalError) as e:
             self.app.refuse(str(e))
             return
-        self.app.bind(session)
+        self.app.bind_session(session)
         self.app.say(f"Session {session.id}: {title}. Press n to deal.")
         if deal:
             self.app.request(rq.NextHand())
@@ -118,7 +118,7 @@ class Launch:
         except (SessionBusy, JournalError) as e:
             self.app.refuse(str(e))
             return
-        self.app.bind(session, resumed=True)
+        self.app.bind_session(session, resumed=True)
         state = session.state
         where = (
             f"during hand #{state.hand.number}"

@@ -11,27 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.state import TableState
-from omaha_tui.session.grammar import (
-    GrammarError,
-    parse_button_rule,
-    parse_chips,
-    parse_duration,
-    parse_expense,
-    parse_game_choice,
-    parse_new_name,
-    parse_player,
-    parse_seat_number,
-    parse_stakes,
-    parse_straddle,
-    parse_value,
-    parse_yes,
-)
+from omaha_tui.session.command_types import Local
+from omaha_tui.session.commands import WORDS, parse_command
+from omaha_tui.session.grammar import GrammarError, parse_yes
 
 from .keys import KEYS
 from .new_journal import offer_new_journal
@@ -41,223 +29,123 @@ if TYPE_CHECKING:
     from .app import OmahaApp
 
 
-def _chip_value(state: TableState, text: str) -> rq.Request:
-    """R12.1: what the chips are worth (``0.10 EUR``, ``200=20.00 EUR``, ``off``)."""
-    return parse_value(state, text.split())
-
-
-def _expense(state: TableState, text: str) -> rq.Request:
-    """R12.3: a shared expense (``30.00 pizza Ann Bob by Cy``)."""
-    return parse_expense(state, text.split())
-
-
 @dataclass(frozen=True)
 class Question:
-    """One palette command: its name, help, the question asked and how to act on it."""
+    """One palette entry for a command of the session's table (:data:`WORDS`): the
+    question asked and an example answer; the answer is read as the console reads
+    ``word answer`` (``then`` is added after it: ``back Ann post``; ``first`` before it:
+    ``next straddle button``), so both accept and refuse the same words with the same
+    reasons. ``help`` is the command's help line unless the entry says more; ``confirm``
+    asks for a typed ``yes`` first."""
 
     name: str
-    help: str
+    word: str
     ask: str
     hint: str
-    run: Callable[[TableState, str], rq.Request]
+    then: str = ""
+    help_line: str = ""
+    confirm: str = ""
+    first: str = ""
 
+    @property
+    def help(self) -> str:
+        return self.help_line or WORDS[self.word].help
 
-def _need(parts: list[str], count: int, example: str) -> None:
-    if len(parts) < count:
-        raise GrammarError(f"answer like: {example}")
-
-
-def _decimals(state: TableState) -> int:
-    """The decimal places the table counts in (a hand history's 0.25/0.50: 2)."""
-    return state.config.decimals if state.config is not None else 0
-
-
-def _chip(state: TableState) -> int:
-    stakes = state.stakes or (state.config.stakes if state.config else None)
-    return stakes.chip if stakes else 1
-
-
-def _rebuy(state: TableState, text: str) -> rq.Request:
-    parts = text.split()
-    _need(parts, 2, "Ann 200")
-    amount = parse_chips(parts[-1], "rebuy", chip=_chip(state), decimals=_decimals(state))
-    return rq.Rebuy(parse_player(state, " ".join(parts[:-1])), amount)
-
-
-def _correct(state: TableState, text: str) -> rq.Request:
-    parts = text.split()
-    _need(parts, 3, "Ann -20 miscounted")
-    seat = parse_player(state, parts[0])
-    change = parse_chips(
-        parts[1], "change", signed=True, chip=_chip(state), decimals=_decimals(state)
-    )
-    return rq.Correct(seat, change, " ".join(parts[2:]))
-
-
-def _new_player(state: TableState, text: str) -> rq.Request:
-    parts = text.split()
-    _need(parts, 3, "5 Eve 200")
-    seat = parse_seat_number(state, parts[0])
-    name = parse_new_name(state, " ".join(parts[1:-1]))
-    return rq.SeatPlayer(
-        seat, name, parse_chips(parts[-1], "buy-in", chip=_chip(state), decimals=_decimals(state))
-    )
-
-
-def _end(state: TableState, text: str) -> rq.Request:
-    parse_yes(text, 'type "yes" to end the session, or press Esc to keep playing')
-    return rq.EndSession()
-
-
-def _level(state: TableState, text: str) -> rq.Request:
-    return rq.ChangeLevel(state.level + 1, parse_stakes(text, _chip(state)))
-
-
-def _clock_time(state: TableState, text: str) -> rq.Request:
-    """R2.7b: ``+2`` adds two minutes, ``-30s`` takes thirty seconds away."""
-    word = text.strip().replace(" ", "")
-    sign = -1 if word.startswith("-") else 1
-    seconds = parse_duration(word.lstrip("+-"), "time")
-    if seconds == 0:
-        raise GrammarError("give some time: +2 (minutes), -30s, +1m30s")
-    return rq.AdjustClock(sign * seconds)
-
-
-def _straddle(state: TableState, text: str) -> rq.Request:
-    """R2.8: a standing straddle from the next hand, or off."""
-    return rq.SetStraddle(parse_straddle(text))
-
-
-def _game(state: TableState, text: str) -> rq.Request:
-    """Dealer's choice: a game name, then optionally pl, nl or fl ("big-o pl")."""
-    name, structure = parse_game_choice(text)
-    return rq.ChangeGame(name, structure)
-
-
-def _button_rule(state: TableState, text: str) -> rq.Request:
-    return rq.SetButtonRule(parse_button_rule(text))
+    def run(self, state: TableState, text: str) -> rq.Request:
+        """The request the answer ``text`` stands for (:class:`GrammarError` if none)."""
+        if self.confirm:
+            parse_yes(text, self.confirm)
+            text = ""
+        parsed = parse_command(state, self.word, f"{self.first} {text} {self.then}".strip())
+        if isinstance(parsed, Local):  # the console's own (``clock`` alone shows it)
+            raise GrammarError(f"usage: {WORDS[self.word].usage}")
+        return parsed
 
 
 QUESTIONS: tuple[Question, ...] = (
     Question(
-        "Game (dealer's choice)",
-        "Change the game and structure from the next hand (R9)",
-        "Game and structure for the next hands?",
-        "big-o pl",
-        _game,
+        "Game (dealer's choice)", "game", "Game and structure for the next hands?", "big-o pl"
     ),
     Question(
         "Straddle",
-        "A standing straddle from the next hand, or off (R2.8)",
-        "Straddle amount (at least twice the big blind), or off?",
-        "4 or off",
-        _straddle,
+        "straddle",
+        "Straddle amount (at least twice the big blind), and from where, or off?",
+        "4, 4 button, 4 Ann, or off",
     ),
     Question(
-        "Button rule",
-        "Dead button (card rooms) or moving button (casual games) (R1.5)",
-        "Dead or moving button from the next hand?",
-        "dead or moving",
-        _button_rule,
+        "Deal with a straddle",
+        "next",
+        "Who straddles: left (of the big blind), button, or a seat or name?",
+        "left, button, Ann or seat number",
+        first="straddle",
+        help_line="Deal the next hand with a straddle this hand only (R2.8, R13.3)",
     ),
     Question(
-        "Rebuy",
-        "Add chips to a player's stack between hands (R4.11)",
-        "Rebuy: who and how much?",
-        "Ann 200",
-        _rebuy,
+        "Bomb pot",
+        "bomb",
+        "Bomb pot: amount [double], every N AMOUNT, at SEAT AMOUNT, or off?",
+        "5, 5 double, every 10 5, at Ann 5, off",
     ),
     Question(
-        "Sit out",
-        "A player steps away; their blinds are missed (R2.6)",
-        "Who sits out?",
-        "Ann or seat number",
-        lambda s, t: rq.SitOut(parse_player(s, t)),
+        "Boards (double board)",
+        "boards",
+        "Boards from the next hand: 1, 2, or bomb (two on bomb pots only)?",
+        "1, 2 or bomb",
     ),
+    Question(
+        "Button rule", "buttonrule", "Dead or moving button from the next hand?", "dead or moving"
+    ),
+    Question("Rebuy", "rebuy", "Rebuy: who and how much?", "Ann 200"),
+    Question("Sit out", "sitout", "Who sits out?", "Ann or seat number"),
     Question(
         "Come back (post now)",
-        "A returning player posts what they owe and plays (R2.6)",
+        "back",
         "Who comes back?",
         "Ann or seat number",
-        lambda s, t: rq.Back(parse_player(s, t), True),
+        then="post",
+        help_line="A returning player posts what they owe and plays (R2.6)",
     ),
     Question(
         "Come back (wait for the big blind)",
-        "Return without posting; deal in at the BB",
+        "back",
         "Who comes back?",
         "Ann or seat number",
-        lambda s, t: rq.Back(parse_player(s, t), False),
+        then="wait",
+        help_line="Return without posting; deal in at the BB (R2.6)",
     ),
     Question(
-        "Chip correction",
-        "Fix a stack by a number of chips, with a reason",
-        "Correct whose stack, by how much, why?",
-        "Ann -20 miscounted",
-        _correct,
+        "Chip correction", "correct", "Correct whose stack, by how much, why?", "Ann -20 miscounted"
     ),
-    Question(
-        "Move button",
-        "Put the button on a seat by hand (R3.5 wrong button)",
-        "Button to whom?",
-        "Ann or seat number",
-        lambda s, t: rq.PlaceButton(parse_player(s, t)),
-    ),
-    Question(
-        "Misdeal",
-        "The hand restarts, no chips move, the button stays (R3.5)",
-        "Misdeal: reason?",
-        "two cards exposed",
-        lambda s, t: rq.DeclareMisdeal(t.strip()),
-    ),
-    Question(
-        "Blind level",
-        "Next blind level; it starts with the next hand (R2.7)",
-        "New blinds (SB/BB or SB/BB/ante)?",
-        "2/4",
-        _level,
-    ),
+    Question("Move button", "button", "Button to which seat?", "seat number"),
+    Question("Misdeal", "misdeal", "Misdeal: reason?", "two cards exposed"),
+    Question("Blind level", "level", "New blinds (BB, SB/BB or SB/BB/ante)?", "2/4"),
     Question(
         "Clock: add or take away time",
-        "More or less time in this level or break (R2.7b)",
+        "clock",
         "How much time (+ adds, - takes away)?",
         "+2, -1, +30s",
-        _clock_time,
     ),
-    Question(
-        "New player",
-        "Seat a new player with a buy-in",
-        "Seat, name and buy-in?",
-        "5 Eve 200",
-        _new_player,
-    ),
+    Question("New player", "seat", "Seat, name and buy-in?", "5 Eve 200"),
     Question(
         "End session",
-        "The game is over: everyone cashes out (see the ledger)",
+        "end",
         'End the session? Type "yes"',
         "yes",
-        _end,
+        confirm='type "yes" to end the session, or press Esc to keep playing',
     ),
     Question(
         "Chip value",
-        "What the chips are worth in money, between hands (R12.1); off: chips only",
+        "value",
         "Chip value (one chip, or CHIPS=MONEY) and currency?",
         "0.10 EUR, 200=20.00 EUR or off",
-        _chip_value,
     ),
     Question(
         "Shared expense",
-        "Money spent for the table, shared equally (R12.3)",
+        "expense",
         "Expense: amount, what, who shares it, who paid?",
         "30.00 pizza Ann Bob by Cy (nobody named: everyone, paid by the bank)",
-        _expense,
     ),
-    Question(
-        "Player leaves",
-        "A player cashes out their stack and leaves",
-        "Who leaves?",
-        "Ann or seat number",
-        lambda s, t: rq.Leave(parse_player(s, t)),
-    ),
+    Question("Player leaves", "leave", "Who leaves?", "Ann or seat number"),
 )
 
 
@@ -333,22 +221,15 @@ def _then_release(app: OmahaApp, run: Callable[[], Any]) -> None:
 
 
 class TableCommands(Provider):
-    """Palette provider: the table commands that have no key of their own."""
+    """Palette provider: the table commands that have no key of their own. Only the
+    table's app lists it (``OmahaApp.COMMANDS``), so its app is one."""
 
     async def discover(self) -> Hits:
-        from .app import OmahaApp
-
-        if not isinstance(self.app, OmahaApp):
-            return
-        for name, help_text, callback in _actions(self.app):
+        for name, help_text, callback in _actions(cast("OmahaApp", self.app)):
             yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
-        from .app import OmahaApp
-
-        if not isinstance(self.app, OmahaApp):
-            return
         matcher = self.matcher(query)
-        for name, help_text, callback in _actions(self.app):
+        for name, help_text, callback in _actions(cast("OmahaApp", self.app)):
             if (score := matcher.match(name)) > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)

@@ -20,6 +20,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
 from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.session import Session
+from omaha_tui.session.outcome import refusal_words
 
 from .keys import BY_NAME, CLOCK_KEYS, TableKey, help_lines, live_keys
 from .prompts.amount_prompt import AmountPrompt, AmountRange, TextPrompt
@@ -70,9 +71,7 @@ class TableControl:
                 probe = replace(probe, at=self.app.wall_now())
             out = decide(state, probe)
             if isinstance(out, Refusal):
-                reason = out.reason
-        if key.name == "all_in" and avail.breakdown is not None:
-            reason += f"; p raises to the pot-limit maximum, {avail.breakdown.max_raise_to}"
+                reason = refusal_words(out.reason, probe, avail)
         if key.name == "table_hands" and avail.allows(rq.Show):
             reason = "every hand still in is tabled already"
         if key.name == "table_hands" and not reason:
@@ -201,6 +200,12 @@ class TableControl:
                 seen=seen,
                 submit=done,
             )
+        elif due.boards > 1:  # R13.2: the due board's cards (or both, "| " between)
+            board = hand.board if due.board == 1 else hand.board2
+            seen = (*hand.board, *hand.board2)
+            prompt = BoardPrompt(
+                due.label, due.count, board, seen=seen, submit=done, both=due.board == 1
+            )
         else:  # once the board is run twice, every card is typed (R10.2)
             prompt = BoardPrompt(
                 due.label, due.count, hand.board, required=hand.runs > 1, submit=done
@@ -222,8 +227,9 @@ class TableControl:
         self.press("table_hands")
 
     def _key_showdown(self, session: Session) -> None:
+        from omaha_tui.session.showdown import showdown_request
+
         from .screens.showdown import ShowdownScreen
-        from .screens.showdown_view import showdown_request
 
         def submit(result: Any) -> str | None:  # recorded from the screen: one decision
             outcome = self.app.request(showdown_request(result))

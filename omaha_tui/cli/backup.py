@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omaha_tui.cli.reading import open_journal
+    from omaha_tui.cli.read_only import open_journal
     from omaha_tui.cli.shown import printable
     from omaha_tui.store.backup import backup
     from omaha_tui.store.files import FileRefused

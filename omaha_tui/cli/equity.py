@@ -16,9 +16,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from omaha_tui.cli import deals
+from omaha_tui.cli import typed_deals as deals
 from omaha_tui.engine.labels import printable
-from omaha_tui.session import board_rows
 
 if TYPE_CHECKING:
     from omaha_tui.engine.allin.equity import Equity
@@ -57,6 +56,7 @@ def compute(
 ) -> tuple[Variant, tuple[int, ...], list[tuple[str, tuple[int, ...]]], Equity]:
     """Parse one spot and compute it (raises ValueError/CardError with the message to show)."""
     from omaha_tui.engine.allin.equity import equity
+    from omaha_tui.session import board_rows
 
     board_rows.warm(background=False)
     variant = deals.resolve_game(game, die)

@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omaha_tui.cli.reading import open_journal
+    from omaha_tui.cli.read_only import open_journal
     from omaha_tui.engine.errors import RuleError
     from omaha_tui.interchange.interop import export_session
     from omaha_tui.interchange.phh import PhhError

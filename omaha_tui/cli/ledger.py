@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omaha_tui.cli import add_db_option, fail, journal_exit, session_id
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 HELP = "a session's ledger, balance check and settle-up"
 
@@ -40,7 +43,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omaha_tui.cli.reading import open_journal
+    from omaha_tui.cli.read_only import open_journal
     from omaha_tui.engine.errors import RuleError
     from omaha_tui.engine.rules.money import format_money
     from omaha_tui.store.journal import JournalError
@@ -104,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
 
     for x in book.lines:
         net = amount(x.net, "+")
-        row = [
+        row: list[Text | str] = [
             plain(x.name),
             amount(x.buy_in),
             amount(x.rebuys),
@@ -117,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
             paid, won = rate.money_of(x.paid_in), rate.money_of(x.net)
             row += [format_money(paid.units, "", rate.unit), format_money(won.units, "", rate.unit)]
             if won.units > 0:
-                row[-1] = "+" + row[-1]
+                row[-1] = f"+{row[-1]}"
         table.add_row(*row)
     console.print(table)
     style = "green" if book.balanced else "bold red"
@@ -143,44 +146,50 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _tournament(book: Any, args: argparse.Namespace, title: str) -> int:
-    """A tournament's ledger: entries, money in, prize out, net, best finish, settle-up."""
-    from omaha_tui.store.tournament_ledger import book_json
+    """A tournament's ledger in every mode (R11, R12.2): entries, rebuys and add-ons and
+    what they cost, prizes, nets and best finishes, the pool and the fee, the deal and
+    each prize, what a deal kept, and the settle-up (the fewest payments, or ``--banker``
+    through the bank); ``--json``, ``--csv`` and ``--text`` say the same."""
+    from omaha_tui.store.tournament_ledger import book_csv, book_json, book_text
 
     if args.json:
-        sys.stdout.write(book_json(book) + "\n")
+        sys.stdout.write(book_json(book, bank=args.banker) + "\n")
         return 0
     if args.csv:
-        sys.stdout.write("player,entries,paid,prize,net,best_finish\r\n")
-        for x in book.lines:
-            best = "" if x.best is None else x.best
-            sys.stdout.write(f"{x.name},{x.entries},{x.paid},{x.prize},{x.net},{best}\r\n")
+        sys.stdout.write(book_csv(book))
+        return 0
+    if args.text:
+        sys.stdout.write(book_text(book, title, bank=args.banker) + "\n")
         return 0
     from rich.console import Console
     from rich.table import Table
 
     from omaha_tui.cli.shown import plain
 
+    m = book.m
     console = Console()
     table = Table(title=plain(title), title_justify="left")
-    for column in ("player", "entries", "paid", "prize", "net", "best finish"):
+    columns = ("player", "entries", "rebuys", "add-ons", "paid", "prize", "net", "best finish")
+    for column in columns:
         table.add_column(column, justify="left" if column == "player" else "right")
     for x in book.lines:
-        net = f"{x.net:+,}"
+        net = ("+" if x.net > 0 else "") + m(x.net)
         table.add_row(
             plain(x.name),
             str(x.entries),
-            f"{x.paid:,}",
-            f"{x.prize:,}",
+            str(x.rebuys),
+            str(x.add_ons),
+            m(x.paid),
+            m(x.prize),
             f"[green]{net}[/]" if x.net > 0 else (f"[red]{net}[/]" if x.net else "0"),
             "-" if x.best is None else str(x.best),
         )
     console.print(table)
-    fee = f"; fee {book.fee:,}" if book.fee else ""
-    console.print(
-        plain(f"prize pool {book.pool:,}{fee}" + ("" if book.finished else "; still playing"))
-    )
-    transfers = book.transfers()
-    console.print("settle-up:" if transfers else "settle-up: nobody owes anything")
+    for line in book.summary():
+        console.print(plain(line))
+    transfers = book.transfers(bank=args.banker)
+    mode = " (through the bank)" if args.banker else ""
+    console.print(f"settle-up{mode}:" if transfers else "settle-up: nobody owes anything")
     for t in transfers:
         console.print(plain(f"  {t}"))
     return 0

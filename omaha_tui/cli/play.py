@@ -187,6 +187,7 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
     from omaha_tui.engine.reducer.start import check_double_board
     from omaha_tui.session.grammar import parse_boards, parse_levels
     from omaha_tui.session.setup import Player, TableSetup
+    from omaha_tui.session.tournament_setup import tournament_chip
 
     button_rule = getattr(args, "button", None)
     tournament = tournament_config(args)  # R11
@@ -231,10 +232,16 @@ def table_start(args: argparse.Namespace) -> TableSetup | None:
         ante, bb_ante = first.ante or args.ante, first.big_blind_ante
     try:
         variant = parse_game(args.game or "plo")
+        stakes = Stakes(small_blind=small, big_blind=big, ante=ante, big_blind_ante=bb_ante)
+        if tournament is not None:  # R11.7: the tournament's chip, a setting
+            chip = tournament_chip(getattr(args, "chip", None), tournament, schedule, stakes)
+            stakes = stakes.model_copy(update={"chip": chip})
+            if schedule is not None:
+                schedule = schedule.model_copy(update={"chip": chip})
         config = TableConfig(
             variant=variant,
             structure=Structure(args.structure or "pl"),
-            stakes=Stakes(small_blind=small, big_blind=big, ante=ante, big_blind_ante=bb_ante),
+            stakes=stakes,
             button_rule=ButtonRule(button_rule or "dead"),
             double_board=parse_boards(boards or "1"),  # R13.2(a)
         )

@@ -20,7 +20,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from omaha_tui.cli import deals, fail
+from omaha_tui.cli import fail
+from omaha_tui.cli import typed_deals as deals
 from omaha_tui.engine.labels import printable
 
 if TYPE_CHECKING:

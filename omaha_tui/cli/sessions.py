@@ -40,7 +40,7 @@ def local_time(stamp: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from omaha_tui.cli.reading import open_journal
+    from omaha_tui.cli.read_only import open_journal
     from omaha_tui.store.journal import JournalError
     from omaha_tui.store.paths import resolve_db_path
 

@@ -1,7 +1,7 @@
 """The flags that make ``play`` and ``console`` open a tournament table (R11.1).
 
 ``--tournament --buy-in 20 --stack 5000 --rebuys-until 4 --rebuy-at 0 --add-on 10:5000
---re-entry --fee 5 --payouts 50/30/20 --money-unit 1``; the blind schedule comes from
+--re-entry --fee 5 --payouts 50/30/20 --money-unit 1 --chip 25``; the blind schedule comes from
 ``--levels``. They are read by :mod:`omaha_tui.session.tournament_setup`, as the setup
 screen's fields are.
 """
@@ -38,3 +38,7 @@ def add_tournament_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--fee", help="money taken off the prize pool, e.g. 10 (default none)")
     g.add_argument("--payouts", help="percentages by place adding up to 100, e.g. 50/30/20")
     g.add_argument("--money-unit", help="prizes are rounded down to this, e.g. 1 or 0.01")
+    g.add_argument(
+        "--chip",
+        help="R11.7: the smallest chip in play, e.g. 25 (default: 25 when the blinds allow it)",
+    )

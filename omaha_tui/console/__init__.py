@@ -6,7 +6,8 @@ per line. It imports the session and the engine, never Textual or Rich.
 
 from __future__ import annotations
 
+from omaha_tui.session.commands import WORDS, parse_line
+
 from .run import Console, read_lines
-from .words import WORDS, parse_line
 
 __all__ = ["WORDS", "Console", "parse_line", "read_lines"]

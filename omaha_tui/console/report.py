@@ -15,6 +15,7 @@ from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.events import Award
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.rules.bombs import bomb_words
 from omaha_tui.engine.state import TableState, ledger_lines
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.seat_status import SeatStatus
@@ -85,6 +86,11 @@ def state_json(view: TableView | None, next_break: str | None = None) -> dict[st
             {"seat": p.seat + 1, "kind": p.kind.value, "amount": p.amount}
             for p in (hand.posts if hand is not None else ())
         ],
+        # R13.1: this hand's bomb (None: not a bomb pot) and the next hand's, called or due.
+        "bomb": view.bomb or None,
+        "next_bomb": None
+        if view.next_bomb is None
+        else {"amount": view.next_bomb.amount, "double": view.next_bomb.double},
         "to_act": _n(view.to_act),
         "legal": legal,
         "seats": seats_out,
@@ -191,8 +197,13 @@ def state_line(view: TableView | None) -> str:
     if hand is None or hand.complete:
         done = f"; hand #{hand.number} is over" if hand is not None else ""
         nxt = "next to deal" if not view.why_not_next else view.why_not_next
+        if view.next_bomb is not None and not view.why_not_next:  # R13.1
+            bomb = view.next_bomb
+            nxt += f": {bomb_words(bomb, amount_text(bomb.amount, dec))} (R13.1)"
         return f"{game}{done}; {nxt}"
     parts = [f"{game}, hand #{hand.number}, {hand.street.value}"]
+    if view.bomb:  # R13.1
+        parts.append(f"bomb pot {amount_text(view.bomb, dec)}")
     if hand.boards > 1:  # R13.2
         for n, b in enumerate(hand.all_boards, 1):
             if b:

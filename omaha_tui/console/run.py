@@ -20,15 +20,18 @@ from typing import Any, TextIO
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Ask
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.clock import Announcement, Announcer, clock_json, clock_line
+from omaha_tui.session.command_types import Local
+from omaha_tui.session.commands import NEW_JOURNAL, parse_line, usage
 from omaha_tui.session.grammar import GrammarError
+from omaha_tui.session.showdown import explanation
 from omaha_tui.session.verify import RecordCheck
 from omaha_tui.session.view import TableView, table_view
 
 from .report import ledger_line, state_json, state_line
-from .words import NEW_JOURNAL, Local, parse_line, usage
 
 NO_CLOCK = 'this table has no blind clock: start it with --levels, e.g. "1/2:20,2/4:20"'
 EXIT_OK = 0
@@ -51,6 +54,9 @@ def answer_hint(ask: Ask, state: Any) -> str:
                 words.append(f"seat {seat + 1} {name} {stack} {'post' if post else 'wait'}")
             case rq.Back(post_now=post):
                 words.append(f"back {state.seats[r.seat].name} {'post' if post else 'wait'}")
+            case rq.Rebuy(amount=amount, post_now=post):
+                name = state.seats[r.seat].name
+                words.append(f"rebuy {name} {amount} {'post' if post else 'wait'}")
             case rq.NextHand(die_roll=roll):
                 words.append(f"next {roll}")
     return f"{ask.question} say: {' | '.join(dict.fromkeys(words))}" if words else ask.question
@@ -164,8 +170,15 @@ class Console:
                 return session.redo()
             case "state":
                 return Outcome(True, state_line(self.view()))
+            case "why":  # the showdown's read model, as the app's showdown screen shows it
+                try:
+                    config = session.state.config
+                    decimals = config.decimals if config is not None else 0
+                    return Outcome(True, explanation(session.state, decimals))
+                except RuleError as e:
+                    return Outcome(False, str(e), refused=True)
             case "ledger" if session.state.tournament is not None:  # R11, R12
-                from .tournament import tournament_ledger
+                from omaha_tui.session.commands_tournament import tournament_ledger
 
                 return Outcome(True, tournament_ledger(session.state))
             case "ledger":
@@ -181,15 +194,14 @@ class Console:
                     return Outcome(False, NO_CLOCK, refused=True)
                 return Outcome(True, clock_line(view))
             case "standings":
+                from omaha_tui.session.commands_tournament import standings_line
                 from omaha_tui.session.tournament import next_break
-
-                from .tournament import standings_line
 
                 ok = session.state.tournament is not None
                 when = next_break(session.clock(self.now()))
                 return Outcome(ok, standings_line(session.state, when), refused=not ok)
         if name.startswith("deal "):  # R11.5: a proposal, nothing recorded
-            from .tournament import proposal_line
+            from omaha_tui.session.commands_tournament import proposal_line
 
             ok, message = proposal_line(session.state, name)
             return Outcome(ok, message, refused=not ok)
@@ -208,7 +220,7 @@ class Console:
             from omaha_tui.session.tournament import next_break
 
             clock = self.session.clock(self.now())
-            obj = {
+            obj: dict[str, Any] = {
                 "ok": outcome.ok,
                 "message": shown(outcome.message),
                 "state": state_json(self.view(), next_break(clock)),

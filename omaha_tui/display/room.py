@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from omaha_tui.engine.allin.equity import Equity
 from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.hands.reading import read_high, read_low
-from omaha_tui.engine.labels import pot_label, printable
-from omaha_tui.engine.rules.awards import run_board
+from omaha_tui.engine.labels import part_label, pot_label, printable
+from omaha_tui.engine.rules.awards import board_parts, run_board
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.clock import ClockView, LevelInfo
 from omaha_tui.session.view import TableView, table_view
@@ -129,8 +130,12 @@ def _seats(view: TableView) -> list[Json]:
 
 def _runs(view: TableView) -> list[Json]:
     """Every run's board when the board is run more than once (R10.2); a run not dealt
-    yet shows the cards all runs share, then ``""`` for each card to come."""
-    return [{"run": n, "cards": cards(b) + [""] * (5 - len(b))} for n, b, _ in view.run_rows]
+    yet shows the cards all runs share, then ``""`` for each card to come. A double
+    board's two boards likewise, labelled ``Board 1`` and ``Board 2`` (R13.2)."""
+    return [
+        {"run": n, "label": f"{view.row_word} {n}", "cards": cards(b) + [""] * (5 - len(b))}
+        for n, b, _ in view.run_rows
+    ]
 
 
 def last_hand(state: TableState) -> Json | None:
@@ -146,15 +151,16 @@ def last_hand(state: TableState) -> Json | None:
     tabled = dict(hand.shown)
     several_pots = len({a.pot for a in hand.awards}) > 1
     winners = []
+    parts = board_parts(hand)  # R10.2 runs, R13.2 boards
     for a in hand.awards:
-        words = [f"run {a.run}"] if hand.runs > 1 else []
-        if several_pots or hand.runs == 1:
+        words = [part_label(hand.boards, a.run)] if parts > 1 else []
+        if several_pots or parts == 1:
             words.append(pot_label(a.pot))
         if a.half.value != "whole":
             words.append(a.half.value)
         described = ""
         held = tabled.get(a.seat)
-        board = run_board(hand, a.run) if hand.runs > 1 else hand.board
+        board = run_board(hand, a.run) if parts > 1 else hand.board
         if held is not None and len(board) == 5:
             if a.half.value == "low":
                 low = read_low(held, board, check=False)
@@ -166,6 +172,7 @@ def last_hand(state: TableState) -> Json | None:
                 "name": names.get(a.seat, f"seat {a.seat + 1}"),
                 "amount": a.amount,
                 "for": " ".join(words),
+                "board": a.run if hand.boards > 1 else 1,  # R13.2
                 "hand": described,
                 "cards": cards(held) if held is not None else [],
             }
@@ -184,8 +191,18 @@ def pot_equities(spot: AllInSpot, view: TableView) -> list[Json]:
     This can take a second before the flop: :mod:`.web` calls it on a thread.
     """
     names = {s.index: printable(s.player) for s in view.seats if s.state is not None}
-    figures = spot_equity(spot)
+    whole = spot_equity(spot)
     hilo = spot.variant.hilo
+    out = []
+    # R13.2(c): on a double board, each pot's half on each board, board 1 first.
+    for board, figures in enumerate(whole.per_board or (whole,), 1):
+        out += _pot_lines(spot, figures, names, hilo, board if whole.per_board else None)
+    return out
+
+
+def _pot_lines(
+    spot: AllInSpot, figures: Equity, names: dict[int, str], hilo: bool, board: int | None
+) -> list[Json]:
     out = []
     for n, pot in enumerate(figures.pots):
         hands = []
@@ -207,6 +224,7 @@ def pot_equities(spot: AllInSpot, view: TableView) -> list[Json]:
                 "pot": pot_label(n).capitalize(),
                 "amount": pot.amount,
                 "run": spot.run,
+                "board": board,
                 "hands": hands,
             }
         )
@@ -303,6 +321,10 @@ def room_view(
         "street": view.street,
         "board": cards(view.board),
         "board_untracked": view.board_untracked,
+        # R13.2: every board's cards, board 1 first (one list on a single board).
+        "boards": [
+            cards(b) for b in ((view.board, view.board2) if view.boards > 1 else (view.board,))
+        ],
         "board_size": 5 if live else 0,
         "runs": _runs(view),
         "pots": [
@@ -310,8 +332,8 @@ def room_view(
             for p in view.pots
         ],
         "in_front": view.in_front,
-        # R1.5: a dead button is on a chair nobody plays from (often an empty one, which
-        # the page does not draw): the page says where.
+        # R1.5(c): a dead button is on a chair nobody plays from now (the empty chair of
+        # a player who left, which the page does not draw): the page says where.
         "button": None if view.button is None else view.button + 1,
         "dead_button": view.dead_button,
         "pot_total": view.pot_total,

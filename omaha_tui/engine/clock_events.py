@@ -68,6 +68,3 @@ class ClockMoved(_ClockEvent):
     type: Literal["clock_moved"] = "clock_moved"
     at: AwareDatetime
     item: int = Field(ge=0)
-
-
-CLOCK_EVENTS = (ScheduleSet, ClockStarted, ClockPaused, ClockResumed, ClockAdjusted, ClockMoved)

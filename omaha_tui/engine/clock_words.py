@@ -110,12 +110,23 @@ def clock_event_words(before: TableState, after: TableState, e: ce.ScheduleSet |
                 where = f"Level {schedule.level_number(now.item)}"
             rest = f", {mmss(now.left_ms)} left" if now.left_ms is not None else ""
             paused = " (paused)" if after.clock.started and not after.clock.running else ""
-            return f"{adjusted_words(seconds)}; {where}{rest}{paused}"
+            was = position(before.clock, ce.at_ms(at))
+            over = ""
+            if was.item != now.item and was.left_ms is not None:  # R2.7b: ends it, no more
+                what = (
+                    f"break {schedule.break_number(was.item)}"
+                    if isinstance(schedule.items[was.item], Break)
+                    else f"level {schedule.level_number(was.item)}"
+                )
+                over = f" (more than the {mmss(was.left_ms)} left: {what} ends now)"
+            return f"{adjusted_words(seconds)}{over}; {where}{rest}{paused}"
         case ce.ClockMoved(at=at, item=item):
             assert schedule is not None
             was = position(before.clock, ce.at_ms(at))
-            ended = isinstance(schedule.items[was.item], Break)
+            ended = isinstance(schedule.items[was.item], Break) and item > was.item
             head = "Break ended early; clock at " if ended else "Clock moved to "
+            if item < was.item:  # R2.7b: back over a break, which is not held again
+                head = "Clock moved back to "
             dec = after.config.decimals if after.config is not None else 0
             return head + item_words(schedule, item, dec)
     return ""
@@ -127,13 +138,25 @@ def adjusted_words(seconds: int) -> str:
     return f"Clock: {duration_words(abs(seconds))} {more}"
 
 
-def mmss(ms: int) -> str:
-    """``04:12`` (or ``1:04:12``) of a non-negative number of milliseconds.
+def shown_seconds(seconds: float) -> int:
+    """R2.7: the one rounding of a clock's time left, everywhere it is shown or said:
+    whole seconds, rounded up (a clock shows 00:01 until its time is out).
 
-    >>> mmss(252_400), mmss(3_852_000)
-    ('04:12', '1:04:12')
+    >>> shown_seconds(120.0), shown_seconds(120.4), shown_seconds(0.2), shown_seconds(-3)
+    (120, 121, 1, 0)
     """
-    s = max(0, ms) // 1000
+    whole = int(seconds)
+    return max(0, whole + (1 if seconds > whole else 0))
+
+
+def mmss(ms: int) -> str:
+    """``04:12`` (or ``1:04:12``) of a non-negative number of milliseconds, rounded up to
+    the second as every clock shows it (:func:`shown_seconds`).
+
+    >>> mmss(252_000), mmss(251_400), mmss(3_852_000)
+    ('04:12', '04:12', '1:04:12')
+    """
+    s = shown_seconds(ms / 1000)
     h, rem = divmod(s, 3600)
     m, s = divmod(rem, 60)
     return f"{h}:{m:02}:{s:02}" if h else f"{m:02}:{s:02}"

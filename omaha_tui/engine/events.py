@@ -304,8 +304,6 @@ Event = Annotated[
 # Built on first use: a table that has only written events never builds the whole union.
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event, config=ConfigDict(defer_build=True))
 
-ACTION_EVENTS = (Folded, Checked, Called, BetPlaced, RaisedTo, WentAllIn)
-
 
 def event_to_json(event: Event) -> str:
     """Compact JSON text of an event, as the journal stores it."""

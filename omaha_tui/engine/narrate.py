@@ -23,6 +23,7 @@ from omaha_tui.engine.hands.spoken import join_words
 from omaha_tui.engine.labels import player_name, printable, run_times
 from omaha_tui.engine.narrate_awards import winnings
 from omaha_tui.engine.narrate_tournament import tournament_line
+from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
 
@@ -32,6 +33,7 @@ POST_NAMES = {
     "ante": "ante",
     "straddle": "straddle",
     "dead_sb": "dead small blind",
+    "bomb": "the bomb",
 }
 STREETS = {1: "Early flop card", 3: "Flop", 4: "Turn", 5: "River"}
 
@@ -99,11 +101,18 @@ class _Teller:
                     kind = "big-blind ante" if stakes.big_blind_ante else "ante"
                     ante = f", {kind} {m(stakes.ante)}"
                 return f"Level {level}: blinds {m(stakes.small_blind)}/{m(stakes.big_blind)}{ante}"
-            case ev.HandStarted(button=button, posts=posts, die_roll=roll, clock_from=started_at):
+            case ev.HandStarted(
+                button=button, posts=posts, die_roll=roll, clock_from=started_at, bomb=bomb
+            ):
                 number = after.hand.number if after.hand is not None else after.hands_played + 1
                 game = f" (die {roll}: {binglao_variant(roll).name})" if roll else ""
+                if bomb:  # R13.1
+                    two = after.hand is not None and after.hand.boards > 1
+                    game += f", {bomb_words(ev.BombCall(amount=bomb, double=two), m(bomb))}"
                 parts = [
-                    f"{who(after, p.seat)} posts {POST_NAMES[p.kind.value]} {m(p.amount)}"
+                    f"{who(after, p.seat)} posts {m(p.amount)} of the bomb, all in (R13.1b)"
+                    if bomb and p.amount < bomb
+                    else f"{who(after, p.seat)} posts {POST_NAMES[p.kind.value]} {m(p.amount)}"
                     for p in posts
                 ]
                 dead = after.hand is not None and button not in after.hand.seats
@@ -111,6 +120,8 @@ class _Teller:
                 opening = [f"Hand #{number}{game}: button {where}", *parts]
                 if started_at is not None:  # R2.7a: the clock starts with the first hand
                     opening.insert(0, "Clock started")
+                if bomb:
+                    opening.append("no pre-flop betting: deal the flop (R13.1)")
                 return "; ".join(opening)
             case ev.Folded(seat=seat):
                 return f"{who(before, seat)} folds"
@@ -167,12 +178,21 @@ class _Teller:
                 )
             case ev.SessionEnded():
                 return "Session ended: everyone cashes out; the ledger has the settle-up"
-            case ev.StraddleChanged(amount=amount):
+            case ev.StraddleChanged(amount=amount, button=button, seat=seat):
+                if amount and button:
+                    return f"Button straddle {m(amount)} from the next hand (R13.3)"
+                if amount and seat is not None:
+                    return (
+                        f"Mississippi straddle {m(amount)} from {who(after, seat)} from the next "
+                        "hand, when not in a blind (R13.3)"
+                    )
                 if amount:
                     return (
                         f"Straddle {m(amount)} from the next hand, when three or more play (R2.8)"
                     )
                 return "Straddle off from the next hand"
+            case ev.BombChanged(call=call):
+                return self.bomb(after, call)
             case ev.GameChanged():
                 new = after.config
                 if new is None:
@@ -192,6 +212,25 @@ class _Teller:
             case ev.ActionUndone():
                 return "Undone"
         return clock_event_words(before, after, e) or e.type.replace("_", " ")
+
+    def bomb(self, after: TableState, call: ev.BombCall | None) -> str:
+        """R13.1: ``Next hand: a bomb pot of 5``, a standing rule, or bomb pots off."""
+        if call is None:
+            return "Bomb pots off"
+        what = bomb_words(call, self.amt(call.amount))
+        if call.every is not None:
+            return f"{what.capitalize()} every {call.every} hands (R13.1){self.next_bomb(after)}"
+        if call.at is not None:
+            return (
+                f"{what.capitalize()} each time the button reaches {self.who(after, call.at)} "
+                f"(R13.1){self.next_bomb(after)}"
+            )
+        return f"Next hand: {what} (R13.1)"
+
+    def next_bomb(self, after: TableState) -> str:
+        """``; the next hand is one`` when the next hand is a bomb pot (R13.1)."""
+        call = next_bomb(after)
+        return f"; next hand: {bomb_words(call, self.amt(call.amount))}" if call else ""
 
     def expense(self, after: TableState) -> str:
         """``Expense: pizza 30.00 EUR paid by Ann, shared by Ann, Bob and Cy (10.00 each)``."""
@@ -344,7 +383,9 @@ def _consequences(
                 out.append(f"{teller.who(after, seat)} is out of chips: rebuy, or {later}")
     if not same and any(type(e) is ev.HandStarted for e in events):
         out += _held_back(teller, before, after)
-    return out
+    if a.complete and same and b is not None and not b.complete:
+        out.append(teller.next_bomb(after).removeprefix("; ").capitalize())  # R13.1
+    return [line for line in out if line]
 
 
 def _held_back(teller: _Teller, before: TableState, after: TableState) -> list[str]:
@@ -354,6 +395,14 @@ def _held_back(teller: _Teller, before: TableState, after: TableState) -> list[s
 
     hand = after.hand
     assert hand is not None
+    if hand.bomb:  # R13.1(a): nobody owing or waiting plays it, and nobody owes for it
+        return [
+            f"{teller.who(after, i)} sits out the bomb pot and owes nothing for it (R13.1a)"
+            for i, seat in enumerate(before.seats)
+            if seat is not None
+            and i not in hand.seats
+            and (seat.waiting_for_bb or seat.owes_bb or seat.owes_sb)
+        ]
     reasons = not_dealt(before)
     return [
         f"{teller.who(after, seat)} {why}"

@@ -27,9 +27,30 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
-def money(amount: Decimal) -> str:
-    """Money with thousands separators, as recorded (``1,250``, ``2.50``)."""
-    return f"{amount:,}"
+def money(amount: Decimal, unit: Decimal | None = None) -> str:
+    """Money with thousands separators: in the places of the money ``unit`` when given
+    (none for a whole unit, at least two for a fraction of one), else as recorded.
+
+    >>> money(Decimal("30.00"), Decimal("0.5")), money(Decimal("20.0"), Decimal("0.5"))
+    ('30.00', '20.00')
+    >>> money(Decimal("1250"), Decimal(1)), money(Decimal("12.5")), money(Decimal(7), Decimal(5))
+    ('1,250', '12.5', '7')
+    """
+    if unit is None:
+        return f"{amount:,}"
+    return f"{amount.quantize(_places(unit)):,}"
+
+
+_money = money
+
+
+def _places(unit: Decimal) -> Decimal:
+    """The quantum money is said in: 1 for a whole unit, else 0.01 or finer."""
+    if unit == unit.to_integral_value():
+        return Decimal(1)
+    exponent = unit.normalize().as_tuple().exponent
+    places = max(2, -exponent if isinstance(exponent, int) else 2)
+    return Decimal(1).scaleb(-places)
 
 
 def tournament_line(
@@ -44,8 +65,14 @@ def tournament_line(
         return name(player_name(state, seat))
 
     config = t.config
+    unit = config.money_unit
+
+    def money(amount: Decimal) -> str:
+        return _money(amount, unit)
+
     match e:
         case ev.TournamentStarted(config=c):
+            unit = c.money_unit
             parts = [f"Tournament: {money(c.buy_in)} for {c.stack:,} chips"]
             if c.rebuys_until is not None:
                 parts.append(f"rebuys until level {c.rebuys_until}")

@@ -88,14 +88,3 @@ class PrizesPaid(_TournamentEvent):
 
     type: Literal["prizes_paid"] = "prizes_paid"
     prizes: dict[int, Decimal]
-
-
-TOURNAMENT_EVENTS = (
-    TournamentStarted,
-    PlayerReentered,
-    AddOnTaken,
-    PlayerBusted,
-    ColouredUp,
-    DealAgreed,
-    PrizesPaid,
-)

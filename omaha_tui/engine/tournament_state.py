@@ -12,7 +12,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.rules.tournament.money import ZERO
-from omaha_tui.engine.rules.tournament.payouts import payout_percents
+from omaha_tui.engine.rules.tournament.payouts import (
+    custom_short,
+    format_payouts,
+    payout_percents,
+)
 from omaha_tui.engine.rules.tournament.places import Out, Placing, places, placing_prizes
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 
@@ -109,13 +113,12 @@ class TournamentState:
         return won
 
     def prizes_left(self) -> tuple[Decimal, ...]:
-        """The prizes of the places not yet decided (R11.5: what a deal shares)."""
+        """What is still unpaid, by place (R11.5: what a deal shares): the prizes of the
+        places not yet decided, or once a deal is agreed only the money it kept back for
+        the winner (the rest is the deal's already)."""
+        if self.deal is not None:
+            return (self.kept,)
         return self.prize_table()[: len(self.seated)]
-
-
-def tournament_of(state: TableState) -> TournamentState | None:
-    """The tournament on this table, if it is one."""
-    return state.tournament
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,13 @@ class Standing:
 @dataclass(frozen=True)
 class Standings:
     """What every front end shows of a tournament (R11): entries, the pool and the
-    prizes by place, who is left and the average stack, and each entry's line."""
+    prizes by place, who is left and the average stack, and each entry's line.
+
+    ``deal_amounts``: what an agreed deal gave each name (R11.5); ``unpaid``: the prizes
+    of the places still to be decided, best first (after a deal, what it kept back);
+    ``out_order``: the entries out, in the order they went out (R11.3); ``chip``: the
+    smallest chip in play (R11.7); ``unit``: the money unit money is said in (R11.2).
+    """
 
     entries: int
     rebuys: int
@@ -151,6 +160,11 @@ class Standings:
     deal: bool
     kept: Decimal
     chip: int
+    unit: Decimal = Decimal(1)
+    payout_note: str = ""
+    deal_amounts: tuple[tuple[str, Decimal], ...] = ()
+    unpaid: tuple[Decimal, ...] = ()
+    out_order: tuple[int, ...] = ()
 
 
 def standings(state: TableState) -> Standings | None:
@@ -207,4 +221,24 @@ def standings(state: TableState) -> Standings | None:
         deal=t.deal is not None,
         kept=t.kept,
         chip=state.stakes.chip if state.stakes is not None else 1,
+        unit=t.config.money_unit,
+        payout_note=payout_note(t.config.payouts, len(t.entries)),
+        deal_amounts=tuple((t.entries[e - 1], a) for e, a in t.deal or ()),
+        unpaid=() if t.finished else t.prizes_left(),
+        out_order=tuple(o.entry for o in t.outs),
+    )
+
+
+def payout_note(custom: tuple[Decimal, ...] | None, entries: int) -> str:
+    """R11.2: what the standings say while a custom table pays more places than there
+    are entries (the default table for the entries so far is paid until then), or "".
+
+    >>> payout_note((Decimal(50), Decimal(30), Decimal(20)), 2)
+    "custom payouts 50/30/20 need 3 entries: R11.2's table for 2 entries until then"
+    """
+    if custom is None or not custom_short(entries, custom):
+        return ""
+    return (
+        f"custom payouts {format_payouts(custom)} need {len(custom)} entries: "
+        f"R11.2's table for {entries} entr{'y' if entries == 1 else 'ies'} until then"
     )

@@ -31,15 +31,14 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.store.schema import upgrade_payload
 from omaha_tui.store.snapshot import FoldedLog, fold_steps
 
+from .exact_fields import EVENTS_FIELD, META_FIELD, OUR_FIELDS, TIMES_FIELD, TITLE_FIELD
+from .export_stream import UndoneTooFar, effective
+from .import_meta import trusted_meta
 from .names import check_seated_names
 from .phh import PhhError, PhhHand
+from .phh_export import details_in, export_hands, write_hands
 from .phh_write import dumps
 
-EVENTS_FIELD = "_omaha_tui_events"
-META_FIELD = "_omaha_tui_meta"
-TITLE_FIELD = "_omaha_tui_title"
-TIMES_FIELD = "_omaha_tui_times"
-OUR_FIELDS = (EVENTS_FIELD, META_FIELD, TITLE_FIELD, TIMES_FIELD)
 TIME_FIELDS = ("time", "time_zone", "day", "month", "year")
 """Standard fields a hand takes from the journal's clock rather than from its events."""
 TITLE_LIMIT = 120
@@ -131,8 +130,6 @@ def from_json(text: str, source: str) -> SessionLog:
         raise PhhError(f"{source}: the export holds no event")
     check_seated_names(events, source)
     times = event_times(data.get("times"), len(events))
-    from .import_meta import trusted_meta
-
     return SessionLog(
         title[:TITLE_LIMIT] or source, events, trusted_meta(data.get("meta"), events, source), times
     )
@@ -219,8 +216,6 @@ def carried(hands: Sequence[PhhHand]) -> Carried:
         raise PhhError(f"{source}: {META_FIELD} must hold a JSON object")
     title = fields.get(TITLE_FIELD)
     events = decode_events(raw, f"{source}: {EVENTS_FIELD}")
-    from .import_meta import trusted_meta
-
     log = SessionLog(
         (title if isinstance(title, str) else "")[:TITLE_LIMIT] or source,
         events,
@@ -250,9 +245,6 @@ def _fold_writing(log: SessionLog, source: str) -> tuple[list[str], FoldedLog] |
     Raises:
         PhhError: the rules refuse an event, named from this one fold.
     """
-    from .export_stream import UndoneTooFar, effective
-    from .phh_export import details_in, write_hands
-
     folds: list[FoldedLog] = []
 
     def steps() -> Iterator[tuple[Event, None, TableState]]:
@@ -288,8 +280,6 @@ def _fold_writing(log: SessionLog, source: str) -> tuple[list[str], FoldedLog] |
 def _checked_writing(log: SessionLog, source: str) -> tuple[list[str], FoldedLog]:
     """The hands PHH writes of a log the fold could not take, and the log's table
     without undo history (or the event the rules refuse, named)."""
-    from .phh_export import export_hands
-
     try:  # writing the hands replays the log by the rules
         written = [_standard(h) for h in export_hands(log.events, log.meta, title=log.title)[0]]
     except (ValueError, AssertionError):

@@ -32,7 +32,7 @@ from omaha_tui.engine.events import ActionUndone, Event, HandStarted, event_to_j
 from omaha_tui.engine.reducer.history import UNDO_HANDS
 from omaha_tui.store.records import EventRecord, SessionInfo
 
-from .exact_log import EVENTS_FIELD, META_FIELD, OUR_FIELDS, TIMES_FIELD, TITLE_FIELD
+from .exact_fields import EVENTS_FIELD, META_FIELD, OUR_FIELDS, TIMES_FIELD, TITLE_FIELD
 from .journal_port import JournalPort
 from .phh import PhhError, PhhHand
 from .phh_write import dumps, toml_string, toml_text

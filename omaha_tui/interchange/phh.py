@@ -46,8 +46,6 @@ _GAME_LETTERS = {
     "C": "courchevel",
     "C/8": "courchevel8",
 }
-STANDARD_CODES = ("PO", "FO/8")
-"""The Omaha codes the PHH standard defines; every other code here is an extension."""
 
 VARIANT_CODES: dict[str, tuple[str, Structure]] = {
     s + g: (key, structure)

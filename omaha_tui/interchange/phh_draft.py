@@ -30,6 +30,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, TableState
 
+from .phh_boards import DoubleBoardOut, recorded
 from .phh_chips import from_chips
 from .phh_runs import RunOut
 
@@ -49,6 +50,8 @@ class HandDraft:
     shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
     finishing: tuple[int, ...] | None = None
     run: RunOut | None = None
+    double: DoubleBoardOut | None = None
+    """Board 2 of a double board (R13.2), written in user fields (:mod:`.phh_boards`)."""
     before: TableState | None = None
     events: list[Event] = field(default_factory=list)
     time: str | None = None
@@ -71,9 +74,15 @@ def start_draft(state: TableState, event: HandStarted, after: TableState) -> Han
     # at a hand start, R2.7).
     config = state.config.model_copy(update={"structure": after.hand.structure})
     stakes = after.hand.stakes
-    return HandDraft(
+    draft = HandDraft(
         after.hands_played + 1, config, stakes, event, order, names, stacks, before=state
     )
+    if event.bomb:  # R13.1: the standard's reader has a pre-flop round: everyone checks it
+        able = [f"p{i + 1} cc" for i, s in enumerate(order) if s not in after.hand.all_in]
+        draft.actions += able if len(able) > 1 else []
+    if after.hand.boards > 1:  # R13.2
+        draft.double = DoubleBoardOut()
+    return draft
 
 
 def add_event(hand: HandDraft, before: TableState, event: Event) -> None:
@@ -96,6 +105,14 @@ def add_event(hand: HandDraft, before: TableState, event: Event) -> None:
         hand.actions.append(f"{label} cc" if to <= h.current_bet else f"{label} cbr {{{to}}}")
     elif isinstance(event, EarlyCardDealt):  # R3.3 Courchevel: one flop card before betting
         hand.actions.append(f"d db {event.card or '??'}")
+    elif isinstance(event, BoardDealt) and event.board == 2 and hand.double is not None:
+        h = before.hand  # R13.2: board 2's street, in the user field
+        assert h is not None
+        count = event.count or h.board_count - h.board2_count
+        street = event.cards or ("??",) * count
+        hand.double = replace(hand.double, streets=(*hand.double.streets, street))
+    elif isinstance(event, BoardRecorded) and event.board == 2 and hand.double is not None:
+        hand.double = recorded(hand.double, event.cards)
     elif isinstance(event, BoardDealt):
         h = before.hand
         assert h is not None
@@ -122,6 +139,8 @@ def add_event(hand: HandDraft, before: TableState, event: Event) -> None:
         hand.run = replace(hand.run, boards=(*hand.run.boards, event.cards))
     elif isinstance(event, PotsAwarded) and hand.run is not None and not event.by_cards:
         hand.run = replace(hand.run, awards=event.awards)
+    elif isinstance(event, PotsAwarded) and hand.double is not None and not event.by_cards:
+        hand.double = replace(hand.double, awards=event.awards)  # R13.2: by board
 
 
 def scaled(action: str, scale: int) -> str:

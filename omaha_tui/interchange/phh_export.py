@@ -30,14 +30,17 @@ from omaha_tui.engine.events import (
 from omaha_tui.engine.reducer.replay import apply, initial_state
 from omaha_tui.engine.state import TableState
 
-from .exact_log import OUR_FIELDS
+from .exact_fields import OUR_FIELDS
+from .export_stream import effective
 from .phh import PhhError, PhhHand, code_for_variant
+from .phh_boards import BOARD_FIELDS, DOUBLE_BOARD, board_fields, board_one_result
 from .phh_chips import from_chips
 from .phh_draft import HandDraft, add_event, scaled, start_draft
 from .phh_runs import RUN_FIELDS, run_fields
 from .phh_standard import (
     AWARDED_BY_HAND,
     NONSTANDARD_FIELD,
+    RESULT_FIELD,
     RUN_BY_HAND,
     RUN_TWICE,
     STANDARD_FIELDS,
@@ -81,8 +84,6 @@ def export_hands(
 
     ``title`` (the session's, else the one it started with) is each hand's ``event``.
     """
-    from .export_stream import effective
-
     timed = (
         (e, times[i] if times is not None and i < len(times) else None)
         for i, e in enumerate(events)
@@ -198,7 +199,7 @@ def _to_phh(hand: HandDraft, detail: Mapping[str, Any], title: str) -> PhhHand:
         i = hand.order.index(post.seat)
         j = (1 - i) if n == 2 else i  # heads-up the file lists the button's blind first
         posted[i] += post.amount
-        if post.kind in (PostKind.ANTE, PostKind.DEAD_SMALL_BLIND):
+        if post.kind in (PostKind.ANTE, PostKind.DEAD_SMALL_BLIND, PostKind.BOMB):  # R13.1
             antes[j] += post.amount
         else:
             # All in (after an ante too): the file states the table's blind and the
@@ -231,6 +232,12 @@ def _to_phh(hand: HandDraft, detail: Mapping[str, Any], title: str) -> PhhHand:
     reasons = start_reasons(config, stakes, hand.started)
     if hand.by_hand:
         reasons.append(RUN_BY_HAND if hand.run is not None else AWARDED_BY_HAND)
+    if hand.double is not None:  # R13.2: board 2 in user fields (docs/phh-extensions.md)
+        reasons.append(DOUBLE_BOARD)
+        extra += board_fields(hand.double, hand.label, amt)
+        if finishing is not None and hand.before is not None:
+            extra += ((RESULT_FIELD, [amt(s) for s in finishing]),)
+            finishing = board_one_result(hand.events, hand.before, hand.order)
     if hand.run is not None:  # R10.2: the later runs in user fields (docs/phh-extensions.md)
         extra += run_fields(hand.run, hand.label, amt)
         # finishing_stacks keep the standard's meaning, the hand's result (every run);
@@ -311,7 +318,7 @@ def imported_details(
         "extra_toml": [
             [k, toml_text(v)]
             for k, v in hand.extra
-            if k not in OUR_FIELDS + RUN_FIELDS + STANDARD_FIELDS
+            if k not in OUR_FIELDS + RUN_FIELDS + BOARD_FIELDS + STANDARD_FIELDS
         ],
     }
 

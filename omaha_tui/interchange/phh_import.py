@@ -46,10 +46,11 @@ from omaha_tui.engine.graphemes import cluster_width, clusters
 from omaha_tui.engine.labels import NAME_LIMIT, check_visible, identity, name_taken, printable
 
 from .phh import PhhError, PhhHand, parse_amount
+from .phh_boards import board_2_street, read_boards
 from .phh_cards import Deck, card_list
 from .phh_chips import amount_scale, from_chips, hand_amounts, to_chips
 from .phh_runs import read_runs, take_run_cards
-from .phh_stakes import forced_bets, table_config
+from .phh_stakes import bomb_of, forced_bets, table_config
 
 
 @dataclass(frozen=True)
@@ -181,11 +182,17 @@ def translate(hand: PhhHand) -> ImportedHand:
     events: list[Event] = [SessionStarted(config=config, title=title)]
     events += [PlayerSeated(seat=i, name=names[i], stack=stacks[i]) for i in range(n)]
     posts = forced_bets(hand, scale)
-    events.append(HandStarted(button=n - 1, seats=tuple(range(n)), posts=posts))
+    bomb = bomb_of(hand, scale)  # R13.1: its pre-flop checks are the standard's, not ours
+    deck = Deck(config.variant.hole_cards, config.variant.name)
+    double = read_boards(hand, scale, deck)  # R13.2: board 2 in user fields
+    boards = 1 if double is None else 2
+    events.append(
+        HandStarted(button=n - 1, seats=tuple(range(n)), posts=posts, boards=boards, bomb=bomb)
+    )
     lines: list[int | None] = [None] * len(events)
     holes: list[tuple[str, ...] | None] = [None] * n
     chips = _Chips(list(stacks), posts)
-    deck = Deck(config.variant.hole_cards, config.variant.name)
+    streets = 0
     dealt = board = 0
     acted = False
     run = read_runs(hand, scale)
@@ -206,6 +213,8 @@ def translate(hand: PhhHand) -> ImportedHand:
             events.append(RunsAgreed(runs=run.runs))  # R10.2: before the next card
             lines.append(number)
             agreed = True
+        if bomb and not board and words[1:] == ["cc"]:
+            continue  # R13.1: nobody bets before a bomb pot's flop
         if len(words) == 3 and words[1] == "sm" and "?" in words[2]:
             seat = _player(words[0], where, n)
             partly.append((seat, _partly_shown(words[2], where, deck, holes[seat])))
@@ -226,6 +235,10 @@ def translate(hand: PhhHand) -> ImportedHand:
             board += 1
         elif isinstance(event, BoardDealt):
             board += len(event.cards) or event.count or 0
+            if double is not None:  # R13.2: board 2's street follows board 1's
+                events.append(board_2_street(double, streets, where))
+                lines.append(number)
+                streets += 1
             if board == 5 and run is not None and agreed:  # run 1 complete: the others
                 events += [RunBoardDealt(run=k, cards=c) for k, c in enumerate(run.boards, 2)]
                 lines += [number] * len(run.boards)
@@ -241,6 +254,8 @@ def translate(hand: PhhHand) -> ImportedHand:
         take_run_cards(run, deck, hand.source)
     dealing = dealt < n and not acted and not any(isinstance(e, BoardDealt) for e in events)
     awards = run.awards if run is not None else None
+    if double is not None:
+        awards = double.awards
     return ImportedHand(
         hand, scale, tuple(events), tuple(lines), tuple(holes), dealing, awards, tuple(partly)
     )

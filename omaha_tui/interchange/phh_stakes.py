@@ -67,6 +67,8 @@ def table_config(hand: PhhHand, scale: int) -> TableConfig:
     ante = max(
         (to_chips(a, scale) for j, a in enumerate(hand.antes) if j not in returning), default=0
     )
+    if bomb_of(hand, scale):
+        ante = 0  # R13.1: the bomb is the hand's, not an ante of the table
     try:
         stakes = Stakes(
             big_blind=big_blind,
@@ -125,6 +127,38 @@ def ante_pots(hand: PhhHand) -> AntePots:
     return AntePots.TOTAL if trimming is True else AntePots.MAIN
 
 
+def bomb_of(hand: PhhHand, scale: int) -> int:
+    """R13.1: the bomb when the file's hand is a bomb pot, else 0: no blind or straddle,
+    every player an ante, the same one for all but players all in for less (R13.1b), and
+    no pre-flop action but checks (a standard reader has its pre-flop round, which
+    every player checks; the bomb pot has none).
+
+    >>> from decimal import Decimal as D
+    >>> h = PhhHand(variant="PO", starting_stacks=(D(100), D(3), D(100)),
+    ...             antes=(D(5), D(5), D(5)), blinds_or_straddles=(D(0),) * 3,
+    ...             actions=("p1 cc", "p3 cc", "d db AhKd7c"), min_bet=D(2))
+    >>> bomb_of(h, 1)
+    5
+    """
+    n = hand.player_count
+    if any(b > 0 for b in hand.blinds_or_straddles) or len(hand.antes) != n or n < 2:
+        return 0
+    antes = [to_chips(a, scale) for a in hand.antes]
+    stacks = [to_chips(s, scale) for s in hand.starting_stacks]
+    if n == 2:
+        stacks.reverse()  # heads-up the file lists the button's forced bets first
+    bomb = max(antes)
+    if bomb <= 0 or any(a != bomb and not 0 < stacks[i] == a for i, a in enumerate(antes)):
+        return 0
+    for raw in hand.actions:
+        words = raw.split("#", 1)[0].split()
+        if words[:2] == ["d", "db"]:
+            return bomb
+        if words and words[0] != "d" and words[1:] != ["cc"]:
+            return 0
+    return bomb
+
+
 def forced_bets(hand: PhhHand, scale: int) -> tuple[Post, ...]:
     """Antes then blinds and straddles as posted (short stacks post what they have).
 
@@ -141,11 +175,13 @@ def forced_bets(hand: PhhHand, scale: int) -> tuple[Post, ...]:
         return (1 - i) if n == 2 else i
 
     posts: list[Post] = []
+    bomb = bomb_of(hand, scale)
     for i in range(n):
         ante = min(to_chips(hand.antes[source_index(i)], scale), stacks[i])
         if ante:
             dead = source_index(i) in returning
             kind = PostKind.DEAD_SMALL_BLIND if dead else PostKind.ANTE
+            kind = PostKind.BOMB if bomb else kind  # R13.1
             posts.append(Post(seat=i, kind=kind, amount=ante))
             stacks[i] -= ante
     nonzero = [j for j, b in enumerate(hand.blinds_or_straddles) if b > 0]

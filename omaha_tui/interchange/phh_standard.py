@@ -8,7 +8,8 @@ reason per difference (docs/phh-extensions.md). ``finishing_stacks`` always keep
 standard's meaning, the result of the whole hand: a hand run more than once whose run 1
 alone ends otherwise (what a standard reader replays) says so (:data:`RUN_TWICE`).
 Files written before kept that result in ``_omaha_tui_finishing_stacks`` and run 1's in
-``finishing_stacks``; that field is read as nothing and not written again.
+``finishing_stacks``; a run-out no longer writes it (a hand on two boards still does,
+marked, :mod:`.phh_boards`).
 
 The reasons are worked out from the hand's events, never from another program.
 """
@@ -76,7 +77,7 @@ def ante_trimming(config: TableConfig, stakes: Stakes, posts: Sequence[Post]) ->
     False
     """
     kinds = {p.kind for p in posts}
-    antes = PostKind.ANTE in kinds
+    antes = PostKind.ANTE in kinds or PostKind.BOMB in kinds  # R13.1b: bombs layer as antes
     if not antes and PostKind.DEAD_SMALL_BLIND not in kinds:
         return None
     if not antes:

@@ -12,12 +12,18 @@ one (1 for the first), so an add-on or a colour-up can be offered at it (R11).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from omaha_tui.engine.clock_words import blinds_sentence, blinds_short, blinds_words
-from omaha_tui.engine.rules.clock.running import Position, position
+from omaha_tui.engine.clock_words import (
+    blinds_sentence,
+    blinds_short,
+    blinds_words,
+    shown_seconds,
+)
+from omaha_tui.engine.rules.clock.running import Position, position, trail
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
 from omaha_tui.engine.state import TableState
 
@@ -96,19 +102,36 @@ class ClockView:
     next_level: LevelInfo | None
     seconds_to_break: float | None
     hand_running: bool
+    passed: tuple[tuple[int, str], ...] = ()
 
     @property
     def due(self) -> bool:
         return not self.on_break and self.level.number != self.playing
 
+    @property
+    def shown_seconds(self) -> int | None:
+        """The one rounding of the time left (R2.7): whole seconds, rounded up, as the
+        clock's line, the narrator, the console's JSON and the players' display show it."""
+        return None if self.seconds_left is None else shown_seconds(self.seconds_left)
 
-def _to_break(schedule: BlindSchedule, p: Position) -> float | None:
+    @property
+    def shown(self) -> str:
+        """``02:00``: the time left as everyone shows it, or ``""`` when nothing is timed."""
+        return "" if self.seconds_left is None else format_clock(self.seconds_left)
+
+
+def _to_break(schedule: BlindSchedule, p: Position, reached: int = 0) -> float | None:
+    """Seconds until the next break the clock will hold (one it held already, or was
+    moved past, is not held again, R2.7b)."""
     if isinstance(schedule.items[p.item], Break):
         return None
     if p.left_ms is None:
         return None
     ms = p.left_ms
-    for item in schedule.items[p.item + 1 :]:
+    for index in range(p.item + 1, len(schedule.items)):
+        item = schedule.items[index]
+        if isinstance(item, Break) and index <= reached:
+            continue
         if isinstance(item, Break):
             return ms / 1000
         if item.seconds == 0:
@@ -135,7 +158,8 @@ def clock_view(state: TableState, now: datetime) -> ClockView | None:
     schedule = clock.schedule
     if schedule is None:
         return None
-    p = position(clock, round(now.timestamp() * 1000))
+    now_ms = round(now.timestamp() * 1000)
+    p = position(clock, now_ms)
     number = schedule.level_number(p.item)
     on_break = isinstance(schedule.items[p.item], Break)
     dec = state.config.decimals if state.config is not None else 0
@@ -156,9 +180,22 @@ def clock_view(state: TableState, now: datetime) -> ClockView | None:
         started=clock.started,
         paused=clock.started and not clock.running,
         next_level=next_level,
-        seconds_to_break=_to_break(schedule, p),
+        seconds_to_break=_to_break(schedule, p, clock.reached),
         hand_running=state.in_hand,
+        passed=tuple((i, _entered_words(schedule, i, dec)) for i in trail(clock, now_ms)[:-1]),
     )
+
+
+def _entered_words(schedule: BlindSchedule, index: int, decimals: int) -> str:
+    """R2.7b: a level or break the clock went through by time alone since its last
+    control, said once it is over (``Level 3 (blinds 50/100) began and ended with no
+    hand dealt``)."""
+    item = schedule.items[index]
+    if isinstance(item, Break):
+        return f"Break {schedule.break_number(index)} began and ended"
+    number = schedule.level_number(index)
+    words = LevelInfo.of(schedule, number, decimals).words
+    return f"Level {number} ({words}) began and ended with no hand dealt"
 
 
 def clock_line(view: ClockView, *, short: bool = False) -> str:
@@ -204,16 +241,34 @@ def clock_json(view: ClockView | None) -> dict[str, Any] | None:
         "break": view.on_break,
         "break_number": view.break_number,
         "seconds_left": None if view.seconds_left is None else round(view.seconds_left, 1),
+        "shown_seconds": view.shown_seconds,
+        "shown": view.shown,
         "paused": view.paused,
         "started": view.started,
         "playing": view.playing,
+        "ante_kind": _ante_kind(view.level),
         "next_level": None
         if nxt is None
-        else {"level": nxt.number, "sb": nxt.small_blind, "bb": nxt.big_blind, "ante": nxt.ante},
+        else {
+            "level": nxt.number,
+            "sb": nxt.small_blind,
+            "bb": nxt.big_blind,
+            "ante": nxt.ante,
+            "big_blind_ante": nxt.big_blind_ante,
+            "ante_kind": _ante_kind(nxt),
+        },
         "seconds_to_break": None
         if view.seconds_to_break is None
         else round(view.seconds_to_break, 1),
     }
+
+
+def _ante_kind(level: LevelInfo) -> str | None:
+    """R2.9: ``"big-blind ante"`` (one for the table, posted by the big blind), ``"ante"``
+    (every player) or ``None``: the words every surface names it by."""
+    if not level.ante:
+        return None
+    return "big-blind ante" if level.big_blind_ante else "ante"
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +300,26 @@ def announcements(
     if before is None or after is None:
         return ()
     number = after.level.number
+    # R2.7b: every level and break the clock entered by time since the last reading is
+    # said, even one no hand was dealt in (the reading before saw it running, or not at all)
+    said = tuple(Announcement(words) for _, words in _new_passed(before, after))
+    return (*said, *_arrived(before, after, heard, number))
+
+
+def _new_passed(before: ClockView, after: ClockView) -> tuple[tuple[int, str], ...]:
+    """The items ``after`` went through by time that ``before`` had not reached: those
+    after ``before``'s item on the trail, or all of them when a control moved the clock
+    since (``before``'s item is not on it)."""
+    items = [*(i for i, _ in after.passed), after.item]
+    if before.item in items:
+        return after.passed[items.index(before.item) + 1 :]
+    return after.passed
+
+
+def _arrived(
+    before: ClockView, after: ClockView, heard: int | None, number: int
+) -> tuple[Announcement, ...]:
+    """What the item the clock is in now says (see :func:`announcements`)."""
     if after.item != before.item:
         if after.on_break:
             left = after.seconds_left
@@ -294,10 +369,47 @@ class Announcer:
         return said
 
 
+ClockReader = Callable[[], ClockView | None]
+"""How a front end reads the clock now (``None``: the table has no schedule)."""
+
+
+@dataclass(frozen=True)
+class ClockFace:
+    """A clock panel at one reading: its line (``short``: without the next level and
+    the next break), its marks, and what the table should hear since the last reading."""
+
+    line: str
+    short: str
+    paused: bool
+    on_break: bool
+
+
+class ClockFollower:
+    """One front end's clock (R2.7): each call reads it through ``read`` and returns
+    its face (``None`` without a schedule) and what is due to be said, each new level
+    once (R2.7c; the first reading says nothing, as after a resume). ``read`` may be
+    replaced (a table bound again) without the levels already said being said again."""
+
+    def __init__(self, read: ClockReader) -> None:
+        self.read = read
+        self._ear = Announcer()
+
+    def __call__(self) -> tuple[ClockFace | None, tuple[Announcement, ...]]:
+        view = self.read()
+        said = self._ear.hear(view)
+        if view is None:
+            return None, said
+        face = ClockFace(clock_line(view), clock_line(view, short=True), view.paused, view.on_break)
+        return face, said
+
+
 __all__ = [
     "WARNING_SECONDS",
     "Announcement",
     "Announcer",
+    "ClockFace",
+    "ClockFollower",
+    "ClockReader",
     "ClockView",
     "LevelInfo",
     "announcements",

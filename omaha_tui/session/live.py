@@ -38,7 +38,7 @@ from omaha_tui.store.settings import readable_settings
 from . import board_rows
 from .clock import ClockView, clock_view
 from .clock_meta import meta_schedule, needs_taking_up, taking_up
-from .outcome import Outcome
+from .outcome import Outcome, refusal_words
 from .redo import resumed_redo
 from .verify import log_damage
 
@@ -205,7 +205,7 @@ class Session:
         """
         stamped = (NextHand, TakeAddOn, ColourUp, *CLOCK_REQUESTS)  # R11.1, R11.4: at a break
         if isinstance(req, stamped) and getattr(req, "at", 0) is None:
-            req = replace(req, at=now or datetime.now(UTC))  # type: ignore[arg-type]
+            req = replace(req, at=now or datetime.now(UTC))
         before = self._history.state
         out = self._decide(req)
         if isinstance(out, Outcome):
@@ -236,7 +236,7 @@ class Session:
         if isinstance(out, Ask):
             return Outcome(False, out.question, ask=out)
         if isinstance(out, Refusal):
-            return Outcome(False, out.reason, refused=True)
+            return Outcome(False, refusal_words(out.reason, req, self.available()), refused=True)
         return out
 
     def undo(self) -> Outcome:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.decisions.available import Available
 from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.engine.events import Event
 
@@ -29,3 +31,17 @@ class Outcome:
     lines: tuple[str, ...] = ()
     journal_failed: bool = False
     journal_gone: bool = False
+
+
+def refusal_words(reason: str, request: rq.Request, avail: Available) -> str:
+    """A refusal as every front end says it: the rule's reason, and for an all-in the
+    pot-limit table does not allow, what the pot word does instead (R4.4).
+
+    >>> from tests.tables import quick_table
+    >>> from omaha_tui.engine.decisions.available import available
+    >>> refusal_words("all in is 500, over the pot limit", rq.AllIn(), available(quick_table()))
+    'all in is 500, over the pot limit'
+    """
+    if isinstance(request, rq.AllIn) and avail.breakdown is not None:
+        return f"{reason}; pot raises to the pot-limit maximum, {avail.breakdown.max_raise_to}"
+    return reason

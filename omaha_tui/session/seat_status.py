@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from omaha_tui.engine.events import PostKind
 from omaha_tui.engine.state import SeatState, TableState
 
 
@@ -59,7 +60,8 @@ def seat_status(state: TableState, index: int, seat: SeatState) -> tuple[SeatSta
 
 
 def markers(state: TableState, index: int) -> tuple[str, ...]:
-    """``D``, ``SB`` and ``BB`` on the seats that have them."""
+    """``D``, ``SB``, ``BB`` and ``STR`` (the straddler, R2.8, R13.3) on the seats that
+    have them."""
     hand = state.hand
     button = hand.button if hand is not None else state.button
     out = []
@@ -70,4 +72,6 @@ def markers(state: TableState, index: int) -> tuple[str, ...]:
             out.append("SB")
         if index == hand.bb_seat:
             out.append("BB")
+        if any(p.seat == index and p.kind is PostKind.STRADDLE for p in hand.posts):
+            out.append("STR")
     return tuple(out)

@@ -16,11 +16,12 @@ from typing import Any
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.cards import DECK, format_card
 from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.reducer.tournament import bust_order
 from omaha_tui.engine.rules.tournament.chip_race import cards_needed
 from omaha_tui.engine.rules.tournament.deals import DealError, chip_chop, icm_deal
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tournament_state import Standings, standings
+from omaha_tui.engine.tournament_state import Standings
 from omaha_tui.session.clock import ClockView
 from omaha_tui.session.view_text import format_clock
 
@@ -52,14 +53,16 @@ def deal_proposal(state: TableState, kind: str, keep: Decimal = ZERO) -> dict[in
         raise DealError("a hand is running: propose a deal between hands")
     names: dict[str, int] = {}
     stacks: dict[str, int] = {}
-    for seat, _ in t.seated:
+    # R11.5 (as R7.4): seat order from the first seat left of the button breaks a tie
+    for seat, _ in sorted(t.seated, key=lambda p: bust_order(state, p[0])):
         player = state.seat(seat)
         if player is not None:
             names[player.name] = seat
             stacks[player.name] = player.stack
     share = chip_chop if kind == "chop" else icm_deal
-    proposal = share(stacks, t.prizes_left(), t.config.money_unit, keep)
-    return {names[name]: amount for name, amount in proposal.items()}
+    proposal = share(stacks, t.prizes_left(), t.config.money_unit, keep, order=list(stacks))
+    by_seat = {names[name]: amount for name, amount in proposal.items()}
+    return {seat: by_seat[seat] for seat, _ in t.seated if seat in by_seat}
 
 
 def next_break(clock: ClockView | None) -> str | None:
@@ -75,15 +78,10 @@ def next_break(clock: ClockView | None) -> str | None:
     return f"in {format_clock(clock.seconds_to_break)}"
 
 
-def tournament_view(state: TableState, next_break: str | None = None) -> dict[str, Any] | None:
-    """The tournament as plain data (the ``tournament`` object of ``--json`` state and of
-    the display's view): entries, pool, payouts, players left, average, places."""
-    st = standings(state)
-    return None if st is None else tournament_json(st, next_break)
-
-
 def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, Any]:
-    """The standings as plain data for JSON (R11)."""
+    """The standings as plain data for JSON (R11): what the room's display renders too,
+    the busts with their places in the order they went out (R11.3), the deal and what it
+    gave each player (R11.5), the places still unpaid, the chip (R11.7)."""
     return {
         "entries": st.entries,
         "rebuys": st.rebuys,
@@ -92,6 +90,7 @@ def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, A
         "pool": money_number(st.pool),
         "payouts": [money_number(a) for a in st.payouts],
         "percents": [money_number(p) for p in st.percents],
+        "payout_note": st.payout_note or None,
         "players_left": st.players_left,
         "average": st.average,
         "chip": st.chip,
@@ -117,6 +116,21 @@ def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, A
             for line in st.lines
         ],
         "deal": st.deal,
+        "deal_amounts": [{"name": n, "amount": money_number(a)} for n, a in st.deal_amounts],
+        "unpaid": [
+            {"place": place, "prize": money_number(a)} for place, a in enumerate(st.unpaid, start=1)
+        ],
+        "busts": [
+            {
+                "name": line.name,
+                "place": line.place,
+                "tied": line.tied,
+                "prize": money_number(line.prize),
+            }
+            for entry in st.out_order
+            for line in st.lines
+            if line.entry == entry
+        ],
         "kept": money_number(st.kept),
         "finished": st.finished,
         "next_break": next_break,
@@ -137,7 +151,7 @@ def places_words(st: Standings, name: Callable[[str], str] = str) -> str | None:
     on the table), or ``None`` before the first."""
     placed = [
         f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {name(line.name)}"
-        + (f" {money(line.prize)}" if line.prize else "")
+        + (f" {money(line.prize, st.unit)}" if line.prize else "")
         for line in st.lines
         if line.place is not None
     ]

@@ -12,12 +12,15 @@ records anything; the screens send the requests through the session.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.tournament import levels_ahead
 from omaha_tui.engine.hands.cards import parse_cards
 from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.rules.tournament.chip import suggested_chip as chip_for_levels
 from omaha_tui.engine.rules.tournament.chip_race import (
     RaceError,
     chip_race,
@@ -29,8 +32,6 @@ from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState
 
 from .tournament import deal_proposal
-
-DECK_SIZE = 52
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +69,13 @@ def smallest_chip(state: TableState) -> int:
     return state.stakes.chip if state.stakes is not None else 1
 
 
-def suggested_chip(state: TableState) -> int:
-    """A new smallest chip to offer: the small blind when it is a bigger multiple of the
-    chip, else five of them."""
+def suggested_chip(state: TableState, at: datetime | None = None) -> int:
+    """A new smallest chip to offer (R11.4, R11.7): one every level still to come can be
+    played in (the next level's small blind when it can), else five of the chip now (which
+    the engine then refuses, naming the level it does not fit)."""
     chip = smallest_chip(state)
-    small = state.stakes.small_blind if state.stakes is not None else 0
-    return small if small > chip and small % chip == 0 else chip * 5
+    fits = chip_for_levels([lv for _, lv in levels_ahead(state, at)], chip)
+    return fits if fits is not None else chip * 5
 
 
 def race_preview(state: TableState, request: rq.ColourUp) -> RacePreview:
@@ -86,14 +88,7 @@ def race_preview(state: TableState, request: rq.ColourUp) -> RacePreview:
     cards = dict(request.cards or ())
     winners = set(request.winners or ())
     raced = race_chips(sum(left.values()), new) if valid else 0
-    needed = sum(v // old for v in left.values())
-    out = decide(state, request)
-    if request.cards is not None and request.winners is None and needed > DECK_SIZE:
-        reason = (
-            f"the race needs {needed} cards, more than one deck: deal it at the table "
-            "(two decks) and type who won (R11.4)"
-        )
-        out = Refusal(reason)
+    out = decide(state, request)  # R11.4: a race beyond one deck is refused with its decks
     if not isinstance(out, Decided):
         lines = tuple(
             RaceLine(i, n, s, left.get(i, 0), left.get(i, 0) // old, cards.get(i, ""))

@@ -11,8 +11,11 @@ from decimal import Decimal
 
 from pydantic import ValidationError
 
+from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.errors import validation_message
+from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Level
 from omaha_tui.engine.rules.money import parse_money
+from omaha_tui.engine.rules.tournament.chip import default_chip, level_amounts, levels_refusal
 from omaha_tui.engine.rules.tournament.money import parse_unit
 from omaha_tui.engine.rules.tournament.payouts import parse_payouts
 from omaha_tui.engine.rules.tournament.structure import AddOn, TournamentConfig
@@ -23,7 +26,17 @@ class TournamentFlagError(ValueError):
     """A tournament value that cannot be used; the message says what is allowed."""
 
 
-_FLAGS = ("buy_in", "stack", "rebuys_until", "rebuy_at", "add_on", "fee", "payouts", "money_unit")
+_FLAGS = (
+    "buy_in",
+    "stack",
+    "rebuys_until",
+    "rebuy_at",
+    "add_on",
+    "fee",
+    "payouts",
+    "money_unit",
+    "chip",
+)
 
 
 def tournament_config(args: argparse.Namespace) -> TournamentConfig | None:
@@ -86,3 +99,62 @@ def _add_on(text: str, unit: Decimal) -> AddOn:
     if count <= 0:
         raise TournamentFlagError("--add-on chips must be more than 0, e.g. 10:5000")
     return AddOn(money=amount, chips=count, at_break=int(at) if at else 1)
+
+
+def tournament_chip(
+    text: str | None,
+    config: TournamentConfig,
+    schedule: BlindSchedule | None,
+    stakes: Stakes,
+    what: str = "--chip",
+) -> int:
+    """R11.7: the tournament's chip from ``--chip`` (or the setup screen's field), or by
+    default 25 when every blind and ante of the schedule (else the table's blinds) is a
+    multiple of 25, else the largest chip dividing them all. Every level, the starting
+    stack, the rebuy and the add-on must be whole chips of it; one line says which is not.
+
+    >>> from decimal import Decimal
+    >>> from omaha_tui.session.grammar import parse_levels
+    >>> c = TournamentConfig(buy_in=Decimal(20), stack=5000)
+    >>> tournament_chip(None, c, parse_levels("25/50:20,50/100:20"), Stakes(big_blind=50))
+    25
+    >>> tournament_chip("100", c, parse_levels("25/50:20"), Stakes(big_blind=50))
+    Traceback (most recent call last):
+    ...
+    omaha_tui.session.tournament_setup.TournamentFlagError: --chip 100: level 1 (25/50) \
+cannot be played in 100 chips: its small blind 25 is not a multiple of 100 (R11.7)
+    """
+    if schedule is not None:
+        levels = list(enumerate(schedule.levels, start=1))
+    else:
+        own = Level(
+            small_blind=stakes.small_blind,
+            big_blind=stakes.big_blind,
+            ante=stakes.ante,
+            big_blind_ante=stakes.big_blind_ante,
+        )
+        levels = [(1, own)]
+    if text is None or not text.strip():
+        chip = default_chip(a for _, lv in levels for a in level_amounts(lv))
+        given = ""
+    else:
+        try:
+            chip = parse_chips(text, what)
+        except ValueError as e:
+            raise TournamentFlagError(str(e)) from None
+        if chip <= 0:
+            raise TournamentFlagError(f"{what} is the smallest chip in play: more than 0, e.g. 25")
+        given = f"{what} {chip:,}: "
+    why = levels_refusal(levels, chip)
+    if why:
+        raise TournamentFlagError(f"{given}{why} (R11.7)")
+    chips = [("starting stack", config.stack), ("rebuy", config.rebuy_stack)]
+    if config.add_on is not None:
+        chips.append(("add-on", config.add_on.chips))
+    for what, amount in chips:
+        if amount % chip:
+            hint = f"give {what}" if not given else "choose another chip"
+            raise TournamentFlagError(
+                f"the {what} {amount:,} is not a whole number of the {chip:,} chip: {hint} (R11.7)"
+            )
+    return chip

@@ -21,10 +21,12 @@ from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
 from omaha_tui.engine.config import STRUCTURE_NAMES, Stakes, Structure, TableConfig
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, CardsDue, available
-from omaha_tui.engine.events import Award, Post
+from omaha_tui.engine.events import Award, BombCall, Post
 from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.betting import LegalActions
+from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, Pot, Street, TableState
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
@@ -35,9 +37,7 @@ from omaha_tui.session.view_text import (
     next_step,
     options,
     oval_order,
-    shown,
     street_title,
-    unshown,
 )
 
 if TYPE_CHECKING:  # a tournament's standings load with its first state
@@ -193,7 +193,8 @@ class TableView:
     """The table's stakes at the current level (R2.7)."""
     button: int | None = None
     dead_button: bool = False
-    """The button sits on an empty seat, or one not dealt in (R1.5)."""
+    """The button sits on the empty chair of a player who left, or on the seat of one
+    not dealt in (R1.5c): never on a chair nobody sat in."""
     to_act: int | None = None
     legal: LegalActions | None = None
     cards_due: CardsDue | None = None
@@ -202,6 +203,10 @@ class TableView:
     """The players may agree to run the board more than once now (R10.2)."""
     why_not_next: str = ""
     """Why the next hand cannot start now (empty when it can)."""
+    bomb: int = 0
+    """The hand's bomb (the running or the last one), when it is a bomb pot (R13.1)."""
+    next_bomb: BombCall | None = None
+    """The bomb pot the next hand will be (R13.1), called or due by the standing rule."""
 
     tournament: Standings | None = None
     """A tournament's standings (R11): entries, pool, payouts, players left, average,
@@ -267,7 +272,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
     tabled = dict(hand.shown) if hand is not None else {}
     seats = []
     for i, seat in enumerate(state.seats):
-        if seat is None:  # R1.5(c): the button may sit on an empty chair
+        if seat is None:  # R1.5(c): a dead button may sit on a chair its player left
             seats.append(SeatView(i, markers=markers(state, i)))
             continue
         code, status = seat_status(state, i, seat)
@@ -321,7 +326,7 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         # R2.7 the current level's blinds, R1.5 the button rule.
         title=shown(f"{config.title_at(stakes)} · {config.button_rule.value} button"),
         hand_number=hand.number if hand is not None else None,
-        street=street_title(hand) if live and hand is not None else "Between hands",
+        street=street_title(hand) if live and hand is not None else _between(state, dec),
         board=hand.board if hand is not None else (),
         board_untracked=(hand.board_count - len(hand.board)) if hand is not None else 0,
         seats=tuple(seats),
@@ -353,8 +358,19 @@ def table_view(state: TableState, avail: Available | None = None) -> TableView:
         showdown_due=avail.showdown_due,
         run_twice=avail.allows(rq.RunItTwice),
         why_not_next=avail.why_not_next,
+        bomb=hand.bomb if hand is not None else 0,
+        next_bomb=next_bomb(state),
         tournament=_standings(state),
     )
+
+
+def _between(state: TableState, decimals: int) -> str:
+    """``Between hands``, and what the next hand is when it is a bomb pot (R13.1: the
+    table says so before the deal, on every screen that shows the street)."""
+    bomb = next_bomb(state)
+    if bomb is None or state.ended:
+        return "Between hands"
+    return f"Between hands · next: {bomb_words(bomb, chips(bomb.amount, decimals))}"
 
 
 def _standings(state: TableState) -> Standings | None:

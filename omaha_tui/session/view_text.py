@@ -6,43 +6,14 @@ Nothing here imports Textual or Rich; widgets render what these return.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from omaha_tui.engine.clock_words import shown_seconds
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, available
-from omaha_tui.engine.labels import printable, run_times
+from omaha_tui.engine.labels import run_times
 from omaha_tui.engine.rules.betting import LegalActions
+from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
 from omaha_tui.engine.state import HandState, Street, TableState
 from omaha_tui.engine.units import amount_text
-
-_JOINER = "\u2060"
-"""WORD JOINER: zero width, keeps a typed backslash from escaping the next tag."""
-
-
-@lru_cache(maxsize=1024)
-def shown(text: str) -> str:
-    r"""Text a person typed, ready to go inside markup: control characters made
-    visible (:func:`~omaha_tui.engine.labels.printable`) and every bracket escaped.
-
-    Textual markup cannot write a backslash just before ``[`` (``\\[`` still escapes
-    the bracket), so such a backslash, or one ending the text, is followed by an
-    invisible word joiner: ``Ann\`` inside ``[b]...[/b]`` stays ``Ann\`` in bold.
-
-    >>> shown("Ann [/x]"), shown("Bo[b]")
-    ('Ann \\[/x]', 'Bo\\[b]')
-    >>> shown("Ann\\") == "Ann\\" + _JOINER
-    True
-    """
-    text = printable(text)
-    out = []
-    for i, ch in enumerate(text):
-        if ch == "[":
-            out.append("\\[")
-        elif ch == "\\" and text[i + 1 : i + 2] in ("", "["):
-            out.append("\\" + _JOINER)
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def oval_order(count: int) -> tuple[list[int], list[int]]:
@@ -56,15 +27,6 @@ def oval_order(count: int) -> tuple[list[int], list[int]]:
     return list(range(top)), list(range(count - 1, top - 1, -1))
 
 
-def unshown(markup: str) -> str:
-    r"""The text :func:`shown` made markup-safe, as it is seen (to measure or cut it).
-
-    >>> unshown(shown("Ann [/x] \\")) == printable("Ann [/x] \\")
-    True
-    """
-    return markup.replace("\\[", "[").replace(_JOINER, "")
-
-
 def chips(amount: int, decimals: int = 0) -> str:
     """Chip amounts with thousands separators, as the table counts them (``decimals``:
     :attr:`~omaha_tui.engine.config.TableConfig.decimals`)."""
@@ -74,10 +36,10 @@ def chips(amount: int, decimals: int = 0) -> str:
 def format_clock(seconds: float) -> str:
     """``mm:ss`` (or ``h:mm:ss`` past an hour) of a non-negative duration.
 
-    >>> format_clock(65), format_clock(3725), format_clock(-3)
-    ('01:05', '1:02:05', '00:00')
+    >>> format_clock(65), format_clock(3725), format_clock(-3), format_clock(120.4)
+    ('01:05', '1:02:05', '00:00', '02:01')
     """
-    s = max(0, int(seconds))
+    s = shown_seconds(seconds)  # R2.7: the one rounding, as the narrator says it
     h, rem = divmod(s, 3600)
     m, s = divmod(rem, 60)
     return f"{h}:{m:02}:{s:02}" if h else f"{m:02}:{s:02}"
@@ -122,7 +84,10 @@ def next_step(state: TableState, avail: Available | None = None) -> str:
     if state.ended:
         return "The session has ended."
     if hand is None or hand.complete:
-        return f"Press n to deal hand #{state.hands_played + 1}."
+        bomb = next_bomb(state)  # R13.1: the table says it before the deal
+        dec = state.config.decimals if state.config is not None else 0
+        what = f", {bomb_words(bomb, chips(bomb.amount, dec))} (R13.1)" if bomb else ""
+        return f"Press n to deal hand #{state.hands_played + 1}{what}."
     if hand.early_card_pending:
         return "Press d to turn the first flop card (Courchevel, R3.3)."
     if hand.to_act is not None:
@@ -144,6 +109,8 @@ def next_step(state: TableState, avail: Available | None = None) -> str:
 def street_title(hand: HandState) -> str:
     """``Turn``, or ``Turn · run it twice`` once the players agreed (R10.2)."""
     name = STREET_NAMES[hand.street]
+    if hand.bomb:  # R13.1
+        name += " · bomb pot"
     if hand.boards > 1:  # R13.2
         name += " · double board"
     if hand.runs > 1:

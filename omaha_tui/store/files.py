@@ -116,11 +116,6 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def write_text_safely(path: Path, text: str, *, force: bool = False) -> None:
-    """Write ``text`` to ``path`` whole or not at all (:func:`write_chunks_safely`)."""
-    write_chunks_safely(path, (text,), force=force)
-
-
 def write_chunks_safely(path: Path, chunks: Iterable[str], *, force: bool = False) -> None:
     """Write the texts ``chunks`` gives, one after another, to ``path``, whole or not at
     all: they go to the temporary file as they come (so the text is never held whole),

@@ -24,11 +24,11 @@ from omaha_tui.engine.reducer.history import History
 
 from . import hand_details
 from .chain import HASH_SIZE, genesis
+from .connection import check_ours, connect
 from .journal_reading import JournalReading
 from .journal_roster import JournalRoster
 from .journal_rows import ends_a_hand, insert_events, store_snapshots
 from .locks import SessionBusy, SessionLock
-from .opening import check_ours, connect
 from .paths import resolve_db_path
 from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION

@@ -17,7 +17,7 @@ from omaha_tui.engine.reducer.history import History
 
 from . import chain
 from .chain import ChainCheck, snapshot_digest
-from .opening import explain
+from .connection import explain
 from .records import JournalError, NoSuchSession, SessionInfo, session_info
 from .snapshot import SnapshotError, decode_history
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from omaha_tui.app.app import OmahaApp
+from omaha_tui.app.widgets import footer
 from omaha_tui.app.widgets.footer import TableFooter, shown_bindings
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.session import Player, TableSetup
@@ -73,3 +75,19 @@ async def test_the_footer_dims_and_undims_its_keys_in_place(tmp_path: Path) -> N
         dim = {k.key: k.has_class("-disabled") for k in keys}
         assert dim == {key: not on for key, on in live.items()}
         assert dim["d"] is False and dim["c"] is True
+
+
+async def test_a_textual_without_the_private_key_widget_builds_the_footer_each_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a Textual release keeps no ``FooterKey`` where this one does, the footer is
+    built again at each change, as Textual's own is, and a hand plays through."""
+    monkeypatch.setattr(footer, "KEY_CLASS", None)
+    app = make_app(tmp_path, _table())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _play_hand(app, pilot)
+        await pilot.pause()
+        assert app.session.state.hand is not None and app.session.state.hand.complete
+        keys = {k.key: k.has_class("-disabled") for k in app.table.query(FooterKey)}
+        live = {b.key: enabled for b, enabled in shown_bindings(app.table)}
+        assert keys == {key: not on for key, on in live.items()}

@@ -18,8 +18,8 @@ from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import available
 from omaha_tui.engine.events import BoardDealt, RaisedTo, RunsAgreed
-from tests.tables import quick_table
 from omaha_tui.session import Player
+from tests.tables import quick_table
 
 from .test_flows import make_app, six_handed_plo, status
 
@@ -232,7 +232,7 @@ async def test_r4_4_all_in_above_the_pot_limit_says_what_p_does(tmp_path: Path) 
         await pilot.pause()
         assert status(app) == (
             "all in: Dee (seat 4) cannot go all in for 200: raise to 200 is above the "
-            "maximum: raise to 4 to 7; p raises to the pot-limit maximum, 7"
+            "maximum: raise to 4 to 7; pot raises to the pot-limit maximum, 7"
         )
 
 

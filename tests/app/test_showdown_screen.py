@@ -9,18 +9,18 @@ from textual.widgets import Checkbox, Input, SelectionList, Static
 
 from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.screens.showdown import ShowdownScreen, pot_markup
-from omaha_tui.app.screens.showdown_view import (
-    ShowdownResult,
-    pot_results,
-    pot_speech,
-    with_entries,
-)
 from omaha_tui.app.widgets.cards import card_markup
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import BoardRecorded, Event, PotsAwarded
 from omaha_tui.engine.hands.cards import parse_card, parse_cards
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.showdown import (
+    ShowdownResult,
+    pot_results,
+    pot_speech,
+    with_entries,
+)
 from tests import decided as commands
 
 from .hands import checked_down, seated

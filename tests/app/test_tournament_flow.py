@@ -67,7 +67,7 @@ async def test_r11_tournament_from_the_first_hand_to_a_winner(tmp_path: Path) ->
 
 
 async def test_r11_4_colour_up_and_r11_5_deal_at_the_table(tmp_path: Path) -> None:
-    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy"))
+    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy", "--blinds", "5/10", "--chip", "1"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for seat, delta in ((0, 3), (1, 4), (2, -7)):  # leftovers 3, 4, 3: two 5s
@@ -96,6 +96,14 @@ async def test_r11_setup_screen_tournament_mode_to_a_winner(tmp_path: Path) -> N
         screen.query_one("#structure", Select).value = "nl"
         await pilot.pause()
         assert screen.query_one("#tournament-grid").display
+        for cash in ("#chip", "#straddle", "#default-buyin", "#chip-value", "#currency"):
+            assert not screen.query_one(cash).display, cash  # a cash game's field
+            assert not screen.query_one(f"{cash}-label").display, cash
+        assert (
+            not screen.query_one("#buyin-0").display
+            and not screen.query_one("#button-rule").display
+        )
+        assert screen.query_one("#t-chip").display  # the tournament's chip (R11.7)
         screen.query_one("#t-buy_in", Input).value = "x"
         screen.query_one("#name-0", Input).value = "Ann"
         screen.query_one("#name-1", Input).value = "Bob"
@@ -108,13 +116,16 @@ async def test_r11_setup_screen_tournament_mode_to_a_winner(tmp_path: Path) -> N
         assert "is not an amount of money" in str(screen.query_one("#error", Static).render())
         screen.query_one("#t-buy_in", Input).value = "25"
         screen.query_one("#t-stack", Input).value = "300"
-        screen.query_one("#button-rule", Select).value = "moving"
+        screen.query_one("#t-chip", Input).value = "25"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)  # R11.6: a tournament's button is dead
+        assert isinstance(app.screen, SetupScreen)  # R11.7: the blinds 1/2 need chips of 1
         error = str(screen.query_one("#error", Static).render())
-        assert "a tournament uses the dead button (R11.6)" in error
-        screen.query_one("#button-rule", Select).value = "dead"
+        assert error == (
+            "Chip 25: level 1 (1/2) cannot be played in 25 chips: its small blind 1 is not "
+            "a multiple of 25 (R11.7)"
+        )
+        screen.query_one("#t-chip", Input).value = ""
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -31,8 +31,12 @@ async def _leftovers(app: object) -> None:
         assert out.ok, out.message
 
 
+COLOUR_UP = ("--players", "Ann,Bob,Cy", "--blinds", "5/10", "--chip", "1")
+"""A table in chips of 1 whose blinds a 5 chip can make (R11.7)."""
+
+
 async def test_r11_4_colour_up_from_the_key_draws_the_race_and_records_it(tmp_path: Path) -> None:
-    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy"))
+    app = _app(tmp_path, _start(*COLOUR_UP))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await _leftovers(app)
@@ -70,7 +74,7 @@ async def test_r11_4_colour_up_from_the_key_draws_the_race_and_records_it(tmp_pa
 
 
 async def test_r11_4_the_dealer_names_who_won_the_race(tmp_path: Path) -> None:
-    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy"))
+    app = _app(tmp_path, _start(*COLOUR_UP))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await _leftovers(app)
@@ -183,7 +187,8 @@ async def test_r11_the_palette_has_the_colour_up_and_the_deal(tmp_path: Path) ->
 
 
 async def test_r11_4_the_colour_up_screen_waits_for_a_break_of_the_clock(tmp_path: Path) -> None:
-    app = _app(tmp_path, _start("--players", "Ann,Bob,Cy", "--levels", "1/2:20,break:10,2/4:20"))
+    levels = "5/10:20,break:10,10/20:20"
+    app = _app(tmp_path, _start(*COLOUR_UP, "--levels", levels))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await _leftovers(app)
@@ -203,10 +208,12 @@ async def test_r11_4_the_colour_up_screen_waits_for_a_break_of_the_clock(tmp_pat
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ColourUpScreen)
+        assert screen.query_one("#cu-chip", Input).value == "10"  # fits level 2, 10/20 (R11.7)
         screen.query_one("#cu-chip", Input).value = "5"
+        await pilot.pause()
         screen.query_one("#cu-winners", Input).value = "Ann Bob"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, TableScreen), _text(app.screen, "#cu-result")
         assert len(_recorded(app, ev.ColouredUp)) == 1

@@ -39,18 +39,37 @@ def test_r1_5_example_returning_player_transcript(tmp_path: Path) -> None:
     text = play((HERE / "r1_5_returning_player_dead_button.txt").read_text(), tmp_path / "j.db")
     assert "Hand #2: button Bob; Cy posts small blind 1; Ann posts big blind 2" in text
     assert (
-        "Hand #3: button seat 4 (dead, R1.5); Ann posts small blind 1; Bob posts big blind 2;"
+        "Hand #3: button Cy; Ann posts small blind 1; Bob posts big blind 2;"
         " Dee waits until the button has passed (R1.5)"
     ) in text
     assert "Hand #4: button Ann; Bob posts small blind 1; Cy posts big blind 2; Dee posts" in text
 
 
-def test_r1_5_c_json_button_is_the_chair_even_when_its_player_waits(tmp_path: Path) -> None:
+def test_r1_5_c_json_button_is_last_hands_small_blind_chair_while_a_player_waits(
+    tmp_path: Path,
+) -> None:
     header = {"players": "Ann:100,Bob:100,Cy:100,Dee:100", "blinds": "1/2", "seats": "4"}
     commands = ["next", "fold", "fold", "fold", "sitout Dee", "next", "fold", "fold"]
     commands += ["back Dee post", "next"]
     hand3 = json_lines(tmp_path, header, commands)[-1]["state"]
-    assert (hand3["button"], hand3["dead_button"], hand3["sb"], hand3["bb"]) == (4, True, 1, 2)
+    assert (hand3["button"], hand3["dead_button"], hand3["sb"], hand3["bb"]) == (3, False, 1, 2)
+
+
+def test_r1_5_c_json_dead_button_only_on_the_chair_a_player_left(tmp_path: Path) -> None:
+    players = "Ann:200,Bob:200,Cy:150,Dee:300,Eve:200,Fay:100"
+    header = {"players": players, "blinds": "1/2", "seats": "10"}
+    commands = (["next"] + ["fold"] * 5) * 4 + ["leave Fay", "next"] + ["fold"] * 4 + ["next"]
+    out = json_lines(tmp_path, header, commands)
+    hands = [o["state"] for o, c in zip(out, commands, strict=True) if c == "next"]
+    starts = [(h["hand"], h["button"], h["dead_button"], h["sb"], h["bb"]) for h in hands]
+    assert starts == [
+        (1, 1, False, 2, 3),
+        (2, 2, False, 3, 4),
+        (3, 3, False, 4, 5),
+        (4, 4, False, 5, 6),
+        (5, 5, False, None, 1),
+        (6, 6, True, 1, 2),  # Fay's empty chair: dead; never a chair from 7 to 10
+    ]
 
 
 def test_r10_2_json_state_of_a_run_not_yet_dealt_and_its_resume(tmp_path: Path) -> None:
@@ -134,7 +153,7 @@ def test_r4_6_bet_pot_and_raise_pot_are_the_binding_pot_as_said_aloud(tmp_path: 
         journal.close()
     assert lines[1] == "ok: Ann raises to 7 (R4.4: pot 3 + call 2 = 5; raise to 7)", lines
     assert lines[5] == "ok: Bob bets 21 (R4.4: pot 21; bet 21)", lines
-    assert lines[6] == (  # as ``allin`` says it: above the pot-limit maximum (R4.4)
+    assert lines[6] == (  # as ``allin`` says it, and the app's key: the pot-limit maximum (R4.4)
         "refused: Cy (seat 3) cannot go all in for 193: raise to 193 is above the maximum:"
-        " raise to 42 to 84"
+        " raise to 42 to 84; pot raises to the pot-limit maximum, 84"
     ), lines

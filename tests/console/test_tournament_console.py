@@ -92,7 +92,8 @@ def test_bad_tournament_flags_get_one_line(tmp_path, monkeypatch, capsys, flags,
     )
     if message is None:
         assert code == 0 and out == [
-            "ok: 2 entries, pool 5.00 (1st 5.00); 2 left, average 100; chips: Ann 100, Bob 100"
+            "ok: 2 entries, pool 5.00 (1st 5.00); 2 left, average 100, chip 1 (R11.7); "
+            "chips: Ann 100, Bob 100"
         ]
         return
     assert code == 2 and out == []
@@ -219,5 +220,6 @@ def test_r11_a_fresh_console_at_a_tournament_knows_the_tournament_s_words(tmp_pa
     )
     assert done.stdout.splitlines() == [
         "refused: Ann has 500 chips: a rebuy is allowed when busted (R11.1)",
-        "ok: 3 entries, pool 60 (1st 60); 3 left, average 500; chips: Ann 500, Bob 500, Cy 500",
+        "ok: 3 entries, pool 60 (1st 60); 3 left, average 500, chip 10 (R11.7); "
+        "chips: Ann 500, Bob 500, Cy 500",
     ], done.stdout + done.stderr

@@ -64,3 +64,18 @@ def test_r10_2_run_it_twice_transcript_awards_each_run_by_its_own_board(tmp_path
     # (4h 5c 7h Kc 9d): Ann's three kings and the same low scoop the second half.
     assert "ok: Bob wins 75 (run 1 high) with three queens; Ann wins 225 (run 1 low, run 2" in text
     assert "deal run 2 of the board (2 cards)" in text
+
+
+def test_r13_1_bomb_pot_transcript_posts_short_bombs_and_keeps_the_button(tmp_path: Path) -> None:
+    text = play((HERE / "bomb_pots_and_straddles.txt").read_text(), tmp_path / "j.sqlite3")
+    assert "next to deal: a bomb pot of 5 (R13.1)" in text  # said before the deal
+    assert "Cy posts 2 of the bomb, all in (R13.1b)" in text
+    assert "bet 1 is below the minimum: bet 2 to 27" in text  # R13.1(c): BB to the pot
+    # R13.1(d): hand 1 was button Ann, Bob SB, Cy BB; the bomb pot moved nothing.
+    assert "Hand #3: button Bob; Cy posts small blind 1; Dee posts big blind 2" in text
+
+
+def test_r13_3_button_straddle_transcript_sb_acts_first(tmp_path: Path) -> None:
+    text = play((HERE / "bomb_pots_and_straddles.txt").read_text(), tmp_path / "j.sqlite3")
+    assert "Cy posts straddle 4\n> state\nok:" in text
+    assert "Dee to act: fold, call 3, raise to 8 to 14" in text  # R13.3 example

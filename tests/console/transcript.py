@@ -23,19 +23,22 @@ from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 from omaha_tui.session import Player, Session, TableSetup
 from omaha_tui.session.grammar import parse_levels
+from omaha_tui.session.tournament_setup import tournament_chip
 from omaha_tui.store.journal import Journal
 
 HERE = Path(__file__).parent / "transcripts"
 START = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
 
 
-def _tournament(text: str) -> TournamentConfig | None:
-    """A ``# tournament: --buy-in 20 --stack 1000 ...`` header, read as the flags are."""
+def _tournament(text: str) -> tuple[TournamentConfig, str | None]:
+    """A ``# tournament: --buy-in 20 --stack 1000 ...`` header, read as the flags are:
+    the structure and the ``--chip`` given, if any (R11.7)."""
     parser = argparse.ArgumentParser()
     add_tournament_options(parser)
-    config = tournament_config(parser.parse_args(["--tournament", *shlex.split(text)]))
+    args = parser.parse_args(["--tournament", *shlex.split(text)])
+    config = tournament_config(args)
     assert config is not None
-    return config
+    return config, args.chip
 
 
 def _setup(header: dict[str, str]) -> TableSetup:
@@ -43,10 +46,23 @@ def _setup(header: dict[str, str]) -> TableSetup:
     schedule = parse_levels(header["levels"]) if "levels" in header else None
     if schedule is not None:
         sb, bb = schedule.levels[0].small_blind, schedule.levels[0].big_blind
-    tournament = _tournament(header["tournament"]) if "tournament" in header else None
+    tournament, chip_text = (
+        _tournament(header["tournament"]) if "tournament" in header else (None, None)
+    )
+    stakes = Stakes(small_blind=sb, big_blind=bb)
+    if schedule is not None:
+        first = schedule.levels[0]
+        stakes = Stakes(
+            small_blind=sb, big_blind=bb, ante=first.ante, big_blind_ante=first.big_blind_ante
+        )
+    if tournament is not None:  # R11.7: the tournament's chip, as --chip or its default
+        chip = tournament_chip(chip_text, tournament, schedule, stakes)
+        stakes = stakes.model_copy(update={"chip": chip})
+        if schedule is not None:
+            schedule = schedule.model_copy(update={"chip": chip})
     config = TableConfig(
         variant=parse_game(header.get("game", "plo")),
-        stakes=Stakes(small_blind=sb, big_blind=bb),
+        stakes=stakes,
         structure=header.get("structure", "pl"),  # type: ignore[arg-type]
         seats=int(header.get("seats", "0")),
     )

@@ -256,10 +256,13 @@ async def test_r1_5_r2_6_a_player_away_owing_blinds_and_a_dead_button_are_shown(
     await shown(browser, seq, "Dee back, owing")
     assert "owes BB" in (await browser.evaluate(statuses))[3]  # R2.6
     await laid_out_well(browser, "a player owing a big blind")
-    seq = table(rq.NextHand())
+    # Hand 3: BB Bob, SB Ann, the button on Cy's chair, where the SB was last hand;
+    # Dee waits (R1.5d). Ann leaves; hand 4: BB Cy, SB Bob, the button on Ann's empty
+    # chair, where she posted the SB last hand: a dead button (R1.5c).
+    seq = table(rq.NextHand(), rq.Fold(), rq.Fold(), rq.Leave(0), rq.NextHand())
     await shown(browser, seq, "the hand with the dead button")
     street = await browser.evaluate(TEXT.format("#street"))
-    assert street.endswith("dead button on seat 10"), street  # R1.5: an empty chair
+    assert street.endswith("dead button on seat 1"), street  # R1.5: Ann's empty chair
     await laid_out_well(browser, "a dead button")
 
 

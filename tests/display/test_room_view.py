@@ -83,7 +83,9 @@ def test_r7_the_last_hand_s_winners_stay_until_the_next_hand_starts() -> None:
     v = view(state)
     assert v["last_hand"] == {
         "number": 1,
-        "winners": [{"name": "Cy", "amount": 2, "for": "main pot", "hand": "", "cards": []}],
+        "winners": [
+            {"name": "Cy", "amount": 2, "for": "main pot", "board": 1, "hand": "", "cards": []}
+        ],
     }
     assert v["pots"] == [] and v["street"] == "Between hands"
     assert view(play(state, rq.NextHand()))["last_hand"] is None
@@ -146,8 +148,8 @@ def test_r10_2_every_run_is_shown_and_the_run_to_come_from_the_shared_cards(
     finally:
         follower.close()
     assert v["runs"] == [
-        {"run": 1, "cards": ["4h", "5c", "7h", "Qs", "Ad"]},
-        {"run": 2, "cards": ["4h", "5c", "7h", "", ""]},
+        {"run": 1, "label": "Run 1", "cards": ["4h", "5c", "7h", "Qs", "Ad"]},
+        {"run": 2, "label": "Run 2", "cards": ["4h", "5c", "7h", "", ""]},
     ]
 
 
@@ -251,27 +253,40 @@ def test_every_figure_is_the_console_s_at_each_moment_of_a_hand_with_side_pots()
 
 
 def test_r1_5_a_dead_button_on_an_empty_chair_is_said_where_it_is() -> None:
-    """Dee sat out and comes back posting her big blind: the button goes to a chair
-    nobody plays from; the page draws only the players' seats, so the room view says
-    which chair holds it, as the console's JSON does."""
+    """Cy had the big blind and leaves: two hands on, the button goes to the chair
+    where his small blind was due, now empty (R1.5c). The page draws only the players'
+    seats, so the room view says which chair holds it, as the console's JSON does."""
     from omaha_tui.console.report import state_json
 
     state = play(
         table(("Ann", "Bob", "Cy", "Dee"), (200, 200, 200, 200)),
-        rq.SitOut(3),
-        rq.NextHand(),
+        rq.NextHand(),  # button Ann, SB Bob, BB Cy
         rq.Fold(),
         rq.Fold(),
-        rq.NextHand(),
+        rq.Fold(),
+        rq.Leave(2),
+        rq.NextHand(),  # BB Dee, no SB, button Bob
         rq.Fold(),
         rq.Fold(),
-        rq.Back(3, True),
-        rq.NextHand(),
+        rq.NextHand(),  # BB Ann, SB Dee, the button on Cy's empty chair
     )
     v, console = view(state), state_json(table_view(state))
     assert console["dead_button"] and v["dead_button"] is True
-    assert v["button"] == console["button"]
+    assert v["button"] == console["button"] == 3
     assert all("D" not in s["markers"] for s in v["seats"])  # type: ignore[union-attr]
+
+
+def test_r1_5_c_the_button_is_never_on_a_chair_nobody_sat_in() -> None:
+    """Six players in seats 1-6 of a ten-chair table: the sixth hand's button is seat
+    6, live, and no seat of the room view is a chair nobody sat in."""
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+    state = table(names, (200,) * 6)
+    for _ in range(5):
+        state = play(state, rq.NextHand(), *(rq.Fold() for _ in range(5)))
+    state = play(state, rq.NextHand())
+    v = view(state)
+    assert (v["button"], v["dead_button"]) == (6, False)
+    assert [s["seat"] for s in v["seats"]] == [1, 2, 3, 4, 5, 6]  # type: ignore[index]
 
 
 def test_r2_7_the_end_screen_stops_the_clock_at_the_level_the_session_ended_on() -> None:

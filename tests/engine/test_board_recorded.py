@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from omaha_tui.engine import RuleError, apply
+from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.state import TableState
 from tests import decided as commands
 from tests.decided import (

@@ -1,33 +1,9 @@
-"""The engine package loads its modules on first use, and exports what it declares."""
+"""The engine package: its modules load what they use, its schemas build on first use."""
 
 from __future__ import annotations
 
-import ast
-import importlib
 import subprocess
 import sys
-from pathlib import Path
-
-import omaha_tui.engine as engine
-
-
-def test_every_declared_name_resolves_to_its_module_s_object() -> None:
-    for name in engine.__all__:
-        module = importlib.import_module(f"omaha_tui.engine.{engine._WHERE[name]}")
-        expected = module if engine._WHERE[name] == name else getattr(module, name)
-        assert getattr(engine, name) is expected, name
-    assert sorted(engine.__all__) == sorted(engine._WHERE)
-
-
-def test_the_type_checking_imports_name_the_same_modules() -> None:
-    tree = ast.parse(Path(engine.__file__).read_text(encoding="utf-8"))
-    block = next(n for n in tree.body if isinstance(n, ast.If))
-    declared = {}
-    for node in block.body:
-        assert isinstance(node, ast.ImportFrom)
-        for alias in node.names:
-            declared[alias.name] = node.module or alias.name
-    assert declared == engine._WHERE
 
 
 def test_reading_a_showdown_does_not_load_the_events_or_the_reducer() -> None:
@@ -42,15 +18,6 @@ def test_reading_a_showdown_does_not_load_the_events_or_the_reducer() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "[]"
-
-
-def test_an_unknown_name_is_an_attribute_error() -> None:
-    try:
-        engine.no_such_name  # noqa: B018
-    except AttributeError as e:
-        assert "no_such_name" in str(e)
-    else:
-        raise AssertionError("an unknown name must not resolve")
 
 
 def test_every_deferred_schema_builds_when_first_used() -> None:

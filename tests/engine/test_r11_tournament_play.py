@@ -17,8 +17,8 @@ from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
-from tests.tables import tournament_table
 from omaha_tui.engine.tournament_state import standings
+from tests.tables import tournament_table
 
 from .tournament_helpers import Played, do, play_out
 
@@ -90,8 +90,8 @@ def _heads_up_bust(**options: object) -> TableState:
     return _heads_up_play(**options).state
 
 
-def _heads_up_play(**options: object) -> Played:
-    s = tournament_table(3, stack=100, buy_in=D(10), **options)
+def _heads_up_play(big_blind: int = 2, **options: object) -> Played:
+    s = tournament_table(3, stack=100, big_blind=big_blind, buy_in=D(10), **options)
     s = do(s, rq.NextHand()).state  # button P2, SB P0, BB P1, P2 first
     s = do(s, rq.Fold()).state
     s = do(s, rq.AllIn()).state
@@ -167,7 +167,7 @@ def test_r11_6_an_away_player_is_dealt_in_blinded_and_folded() -> None:
 
 
 def test_r11_4_colour_up_at_the_table_says_what_it_changed() -> None:
-    s = tournament_table(3, stack=100, buy_in=D(10))
+    s = tournament_table(3, stack=100, big_blind=10, buy_in=D(10))  # 5/10: a 5 chip fits
     s = _fix(_fix(_fix(s, 0, 103), 1, 104), 2, 93)  # leftovers 3, 4, 3 = 10 -> 2 chips of 5
     d = do(s, rq.ColourUp(5, cards=((0, "As Ks Qs"), (1, "2c 3c 4c 5c"), (2, "Ah 2d 3d"))))
     assert [p.stack for p in d.state.seats if p] == [105, 100, 95]
@@ -182,7 +182,7 @@ def test_r11_4_colour_up_at_the_table_says_what_it_changed() -> None:
 
 
 def test_r11_4_a_player_raced_out_is_given_one_chip() -> None:
-    s = tournament_table(3, stack=100, buy_in=D(10))
+    s = tournament_table(3, stack=100, big_blind=10, buy_in=D(10))
     s = _fix(_fix(_fix(s, 0, 2), 1, 102), 2, 96)  # leftovers 2, 2, 1 = 5 -> 1 chip
     d = do(s, rq.ColourUp(5, winners=(1,)))
     assert [p.stack for p in d.state.seats if p] == [5, 105, 95]
@@ -211,7 +211,7 @@ def test_r11_5_a_deal_keeps_money_back_for_the_winner() -> None:
 
 
 def test_r11_undo_takes_back_every_tournament_event() -> None:
-    played = _heads_up_play(re_entry=True, add_on=AddOn(money=D(5), chips=50))
+    played = _heads_up_play(10, re_entry=True, add_on=AddOn(money=D(5), chips=50))
     s = played.state
     for request in (
         rq.Reenter("P0"),

@@ -92,7 +92,9 @@ def test_r11_2_custom_table_must_add_up_to_100() -> None:
 
 
 def test_r11_2_custom_table_with_fewer_entries_than_places() -> None:
-    assert payout_percents(2, (D(50), D(30), D(20))) == (D(70), D(30))
+    # Payouts follow a table by the number of entries: R11.2's for 2 entries, not the
+    # extra place's share added to first.
+    assert payout_percents(2, (D(50), D(30), D(20))) == (D(100),)
 
 
 def test_r11_3_same_hand_bust_bigger_stack_places_higher() -> None:
@@ -216,9 +218,34 @@ def test_r11_5_icm_equals_brute_force_over_finishing_orders(n: int) -> None:
 
 def test_r11_5_chip_chop_in_proportion_and_remainder_to_the_biggest_stack() -> None:
     deal = chip_chop({"a": 3, "b": 2, "c": 2}, [D(50), D(30), D(20)], ONE)
-    assert deal == {"a": D(44), "b": D(28), "c": D(28)}  # 42.86, 28.57, 28.57
+    assert deal == {"a": D(38), "b": D(31), "c": D(31)}  # 20 each, then 17.14, 11.43, 11.43
     kept = chip_chop({"a": 3, "b": 2, "c": 2}, [D(50), D(30), D(20)], ONE, keep=D(30))
     assert sum(kept.values()) == 70
+
+
+def test_r11_5_chip_chop_gives_everyone_the_smallest_prize_left_first() -> None:
+    # The rule book's example: prizes left 100/60/20, stacks 5,000/3,000/2,000.
+    stacks = {"Ann": 5000, "Bob": 3000, "Cy": 2000}
+    assert chip_chop(stacks, [D(100), D(60), D(20)], ONE) == {
+        "Ann": D(80),
+        "Bob": D(56),
+        "Cy": D(44),
+    }
+    # Never less than the prize a player is sure of: 3rd pays 19 (it used to offer 9).
+    tiny = chip_chop({"Ann": 9000, "Bob": 500, "Cy": 500}, [D(80), D(40), D(19)], ONE)
+    assert min(tiny.values()) >= 19 and sum(tiny.values()) == 139
+
+
+def test_r11_5_equal_biggest_stacks_take_the_remainder_in_seat_order() -> None:
+    # A pool of 59 among three equal stacks: 20, 20, 19 (not Ann 21, Bob 19, Cy 19).
+    equal = {"Ann": 100, "Bob": 100, "Cy": 100}
+    assert chip_chop(equal, [D(59)], ONE) == {"Ann": D(20), "Bob": D(20), "Cy": D(19)}
+    # Seat order from the first seat left of the button: Bob, Cy, then Ann.
+    assert icm_deal(equal, [D(59)], ONE, order=["Bob", "Cy", "Ann"]) == {
+        "Ann": D(19),
+        "Bob": D(20),
+        "Cy": D(20),
+    }
 
 
 def test_r11_5_icm_deal_keeps_a_part_back_for_the_winner() -> None:

@@ -224,3 +224,18 @@ def test_r13_1_chips_are_conserved_in_bomb_pots_with_short_stacks(stack_list, bo
             state = run(state, cmd.deal_board)
         assert chips_total(state) == total
     assert sum(s.stack for s in state.seats if s is not None) == total
+
+
+def test_r13_1_the_end_of_a_hand_says_the_next_one_is_a_bomb_pot():
+    from omaha_tui.engine.narrate import narrate
+
+    state = start(_bomb(new_table(stacks=(100,) * 3), 5, every=2))
+    state = run(state, cmd.fold)
+    out = decide(state, rq.Fold())
+    assert isinstance(out, Decided)
+    assert narrate(state, out.events, out.state)[-1] == "Next hand: a bomb pot of 5"
+
+
+def test_r13_1_a_double_bomb_pot_is_dealt_on_two_boards():
+    state = start(_bomb(new_table(stacks=(100,) * 4), 5, double=True))
+    assert state.hand is not None and state.hand.boards == 2 and state.hand.bomb == 5

@@ -181,3 +181,38 @@ def test_r13_2_the_narrator_says_which_board_and_what_each_half_was_won_with() -
     words = " ".join(narrate(state, [award], apply(state, award)))
     assert "P0 wins 60 (board 1) with three kings on board 1" in words
     assert "P1 wins 30 (board 2) with queen-high straight on board 2" in words
+
+
+def test_r13_2_boards_dealt_as_counts_are_entered_later_board_by_board_or_together() -> None:
+    state = _all_in_three(40)
+    for _ in range(3):
+        state = _apply_all(state, rq.DealCards(None))
+    hand = state.hand
+    assert hand is not None and hand.street is Street.SHOWDOWN and hand.board2 == ()
+    together = cmd.events(state, rq.RecordBoard(f"{BOARD_1} {BOARD_2}"))
+    barred = cmd.events(state, rq.RecordBoard(f"{BOARD_1} | {BOARD_2}"))
+    assert together == barred
+    state = _apply_all(state, rq.RecordBoard(BOARD_1))  # board 1 first, then board 2
+    state = _apply_all(state, rq.RecordBoard(BOARD_2))
+    state = _show(state, {0: "Ks Kd 6c 6h", 1: "9c 8c 3c 3d", 2: "9d 8d 2c 2d"})
+    assert sorted((a.run, a.seat, a.amount) for a in awards_from_cards(state)) == [
+        (1, 0, 60),
+        (2, 1, 30),
+        (2, 2, 30),
+    ]
+
+
+def test_r13_2_a_hi_lo_pot_is_quartered_on_each_board() -> None:
+    """Pot 120: each board's 60 splits high 30 / low 30, and the low half ties on both
+    boards, so it is quartered twice: 15 to each low on each board."""
+    state = _deal_both(_all_in_three(40, game="omaha8"), "3c 4d 8h Qs Jc", "5c 6d 7s Td 9h")
+    state = _show(state, {0: "Th Jh Ts Js", 1: "As 2s Kh Kd", 2: "Ah 2h Ks Kc"})
+    got = sorted((a.run, a.half.value, a.seat, a.amount) for a in awards_from_cards(state))
+    assert got == [
+        (1, "high", 0, 30),
+        (1, "low", 1, 15),
+        (1, "low", 2, 15),
+        (2, "high", 0, 30),
+        (2, "low", 1, 15),
+        (2, "low", 2, 15),
+    ]

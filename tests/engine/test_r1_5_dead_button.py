@@ -199,9 +199,10 @@ def test_r1_5_example_a_returning_player_hands_1_to_4():
     assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (1, 2, 0)
     assert 3 not in state.hand.seats and state.seats[3].owes_bb
     state = apply(fold_out(state), CameBack(seat=3, post_now=True))
-    state = deal(state)  # hand 3: BB 2, SB 1, button on seat 4 (their own chair: dead)
-    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (3, 0, 1)
-    assert 3 not in state.hand.seats and state.seats[3].owes_bb  # R1.5(d): waits
+    state = deal(state)  # hand 3: BB 2, SB 1, button 3 (last hand's SB chair)
+    assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (2, 0, 1)
+    # R1.5(d): seat 4 sits between the button and the SB, so they wait.
+    assert 3 not in state.hand.seats and state.seats[3].owes_bb
     assert _postflop_order(state)[-1] == 2  # seat 3 acts last after the flop
 
 
@@ -213,10 +214,54 @@ def test_r1_5_example_a_returning_player_hand_4_posts_a_live_bb():
     state = deal(state)  # hand 4: BB 3, SB 2, button 1, seat 4 dealt in with a live BB
     assert (state.hand.button, state.hand.sb_seat, state.hand.bb_seat) == (0, 1, 2)
     assert 3 in state.hand.seats
-    # Held back on the button in hand 3 is not away: a live BB only, no dead SB.
+    # Held back between the button and the SB in hand 3 is not away: a live BB only.
     assert posts(state) == [(1, "sb", 1), (2, "bb", 2), (3, "bb", 2)]
     assert not state.seats[3].owes_bb
     assert state.hand.bets[3] == 2  # live: it counts toward their bet (R2.6)
+
+
+def _six_at_ten_chairs():
+    """Ann, Bob, Cy, Dee, Eve, Fay in seats 1-6 (indexes 0-5) of a ten-chair table,
+    hand 1's button on seat 1."""
+    state = table((100,) * 6, seats=10, button=0)
+    return state
+
+
+def _blinds(state):
+    return (state.hand.button, state.hand.sb_seat, state.hand.bb_seat)
+
+
+def test_r1_5_example_empty_chairs_the_buttons_go_round_1_to_6():
+    state = _six_at_ten_chairs()
+    buttons = []
+    for _ in range(7):
+        state = deal(state)
+        buttons.append(state.hand.button)
+        assert state.hand.button in state.hand.seats  # never dead, never a chair 7-10
+        state = fold_out(state)
+    assert [b + 1 for b in buttons] == [1, 2, 3, 4, 5, 6, 1]
+
+
+def test_r1_5_example_empty_chairs_fay_leaves_after_hand_4():
+    state = _six_at_ten_chairs()
+    for _ in range(3):
+        state = fold_out(deal(state))
+    state = deal(state)  # hand 4: button 4, SB 5, BB Fay (seat 6)
+    assert _blinds(state) == (3, 4, 5)
+    state = apply(fold_out(state), PlayerLeft(seat=5))  # Fay leaves
+    state = deal(state)  # hand 5: BB 1, no SB, button 5
+    assert _blinds(state) == (4, None, 0)
+    state = deal(fold_out(state))  # hand 6: BB 2, SB 1, button on Fay's empty chair 6
+    assert _blinds(state) == (5, 0, 1) and state.seats[5] is None
+    assert _postflop_order(state)[-1] == 4  # dead button: Eve acts last
+    state = deal(fold_out(state))  # hand 7: BB 3, SB 2, button 1
+    assert _blinds(state) == (0, 1, 2)
+    buttons = []
+    for _ in range(10):  # from then on the buttons go round 1-5
+        state = fold_out(state)
+        state = deal(state)
+        buttons.append(state.hand.button + 1)
+    assert buttons == [2, 3, 4, 5, 1, 2, 3, 4, 5, 1]
 
 
 def test_r1_5_c_button_on_the_last_sb_chair_when_its_player_sits_out():
@@ -329,10 +374,40 @@ def test_r2_6_a_player_who_busts_and_rebuys_before_the_next_hand_is_dealt_in_owi
     assert [p for p in posts(state) if p[0] == 1] == [(1, "sb", 1)]  # nothing owed
 
 
-def test_r2_6_a_player_who_sat_out_longer_than_the_bust_hand_still_owes():
+def test_r2_6_a_busted_player_who_sat_out_longer_comes_back_when_they_rebuy():
     from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.engine.decisions.decide import Ask, decide
     from tests.decided import events
 
     state = _bust_seat_1_in_hand_1()
-    state = fold_out(deal(state))  # a hand without them: they sat out longer
-    assert events(state, rq.Rebuy(1, 100)) == (PlayerRebought(seat=1, amount=100),)
+    state = fold_out(deal(state))  # a hand without them: the BB has not passed them yet
+    assert not (state.seats[1].owes_bb or state.seats[1].owes_sb)
+    assert events(state, rq.Rebuy(1, 100)) == (
+        PlayerRebought(seat=1, amount=100),
+        CameBack(seat=1, post_now=True),
+    )
+    while not state.seats[1].owes_bb:  # until the BB passes them: they owe it (R2.6)
+        state = fold_out(deal(state))
+    ask = decide(state, rq.Rebuy(1, 100))
+    assert isinstance(ask, Ask)
+    assert ask.question == (
+        "P1 rebuys 100 and owes a big blind: post now, or wait for the big blind (R2.6)?"
+    )
+    assert [c.request for c in ask.choices] == [rq.Rebuy(1, 100, True), rq.Rebuy(1, 100, False)]
+    assert events(state, rq.Rebuy(1, 100, False)) == (
+        PlayerRebought(seat=1, amount=100),
+        CameBack(seat=1, post_now=False),
+    )
+    done = events(state, rq.Rebuy(1, 100, True))
+    for event in done:
+        state = apply(state, event)
+    seat = state.seats[1]
+    assert not seat.sitting_out and seat.owes_bb and seat.stack == 100
+
+
+def test_r2_6_a_rebuy_of_a_player_sitting_out_with_chips_leaves_them_sitting_out():
+    from omaha_tui.engine.decisions import requests as rq
+    from tests.decided import events
+
+    state = apply(fold_out(deal(table((100,) * 4))), SatOut(seat=3))
+    assert events(state, rq.Rebuy(3, 50)) == (PlayerRebought(seat=3, amount=50),)

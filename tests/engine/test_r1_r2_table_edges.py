@@ -53,16 +53,18 @@ def test_r1_3_binglao_defaults_to_six_seats_with_seven_as_an_option() -> None:
     assert seven.seats == 7
 
 
-def test_r1_5_c_no_small_blind_puts_the_button_two_chairs_below_the_bb_empty_or_not() -> None:
+def test_r1_5_c_no_small_blind_puts_the_button_on_last_hands_small_blind_chair() -> None:
     # Chairs 1-8 (indexes 0-7), players in 1, 2, 3, 6 and 7; hand 1 button 1, SB 2, BB 3.
     state = deal(table((100, 100, 100, None, None, 100, 100, None), button=0, seats=8))
     assert _places(state) == (0, 1, 2)
     state = apply(fold_out(state), PlayerLeft(seat=2))  # the BB's chair empties
-    state = deal(state)  # BB on chair 6, no SB, button two below it: empty chair 4
-    assert _places(state) == (3, None, 5) and state.seats[3] is None
+    state = deal(state)  # BB on chair 6, no SB, button on last hand's SB chair 2
+    assert _places(state) == (1, None, 5)
     assert posts(state) == [(5, "bb", 2)]
-    state = deal(fold_out(state))  # BB 7, SB 6, button one below the SB: empty chair 5
-    assert _places(state) == (4, 5, 6) and state.seats[4] is None
+    # BB 7, SB 6, button on chair 3, where the SB was due: dead, as its player left.
+    # Never the empty chairs 4 and 5, where nobody sat (R1.5c).
+    state = deal(fold_out(state))
+    assert _places(state) == (2, 5, 6) and state.seats[2] is None
     # The player dealt in nearest the button's right (chair 2) acts last after the flop.
     while state.hand.to_act is not None:
         state = check_or_call(state)
@@ -72,33 +74,41 @@ def test_r1_5_c_no_small_blind_puts_the_button_two_chairs_below_the_bb_empty_or_
         order.append(state.hand.to_act)
         state = check_or_call(state)
     assert order == [5, 6, 0, 1]
+    state = deal(fold_out(state))  # BB 1, SB 7, button 6: round the players again
+    assert _places(state) == (5, 6, 0)
 
 
-def test_r1_5_d_with_the_small_blind_dead_only_the_button_and_sb_chairs_make_a_newcomer_wait():
+def test_r1_5_d_a_newcomer_outside_the_button_to_small_blind_chairs_plays_at_once():
     # Chairs 1-8 (indexes 0-7), players in 1, 2, 3, 6 and 7; hand 1 button 1, SB 2, BB 3.
     state = fold_out(deal(table((100, 100, 100, None, None, 100, 100, None), button=0, seats=8)))
     state = apply(state, PlayerLeft(seat=2))  # the BB's chair empties: next, no SB
     state = apply(state, PlayerSeated(seat=7, name="New", stack=100))  # chair 8, posting
-    assert state.seats[7].owes_bb
-    state = deal(state)  # BB chair 6, button two below on empty chair 4, SB chair 5 dead
-    assert _places(state) == (3, None, 5)
-    # Chair 8 is neither the button nor the SB: it meets the BB first, so it plays.
-    assert state.hand.seats == (5, 6, 7, 0, 1)
-    assert posts(state) == [(5, "bb", 2), (7, "bb", 2)]
+    state = apply(state, PlayerSeated(seat=3, name="Gus", stack=100))  # chair 4, posting
+    assert state.seats[7].owes_bb and state.seats[3].owes_bb
+    # Gus is the next player after last hand's BB: the BB is his (R1.5a). The button
+    # is on chair 2, the SB (dead) due on chair 3: chair 8 meets the BB first and plays.
+    state = deal(state)
+    assert _places(state) == (1, None, 3)
+    assert state.hand.seats == (3, 5, 6, 7, 0, 1)
+    assert posts(state) == [(3, "bb", 2), (7, "bb", 2)]
 
 
-def test_r1_5_b_a_newcomer_in_last_hands_bb_chair_posts_no_small_blind():
+def test_r1_5_b_d_a_newcomer_in_last_hands_bb_chair_posts_no_small_blind_and_waits():
     # Chairs 1-7 (indexes 0-6), players in 1, 2, 3, 6 and 7; hand 1 button 1, SB 2, BB 3.
     state = fold_out(deal(table((100, 100, 100, None, None, 100, 100), button=0, seats=7)))
     state = apply(state, PlayerLeft(seat=2))
     state = apply(state, PlayerSeated(seat=2, name="New", stack=100))  # chair 3, posting
     state = deal(state)
-    # The SB is last hand's BB player's, who left: none is posted, and the button is two
-    # below the BB (chair 6): on empty chair 4. Chair 3 is then neither the button nor
-    # the SB's chair, so the newcomer is dealt in with a live BB (R1.5d, R2.6).
-    assert _places(state) == (3, None, 5)
-    assert state.hand.seats == (5, 6, 0, 1, 2)
-    assert posts(state) == [(5, "bb", 2), (2, "bb", 2)]
+    # The SB is last hand's BB player's, who left: none is posted (R1.5b), and the
+    # button is on last hand's SB chair 2. Chair 3 is the SB's chair, so the newcomer
+    # waits until the button has passed (R1.5d).
+    assert _places(state) == (1, None, 5)
+    assert state.hand.seats == (5, 6, 0, 1)
+    assert posts(state) == [(5, "bb", 2)]
+    state = deal(fold_out(state))  # BB 7, SB 6, button on chair 3: New still waits
+    assert _places(state) == (2, 5, 6) and 2 not in state.hand.seats
+    state = deal(fold_out(state))  # BB 1, SB 7, button 6: the button has passed
+    assert 2 in state.hand.seats and (2, "bb", 2) in posts(state)
 
 
 def test_r2_3_the_default_small_blind_is_what_the_small_blind_posts() -> None:

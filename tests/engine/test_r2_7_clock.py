@@ -20,10 +20,10 @@ from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.clock.running import ClockState, position
 from omaha_tui.engine.state import TableState
-from tests.tables import quick_table
 from omaha_tui.session.clock import announcements, clock_json, clock_view
 from omaha_tui.session.grammar import parse_duration, parse_levels
 from omaha_tui.store.snapshot import decode_state, encode_state
+from tests.tables import quick_table
 
 T0 = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
 
@@ -212,11 +212,11 @@ def test_r2_7b_add_or_take_away_time():
     assert "add or take away some time" in refused(state, rq.AdjustClock(0, at=at(6)))
 
 
-def test_r2_7b_time_taken_beyond_the_end_carries_into_the_next_level():
+def test_r2_7b_taking_away_more_than_is_left_ends_the_level_and_never_skips_the_next():
     state = ok(scheduled(), rq.NextHand(at=at(0)))
     state = ok(state, rq.AdjustClock(-25 * 60, at=at(0)))
     view = clock_view(state, at(0))
-    assert view is not None and view.level.number == 2 and view.seconds_left == 15 * 60
+    assert view is not None and view.level.number == 2 and view.seconds_left == 20 * 60
 
 
 def test_r2_7b_next_and_previous_level_start_from_the_beginning():
@@ -262,14 +262,18 @@ def test_r2_7b_the_narrator_says_each_control():
         (rq.NextLevel(at=at(6)), "Clock moved to Level 2: blinds 2/4 (20 min)"),
         (rq.PauseClock(at=at(7)), "Clock paused with 19:00 left"),
         (rq.AdjustClock(120, at=at(9)), "Clock: 2 min added; Level 2, 21:00 left (paused)"),
-        (rq.AdjustClock(-1380, at=at(9)), "Clock: 23 min taken away; Break 1, 08:00 left (paused)"),
+        (
+            rq.AdjustClock(-1380, at=at(9)),
+            "Clock: 23 min taken away (more than the 21:00 left: level 2 ends now); "
+            "Break 1, 10:00 left (paused)",
+        ),
     ):
         out = decide(state, req)
         assert isinstance(out, Decided)
         assert narrate(state, out.events, out.state) == (words,)
         state = out.state
     view = clock_view(state, at(30))  # time changed at a paused clock: still paused
-    assert view is not None and view.paused and view.on_break and view.seconds_left == 8 * 60
+    assert view is not None and view.paused and view.on_break and view.seconds_left == 10 * 60
 
 
 # ---------------------------------------------------------------- R2.7c
@@ -379,7 +383,14 @@ def test_r2_7_the_console_json_clock_has_its_fields():
         "paused": False,
     }
     assert data["seconds_left"] == 900 and data["seconds_to_break"] == 35 * 60
-    assert data["next_level"] == {"level": 2, "sb": 2, "bb": 4, "ante": 0}
+    assert data["next_level"] == {
+        "level": 2,
+        "sb": 2,
+        "bb": 4,
+        "ante": 0,
+        "big_blind_ante": False,
+        "ante_kind": None,
+    }
 
 
 def test_r2_7_a_clock_event_from_another_engine_is_refused_in_one_line():
@@ -478,7 +489,14 @@ def test_r2_7_the_clock_speaks_in_the_tables_decimals():
     )
     j = clock_json(view)
     assert j is not None and (j["sb"], j["bb"]) == (25, 50)
-    assert j["next_level"] == {"level": 2, "sb": 50, "bb": 100, "ante": 100}
+    assert j["next_level"] == {
+        "level": 2,
+        "sb": 50,
+        "bb": 100,
+        "ante": 100,
+        "big_blind_ante": True,
+        "ante_kind": "big-blind ante",  # R2.9: named as its own kind
+    }
 
 
 @given(

@@ -10,8 +10,8 @@ propose (``propose_deal``) and are played with random legal actions.
 Invariants: chips are conserved exactly after every event (stacks + middle == all
 bought); when a hand ends every chip of every pot has been awarded; with the dead
 button (R1.5) nobody posts the big blind two hands running, nobody who stays dealt in
-is skipped by it, and the button is on the chair below the small blind's (two below the
-big blind's when none is posted); undo then redo gives the same state; replaying the log
+is skipped by it, and the button is on the chair of last hand's small blind (posted or
+due), never on a chair nobody sat in; undo then redo gives the same state; replaying the log
 gives the incrementally built state.
 """
 
@@ -119,6 +119,7 @@ class Evening(RuleBasedStateMachine):
         self.names = n
         self.last: tuple[int, str, frozenset[str]] | None = None  # BB seat, name, dealt in
         self.compare_next = False
+        self.sat_in = set(range(n))  # every chair a player has sat in (R1.5c)
 
     # ------------------------------------------------------------- driving
 
@@ -199,6 +200,7 @@ class Evening(RuleBasedStateMachine):
             event = PlayerSeated(seat=seat, name=f"N{self.names}", stack=stack, wait_for_bb=wait)
             if self._try(data, event):
                 self.bought += stack
+                self.sat_in.add(seat)
             return
         if what == 4 and len(seated) > 2:
             seat = data.draw(st.sampled_from(seated), label="leaves")
@@ -332,10 +334,13 @@ class Evening(RuleBasedStateMachine):
         size = len(state.seats)  # R1.5(b), (c), (e): the button's chair
         if len(hand.seats) == 2:
             assert hand.button in hand.seats and hand.button != hand.bb_seat
-        elif hand.sb_seat is not None:  # last hand's BB posts the SB: one chair below
-            assert hand.sb_seat == last_bb and hand.button == (last_bb - 1) % size
-        elif last_bb not in hand.seats:  # none posted: two chairs below the BB
-            assert hand.button == (hand.bb_seat - 2) % size, f"button {hand.button} off"
+        else:  # the button on last hand's SB chair, posted or due; never an unsat chair
+            if hand.sb_seat is not None:  # last hand's BB posts the SB
+                assert hand.sb_seat == last_bb
+            last_sb = hand.prior_blinds[0]
+            if last_sb is not None and last_sb != hand.bb_seat:  # after heads-up it may be
+                assert hand.button == last_sb, f"button {hand.button} off, not {last_sb}"
+            assert hand.button in self.sat_in, f"button on chair {hand.button}: nobody sat"
         if len(hand.seats) > 2:  # R1.5(d): only the button's and SB's chairs make one wait
             chairs = {hand.button, *between(hand.button, hand.bb_seat, size)}
             for i, p in enumerate(state.seats):

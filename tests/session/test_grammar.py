@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from omaha_tui.console import Console
-from tests.tables import quick_table
 from omaha_tui.session import Session, demo_setup
 from omaha_tui.session import grammar as g
 from omaha_tui.store.journal import Journal
+from tests.tables import quick_table
 
 ODD_DIGITS = ["٣٠", "²", "３０", "߃", "৩", "Ⅻ", "½", "1٠"]
 
@@ -171,11 +171,11 @@ def test_r4_6_a_preview_is_the_engine_s_decision_in_the_narrator_s_words(
 
 
 def test_r4_10_at_a_table_of_cents_amounts_are_typed_as_the_table_counts_them() -> None:
-    from omaha_tui.console.words import parse_line
     from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
     from omaha_tui.engine.decisions import requests as rq
     from omaha_tui.engine.events import ButtonPlaced, PlayerSeated, SessionStarted
     from omaha_tui.engine.reducer.replay import replay
+    from omaha_tui.session.commands import parse_line
     from omaha_tui.session.grammar import AmountError
     from tests import decided as c
 

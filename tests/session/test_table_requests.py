@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from omaha_tui.app.screens.showdown_view import ShowdownResult, showdown_request
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.events import BoardRecorded, PotsAwarded, RaisedTo
@@ -19,6 +18,7 @@ from omaha_tui.engine.hands.cards import parse_cards
 from omaha_tui.engine.state import Street
 from omaha_tui.session import Outcome, Player, Session, TableSetup
 from omaha_tui.session.grammar import parse_levels
+from omaha_tui.session.showdown import ShowdownResult, showdown_request
 from omaha_tui.store.journal import Journal
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")

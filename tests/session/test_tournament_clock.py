@@ -11,10 +11,10 @@ from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
-from tests.tables import tournament_table
 from omaha_tui.session.clock import clock_view
 from omaha_tui.session.grammar import parse_levels
 from omaha_tui.session.tournament import next_break
+from tests.tables import tournament_table
 
 T0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
 
@@ -95,7 +95,7 @@ def test_r11_4_the_race_preview_lists_leftovers_cards_and_the_result() -> None:
     from omaha_tui.session.tournament import race_request
     from omaha_tui.session.tournament_moments import race_preview
 
-    state = tournament_table(3)
+    state = tournament_table(3, big_blind=10)  # 5/10: a 5 chip fits (R11.7)
     for seat, delta in ((0, 3), (1, 4), (2, -7)):
         state = decide(state, rq.Correct(seat, delta, "count")).state  # type: ignore[union-attr]
     before = race_preview(state, rq.ColourUp(5, cards=()))
@@ -118,12 +118,12 @@ def test_r11_4_a_race_needing_more_than_a_deck_asks_for_the_winners() -> None:
     from omaha_tui.session.tournament import race_request
     from omaha_tui.session.tournament_moments import race_preview
 
-    state = tournament_table(4, stack=1000)
+    state = tournament_table(4, stack=1000, big_blind=50)
     for seat, delta in ((0, 15), (1, 15), (2, 20), (3, 10)):
         state = decide(state, rq.Correct(seat, delta, "count")).state  # type: ignore[union-attr]
     preview = race_preview(state, race_request(state, 25))
     assert not preview.ok
-    assert preview.message.startswith("the race needs 60 cards, more than one deck")
+    assert preview.message.startswith("the race needs 60 race cards, two decks")
 
 
 def test_r11_5_colour_up_and_deal_are_refused_during_a_hand() -> None:
@@ -145,5 +145,5 @@ def test_r11_4_with_breaks_in_the_clock_a_colour_up_waits_for_one() -> None:
     assert colour_up(5) == "colour up at a break: the clock is at level 1 (R11.4)"
     assert colour_up(25) == "ok" and colour_up(52) == "ok"  # either break
     assert colour_up(None).startswith("a colour-up at a table with a blind clock needs the time")
-    no_breaks = timed("1/2:20,2/4:20")  # the host calls the break
+    no_breaks = timed("2/4:20,4/8:20")  # the host calls the break
     assert not isinstance(decide(no_breaks, rq.ColourUp(2, winners=(), at=at(5))), Refusal)

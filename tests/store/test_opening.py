@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.engine.events import ActionUndone, PlayerRebought
+from omaha_tui.store.connection import explain
 from omaha_tui.store.journal import Journal, JournalError
 from omaha_tui.store.locks import SessionBusy, SessionLock, lock_dir, lock_name
-from omaha_tui.store.opening import explain
 
 
 def _digest(folder: Path) -> dict[str, str]:
@@ -86,7 +86,7 @@ def test_a_read_only_journal_file_is_called_read_only_not_damaged(
 ) -> None:
     db = tmp_path / "j.sqlite3"
     sid = _journal(db)
-    monkeypatch.setattr("omaha_tui.store.opening.os.access", lambda path, mode: False)
+    monkeypatch.setattr("omaha_tui.store.connection.os.access", lambda path, mode: False)
     with pytest.raises(JournalError) as info:
         Journal.open(db)
     assert "is read-only" in str(info.value) and "damaged" not in str(info.value)

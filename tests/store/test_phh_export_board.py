@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from omaha_tui.engine import apply
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import ButtonPlaced, Event, SessionStarted
-from omaha_tui.engine.reducer.replay import initial_state
+from omaha_tui.engine.reducer.replay import apply, initial_state
 from omaha_tui.interchange.phh_export import session_hands
 from tests.decided import (
     call,

@@ -28,7 +28,7 @@ from omaha_tui.engine.hands.cards import (
     check_distinct,
     parse_cards,
 )
-from omaha_tui.session.view import shown
+from omaha_tui.engine.markup_safe import shown
 
 Others = Callable[[], Mapping[str, Sequence[int]]]
 """Cards already entered elsewhere (``{"board": ..., "Ann": ...}``), for duplicates."""

@@ -120,7 +120,7 @@ class TypeAhead(Screen[ResultT]):
         field.post_message(Input.Submitted(field, field.value))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)  # type: ignore[arg-type]
+        self.dismiss(None)
 
 
 class TypedPrompt(TypeAhead[ResultT], ModalScreen[ResultT]):

@@ -84,7 +84,7 @@ class ColourUpScreen(ModalScreen[None]):
         self._submit = submit
         self._old = smallest_chip(state)
         self._request: rq.ColourUp | None = None
-        self._chip = suggested_chip(state)
+        self._chip = suggested_chip(state, now() if now is not None else None)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="colour-up", classes="prompt"):

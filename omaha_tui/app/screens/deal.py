@@ -54,11 +54,12 @@ class DealScreen(ModalScreen[None]):
         v = self._view
         with Vertical(id="deal", classes="prompt"):
             yield Static(
-                f"Deal (R11.5): {len(v.players)} players left share {money(v.total)}",
+                f"Deal (R11.5): {len(v.players)} players left share {money(v.total, v.unit)}",
                 id="dl-title",
             )
             prizes = " · ".join(
-                f"{ordinal(i)} {money(p)}" for i, p in enumerate(v.prizes_left, start=1)
+                f"{ordinal(i)} {money(p, self._view.unit)}"
+                for i, p in enumerate(v.prizes_left, start=1)
             )
             yield Static(f"Prizes left: {prizes}", id="dl-prizes")
             yield Static("Kept back for the winner (money):", classes="hint")
@@ -139,18 +140,26 @@ class DealScreen(ModalScreen[None]):
         if keep is None:
             return
         offer = self._view.total - keep
-        kept = f", {money(keep)} kept for the winner" if keep else ""
+        kept = f", {money(keep, self._view.unit)} kept for the winner" if keep else ""
         if amounts is None:
-            self._say(f"{money(offer)} to share{kept}: propose, or type every amount")
+            self._say(
+                f"{money(offer, self._view.unit)} to share{kept}: propose, or type every amount"
+            )
             return
         total = sum(amounts.values(), ZERO)
         head = ""
         if self._proposed is not None and self._proposed[1] == amounts:
             head = f"{self._proposed[0]} proposal: "
         if total != offer:
-            self._say(f"{head}the amounts share {money(total)}, not the {money(offer)} on offer")
+            self._say(
+                f"{head}the amounts share {money(total, self._view.unit)}, "
+                f"not the {money(offer, self._view.unit)} on offer"
+            )
             return
-        self._say(f"{head}{money(total)} shared{kept}; ctrl+s records it once everyone agrees")
+        self._say(
+            f"{head}{money(total, self._view.unit)} shared{kept}; "
+            "ctrl+s records it once everyone agrees"
+        )
 
     def action_record(self) -> None:
         keep = self._keep()

@@ -40,7 +40,12 @@ from omaha_tui.app.screens.setup_model import (
     table_config,
 )
 from omaha_tui.app.screens.setup_roster import chip_rate
-from omaha_tui.app.screens.setup_tournament import read_tournament, tournament_fields
+from omaha_tui.app.screens.setup_tournament import (
+    CASH_ONLY,
+    read_chip,
+    read_tournament,
+    tournament_fields,
+)
 from omaha_tui.engine.config import (
     VARIANTS,
     ButtonRule,
@@ -147,8 +152,11 @@ class SetupScreen(Screen[SetupResult]):
         return 100 * amount_field(self._value("bb"), "Big blind", required=True)
 
     def _config(self) -> TableConfig:
-        """The table config the form describes; raises ValueError with the reason."""
+        """The table config the form describes; raises ValueError with the reason. A
+        tournament's chip is its own field (R11.7), applied by :meth:`_result`."""
         fields = {k: self._value(k) for k in ("bb", "sb", "ante", "straddle", "chip")}
+        if self._tournament():
+            fields |= {"chip": "1", "straddle": ""}
         cap = self._select("raise-cap")
         return table_config(
             fields,
@@ -158,7 +166,9 @@ class SetupScreen(Screen[SetupResult]):
             raise_cap=cap if isinstance(cap, int) else None,
             no_cap_heads_up=self.query_one("#no-cap-hu", Checkbox).value,
             binglao_seven=self.query_one("#binglao-seven", Checkbox).value,
-            button_rule=ButtonRule(str(self._select("button-rule"))),
+            button_rule=ButtonRule(
+                "dead" if self._tournament() else str(self._select("button-rule"))
+            ),  # R11.6: a tournament uses the dead button
         )
 
     def _tournament(self) -> bool:
@@ -171,6 +181,13 @@ class SetupScreen(Screen[SetupResult]):
             config = config.model_copy(update={"stakes": schedule.stakes(1)})
         players = self._players()
         tournament = read_tournament(self) if self._tournament() else None
+        if tournament is not None:  # R11.7: the tournament's chip, a setting
+            chip = read_chip(self, tournament, schedule, config.stakes)
+            config = config.model_copy(
+                update={"stakes": config.stakes.model_copy(update={"chip": chip})}
+            )
+            if schedule is not None:
+                schedule = schedule.model_copy(update={"chip": chip})
         if tournament is not None and config.button_rule is ButtonRule.MOVING:
             raise ValueError("Button rule: a tournament uses the dead button (R11.6)")
         if tournament is not None:  # R11.1: every entry starts with the same stack
@@ -207,11 +224,19 @@ class SetupScreen(Screen[SetupResult]):
         structure = Structure(str(self._select("structure")))
         limit = self._variant_limit()
         self.query_one("#fl-options").display = structure is Structure.FIXED_LIMIT
-        self.query_one("#tournament-grid").display = self._tournament()  # R11
+        tournament = self._tournament()
+        self.query_one("#tournament-grid").display = tournament  # R11
+        for key in CASH_ONLY:  # a tournament's own fields stand in for the cash game's
+            for widget in self.query(f"#{key}, #{key}-label"):
+                widget.display = not tournament
+        self.query_one("#button-rule").display = not tournament  # R11.6: the dead button
+        self.query_one("#seats").set_class(tournament, "-tournament")  # no buy-in column
+        self.query_one("#buyin-hint").display = not tournament
         self.query_one("#binglao-options").display = variant.binglao
         for i in range(MAX_SEATS):
-            for widget in self.query(f"#seat-label-{i}, #name-{i}, #buyin-{i}"):
+            for widget in self.query(f"#seat-label-{i}, #name-{i}"):
                 widget.display = i < limit
+            self.query_one(f"#buyin-{i}").display = i < limit and not tournament
         self.query_one("#seat-limit", Static).update(
             f"Players: {variant.name} seats up to {limit} (R1.3)"
         )

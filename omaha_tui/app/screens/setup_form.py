@@ -48,22 +48,22 @@ def game_fields(money: ChipRate | None) -> Iterator[Widget]:
         yield Input("2", restrict=r"\d*", compact=True, id="bb")
         yield Label("Small blind")
         yield Input("", restrict=r"\d*", compact=True, id="sb")
-        yield Label("Smallest chip")
+        yield Label("Smallest chip", id="chip-label")
         yield Input("1", restrict=r"\d*", compact=True, id="chip")
         yield Label("Ante")
         yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="ante")
-        yield Label("Straddle")
+        yield Label("Straddle", id="straddle-label")
         yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="straddle")
-        yield Label("Default buy-in")
+        yield Label("Default buy-in", id="default-buyin-label")
         yield Input("", restrict=r"\d*", compact=True, id="default-buyin")
-        yield Label("Chip value")
+        yield Label("Chip value", id="chip-value-label")
         yield Input(
             rate_text(money),
             placeholder="none, e.g. 0.10 or 200=20.00 (R12.1)",
             compact=True,
             id="chip-value",
         )
-        yield Label("Currency")
+        yield Label("Currency", id="currency-label")
         yield Input(
             money.currency if money else "",
             placeholder="e.g. EUR",

@@ -9,7 +9,7 @@ the pots are then settled by the cards. When cards are not entered the dealer aw
 each pot by hand instead. The result can be read aloud (never blocking: a thread
 worker runs the speech backend).
 
-The screen dismisses with a :class:`~.showdown_view.ShowdownResult` (or ``None`` when
+The screen dismisses with a :class:`~omaha_tui.session.showdown.ShowdownResult` (or ``None`` when
 cancelled). Given ``submit`` (the app's way to the session), the award is recorded
 from here and a refusal keeps the screen open with the rule's reason.
 """
@@ -28,15 +28,6 @@ from textual.widgets import Checkbox, Footer, Label, SelectionList, Static
 
 from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.prompts.typed_prompt import TypeAhead
-from omaha_tui.app.screens.showdown_view import (
-    PotResult,
-    ShowdownResult,
-    name_of,
-    pot_results,
-    pot_speech,
-    showdown_request,
-    with_entries,
-)
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.decisions import requests as rq
@@ -44,11 +35,19 @@ from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.spoken import awarded_by_hand
-from omaha_tui.engine.labels import pot_label
-from omaha_tui.engine.rules.awards import run_board, run_parts
+from omaha_tui.engine.labels import player_name, pot_label
+from omaha_tui.engine.rules.awards import board_parts, run_board, run_parts
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
 from omaha_tui.engine.state import HandState, TableState
 from omaha_tui.engine.units import amount_text
+from omaha_tui.session.showdown import (
+    PotResult,
+    ShowdownResult,
+    pot_results,
+    pot_speech,
+    showdown_request,
+    with_entries,
+)
 from omaha_tui.session.view import shown as safe
 
 
@@ -110,7 +109,10 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
         self._speech = speech
         self._submit = submit
         self._order = showdown_order(state)
-        self._board_known = len(self._hand.board) == 5
+        self._board_known = len(self._hand.board) == 5 and (
+            self._hand.boards == 1 or len(self._hand.board2) == 5  # R13.2: both boards
+        )
+        self._parts = board_parts(self._hand)  # R10.2 runs, R13.2 boards
         self._pots: tuple[PotResult, ...] = ()
         self._by_hand = False
 
@@ -118,19 +120,20 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
 
     def compose(self) -> ComposeResult:
         hand, state = self._hand, self._state
-        order = ", ".join(name_of(state, s) for s in self._order)
+        order = ", ".join(player_name(state, s) for s in self._order)
         title = state.config.title_at(hand.stakes) if state.config else hand.variant.name
         with VerticalScroll(id="showdown"):
             yield Static(f"Showdown · hand {hand.number} · {safe(title)}", id="sd-title")
             yield Static(f"Showing order (R8.1): {safe(order)}", id="sd-order", classes="hint")
             with Grid(id="sd-hands"):
-                yield Label("Board" if hand.runs == 1 else "Run 1")
+                word = "Board" if hand.boards > 1 else "Run"
+                yield Label("Board" if self._parts == 1 else f"{word} 1")
                 if self._board_known:
                     yield Static(cards_markup(hand.board), id="board-cards")
-                    for run in range(2, hand.runs + 1):  # R10.2: every run's board
+                    for run in range(2, self._parts + 1):  # R10.2, R13.2: every board
                         yield Static()
-                        yield Label(f"Run {run}")
-                        dealt = len(hand.run_boards) >= run - 1
+                        yield Label(f"{word} {run}")
+                        dealt = hand.boards > 1 or len(hand.run_boards) >= run - 1
                         yield Static(
                             cards_markup(run_board(hand, run))
                             if dealt
@@ -139,17 +142,20 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
                             classes="run-cards",
                         )
                 else:
+                    # R13.2: a double board's untracked boards, board 1's cards first.
+                    double = hand.boards > 1
+                    known = (*hand.board, *hand.board2) if double else hand.board
                     yield CardInput(
-                        format_cards(hand.board),
-                        counts=(5,),
-                        place="board",
+                        format_cards(known),
+                        counts=(10,) if double else (5,),
+                        place="boards" if double else "board",
                         others=self._others,
                         id="board",
                     )
                 yield Static()
                 shown = dict(hand.shown)
                 for seat in self._order:
-                    name = name_of(state, seat)
+                    name = player_name(state, seat)
                     yield Label(safe(name), classes="who")
                     field = CardInput(
                         format_cards(shown.get(seat, ())),
@@ -173,14 +179,14 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
             yield Static(id="readout")
             with Vertical(id="by-hand"):
                 yield Static("Award by hand: tick each pot's winners", classes="section")
-                for run in range(1, hand.runs + 1):  # R10.2: each run's part apart
+                for run in range(1, self._parts + 1):  # R10.2, R13.2: each part apart
                     suffix = "" if run == 1 else f"-r{run}"
                     for i, pot in enumerate(hand_pots(hand)):
                         label = pot_label(i).capitalize()
-                        if hand.runs > 1:
-                            label = f"Run {run} · {pot_label(i)}"
-                        amount = run_parts(pot.amount, hand.runs, hand.stakes.chip)[run - 1]
-                        choices = [(name_of(state, s), s) for s in pot.eligible]
+                        if self._parts > 1:
+                            label = f"{word} {run} · {pot_label(i)}"
+                        amount = run_parts(pot.amount, self._parts, hand.stakes.chip)[run - 1]
+                        choices = [(player_name(state, s), s) for s in pot.eligible]
                         half = " (high half)" if hand.variant.hilo else ""
                         shown_amount = amount_text(amount, self._decimals)
                         yield Label(f"{label} {shown_amount}{half}")
@@ -211,7 +217,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
             out["board"] = self._hand.board
         for seat in self._order:
             field = self.query_one(f"#hand-{seat}", CardInput)
-            out[name_of(self._state, seat)] = field.own_cards
+            out[player_name(self._state, seat)] = field.own_cards
         return out
 
     def _others(self) -> dict[str, tuple[int, ...]]:
@@ -311,7 +317,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
         new_shown = tuple((s, shown[s]) for s in self._order if s in shown)
         speech = pot_speech(self._pots)
         if self._by_hand:
-            runs = [self._named(run) for run in range(1, self._hand.runs + 1)]
+            runs = [self._named(run) for run in range(1, self._parts + 1)]
             (winners, lows), *later = runs
             said = " ".join(
                 self._said(w, i, run)
@@ -352,8 +358,8 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
 
     def _said(self, winners: tuple[int, ...], pot: int, run: int) -> str:
         what = "the main pot" if pot == 0 else pot_label(pot)
-        names = [name_of(self._state, s) for s in winners]
-        return awarded_by_hand(names, what, run, self._hand.runs)
+        names = [player_name(self._state, s) for s in winners]
+        return awarded_by_hand(names, what, run, self._parts, self._hand.boards)
 
     def action_award(self) -> None:
         """Record the result (one decision), or show why the rules refuse it."""

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.markup import escape
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -29,7 +30,7 @@ from textual.widgets import Static
 from omaha_tui.app.keys import ALWAYS, FOOTER, MOMENT, bindings
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board, runs_markup
-from omaha_tui.app.widgets.clock import LevelClock, Reader
+from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.app.widgets.equities import compute_in_background
 from omaha_tui.app.widgets.footer import TableFooter
 from omaha_tui.app.widgets.pots import Pots
@@ -37,6 +38,8 @@ from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slo
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.app.widgets.standings import StandingsBar
 from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.session.clock import ClockFollower, ClockReader
+from omaha_tui.session.tournament import next_break, places_words
 from omaha_tui.session.view import TableView, chips
 
 TALL = 36  # rows from which seats get roomier boxes and the cards grow
@@ -71,6 +74,7 @@ class TableScreen(Screen[None]):
         self._seats = tuple(Seat(slot) for slot in range(SLOTS))
         self._title = Static("", id="title")
         self._standings = StandingsBar(id="standings")
+        self._clock = ClockFollower(lambda: None)
         self._ends = (
             Vertical(id="left-end", classes="seat-end"),
             Vertical(id="right-end", classes="seat-end"),
@@ -143,9 +147,11 @@ class TableScreen(Screen[None]):
         if title != self._title_text:
             self._title_text = title
             self._title.update(title, layout=False)
-        self._standings.show(view.tournament)
+        tournament = view.tournament
+        self._standings.show(tournament, places_words(tournament, escape) if tournament else None)
         tall = self.has_class("-tall")
-        # Empty chairs stay out of the ring, except one holding the button (R1.5c).
+        # Empty chairs stay out of the ring, except one holding a dead button: the chair
+        # of a player who left, where the small blind was last hand (R1.5c).
         occupied = [s for s in view.seats if s.name is not None or s.markers]
         placed = dict(zip(ring_slots(len(occupied)), occupied, strict=True))
         for slot in range(SLOTS):
@@ -184,12 +190,13 @@ class TableScreen(Screen[None]):
             self._tabled = lines
             self._paint(self._view)
 
-    def follow_clock(self, read: Reader, fallback: str) -> None:
+    def follow_clock(self, read: ClockReader, fallback: str) -> None:
         """Show the blind clock (R2.7) as ``read`` gives it; ``fallback`` without a schedule."""
         clock = self.query_one(LevelClock)
         clock.display = True
-        clock.follow(read, fallback)
-        self._standings.follow(read)
+        self._clock.read = read  # one ear for the table: a level is said once (R2.7c)
+        clock.follow(self._clock, fallback)
+        self._standings.follow(lambda: next_break(read()) or "")
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Put a line on the status bar (a refusal, the last action, a caption)."""

@@ -7,6 +7,8 @@ only heard.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
@@ -14,7 +16,9 @@ from textual.widgets import Static
 
 from omaha_tui.app.widgets.repaint import show_text
 from omaha_tui.engine.labels import printable
-from omaha_tui.session.view import TurnView
+
+if TYPE_CHECKING:
+    from omaha_tui.session.view import TurnView
 
 
 class ActionBar(Vertical):

@@ -22,6 +22,7 @@ from omaha_tui.app.prompts.card_input import CardInput
 from omaha_tui.app.prompts.typed_prompt import TypedPrompt
 from omaha_tui.app.widgets.cards import board_faces, board_markup
 from omaha_tui.engine.labels import printable
+from omaha_tui.engine.units import amount_text
 
 if TYPE_CHECKING:
     from omaha_tui.session.view import TableView
@@ -31,9 +32,26 @@ def runs_markup(view: TableView) -> str:
     """R10.2: one line per run of a board run more than once, empty otherwise.
 
     Run 1 is the board as dealt; a later run not yet dealt shows the cards every run
-    shares and empty slots.
+    shares and empty slots. R13.2: a double board's two boards, ``Board 1`` and
+    ``Board 2``, each with who won it once the hand is settled.
     """
-    return "\n".join(f"Run {n}  {board_markup(b, untracked)}" for n, b, untracked in view.run_rows)
+    return "\n".join(
+        f"{view.row_word} {n}  {board_markup(b, untracked)}{_winners(view, n)}"
+        for n, b, untracked in view.run_rows
+    )
+
+
+def _winners(view: TableView, board: int) -> str:
+    """``  Ann 60, Bob 30``: who won the settled hand's part on ``board`` (R13.2)."""
+    hand = view.hand
+    if hand is None or hand.boards < 2 or not hand.awards:
+        return ""
+    names = {s.index: s.name or f"seat {s.index + 1}" for s in view.seats}
+    won: dict[int, int] = {}
+    for a in hand.awards:
+        if a.run == board:
+            won[a.seat] = won.get(a.seat, 0) + a.amount
+    return "  " + ", ".join(f"{names[s]} {amount_text(n, view.decimals)}" for s, n in won.items())
 
 
 class Board(Static):
@@ -71,11 +89,14 @@ class BoardPrompt(TypedPrompt[str | None]):
         required: bool = False,
         seen: tuple[int, ...] = (),
         submit: Callable[[str], str | None] | None = None,
+        both: bool = False,
     ) -> None:
         """``street``: ``flop`` .. ``river``, or ``run 2`` for a later run (R10.2), whose
         cards are ``required`` (each run is read by its own board) and may not repeat
-        any card ``seen`` on the earlier runs."""
+        any card ``seen`` on the earlier runs. ``both``: board 1's cards of a double
+        board are due, and board 2's may follow in the same line (R13.2)."""
         super().__init__()
+        self.both = both
         self.street = street
         self.count = count
         self.known = known
@@ -91,8 +112,14 @@ class BoardPrompt(TypedPrompt[str | None]):
             if self.known:
                 so_far = "shared by every run" if self.required else "board so far"
                 yield Label(f"{so_far}: {board_markup(self.known, slots=0)}", classes="hint")
+            if self.both:
+                yield Label(
+                    f"or both boards at once: {2 * self.count} cards, board 1's first",
+                    classes="hint",
+                )
+            counts = (self.count,) if self.required else (0, self.count)
             yield CardInput(
-                counts=(self.count,) if self.required else (0, self.count),
+                counts=(*counts, 2 * self.count) if self.both else counts,
                 place=f"the {self.street}",
                 others=lambda: {"board": self.seen},
                 placeholder=(

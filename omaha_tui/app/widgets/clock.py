@@ -1,7 +1,7 @@
 """The clock panel (R2.7): the level, its blinds and ante, the time left, the next
 level, the time to the next break, and a paused marker.
 
-The panel renders the session's :class:`~omaha_tui.session.clock.ClockView`, which it
+The panel renders the session's :class:`~omaha_tui.session.clock.ClockFace`, which it
 reads once a second through the function it is given (the clock is a pure function
 of the journaled state and the time, so nothing here counts time). Between two
 readings it posts the sentences the table should hear (:class:`LevelClock.Announce`:
@@ -12,14 +12,16 @@ on its speech worker. Without a schedule it shows the blinds alone.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.widgets import Static
 
-from omaha_tui.session.clock import Announcer, ClockView, clock_line
-from omaha_tui.session.view_text import format_clock as format_clock
+if TYPE_CHECKING:
+    from omaha_tui.session.clock import Announcement, ClockFace
 
-Reader = Callable[[], ClockView | None]
+Reader = Callable[[], "tuple[ClockFace | None, tuple[Announcement, ...]]"]
+"""The session's clock as the panel follows it (:class:`~omaha_tui.session.clock.ClockFollower`)."""
 WIDE = 120
 """From this many columns the header also shows the next level and the next break."""
 
@@ -37,10 +39,8 @@ class LevelClock(Static):
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__("", id=id)
-        self.read: Reader = lambda: None
+        self.read: Reader = lambda: (None, ())
         self.fallback = ""
-        self.view: ClockView | None = None
-        self._ear = Announcer()  # each new level said once (R2.7c)
         self._text = ""
 
     def on_mount(self) -> None:
@@ -55,14 +55,13 @@ class LevelClock(Static):
         self.tick()
 
     def tick(self) -> None:
-        view = self.read()
-        for said in self._ear.hear(view):
-            self.post_message(self.Announce(said.text, said.on_screen))
-        self.view = view
+        face, said = self.read()
+        for announcement in said:
+            self.post_message(self.Announce(announcement.text, announcement.on_screen))
         short = self.screen.size.width < WIDE if self.is_attached else False
-        text = clock_line(view, short=short) if view is not None else self.fallback
-        self.set_class(view is not None and view.paused, "-paused")
-        self.set_class(view is not None and view.on_break, "-break")
+        text = self.fallback if face is None else face.short if short else face.line
+        self.set_class(face is not None and face.paused, "-paused")
+        self.set_class(face is not None and face.on_break, "-break")
         if text != self._text:
             self.update(text, layout=len(text) != len(self._text))
             self._text = text

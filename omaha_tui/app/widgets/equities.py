@@ -44,13 +44,23 @@ def tabled_lines(spot: AllInSpot) -> dict[int, str]:
     """Markup per seat: the hand's cards and its equity, ``A♥K♦Q♣J♠ 62%``; in a
     split game the high and low shares follow apart (R10.3): ``62% H50/L75``. With side
     pots, each pot the hand can win among its own claimants and the chips it can expect
-    in all: ``A♥K♦Q♣J♠ main 19% · side 1 62% · ≈180``."""
+    in all: ``A♥K♦Q♣J♠ main 19% · side 1 62% · ≈180``. On a double board, the share
+    of each board's half: ``A♥K♦Q♣J♠ B1 85% · B2 7%`` (R13.2c), high and low together."""
     figures = spot_equity(spot)
     hilo = spot.variant.hilo
     several = len(figures.pots) > 1
     out = {}
     for i, ((seat, cards), figure) in enumerate(zip(spot.hands, figures.hands, strict=True)):
         line = cards_markup(cards, sep="")
+        if figures.per_board:  # R13.2(c): each board's half, per board
+            # The seat has room for the two boards' shares; their high and low halves
+            # are on the players' page, the console and its JSON.
+            boards = " · ".join(
+                f"B{n} {_figure(b.hands[i], hilo=False)}"
+                for n, b in enumerate(figures.per_board, 1)
+            )
+            out[seat] = f"{line} {boards}"
+            continue
         if not several:
             out[seat] = f"{line} {_figure(figure, hilo)}"
             continue

@@ -18,14 +18,29 @@ built again each time, as Textual's own is.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
-try:  # the key widget of Textual's footer, not part of its public API: used when found
+if TYPE_CHECKING:
     from textual.widgets._footer import FooterKey
-except ImportError:  # pragma: no cover - another Textual: its footer is built each time
-    FooterKey = None
+
+
+def _key_class() -> type[FooterKey] | None:
+    """The key widget of Textual's footer, not part of its public API: ``None`` in a
+    Textual that has none where this one keeps it (its footer is then built each time)."""
+    try:
+        module = importlib.import_module("textual.widgets._footer")
+    except ImportError:
+        return None
+    found = getattr(module, "FooterKey", None)
+    return found if isinstance(found, type) else None
+
+
+KEY_CLASS = _key_class()
 
 
 def shown_bindings(screen: Screen[object]) -> list[tuple[Binding, bool]]:
@@ -52,11 +67,11 @@ class TableFooter(Footer):
     def _pairs(self, screen: Screen[object]) -> list[tuple[FooterKey, bool]] | None:
         """Each key shown with whether it is live now, when the keys shown are the keys
         to show; None when the footer must be built again (other keys, groups)."""
-        if FooterKey is None:
-            return False
-        keys = list(self.query(FooterKey))
+        if KEY_CLASS is None:
+            return None
+        keys = list(self.query(KEY_CLASS))
         if not all(hasattr(k, "_disabled") for k in keys):  # a Textual that keeps it elsewhere
-            return False
+            return None
         shown = shown_bindings(screen)
         if not keys or len(keys) != len(self.children) or len(keys) != len(shown):
             return None

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.align import Align
 from textual.app import ComposeResult, RenderResult
 from textual.containers import Vertical
@@ -10,12 +12,16 @@ from textual.renderables.digits import Digits as DigitsRenderable
 from textual.widget import Widget
 from textual.widgets import Static
 
-from omaha_tui.session.view import PotView, chips
+from omaha_tui.engine.units import amount_text as chips
+
+if TYPE_CHECKING:
+    from omaha_tui.session.view import PotView
 
 
 def pot_total(pots: tuple[PotView, ...], in_front: int) -> int:
     """Everything in the middle and in front of the players: what "the pot" is to a table.
 
+    >>> from omaha_tui.session.view import PotView
     >>> pot_total((PotView("Main pot", 30, ()), PotView("Side pot 1", 12, ())), 8)
     50
     """
@@ -63,7 +69,7 @@ class PotDigits(Widget):
         style = self.rich_style
         align = self.styles.text_align
         method = align if align in ("left", "center", "right") else "left"
-        return Align(DigitsRenderable(self._figure, style), method, style)  # type: ignore[arg-type]
+        return Align(DigitsRenderable(self._figure, style), method, style)
 
 
 class Pots(Vertical):

@@ -8,8 +8,13 @@ shows it exactly as a layout would.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.content import Content
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
 
 
 def needs_layout(widget: Static, content: Content) -> bool:
@@ -23,11 +28,11 @@ def needs_layout(widget: Static, content: Content) -> bool:
     width = widget.content_size.width
     if not width:
         return True
-    styles = widget.styles
+    styles = cast("RulesMap", widget.styles)  # Textual's visuals read styles as a map
     if content.get_height(styles, width) != widget.visual.get_height(styles, width):
         return True
-    if styles.width is not None and styles.width.is_auto:
-        if styles.text_align not in ("left", "start"):
+    if widget.styles.width is not None and widget.styles.width.is_auto:
+        if widget.styles.text_align not in ("left", "start"):
             return content.cell_length != widget.visual.get_optimal_width(styles, width)
         return content.get_optimal_width(styles, width) > width
     return False

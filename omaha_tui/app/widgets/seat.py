@@ -10,6 +10,8 @@ Names come markup-safe from the view (:func:`~omaha_tui.session.view.shown`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from textual.content import Content
 from textual.geometry import Region
@@ -17,7 +19,11 @@ from textual.message import Message
 from textual.widget import Widget
 
 from omaha_tui.engine.labels import clip_name
-from omaha_tui.session.view import SeatView, chips, shown, unshown
+from omaha_tui.engine.markup_safe import shown, unshown
+from omaha_tui.engine.units import amount_text as chips
+
+if TYPE_CHECKING:
+    from omaha_tui.session.view import SeatView
 
 _STATE_CLASSES = ("-empty", "-to-act", "-folded", "-all-in", "-away", "-in-hand")
 

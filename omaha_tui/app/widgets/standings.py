@@ -8,32 +8,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.markup import escape
 from textual.widgets import Static
 
 from omaha_tui.engine.narrate_tournament import money, ordinal
 from omaha_tui.engine.tournament_state import Standings
-from omaha_tui.session.clock import ClockView
-from omaha_tui.session.tournament import next_break, places_words
 
-Reader = Callable[[], ClockView | None]
+Reader = Callable[[], str]
+"""When the blind clock's next break comes (``"in 29:08"``, ``""`` when none)."""
 
 
-def standings_markup(st: Standings, next_break: str = "") -> str:
+def standings_markup(st: Standings, next_break: str = "", places: str | None = None) -> str:
     """``Tournament · 9 entries · pool 900 (1st 450 · 2nd 270 · 3rd 180) · 5 left ·
-    average 1,800 · break in 29:08 · 6th Eve 0 ...``: the place, prize and chips of
-    every entry (``next_break``: when the clock's next break comes)."""
-    paid = " · ".join(f"{ordinal(i)} {money(a)}" for i, a in enumerate(st.payouts, start=1))
+    average 1,800 · break in 29:08 · places: 1st Ann 450``: the pool, the prizes and the
+    places given so far (``next_break``: when the clock's next break comes; ``places``:
+    the session's words for them, names already markup-safe)."""
+    u = st.unit
+    paid = " · ".join(f"{ordinal(i)} {money(a, u)}" for i, a in enumerate(st.payouts, start=1))
     parts = [
         f"[b]Tournament[/b] {st.entries} entries",
-        f"pool {money(st.pool)} ({paid})",
+        f"pool {money(st.pool, u)} ({paid})",
+        *([st.payout_note] if st.payout_note else []),  # numbers only: no markup
         f"{st.players_left} left",
         f"average {st.average:,}",
     ]
     if next_break:
         parts.append(f"break {next_break}")
-    if placed := places_words(st, escape):
-        parts.append("places: " + placed)
+    if places:
+        parts.append("places: " + places)
     if st.deal:
         parts.append("deal agreed")
     if st.finished:
@@ -47,20 +48,22 @@ class StandingsBar(Static):
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__("", id=id)
-        self.read: Reader = lambda: None
+        self.read: Reader = lambda: ""
         self.standings: Standings | None = None
+        self.places: str | None = None
         self._text = ""
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._paint)
 
     def follow(self, read: Reader) -> None:
-        """Read the clock through ``read`` from now on (R2.7)."""
+        """Read when the next break comes through ``read`` from now on (R2.7)."""
         self.read = read
         self._paint()
 
-    def show(self, standings: Standings | None) -> None:
-        self.standings = standings
+    def show(self, standings: Standings | None, places: str | None = None) -> None:
+        """Show ``standings`` (``places``: the places given so far, in words)."""
+        self.standings, self.places = standings, places
         if self.display != (standings is not None):
             self.display = standings is not None
         self._paint()
@@ -68,7 +71,7 @@ class StandingsBar(Static):
     def _paint(self) -> None:
         if self.standings is None:
             return
-        text = standings_markup(self.standings, next_break(self.read()) or "")
+        text = standings_markup(self.standings, self.read(), self.places)
         if text != self._text:
             self._text = text
             self.update(text, layout=False)

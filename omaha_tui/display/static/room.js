@@ -179,7 +179,7 @@ function drawFelt(v) {
   runs.dataset.count = String((v.runs || []).length);
   for (const r of v.runs || []) {
     const line = el("div", "run");
-    line.append(el("span", "run-label", `Run ${r.run}`), cardRow(r.cards));
+    line.append(el("span", "run-label", r.label || `Run ${r.run}`), cardRow(r.cards));
     runs.append(line);
   }
   // The dealer's last line (a bet, a misdeal), unless the winners below say it.
@@ -200,7 +200,7 @@ function drawFelt(v) {
   for (const pot of v.equities || []) {
     const line = el("div", "equity");
     line.append(el("span", "equity-pot", `${pot.pot} ${chips(pot.amount)}` +
-      (pot.run > 1 ? ` · run ${pot.run}` : "")));
+      (pot.board ? ` · board ${pot.board}` : pot.run > 1 ? ` · run ${pot.run}` : "")));
     for (const h of pot.hands) {
       const share = el("span", "equity-hand");
       share.append(who("who", h.name), el("span", "share", percent(h.equity)));

@@ -173,7 +173,7 @@ def available(state: TableState) -> Available:
         t = state.tournament
         if t is not None and not t.finished:  # R11.4 a colour-up, R11.5 a deal
             live.add(rq.ColourUp)
-            if len(t.seated) >= 2 and t.deal is None:
+            if len(t.seated) >= 2 and (t.deal is None or t.kept):  # later: what it kept
                 live.add(rq.AgreeDeal)
         if not why:
             live.add(rq.NextHand)

@@ -18,7 +18,7 @@ from omaha_tui.engine.decisions.decide import (
     decides,
 )
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.hands.cards import parse_cards
+from omaha_tui.engine.hands.cards import format_card, parse_cards
 from omaha_tui.engine.labels import player_name, run_times
 from omaha_tui.engine.rules.awards import awards_by_hand, awards_from_cards
 from omaha_tui.engine.state import Street, TableState
@@ -87,8 +87,9 @@ def _early(state: TableState, req: rq.EarlyCard) -> Built:
 
 @decides(rq.RecordBoard)
 def _record_board(state: TableState, req: rq.RecordBoard) -> Built:
-    """The board dealt as a count only; on a double board ``board 1 | board 2``, or the
-    one board whose cards are missing (R13.2)."""
+    """The board dealt as a count only; on a double board ``board 1 | board 2``, both
+    boards' cards in a row (board 1's first), or the one board whose cards are missing
+    (R13.2)."""
     hand = state.hand
     if hand is None or hand.boards == 1 or "|" in req.cards:
         parts = req.cards.split("|")
@@ -103,8 +104,17 @@ def _record_board(state: TableState, req: rq.RecordBoard) -> Built:
         if not out:
             raise RuleError("every board card dealt so far is already entered")
         return out
+    cards = card_texts(req.cards)
+    if len(cards) == hand.board_count + hand.board2_count and len(hand.board2) < hand.board2_count:
+        # Both boards in one line, board 1's first (a typed board 1 is repeated as it is).
+        one, two = cards[: hand.board_count], cards[hand.board_count :]
+        first = () if one == tuple(map(format_card, hand.board)) else (one,)
+        return (
+            *(ev.BoardRecorded(cards=c) for c in first),
+            ev.BoardRecorded(cards=two, board=2),
+        )
     board = 2 if len(hand.board) == hand.board_count else 1
-    return (ev.BoardRecorded(cards=card_texts(req.cards), board=board),)
+    return (ev.BoardRecorded(cards=cards, board=board),)
 
 
 @decides(rq.Show)

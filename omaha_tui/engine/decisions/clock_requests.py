@@ -67,16 +67,6 @@ class EndBreak:
     at: datetime | None = None
 
 
-ClockRequest = (
-    SetSchedule
-    | StartClock
-    | PauseClock
-    | ResumeClock
-    | AdjustClock
-    | NextLevel
-    | PreviousLevel
-    | EndBreak
-)
 CLOCK_REQUESTS = (
     SetSchedule,
     StartClock,

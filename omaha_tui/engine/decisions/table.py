@@ -107,18 +107,36 @@ def _back(state: TableState, req: rq.Back) -> Built:
 
 @decides(rq.Rebuy)
 def _rebuy(state: TableState, req: rq.Rebuy) -> Built:
-    """R4.11: a rebuy outside the buy-in range is recorded with a warning, never refused."""
+    """R4.11: a rebuy outside the buy-in range is recorded with a warning, never refused.
+
+    R2.6: a busted player who rebuys comes back. Busted in the last hand and rebuying
+    before the next, they are dealt in at once owing nothing; one who sat out longer
+    and owes blinds chooses, as any returning player does, to post now or wait for
+    the big blind.
+    """
     seat = state.seats[_player(state, req.seat)]
     assert seat is not None
     if req.amount <= 0:
         raise RuleError(f"a rebuy must be a positive amount, not {req.amount}")
     events: list[ev.Event] = [ev.PlayerRebought(seat=req.seat, amount=req.amount)]
     hand = state.hand
-    busted = seat.stack == 0 and seat.sitting_out and hand is not None and hand.complete
-    if busted and hand is not None and req.seat in hand.seats:
-        # R2.6: busted in the last hand and rebuying before the next: dealt in at once,
-        # owing nothing.
+    busted = seat.stack == 0 and seat.sitting_out and not state.in_hand
+    owes = seat.owes_bb or seat.owes_sb
+    if busted and hand is not None and req.seat in hand.seats and not owes:
+        # Busted in the last hand and rebuying before the next: owing nothing.
         events.append(ev.CameBack(seat=req.seat, post_now=True))
+    elif busted and owes and req.post_now is None:
+        owed = "a big blind and a dead small blind" if seat.owes_sb else "a big blind"
+        return Ask(
+            f"{seat.name} rebuys {req.amount} and owes {owed}: post now, or wait for the "
+            "big blind (R2.6)?",
+            (
+                Choice("post now", rq.Rebuy(req.seat, req.amount, True)),
+                Choice("wait for the big blind", rq.Rebuy(req.seat, req.amount, False)),
+            ),
+        )
+    elif busted:
+        events.append(ev.CameBack(seat=req.seat, post_now=req.post_now is not False))
     return fold(state, events, _buy_in_warning(state, seat.stack + req.amount))
 
 

@@ -47,10 +47,14 @@ class Back:
 
 @dataclass(frozen=True, slots=True)
 class Rebuy:
-    """More chips between hands (R4.11: warned outside the range, never refused)."""
+    """More chips between hands (R4.11: warned outside the range, never refused).
+
+    A busted player who rebuys comes back (R2.6): ``post_now`` answers, for one who
+    owes blinds, whether they post now or wait for the big blind."""
 
     seat: int
     amount: int
+    post_now: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from omaha_tui.engine import events as ev
@@ -23,11 +22,11 @@ from omaha_tui.engine.decisions.decide import DECIDERS, Built, Decided, decides,
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_card, parse_cards
 from omaha_tui.engine.labels import player_name
-from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy
+from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy, reentry_open
 from omaha_tui.engine.rules.clock.running import position
-from omaha_tui.engine.rules.clock.schedule import Break
-from omaha_tui.engine.rules.tournament.chip_race import RaceError, chip_race
-from omaha_tui.engine.rules.tournament.money import ZERO
+from omaha_tui.engine.rules.clock.schedule import Break, Level
+from omaha_tui.engine.rules.tournament.chip import DECK_SIZE, deck_refusal, levels_refusal
+from omaha_tui.engine.rules.tournament.chip_race import RaceError, cards_needed, chip_race
 from omaha_tui.engine.rules.tournament.places import Out, places
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.tournament_state import TournamentState
@@ -73,9 +72,14 @@ def _busts(state: TableState, pending_too: bool) -> list[ev.Event]:
     ]
 
 
-def _prizes(state: TableState) -> list[ev.Event]:
+def _prizes(state: TableState, closing: bool = False) -> list[ev.Event]:
+    """The prizes, once there is a winner or a deal shares everything (R11.2, R11.5);
+    one player left while re-entries are still open is not yet a winner (R11.1) unless
+    ``closing``: the next hand was asked for and nobody re-entered."""
     t = _t(state)
     if t.finished:
+        return []
+    if len(t.seated) == 1 and t.deal is None and not closing and reentry_open(state):
         return []
     if len(t.seated) == 1 or (t.deal is not None and t.kept == 0):
         return [ev.PrizesPaid(prizes={k: v for k, v in t.prizes_won().items() if v})]
@@ -130,9 +134,20 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
         raise RuleError("the tournament is over: the prizes are paid")
     busts = _busts(state, pending_too=True)
     if not busts:
+        paid = _prizes(state, closing=True) if len(state.tournament.seated) == 1 else []
+        if paid:  # R11.1: one player left and nobody re-entered: the winner
+            return fold(state, paid)
         return _plain_next_hand(state, req)
     done = fold(state, busts)
-    if done.state.tournament is not None and len(done.state.tournament.seated) == 1:
+    left = done.state.tournament.seated if done.state.tournament is not None else ()
+    if len(left) == 1:
+        if reentry_open(done.state):  # R11.1: the others may still enter again
+            name = player_name(done.state, left[0][0])
+            note = (
+                f"{name} is the only player left, and re-entries are open: re-enter a "
+                "player, or `next` again ends the tournament (R11.1)"
+            )
+            return Decided(done.events, done.state, note, done.steps)
         return done
     start = _plain_next_hand(done.state, req)
     if not isinstance(start, Decided):
@@ -189,6 +204,27 @@ def _colour_up_break(state: TableState, at: datetime | None) -> None:
         raise RuleError(f"colour up at a break: the clock is at level {level} (R11.4)")
 
 
+def levels_ahead(state: TableState, at: datetime | None = None) -> list[tuple[int, Level]]:
+    """R11.7: the levels still to be played (number, level): from the one the clock is
+    at (in a break, the one after it) to the last; without a schedule, the table's own."""
+    schedule = state.clock.schedule
+    stakes = state.stakes
+    if schedule is None:
+        if stakes is None:
+            return []
+        own = Level(
+            small_blind=stakes.small_blind,
+            big_blind=stakes.big_blind,
+            ante=stakes.ante,
+            big_blind_ante=stakes.big_blind_ante,
+        )
+        return [(state.level, own)]
+    first = state.level
+    if at is not None:
+        first = schedule.level_number(position(state.clock, at_ms(at)).item)
+    return [(n, lv) for n, lv in enumerate(schedule.levels, start=1) if n >= first]
+
+
 def _at_break(state: TableState, number: int, at: datetime | None) -> None:
     """Refuse unless the clock is in break ``number`` at ``at`` (R11.1, R2.7)."""
     schedule = state.clock.schedule
@@ -222,7 +258,19 @@ def _colour_up(state: TableState, req: rq.ColourUp) -> Built:
     _colour_up_break(state, req.at)
     if state.stakes is None:
         raise RuleError("no session: start a session first")
+    if req.new_chip > state.stakes.chip:  # R11.7: every level still to come fits the chip
+        why = levels_refusal(levels_ahead(state, req.at), req.new_chip)
+        if why:
+            raise RuleError(f"colour up to {req.new_chip:,} refused: {why} (R11.7)")
     names = {i: s.name for i, s in enumerate(state.seats) if s is not None}
+    if req.winners is None:  # R11.4: more race cards than a deck holds are dealt at the table
+        try:
+            stacks = {i: s.stack for i, s in enumerate(state.seats) if s is not None}
+            needed = sum(cards_needed(stacks, state.stakes.chip, req.new_chip).values())
+        except RaceError:
+            needed = 0  # a chip that cannot be raced: chip_race says why below
+        if needed > DECK_SIZE:
+            raise RuleError(deck_refusal(needed))
     cards: dict[int, tuple[str, ...]] = {}
     if req.winners is None:
         for seat, text in req.cards or ():
@@ -253,8 +301,8 @@ def _agree_deal(state: TableState, req: rq.AgreeDeal) -> Built:
     t = _t(state)
     if t.finished:
         raise RuleError("the tournament is over: the prizes are paid")
-    if t.deal is not None:
-        raise RuleError("a deal was agreed already (R11.5)")
+    if t.deal is not None and not t.kept:
+        raise RuleError("a deal was agreed already and shares everything (R11.5)")
     if len(t.seated) < 2:
         raise RuleError("a deal needs two or more players left (R11.5)")
     if state.in_hand:
@@ -267,9 +315,3 @@ def _agree_deal(state: TableState, req: rq.AgreeDeal) -> Built:
             f"{', '.join(missing)} not in it (R11.5)"
         )
     return (ev.DealAgreed(amounts=named, kept=req.kept),)
-
-
-def deal_total(state: TableState) -> Decimal:
-    """What a deal shares now: the prizes of the places not yet decided (R11.5)."""
-    t = _t(state)
-    return sum(t.prizes_left(), ZERO)

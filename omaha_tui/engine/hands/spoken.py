@@ -190,11 +190,16 @@ def spoken_result(pots: Sequence[tuple[str, str, str]]) -> str:
     return " ".join(out).replace(" · ", ", ")
 
 
-def awarded_by_hand(names: Sequence[str], pot: str, run: int = 1, runs: int = 1) -> str:
-    """What is said when the dealer names a pot's winners by hand (``pot``: its label).
+def awarded_by_hand(
+    names: Sequence[str], pot: str, run: int = 1, runs: int = 1, boards: int = 1
+) -> str:
+    """What is said when the dealer names a pot's winners by hand (``pot``: its label);
+    ``run`` is the board of a double board when ``boards`` is 2 (R13.2).
 
     >>> awarded_by_hand(["Ann", "Bob"], "the main pot", run=2, runs=2)
     'Ann and Bob win run 2 of the main pot.'
+    >>> awarded_by_hand(["Cy"], "the main pot", run=2, runs=2, boards=2)
+    'Cy wins board 2 of the main pot.'
     """
-    what = f"run {run} of {pot}" if runs > 1 else pot
+    what = f"{'board' if boards > 1 else 'run'} {run} of {pot}" if runs > 1 else pot
     return f"{join_words(list(names))} {'win' if len(names) > 1 else 'wins'} {what}."

@@ -23,7 +23,7 @@ from omaha_tui.engine.clock_events import (
     ClockStarted,
     ScheduleSet,
 )
-from omaha_tui.engine.config import DoubleBoard, double_board_players, max_players
+from omaha_tui.engine.config import DoubleBoard, Stakes, double_board_players, max_players
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     ActionUndone,
@@ -336,7 +336,28 @@ def _button_placed(state: TableState, ev: ButtonPlaced) -> TableState:
 
 def _level_changed(state: TableState, ev: LevelChanged) -> TableState:
     _need_session(state)
-    return evolve(state, level=ev.level, stakes=ev.stakes)  # R2.7: from the next hand
+    stakes = ev.stakes
+    chip = state.stakes.chip if state.stakes is not None else stakes.chip
+    if state.tournament is not None and stakes.chip < chip:
+        # R11.7: a colour-up raised the chip for the rest of the tournament; a level
+        # is never played in a smaller one.
+        try:
+            stakes = Stakes.model_validate({**stakes.model_dump(), "chip": chip})
+        except ValueError:
+            what, amount = next(
+                (w, a)
+                for w, a in (
+                    ("small blind", stakes.small_blind),
+                    ("big blind", stakes.big_blind),
+                    ("ante", stakes.ante),
+                )
+                if a % chip
+            )
+            raise RuleError(
+                f"level {ev.level} cannot be played in {chip:,} chips: its {what} {amount:,} "
+                f"is not a multiple of {chip:,} (R11.7)"
+            ) from None
+    return evolve(state, level=ev.level, stakes=stakes)  # R2.7: from the next hand
 
 
 def _session_ended(state: TableState, ev: SessionEnded) -> TableState:

@@ -81,6 +81,14 @@ def entries_open(state: TableState) -> bool:
     return t.deal is None and not t.finished and (until is None or state.level <= until)
 
 
+def reentry_open(state: TableState) -> bool:
+    """R11.1: a player who is out may still enter again: re-entries are allowed and the
+    rebuy period they share has not ended (without a rebuy period they stay open only
+    while two or more are left, so one player left is the winner)."""
+    t = _t(state)
+    return t.config.re_entry and t.config.rebuys_until is not None and entries_open(state)
+
+
 def may_rebuy(state: TableState, seat: int) -> str:
     """Why ``seat`` may not rebuy now, or ``""`` when they may (R11.1)."""
     t = _t(state)
@@ -323,8 +331,8 @@ def coloured_up(state: TableState, ev: ColouredUp) -> TableState:
 def deal_agreed(state: TableState, ev: DealAgreed) -> TableState:
     t = _open(state, "deals")
     _between_hands(state, "agree a deal")
-    if t.deal is not None:
-        raise RuleError("a deal was agreed already")
+    if t.deal is not None and not t.kept:
+        raise RuleError("a deal was agreed already and shares everything (R11.5)")
     playing = {seat for seat, _ in t.seated}
     if set(ev.amounts) != playing:
         raise RuleError("a deal needs every player left to agree (R11.5)")
@@ -337,8 +345,12 @@ def deal_agreed(state: TableState, ev: DealAgreed) -> TableState:
     unit = t.config.money_unit
     if any(a < 0 or a % unit for a in (*ev.amounts.values(), ev.kept)):
         raise RuleError(f"deal amounts are whole numbers of the money unit {unit}")
-    deal = tuple((t.entry_of(seat) or 0, amount) for seat, amount in sorted(ev.amounts.items()))
-    return evolve(state, tournament=evolve(t, deal=deal, kept=ev.kept))
+    # R11.5: a later deal shares only what the first kept back; each entry's amounts add up.
+    agreed = dict(t.deal or ())
+    for seat, amount in sorted(ev.amounts.items()):
+        entry = t.entry_of(seat) or 0
+        agreed[entry] = agreed.get(entry, ZERO) + amount
+    return evolve(state, tournament=evolve(t, deal=tuple(agreed.items()), kept=ev.kept))
 
 
 def prizes_paid(state: TableState, ev: PrizesPaid) -> TableState:

@@ -117,24 +117,43 @@ def _button_to_sb(places: _Places, size: int) -> tuple[int, ...]:
     """The seats from the button to the small blind's, both included (R1.5d): a
     player there would play before meeting the big blind.
 
-    They are the chairs from the button up to the big blind's. With no small blind
-    posted the button is two chairs below the big blind (R1.5c) and the small blind's
-    chair the one between, wherever last hand's big blind sat: a player further round
-    the table meets the big blind before the button.
+    They are the chairs from the button up to the big blind's: the big blind is the
+    first player after the small blind's chair, so a chair between them is empty or
+    its player sits out.
     """
     return (places.button, *_between(places.button, places.bb, size))
 
 
+def _dead_button(state: TableState, sb_pos: int, bb: int) -> int:
+    """R1.5(c): the button goes to the chair where last hand's small blind was posted,
+    or was due (the chair of the player who had the big blind two hands ago).
+
+    That chair has had a player in it, so the button never lands on a chair nobody
+    sat in; it is dead only where that player left, busted or sits out. Two cases
+    have no such chair: after a heads-up hand, whose small blind was on the button
+    (R2.2) and is now this hand's big blind, and a dealer's deal recorded without a
+    small blind. The button then goes to the nearest chair below this hand's small
+    blind's that has a player, dealt in or not.
+    """
+    last_sb = state.last_blinds[0]
+    if last_sb is not None and last_sb not in (sb_pos, bb):
+        return last_sb
+    size = len(state.seats)
+    below = ((sb_pos - k) % size for k in range(1, size))
+    seated = (s for s in below if s != bb and state.seats[s] is not None)
+    return next(seated, (sb_pos - 1) % size)
+
+
 def _dead_places(state: TableState, present: tuple[int, ...]) -> _Places:
-    """R1.5 (a)-(c): the big blind one player on, the small blind where it was, the
-    button on the chair one below the small blind's (two below the big blind when no
-    small blind is posted), occupied or not."""
+    """R1.5 (a)-(c): the big blind one player on, the small blind on last hand's big
+    blind's chair, the button on last hand's small blind's chair."""
     last_bb = state.last_blinds[1]
     assert last_bb is not None
     size = len(state.seats)
     bb = next(s for s in (*_between(last_bb, last_bb, size), last_bb) if s in present)
     sb_pos = last_bb
     sb_seat = state.seats[sb_pos]
+    button = _dead_button(state, sb_pos, bb)  # R1.5(c): the button follows the blinds
     # R1.5(b): the player who had the big blind posts the small blind. One who owes
     # blinds in that chair is someone else (a newcomer since): no small blind then.
     if (
@@ -143,8 +162,8 @@ def _dead_places(state: TableState, present: tuple[int, ...]) -> _Places:
         and not sb_seat.waiting_for_bb
         and not owes(sb_seat)
     ):
-        return _Places((sb_pos - 1) % size, sb_pos, bb)  # R1.5(c): right of the SB's chair
-    return _Places((bb - 2) % size, None, bb)  # R1.5(b)/(c): no small blind posted
+        return _Places(button, sb_pos, bb)
+    return _Places(button, None, bb)  # R1.5(b): no small blind posted
 
 
 def _moving_places(
@@ -169,16 +188,16 @@ def propose_deal(
 
     Dead button (R1.5, the default): the big blind goes to the next player after last
     hand's big blind, the small blind to last hand's big blind if still dealt in, the
-    button to the seat right of the small blind's. A newcomer or a player owing blinds
-    is not dealt in on the small blind's seat or the button (R1.5d); players waiting
-    for the big blind only when it reaches them (R2.6). Owing players post a live big
-    blind, plus a dead small blind if they missed both (R2.6). Antes come first, a
-    big-blind ante from the big blind before the blind (R2.9); short stacks post what
-    they have (R2.5). A standing straddle (``TableState.straddle``) is posted whenever
-    three or more are dealt in; ``straddle`` asks for one this hand (R2.8), from the
-    button (``straddle_button``) or a seat (``straddle_seat``) when given, else from
-    where the table's standing straddle comes (R13.3). ``button`` places the button by
-    hand.
+    button to last hand's small blind's chair (posted or due). A newcomer or a player
+    owing blinds is not dealt in on the button, the small blind's seat or between them
+    (R1.5d); players waiting for the big blind only when it reaches them (R2.6). Owing
+    players post a live big blind, plus a dead small blind if they missed both (R2.6).
+    Antes come first, a big-blind ante from the big blind before the blind (R2.9);
+    short stacks post what they have (R2.5). A standing straddle
+    (``TableState.straddle``) is posted whenever three or more are dealt in;
+    ``straddle`` asks for one this hand (R2.8), from the button (``straddle_button``)
+    or a seat (``straddle_seat``) when given, else from where the table's standing
+    straddle comes (R13.3). ``button`` places the button by hand.
 
     >>> from tests.tables import quick_table
     >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))

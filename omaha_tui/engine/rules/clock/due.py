@@ -8,6 +8,7 @@ from datetime import datetime
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.clock_events import at_ms
 from omaha_tui.engine.clock_words import mmss
+from omaha_tui.engine.config import Stakes
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.rules.clock.running import Position, position, started_at
 from omaha_tui.engine.state import TableState
@@ -42,8 +43,17 @@ def next_hand_clock(state: TableState, at: datetime) -> tuple[ev.Event, ...]:
     level = schedule.level_number(p.item)
     if level == state.level:
         return ()
+    return (ev.LevelChanged(level=level, stakes=level_stakes(state, level)),)
+
+
+def level_stakes(state: TableState, level: int) -> Stakes:
+    """The stakes level ``level`` of the schedule plays at, in the table's chip now: at a
+    tournament the chip a colour-up raised it to (R11.7), so a new level never brings
+    the old chip back."""
+    schedule = state.clock.schedule
+    assert schedule is not None and state.config is not None
+    chip = state.stakes.chip if state.stakes is not None else state.config.stakes.chip
     try:
-        stakes = schedule.levels[level - 1].stakes(state.config.stakes.chip)
+        return schedule.levels[level - 1].stakes(chip)
     except ValueError as e:
         raise RuleError(f"level {level} cannot be played: {e}") from None
-    return (ev.LevelChanged(level=level, stakes=stakes),)

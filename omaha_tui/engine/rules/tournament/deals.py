@@ -3,7 +3,9 @@
 A deal is only a proposal until every player left agrees; recording it is the
 reducer's business. Both proposals share what is on offer (the prizes not yet won,
 less any part kept back for the winner) rounded down to the money unit, the
-remainder to the biggest stack, so a proposal always adds up to what is on offer.
+remainder to the biggest stack (equal biggest stacks take it a unit at a time in seat
+order from the first seat left of the button), so a proposal always adds up to what is
+on offer. Once a deal is agreed, what is still unpaid is only the money it kept back.
 """
 
 from __future__ import annotations
@@ -79,11 +81,35 @@ def icm_values(stacks: Sequence[int], prizes: Sequence[Decimal]) -> list[Fractio
 
 
 def _rounded(
-    shares: Mapping[K, Fraction], stacks: Mapping[K, int], offer: Decimal, unit: Decimal
+    shares: Mapping[K, Fraction],
+    stacks: Mapping[K, int],
+    offer: Decimal,
+    unit: Decimal,
+    order: Sequence[K] | None = None,
 ) -> dict[K, Decimal]:
+    """Each share rounded down to ``unit``; what rounding leaves goes to the biggest stack,
+    or, when the biggest stacks are equal, one unit at a time to them in ``order`` (seat
+    order from the first seat left of the button, as odd chips go, R7.4), R11.5.
+
+    >>> third = Fraction(59, 3)
+    >>> _rounded({"Ann": third, "Bob": third, "Cy": third}, {"Ann": 5, "Bob": 5, "Cy": 5},
+    ...          Decimal(59), Decimal(1), order=["Bob", "Cy", "Ann"])
+    {'Ann': Decimal('19'), 'Bob': Decimal('20'), 'Cy': Decimal('20')}
+    """
     amounts = {k: floor_to(v, unit) for k, v in shares.items()}
-    biggest = max(stacks, key=lambda k: stacks[k])
-    amounts[biggest] += offer - sum(amounts.values(), ZERO)
+    top = max(stacks.values())
+    seats = list(order) if order is not None else list(stacks)
+    biggest = [k for k in seats if stacks[k] == top] or [k for k in stacks if stacks[k] == top]
+    left = offer - sum(amounts.values(), ZERO)
+    if len(biggest) == 1:
+        amounts[biggest[0]] += left
+        return amounts
+    i = 0
+    while left >= unit:
+        amounts[biggest[i % len(biggest)]] += unit
+        left -= unit
+        i += 1
+    amounts[biggest[0]] += left  # less than a unit (an offer off the unit): the first tied
     return amounts
 
 
@@ -97,25 +123,38 @@ def _offer(prizes_left: Sequence[Decimal], keep: Decimal, players: int) -> list[
 
 
 def chip_chop(
-    stacks: Mapping[K, int], prizes_left: Sequence[Decimal], unit: Decimal, keep: Decimal = ZERO
+    stacks: Mapping[K, int],
+    prizes_left: Sequence[Decimal],
+    unit: Decimal,
+    keep: Decimal = ZERO,
+    order: Sequence[K] | None = None,
 ) -> dict[K, Decimal]:
-    """The chip chop: what is on offer shared in proportion to the stacks (R11.5).
+    """The chip chop (R11.5): every player left first gets the smallest prize still to be
+    paid, and the rest of what is on offer is shared in proportion to the stacks, so
+    nobody is offered less than the prize they are already sure of.
 
-    >>> chip_chop({"A": 5000, "B": 3000, "C": 2000}, [Decimal(450), Decimal(270), Decimal(180)],
+    >>> chip_chop({"A": 5000, "B": 3000, "C": 2000}, [Decimal(100), Decimal(60), Decimal(20)],
     ...           Decimal(1))
-    {'A': Decimal('450'), 'B': Decimal('270'), 'C': Decimal('180')}
+    {'A': Decimal('80'), 'B': Decimal('56'), 'C': Decimal('44')}
     >>> chip_chop({"A": 1, "B": 1, "C": 1}, [Decimal(100)], Decimal(1), keep=Decimal(10))
     {'A': Decimal('30'), 'B': Decimal('30'), 'C': Decimal('30')}
     """
     _check(stacks)
-    offer = sum(_offer(prizes_left, keep, len(stacks)), ZERO)
+    offered = _offer(prizes_left, keep, len(stacks))
+    offer = sum(offered, ZERO)
+    sure = min(offered)
+    rest = offer - sure * len(stacks)
     total = sum(stacks.values())
-    shares = {k: Fraction(offer) * Fraction(s, total) for k, s in stacks.items()}
-    return _rounded(shares, stacks, offer, unit)
+    shares = {k: Fraction(sure) + Fraction(rest) * Fraction(s, total) for k, s in stacks.items()}
+    return _rounded(shares, stacks, offer, unit, order)
 
 
 def icm_deal(
-    stacks: Mapping[K, int], prizes_left: Sequence[Decimal], unit: Decimal, keep: Decimal = ZERO
+    stacks: Mapping[K, int],
+    prizes_left: Sequence[Decimal],
+    unit: Decimal,
+    keep: Decimal = ZERO,
+    order: Sequence[K] | None = None,
 ) -> dict[K, Decimal]:
     """The ICM split of the prizes left; a part kept back comes off first prize (R11.5).
 
@@ -126,7 +165,7 @@ def icm_deal(
     prizes = _offer(prizes_left, keep, len(stacks))
     keys = list(stacks)
     values = icm_values([stacks[k] for k in keys], prizes)
-    return _rounded(dict(zip(keys, values, strict=True)), stacks, sum(prizes, ZERO), unit)
+    return _rounded(dict(zip(keys, values, strict=True)), stacks, sum(prizes, ZERO), unit, order)
 
 
 def _check(stacks: Mapping[K, int]) -> None:

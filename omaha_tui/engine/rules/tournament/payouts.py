@@ -39,23 +39,35 @@ def prize_pool(money_in: Decimal, fee: Decimal = ZERO) -> Decimal:
 def payout_percents(entries: int, custom: Sequence[Decimal] | None = None) -> tuple[Decimal, ...]:
     """The percentages by place for ``entries`` entries (R11.2).
 
-    A custom table is used whatever the entries; places beyond the number of entries do
-    not exist, so their percentages go to first place.
+    Payouts follow a table by the number of entries: a custom table is used once there
+    are entries for every place it pays; with fewer entries than its places, R11.2's
+    default table for that number of entries is used (never the extra places' shares
+    silently added to first). :func:`custom_short` says when that is so.
 
     >>> payout_percents(9)
     (Decimal('50'), Decimal('30'), Decimal('20'))
     >>> payout_percents(2, (Decimal(50), Decimal(30), Decimal(20)))
-    (Decimal('70'), Decimal('30'))
+    (Decimal('100'),)
+    >>> payout_percents(6, (Decimal(50), Decimal(30), Decimal(20)))
+    (Decimal('50'), Decimal('30'), Decimal('20'))
     """
-    if custom is not None:
-        table = tuple(custom)
-    else:
-        table = tuple(Decimal(p) for p in DEFAULT_PAYOUTS[0][1])
-        for fewest, percents in DEFAULT_PAYOUTS:
-            if entries >= fewest:
-                table = tuple(Decimal(p) for p in percents)
-    paid = max(1, min(len(table), entries))
-    return (table[0] + sum(table[paid:], ZERO), *table[1:paid])
+    if custom is not None and not custom_short(entries, custom):
+        return tuple(custom)
+    table = tuple(Decimal(p) for p in DEFAULT_PAYOUTS[0][1])
+    for fewest, percents in DEFAULT_PAYOUTS:
+        if entries >= fewest:
+            table = tuple(Decimal(p) for p in percents)
+    return table
+
+
+def custom_short(entries: int, custom: Sequence[Decimal] | None) -> bool:
+    """Whether a custom table pays more places than there are entries (R11.2): it then
+    waits for them, and R11.2's default table for the entries so far is used.
+
+    >>> custom_short(2, (Decimal(50), Decimal(30), Decimal(20))), custom_short(3, (Decimal(100),))
+    (True, False)
+    """
+    return custom is not None and len(custom) > max(1, entries)
 
 
 def prizes(pool: Decimal, percents: Sequence[Decimal], unit: Decimal) -> tuple[Decimal, ...]:
@@ -73,7 +85,8 @@ def prizes(pool: Decimal, percents: Sequence[Decimal], unit: Decimal) -> tuple[D
 
 
 def parse_payouts(text: str) -> tuple[Decimal, ...]:
-    """Read a custom table such as ``50/30/20``: percentages by place adding up to 100.
+    """Read a custom table such as ``50/30/20``: percentages by place adding up to 100,
+    no place paying more than a better one (R11.2).
 
     >>> parse_payouts("60/40")
     (Decimal('60'), Decimal('40'))
@@ -98,7 +111,28 @@ def parse_payouts(text: str) -> tuple[Decimal, ...]:
     total = sum(values, ZERO)
     if total != 100:
         raise PayoutError(f"payouts {text.strip()[:40]} add up to {total}, not 100: e.g. 50/30/20")
+    why = descending_refusal(values)
+    if why:
+        raise PayoutError(why)
     return tuple(values)
+
+
+def descending_refusal(percents: Sequence[Decimal]) -> str:
+    """R11.2: why a custom table is refused because a place pays more than a better one,
+    or ``""``.
+
+    >>> descending_refusal((Decimal("33.3"), Decimal("33.3"), Decimal("33.4")))[:45]
+    'payouts 33.3/33.3/33.4: 3rd pays more than 2n'
+    """
+    names = {1: "1st", 2: "2nd", 3: "3rd"}
+    for i in range(1, len(percents)):
+        if percents[i] > percents[i - 1]:
+            worse, better = names.get(i + 1, f"{i + 1}th"), names.get(i, f"{i}th")
+            return (
+                f"payouts {format_payouts(percents)}: {worse} pays more than {better}; no place "
+                "may pay more than a better one, e.g. 50/30/20 (R11.2)"
+            )
+    return ""
 
 
 def format_payouts(percents: Sequence[Decimal]) -> str:

@@ -11,7 +11,12 @@ from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from omaha_tui.engine.rules.tournament.payouts import payout_percents, prize_pool, prizes
+from omaha_tui.engine.rules.tournament.payouts import (
+    descending_refusal,
+    payout_percents,
+    prize_pool,
+    prizes,
+)
 
 
 class AddOn(BaseModel):
@@ -57,6 +62,8 @@ class TournamentConfig(BaseModel):
     def _hundred(cls, value: tuple[Decimal, ...] | None) -> tuple[Decimal, ...] | None:
         if value is not None and (not value or sum(value) != 100 or min(value) <= 0):
             raise ValueError("a custom payout table's percentages must add up to 100")
+        if value is not None and (why := descending_refusal(value)):
+            raise ValueError(why)
         return value
 
     @model_validator(mode="after")

@@ -1,20 +1,25 @@
-"""The console's words: one table, one line per command (``WORDS``).
+"""The commands a person can type: one table (``WORDS``), read by every front end.
 
-Each entry maps a word to a parser that reads the rest of the line against the
-current state and returns a request for the session (or a console-only action
-such as ``state``). A bad line raises :class:`GrammarError` with what is wrong and what
-is allowed; nothing reaches the session then. Names are players' names (any case)
-or seat numbers as the dealer counts them, from 1.
+Each :class:`Command` maps a word to a parser that reads the rest of the line against
+the current state with the one grammar (:mod:`omaha_tui.session.grammar`) and returns a
+request for the session (or a front end's own action such as ``state``), its usage and
+its help line. The console reads whole lines with it (:func:`parse_line`), the app's
+command palette asks for a command's arguments and reads them with the same parser
+(:func:`parse_command`), so the same words are accepted and refused with the same
+reasons everywhere. A bad line raises :class:`GrammarError` with what is wrong and what
+is allowed; nothing reaches the session then. Names are players' names (any case, a
+name of several words too where it is the last thing or comes before an amount) or seat
+numbers as the dealer counts them, from 1.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.state import TableState
+from omaha_tui.session.command_types import Command, Local, Parsed, Parser
 from omaha_tui.session.grammar import (
     BOARDS_USAGE,
     GrammarError,
@@ -22,29 +27,18 @@ from omaha_tui.session.grammar import (
     parse_boards,
     parse_button_rule,
     parse_chips,
-    parse_die,
     parse_duration,
     parse_expense,
     parse_game_choice,
+    parse_new_name,
     parse_player,
     parse_post_or_wait,
     parse_runs,
     parse_seat_number,
     parse_stakes,
-    parse_straddle,
     parse_value,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Local:
-    """A console action that records nothing: ``state``, ``ledger``, ``help``, ``undo``..."""
-
-    name: str
-
-
-Parsed = rq.Request | Local
-Parser = Callable[[TableState, list[str]], Parsed]
+from omaha_tui.session.grammar.formats import parse_bomb, parse_next, parse_straddle_words
 
 
 def _amount(token: str, state: TableState, what: str = "amount", signed: bool = False) -> int:
@@ -62,7 +56,7 @@ def _need(args: list[str], n: int, usage: str) -> None:
         raise GrammarError(f"usage: {usage}")
 
 
-def _none(request: rq.Request, usage: str) -> Parser:
+def _none(request: Parsed, usage: str) -> Parser:
     def parse(state: TableState, args: list[str]) -> Parsed:
         if args:
             raise GrammarError(f"usage: {usage} (nothing after it)")
@@ -102,9 +96,9 @@ def _show(state: TableState, args: list[str]) -> Parsed:
 
 def _seat_word(kind: Callable[[int], rq.Request], usage: str) -> Parser:
     def parse(state: TableState, args: list[str]) -> Parsed:
-        if len(args) != 1:
+        if not args:
             raise GrammarError(f"usage: {usage}")
-        return kind(parse_player(state, args[0]))
+        return kind(parse_player(state, " ".join(args)))
 
     return parse
 
@@ -145,26 +139,47 @@ def _post_or_wait(args: list[str], at: int, usage: str) -> bool | None:
         raise GrammarError(f"{e}: {usage}") from None
 
 
+def _when(args: list[str]) -> tuple[list[str], str | None]:
+    """The words before a last ``post`` or ``wait``, and that word (R2.6)."""
+    if args and args[-1].strip().lower() in ("post", "wait"):
+        return args[:-1], args[-1]
+    return args, None
+
+
 def _seat_player(state: TableState, args: list[str]) -> Parsed:
+    """``seat 5 Eve 200``, ``seat 5 Mary Ann 200 wait``: a seat, a new name, a stack."""
     usage = "seat N NAME STACK [post|wait]"
-    if len(args) not in (3, 4):
+    words, when = _when(args)
+    if len(words) < 3:
         raise GrammarError(f"usage: {usage}")
-    seat = parse_seat_number(state, args[0])
-    stack = _amount(args[2], state, "stack")
-    return rq.SeatPlayer(seat, args[1], stack, _post_or_wait(args, 3, usage))
+    seat = parse_seat_number(state, words[0])
+    name = parse_new_name(state, " ".join(words[1:-1]))
+    stack = _amount(words[-1], state, "stack")
+    return rq.SeatPlayer(seat, name, stack, _post_or_wait([when], 0, usage) if when else None)
 
 
 def _back(state: TableState, args: list[str]) -> Parsed:
     usage = "back NAME [post|wait]"
-    if len(args) not in (1, 2):
+    words, when = _when(args)
+    if not words:
         raise GrammarError(f"usage: {usage}")
-    return rq.Back(parse_player(state, args[0]), _post_or_wait(args, 1, usage))
+    return rq.Back(
+        parse_player(state, " ".join(words)), _post_or_wait([when], 0, usage) if when else None
+    )
 
 
 def _rebuy(state: TableState, args: list[str]) -> Parsed:
-    if len(args) != 2:
-        raise GrammarError("usage: rebuy NAME N")
-    return rq.Rebuy(parse_player(state, args[0]), _amount(args[1], state, "rebuy"))
+    """``rebuy Ann 200``, ``rebuy Mary Ann 200``, ``rebuy Eve 200 post`` (R4.11; a
+    busted player who owes blinds says post or wait, R2.6)."""
+    usage = "rebuy NAME N [post|wait]"
+    post = None
+    if len(args) >= 3 and args[-1].strip().lower() in ("post", "wait"):
+        post = parse_post_or_wait(args[-1])
+        args = args[:-1]
+    if len(args) < 2:
+        raise GrammarError(f"usage: {usage}")
+    amount = _amount(args[-1], state, "rebuy")
+    return rq.Rebuy(parse_player(state, " ".join(args[:-1])), amount, post)
 
 
 def _correct(state: TableState, args: list[str]) -> Parsed:
@@ -190,9 +205,8 @@ def _level(state: TableState, args: list[str]) -> Parsed:
 
 
 def _next(state: TableState, args: list[str]) -> Parsed:
-    if len(args) > 1:
-        raise GrammarError("usage: next, or next DIE (1 to 6) for Binglao (R3.4)")
-    return rq.NextHand(parse_die(args[0]) if args else None)
+    """``next``; ``next 4`` (Binglao's die, R3.4); ``next straddle [button|SEAT]`` (R13.3)."""
+    return parse_next(state, args)
 
 
 def _misdeal(state: TableState, args: list[str]) -> Parsed:
@@ -200,10 +214,14 @@ def _misdeal(state: TableState, args: list[str]) -> Parsed:
 
 
 def _straddle(state: TableState, args: list[str]) -> Parsed:
-    """R2.8: ``straddle 4`` stands a straddle of 4 from the next hand; ``straddle off``."""
-    if len(args) != 1:
-        raise GrammarError("usage: straddle N (at least twice the big blind), or straddle off")
-    return rq.SetStraddle(parse_straddle(args[0]))
+    """R2.8, R13.3: ``straddle 4`` stands a straddle of 4 from the next hand (``straddle
+    4 button``, ``straddle 4 Ann``: from the button or a seat); ``straddle off``."""
+    return parse_straddle_words(state, args)
+
+
+def _bomb(state: TableState, args: list[str]) -> Parsed:
+    """R13.1: ``bomb 5 [double]``, ``bomb every 10 5``, ``bomb at Ann 5``, ``bomb off``."""
+    return parse_bomb(state, args)
 
 
 CLOCK_USAGE = "clock [pause|resume|start|next|back|+N|-N] (N minutes, or 30s)"
@@ -299,45 +317,134 @@ def _boards(state: TableState, args: list[str]) -> Parsed:
     return rq.SetDoubleBoard(parse_boards(args[0]))
 
 
-WORDS: dict[str, tuple[Parser, str]] = {
-    "fold": (_none(rq.Fold(), "fold"), "fold"),
-    "check": (_none(rq.Check(), "check"), "check"),
-    "call": (_none(rq.Call(), "call"), "call"),
-    "bet": (_wager(rq.Bet, "bet N"), "bet N|pot|allin"),
-    "raise": (_wager(rq.RaiseTo, "raise N (to N)"), "raise N|pot|allin"),
-    "pot": (_none(rq.RaisePot(), "pot"), "pot"),
-    "allin": (_none(rq.AllIn(), "allin"), "allin"),
-    "deal": (_deal, "deal [CARDS] [| CARDS]"),
-    "show": (_show, "show NAME CARDS"),
-    "muck": (_seat_word(rq.Muck, "muck NAME"), "muck NAME"),
-    "runtwice": (_run_twice, "runtwice [3]"),
-    "award": (_award, "award [NAME+NAME ...] [| NAME ...]"),
-    "next": (_next, "next [DIE]"),
-    "undo": (_none(Local("undo"), "undo"), "undo"),  # type: ignore[arg-type]
-    "redo": (_none(Local("redo"), "redo"), "redo"),  # type: ignore[arg-type]
-    "seat": (_seat_player, "seat N NAME STACK [post|wait]"),
-    "leave": (_seat_word(rq.Leave, "leave NAME"), "leave NAME"),
-    "sitout": (_seat_word(rq.SitOut, "sitout NAME"), "sitout NAME"),
-    "back": (_back, "back NAME [post|wait]"),
-    "rebuy": (_rebuy, "rebuy NAME N"),
-    "correct": (_correct, "correct NAME ±N REASON"),
-    "button": (_button, "button SEAT"),
-    "level": (_level, "level [SB/]BB[/ANTE]"),
-    "clock": (_clock, "clock [pause|resume|start|next|back|+N|-N]"),
-    "break": (_break, "break end"),
-    "straddle": (_straddle, "straddle N|off"),
-    "game": (_game, "game NAME [pl|nl|fl]"),
-    "buttonrule": (_button_rule, "buttonrule dead|moving"),
-    "boards": (_boards, "boards 1|2|bomb"),
-    "misdeal": (_misdeal, "misdeal [REASON]"),
-    "value": (_value, "value MONEY|CHIPS=MONEY [CURRENCY]|off"),
-    "expense": (_expense, "expense MONEY WHAT [NAME ...] [by NAME]"),
-    "ledger": (_none(Local("ledger"), "ledger"), "ledger"),  # type: ignore[arg-type]
-    "settle": (_settle, "settle [banker]"),
-    "state": (_none(Local("state"), "state"), "state"),  # type: ignore[arg-type]
-    "new": (_new_journal, "new journal PATH"),
-    "end": (_none(rq.EndSession(), "end"), "end"),
-    "help": (_none(Local("help"), "help"), "help"),  # type: ignore[arg-type]
+WORDS: dict[str, Command] = {
+    "fold": Command(_none(rq.Fold(), "fold"), "fold", "Fold the hand"),
+    "check": Command(_none(rq.Check(), "check"), "check", "Check"),
+    "call": Command(_none(rq.Call(), "call"), "call", "Call the bet"),
+    "bet": Command(
+        _wager(rq.Bet, "bet N"), "bet N|pot|allin", "Bet N chips, the pot (R4.4) or all in"
+    ),
+    "raise": Command(
+        _wager(rq.RaiseTo, "raise N (to N)"),
+        "raise N|pot|allin",
+        "Raise to N chips, to the pot (R4.4) or all in",
+    ),
+    "pot": Command(_none(rq.RaisePot(), "pot"), "pot", "Bet or raise the pot (R4.4)"),
+    "allin": Command(_none(rq.AllIn(), "allin"), "allin", "All in"),
+    "deal": Command(_deal, "deal [CARDS] [| CARDS]", "Deal the next street, cards or not"),
+    "show": Command(_show, "show NAME CARDS", "A player tables their cards (R8)"),
+    "muck": Command(_seat_word(rq.Muck, "muck NAME"), "muck NAME", "A player mucks (R8)"),
+    "runtwice": Command(
+        _run_twice, "runtwice [3]", "Run the rest of the board twice, or three times (R10.2)"
+    ),
+    "award": Command(
+        _award,
+        "award [NAME+NAME ...] [| NAME ...]",
+        "Award the pots, by the cards or to the players named (R5)",
+    ),
+    "next": Command(
+        _next,
+        "next [DIE|straddle [button|SEAT]]",
+        "Start the next hand; a straddle this hand only (R2.8, R13.3)",
+    ),
+    "undo": Command(_none(Local("undo"), "undo"), "undo", "Take back the last action"),
+    "redo": Command(_none(Local("redo"), "redo"), "redo", "Do again what undo took back"),
+    "seat": Command(
+        _seat_player, "seat N NAME STACK [post|wait]", "Seat a new player with a buy-in"
+    ),
+    "leave": Command(
+        _seat_word(rq.Leave, "leave NAME"),
+        "leave NAME",
+        "A player cashes out their stack and leaves",
+    ),
+    "sitout": Command(
+        _seat_word(rq.SitOut, "sitout NAME"),
+        "sitout NAME",
+        "A player steps away; their blinds are missed (R2.6)",
+    ),
+    "back": Command(
+        _back,
+        "back NAME [post|wait]",
+        "A player comes back: posts what they owe now, or waits for the big blind (R2.6)",
+    ),
+    "rebuy": Command(
+        _rebuy,
+        "rebuy NAME N [post|wait]",
+        "Add chips to a player's stack between hands (R4.11); a busted player comes back (R2.6)",
+    ),
+    "correct": Command(
+        _correct, "correct NAME ±N REASON", "Fix a stack by a number of chips, with a reason"
+    ),
+    "button": Command(_button, "button SEAT", "Put the button on a seat by hand (R3.5)"),
+    "level": Command(
+        _level, "level [SB/]BB[/ANTE]", "The next blind level; it starts with the next hand (R2.7)"
+    ),
+    "clock": Command(
+        _clock,
+        "clock [pause|resume|start|next|back|+N|-N]",
+        "The blind clock: show, pause, resume, a level on or back, more or less time (R2.7b)",
+    ),
+    "break": Command(_break, "break end", "End a break early (R2.7c)"),
+    "straddle": Command(
+        _straddle,
+        "straddle N [button|SEAT]|off",
+        "A standing straddle from the next hand: left of the BB, the button's, or a "
+        "Mississippi straddle from a seat; or off (R2.8, R13.3)",
+    ),
+    "bomb": Command(
+        _bomb,
+        "bomb [every N|at SEAT] AMOUNT [double]|off",
+        "A bomb pot: the next hand, every N hands, at a seat, on two boards, or off (R13.1)",
+    ),
+    "game": Command(
+        _game, "game NAME [pl|nl|fl]", "Change the game and structure from the next hand (R9)"
+    ),
+    "buttonrule": Command(
+        _button_rule,
+        "buttonrule dead|moving",
+        "Dead button (card rooms) or moving button (casual games) (R1.5)",
+    ),
+    "boards": Command(
+        _boards, "boards 1|2|bomb", "One board, two boards, or two boards on bomb pots (R13.2)"
+    ),
+    "misdeal": Command(
+        _misdeal,
+        "misdeal [REASON]",
+        "The hand restarts, no chips move, the button stays (R3.5)",
+    ),
+    "value": Command(
+        _value,
+        "value MONEY|CHIPS=MONEY [CURRENCY]|off",
+        "What the chips are worth in money, between hands (R12.1); off: chips only",
+    ),
+    "expense": Command(
+        _expense,
+        "expense MONEY WHAT [NAME ...] [by NAME]",
+        "Money spent for the table, shared equally (R12.3)",
+    ),
+    "ledger": Command(
+        _none(Local("ledger"), "ledger"), "ledger", "Buy-ins, cash-outs and who pays whom"
+    ),
+    "settle": Command(
+        _settle, "settle [banker]", "Who pays whom: fewest payments, or through the bank (R12.2)"
+    ),
+    "state": Command(_none(Local("state"), "state"), "state", "The table as it stands"),
+    "why": Command(
+        _none(Local("why"), "why"),
+        "why",
+        "The showdown explained: each pot's winners, their 2 + 3 cards, why others lose",
+    ),
+    "new": Command(
+        _new_journal,
+        "new journal PATH",
+        "Write the table from memory to a new journal (one gone under the table)",
+    ),
+    "end": Command(
+        _none(rq.EndSession(), "end"),
+        "end",
+        "The game is over: everyone cashes out (see the ledger)",
+    ),
+    "help": Command(_none(Local("help"), "help"), "help", "Every command"),
 }
 ALIASES = {
     "run-it-twice": "runtwice",
@@ -352,16 +459,31 @@ ALIASES = {
 }
 
 
+_JOINED: list[bool] = []
+
+
 def join_tournament() -> None:
     """Add the tournament's words (R11: ``standings``, ``rebuy NAME``, ``addon``,
     ``colorup``, ``deal chop``...) to :data:`WORDS`, once, the first time a line is read
-    at a tournament table: a cash table's console never loads them."""
-    from . import tournament  # noqa: F401 - importing it adds the words
+    at a tournament table: a cash table never loads them."""
+    if _JOINED:
+        return
+    from .commands_tournament import (  # a tournament's words load with its first line
+        TOURNAMENT_ALIASES,
+        TOURNAMENT_WORDS,
+        deal_or_table,
+    )
+
+    table_deal = WORDS["deal"].parse
+    WORDS.update(TOURNAMENT_WORDS)  # the words include the tournament's (R11)
+    WORDS["deal"] = WORDS["deal"]._replace(parse=deal_or_table(table_deal))
+    ALIASES.update(TOURNAMENT_ALIASES)
+    _JOINED.append(True)
 
 
 def usage() -> str:
     """Every word with its arguments, for ``help`` and for a word not understood."""
-    return " | ".join(u for _, u in WORDS.values())
+    return " | ".join(c.usage for c in WORDS.values())
 
 
 def check_line(line: str) -> None:
@@ -412,8 +534,20 @@ def parse_line(state: TableState, line: str) -> Parsed:
     word = ALIASES.get(tokens[0].lower(), tokens[0].lower())
     entry = WORDS.get(word)
     if entry is None:
-        first = " | ".join(u for _, u in list(WORDS.values())[:3])
+        first = " | ".join(c.usage for c in list(WORDS.values())[:3])
         raise GrammarError(
             f'"{printable(tokens[0][:20])}" is not a command: {first} | ... (help lists them all)'
         )
-    return entry[0](state, tokens[1:])
+    return entry.parse(state, tokens[1:])
+
+
+def parse_command(state: TableState, word: str, text: str) -> Parsed:
+    """What ``word`` with the arguments ``text`` stands for, read as :func:`parse_line`
+    reads the line ``word text`` (the palette asks for the arguments of a command it
+    names).
+
+    >>> from tests.tables import quick_table
+    >>> parse_command(quick_table(), "rebuy", "p1 50")
+    Rebuy(seat=1, amount=50, post_now=None)
+    """
+    return parse_line(state, f"{word} {text}")

@@ -4,7 +4,7 @@ Winners and chip amounts come from the reducer's own awards
 (:func:`omaha_tui.engine.rules.awards.awards_from_cards`, the same arithmetic
 ``settle_by_cards`` records), the descriptions and the two-plus-three cards from the
 evaluator's readings (R6, R7, R8.3). Everything here is a pure function, tested without
-a terminal; :mod:`.showdown` renders it and collects the dealer's input.
+a terminal; :mod:`omaha_tui.app.screens.showdown` renders it and collects the dealer's input.
 
 This module records nothing: :func:`showdown_events` only *translates* a finished
 :class:`ShowdownResult` into the request the session records.
@@ -22,10 +22,17 @@ from omaha_tui.engine.events import Award, Event
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.showdown import PlayerReading, ShowdownReading, read_showdown
 from omaha_tui.engine.hands.spoken import odd_chip_notes, showdown_speech, spoken_result
-from omaha_tui.engine.labels import player_name, pot_label
-from omaha_tui.engine.rules.awards import awards_from_cards, claimants, run_board, run_parts
+from omaha_tui.engine.labels import part_label, player_name, pot_label
+from omaha_tui.engine.rules.awards import (
+    awards_from_cards,
+    board_parts,
+    claimants,
+    run_board,
+    run_parts,
+)
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import TableState
+from omaha_tui.engine.units import amount_text
 
 
 @dataclass(frozen=True)
@@ -93,18 +100,18 @@ class PotResult:
     notes: tuple[str, ...]
     speech: str = ""
     run: int = 1
-    """The run whose board decides this part of the pot, when run twice (R10.2)."""
+    """The run whose board decides this part of the pot, when run twice (R10.2), or
+    the board of a double board (R13.2)."""
     runs: int = 1
     board: tuple[int, ...] = ()
+    boards: int = 1
 
     @property
     def label(self) -> str:
         pot = pot_label(self.index).capitalize()
-        return f"Run {self.run} · {pot_label(self.index)}" if self.runs > 1 else pot
-
-
-def name_of(state: TableState, seat: int) -> str:
-    return player_name(state, seat)
+        if self.runs < 2:
+            return pot
+        return f"{part_label(self.boards, self.run).capitalize()} · {pot_label(self.index)}"
 
 
 def with_entries(
@@ -173,7 +180,7 @@ def pot_results(sim: TableState) -> tuple[PotResult, ...]:
     assert hand is not None
     awards = awards_from_cards(sim)
     out: list[PotResult] = []
-    for run in range(1, hand.runs + 1):  # R10.2: each run's part by its own board
+    for run in range(1, board_parts(hand) + 1):  # R10.2, R13.2: each part by its own board
         mine = [a for a in awards if a.run == run]
         out += _run_results(sim, mine, run)
     return tuple(out)
@@ -186,26 +193,28 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
     shown = dict(hand.shown)
     board = run_board(hand, run)
     hilo = hand.variant.hilo
-    parts = [run_parts(p.amount, hand.runs, hand.stakes.chip)[run - 1] for p in hand_pots(hand)]
+    n = board_parts(hand)
+    parts = [run_parts(p.amount, n, hand.stakes.chip)[run - 1] for p in hand_pots(hand)]
+    more = {"boards": hand.boards}
     out: list[PotResult] = []
     for i, (pot, who) in enumerate(zip(hand_pots(hand), claimants(sim), strict=True)):
         mine = [a for a in awards if a.pot == i]
         amount = parts[i]
-        names = tuple(name_of(sim, s) for s in who)
+        names = tuple(player_name(sim, s) for s in who)
         mucked = tuple(
-            f"{name_of(sim, s)} mucked: no claim on this pot (R8.2)"
+            f"{player_name(sim, s)} mucked: no claim on this pot (R8.2)"
             for s in pot.eligible
             if s in hand.mucked
         )
         if len(who) == 1:
             only = who[0]
             winner = HandReading(
-                only, name_of(sim, only), shown.get(only, ()), "uncontested", (), ()
+                only, player_name(sim, only), shown.get(only, ()), "uncontested", (), ()
             )
             won = (replace(winner, won=amount),)
-            out.append(PotResult(i, amount, names, won, (), mucked, (), "", run, hand.runs, board))
+            out.append(PotResult(i, amount, names, won, (), mucked, (), "", run, n, board, **more))
             continue
-        reading = read_showdown(hand.variant, board, [(name_of(sim, s), shown[s]) for s in who])
+        reading = read_showdown(hand.variant, board, [(player_name(sim, s), shown[s]) for s in who])
         high_won = {a.seat: a.amount for a in mine if a.half.value in ("high", "whole")}
         low_won = {a.seat: a.amount for a in mine if a.half.value == "low"}
         high = tuple(
@@ -226,7 +235,7 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
             {k: low_won[s] for k, s in enumerate(who) if s in low_won} if low else None,
         )
         out.append(
-            PotResult(i, amount, names, high, low, losers, notes, speech, run, hand.runs, board)
+            PotResult(i, amount, names, high, low, losers, notes, speech, run, n, board, **more)
         )
     return out
 
@@ -242,6 +251,35 @@ def _losers(
         if reading.hilo and reading.low_winners and seat not in low_won:
             out.append(f"{player.name}: {player.low_result}")
     return out
+
+
+def explanation(state: TableState, decimals: int = 0) -> str:
+    """The showdown of the hand on the table in words, pot by pot and half by half:
+    who wins with which two and three cards, and why each other claim fails (R6, R7,
+    R8.3); the console's ``why``. Amounts as the table counts them (``decimals``).
+
+    Raises:
+        RuleError: no hand, or its pots cannot be read yet (the engine's reason).
+    """
+    if state.hand is None or not state.hand.shown:
+        raise RuleError("no showdown to explain: the hands are read once they are tabled")
+    lines: list[str] = []
+    for pot in pot_results(state):
+        lines.append(f"{pot.label} {amount_text(pot.amount, decimals)}: {', '.join(pot.claimants)}")
+        halves = (("high", pot.high), ("low", pot.low)) if pot.low else (("wins", pot.high),)
+        for label, readings in halves:
+            for r in readings:
+                won = f"{label}: {r.name} +{amount_text(r.won, decimals)}"
+                if r.description == "uncontested":
+                    lines.append(f"  {won} (uncontested)")
+                    continue
+                lines.append(
+                    f"  {won}, {r.description}: {format_cards(r.hole_used)} from the hand"
+                    f" + {format_cards(r.board_used)} from the board"
+                )
+        lines += [f"  {why}" for why in pot.losers]
+        lines += [f"  {note}" for note in pot.notes]
+    return "\n".join(lines)
 
 
 def pot_speech(pots: Sequence[PotResult]) -> str:

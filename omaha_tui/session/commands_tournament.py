@@ -20,8 +20,9 @@ from omaha_tui.engine.tournament_state import standings
 from omaha_tui.session.grammar import GrammarError as LineError
 from omaha_tui.session.grammar import parse_chips, parse_player, parse_seat_number
 from omaha_tui.session.tournament import deal_proposal, places_words, race_request
+from omaha_tui.store.tournament_ledger import tournament_book
 
-from .words import ALIASES, WORDS, Local, Parsed, Parser
+from .command_types import Command, Local, Parsed, Parser
 
 
 def seat_of(state: TableState, token: str) -> int:
@@ -50,12 +51,17 @@ def _money(state: TableState, token: str, what: str) -> Decimal:
         raise LineError(str(e)) from None
 
 
+_TABLE_REBUY = WORDS["rebuy"].parse
+
+
 def _rebuy(state: TableState, args: list[str]) -> Parsed:
+    """``rebuy NAME`` is a tournament's rebuy (R11.1); anything else reads as at a cash
+    table (``rebuy Mary Ann 200``, ``rebuy Eve 200 post``, R2.6)."""
     if state.tournament is not None and len(args) == 1:  # R11.1: the tournament's rebuy
         return rq.Rebuy(seat_of(state, args[0]), 0)
-    if len(args) != 2:
-        raise LineError("usage: rebuy NAME N (at a tournament: rebuy NAME)")
-    return rq.Rebuy(seat_of(state, args[0]), amount(args[1], "rebuy"))
+    if len(args) < 2:
+        raise LineError("usage: rebuy NAME N [post|wait] (at a tournament: rebuy NAME)")
+    return _TABLE_REBUY(state, args)
 
 
 def _addon(state: TableState, args: list[str]) -> Parsed:
@@ -115,30 +121,37 @@ def _deal(state: TableState, args: list[str]) -> Parsed:
     return rq.AgreeDeal(tuple(amounts), kept)
 
 
-TOURNAMENT_WORDS: dict[str, tuple[Parser, str]] = {
-    "rebuy": (_rebuy, "rebuy NAME [N]"),
-    "standings": (lambda s, a: _standings_word(s, a), "standings"),
-    "addon": (_addon, "addon NAME"),
-    "reenter": (_reenter, "reenter NAME [SEAT]"),
-    "colorup": (_colorup, "colorup NEW_CHIP [WINNER ...]"),
-    "deal": (_deal, "deal [CARDS] | deal chop|icm [keep N] | deal agree NAME=N ..."),
+TOURNAMENT_WORDS: dict[str, Command] = {
+    "rebuy": Command(
+        _rebuy, "rebuy NAME [N]", "A player rebuys: the tournament's rebuy, or N chips (R11.1)"
+    ),
+    "standings": Command(
+        lambda s, a: _standings_word(s, a), "standings", "The places, prizes and stacks (R11)"
+    ),
+    "addon": Command(_addon, "addon NAME", "A player takes the add-on (R11.1)"),
+    "reenter": Command(_reenter, "reenter NAME [SEAT]", "A player out enters again (R11.1)"),
+    "colorup": Command(
+        _colorup, "colorup NEW_CHIP [WINNER ...]", "Colour up to a larger chip (R11.4)"
+    ),
+    "deal": Command(
+        _deal,
+        "deal [CARDS] | deal chop|icm [keep N] | deal agree NAME=N ...",
+        "Deal the next street; at a tournament, propose or agree a deal (R11.5)",
+    ),
 }
 TOURNAMENT_ALIASES = {"colourup": "colorup", "add-on": "addon", "re-enter": "reenter"}
 
 
-_TABLE_DEAL = WORDS["deal"][0]
+def deal_or_table(table_deal: Parser) -> Parser:
+    """``deal [CARDS]`` deals the board (``table_deal``); at a tournament ``deal
+    chop|icm|agree`` is a deal (R11.5)."""
 
+    def parse(state: TableState, args: list[str]) -> Parsed:
+        if state.tournament is not None and args and args[0].lower() in ("chop", "icm", "agree"):
+            return _deal(state, args)
+        return table_deal(state, args)
 
-def _deal_any(state: TableState, args: list[str]) -> Parsed:
-    """``deal [CARDS]`` deals the board; at a tournament ``deal chop|icm|agree`` is a deal."""
-    if state.tournament is not None and args and args[0].lower() in ("chop", "icm", "agree"):
-        return _deal(state, args)
-    return _TABLE_DEAL(state, args)
-
-
-TOURNAMENT_WORDS["deal"] = (_deal_any, TOURNAMENT_WORDS["deal"][1])
-WORDS.update(TOURNAMENT_WORDS)  # the console's words include the tournament's (R11)
-ALIASES.update(TOURNAMENT_ALIASES)
+    return parse
 
 
 def _standings_word(state: TableState, args: list[str]) -> Parsed:
@@ -153,11 +166,14 @@ def standings_line(state: TableState, next_break: str | None = None) -> str:
     st = standings(state)
     if st is None:
         return "this table is not a tournament: start one with --tournament"
-    paid = ", ".join(f"{ordinal(i)} {money(a)}" for i, a in enumerate(st.payouts, start=1))
+    u = st.unit
+    paid = ", ".join(f"{ordinal(i)} {money(a, u)}" for i, a in enumerate(st.payouts, start=1))
     parts = [
-        f"{st.entries} entries, pool {money(st.pool)} ({paid})",
-        f"{st.players_left} left, average {st.average:,}",
+        f"{st.entries} entries, pool {money(st.pool, u)} ({paid})",
+        f"{st.players_left} left, average {st.average:,}, chip {st.chip:,} (R11.7)",
     ]
+    if st.payout_note:  # R11.2: a custom table waiting for its entries
+        parts.insert(1, st.payout_note)
     if next_break is not None:
         parts.append(f"break {next_break}")
     playing = [f"{line.name} {line.chips:,}" for line in st.lines if line.seat is not None]
@@ -166,7 +182,8 @@ def standings_line(state: TableState, next_break: str | None = None) -> str:
     if placed := places_words(st):
         parts.append("places: " + placed)
     if st.deal:
-        parts.append("deal agreed" + (f", {money(st.kept)} kept for the winner" if st.kept else ""))
+        kept = f", {money(st.kept, u)} kept for the winner" if st.kept else ""
+        parts.append("deal agreed" + kept)
     if st.finished:
         parts.append("the tournament is over")
     return "; ".join(parts)
@@ -180,25 +197,27 @@ def proposal_line(state: TableState, name: str) -> tuple[bool, str]:
     except DealError as e:
         return False, f"{e} (R11.5)"
     names = {i: s.name for i, s in enumerate(state.seats) if s is not None}
-    words = " ".join(f"{names[s]}={a}" for s, a in proposal.items())
+    u = _unit(state)
+    words = " ".join(f"{names[s]}={money(a, u).replace(',', '')}" for s, a in proposal.items())
     what = "chip chop" if kind == "chop" else "ICM"
-    kept = f", {money(Decimal(keep))} kept for the winner" if Decimal(keep) else ""
-    shares = ", ".join(f"{names[s]} {money(a)}" for s, a in proposal.items())
+    kept = f", {money(Decimal(keep), u)} kept for the winner" if Decimal(keep) else ""
+    shares = ", ".join(f"{names[s]} {money(a, u)}" for s, a in proposal.items())
     agree = f"deal agree {words}" + (f" keep={keep}" if Decimal(keep) else "")
     return True, f"{what} proposal{kept}: {shares}; if everyone agrees: {agree}"
 
 
 def tournament_ledger(state: TableState) -> str:
-    """Each player's money in and prize out, and their net (R11.1, R12)."""
-    t = state.tournament
-    assert t is not None
-    won: dict[str, Decimal] = {}
-    for entry, prize in t.prizes_won().items():
-        name = t.entries[entry - 1]
-        won[name] = won.get(name, ZERO) + prize
-    lines = []
-    for name, paid in t.paid:
-        prize = won.get(name, ZERO)
-        lines.append(f"{name}: in {money(paid)}, prize {money(prize)} ({prize - paid:+,})")
-    fee = f"; fee {money(t.config.fee)}" if t.config.fee else ""
-    return "; ".join(lines) + fee if lines else "nobody has entered yet"
+    """Each player's money in and prize out and their net, then the pool, the deal, the
+    prizes and what is kept (R11.1, R11.5, R12): the store's one tournament ledger."""
+    book = tournament_book(state)
+    assert book is not None
+    if not book.lines:
+        return "nobody has entered yet"
+    m = book.m
+    lines = [
+        f"{x.name}: in {m(x.paid)}, prize {m(x.prize)} ({'+' if x.net > 0 else ''}{m(x.net)})"
+        for x in book.lines
+    ]
+    fee = f"; fee {m(book.fee)}" if book.fee else ""
+    more = [w for w in (book.deal_words(), book.unwon_words()) if w is not None]
+    return "; ".join(lines) + fee + "".join(f"; {w}" for w in more)
