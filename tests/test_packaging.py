@@ -138,8 +138,8 @@ async def test_the_lowest_allowed_versions_play_a_hand_and_show_the_display(
     hand in the app (a pot-sized raise, R4.4, a showdown read by the cards, the ledger
     screen), then serves the players' display, which headless Chromium shows with the
     hand's result. (Textual before 7.0 fails once a table is shown: Widget.update_node_
-    styles and animate; Rich 14.2 is Textual 7's own floor; pydantic before 2.10 has no
-    TypeAdapter.rebuild; aiohttp before 3.13.4 answers a request with two Host headers.)"""
+    styles and animate; Rich 14.2 is Textual 7's own floor; pydantic before 2.12 has no
+    Field(exclude_if=...); aiohttp before 3.13.4 answers a request with two Host headers.)"""
     chromium()  # skip (or fail under CI) before building anything
     subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path)],
