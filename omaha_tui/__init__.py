@@ -1,3 +1,3 @@
 """omaha-tui: a terminal dealer's assistant for home Omaha games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

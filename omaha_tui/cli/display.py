@@ -42,6 +42,23 @@ def viewers(text: str) -> int:
     return int(text)
 
 
+def poll_seconds(text: str) -> float:
+    """An argparse type for how often the journal is looked at: 0.001 to 10 seconds.
+
+    >>> poll_seconds("0.5")
+    0.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.001 <= value <= 10:
+        raise argparse.ArgumentTypeError(
+            f'"{text}" is not a time between looks: use 0.001 to 10 seconds'
+        )
+    return value
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "display",
@@ -84,6 +101,20 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--terminal", action="store_true", help="show the display in this terminal instead"
     )
+    parser.add_argument(
+        "--poll",
+        type=poll_seconds,
+        default=0.1,
+        metavar="SECONDS",
+        help="how often the page's server looks at the journal besides the file-change "
+        "notification (default 0.1)",
+    )
+    parser.add_argument(
+        "--no-notify",
+        action="store_true",
+        help="do not ask the system to tell the server of the journal's changes (inotify): "
+        "look every --poll seconds only",
+    )
     add_db_option(parser)
     parser.set_defaults(func=run)
 
@@ -110,7 +141,15 @@ def run(args: argparse.Namespace) -> int:
     from omaha_tui.display.serve import serve
 
     try:
-        serve(follower, args.host, args.port, theme=args.theme, max_viewers=args.max_viewers)
+        serve(
+            follower,
+            args.host,
+            args.port,
+            theme=args.theme,
+            max_viewers=args.max_viewers,
+            poll_seconds=args.poll,
+            notify=not args.no_notify,
+        )
     finally:
         follower.close()
     return 0

@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     from omaha_tui.engine.errors import RuleError
     from omaha_tui.engine.rules.money import format_money
     from omaha_tui.store.journal import JournalError
-    from omaha_tui.store.ledger import imbalance_text, ledger, ledger_csv, ledger_json, settle_up
+    from omaha_tui.store.ledger import imbalance_text, ledger, ledger_csv, settle_up
+    from omaha_tui.store.ledger_json import ledger_json
     from omaha_tui.store.settlement import settlement, settlement_lines, settlement_text
 
     try:

@@ -23,7 +23,7 @@ from omaha_tui.engine.decisions.decide import Ask
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
-from omaha_tui.session.clock import Announcement, Announcer, clock_json, clock_line
+from omaha_tui.session.clock import Announcement, Announcer, clock_line
 from omaha_tui.session.command_types import Local
 from omaha_tui.session.commands import NEW_JOURNAL, parse_line, usage
 from omaha_tui.session.grammar import GrammarError
@@ -86,6 +86,15 @@ class Console:
         """The session's view model of the table now (None before a table is set up)."""
         state = self.session.state
         return table_view(state, self.session.available()) if state.config is not None else None
+
+    def document(self) -> dict[str, Any]:
+        """The session's one JSON of the table now (the display's ``room.json`` too)."""
+        session = self.session
+        title = session.journal.session(session.id).title
+        seq = session.journal.last_seq(session.id)
+        return state_json(
+            session.state, self.view(), session.clock(self.now()), title=title, seq=seq
+        )
 
     def greeting(self) -> str:
         """The first line a person at the prompt reads: the table now, and where help is."""
@@ -217,16 +226,12 @@ class Console:
         what the clock announced (those the answer says already are left out); with
         ``--json`` one object whose ``announcements`` lists every sentence."""
         if self.as_json:
-            from omaha_tui.session.tournament import next_break
-
-            clock = self.session.clock(self.now())
             obj: dict[str, Any] = {
                 "ok": outcome.ok,
                 "message": shown(outcome.message),
-                "state": state_json(self.view(), next_break(clock)),
+                "state": self.document(),
                 "announcements": [a.text for a in (*before, *after)],
             }
-            obj["state"]["clock"] = clock_json(clock)
             self.out.write(json.dumps(obj, separators=(",", ":")) + "\n")
         else:
             word = "ok" if outcome.ok else "refused"

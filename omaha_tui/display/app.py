@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -31,6 +31,7 @@ from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.labels import printable
 from omaha_tui.prefs.themes import DEFAULT_THEME, SUIT_VARIABLE_DEFAULTS
 from omaha_tui.session.clock import ClockView
+from omaha_tui.session.document import table_document
 from omaha_tui.session.view import TableView, chips, format_clock, shown, table_view
 from omaha_tui.store.records import JournalError
 
@@ -43,6 +44,8 @@ POLL_SECONDS = 0.1
 SLASH = "  ╱\n ╱ \n╱  "
 """A slash three rows high, between the blinds (Digits has none)."""
 
+Json = dict[str, Any]
+
 SEAT_WIDTH = 26
 """Columns one player's box takes, to fit as many per row as the screen allows."""
 
@@ -50,7 +53,7 @@ SEAT_WIDTH = 26
 def clock_text(clock: LevelShown) -> str:
     """The countdown for the big clock: ``12:34``, or ``00:00`` when the level is up.
 
-    >>> clock_text(LevelShown(2, 2, 5, 0, 754.2))
+    >>> clock_text(LevelShown(2, 2, 5, 0, 753.2))  # the one rounding: up (R2.7)
     '12:34'
     """
     return format_clock(clock.seconds_left or 0)
@@ -63,8 +66,11 @@ def level_caption(clock: LevelShown, on_break: bool = False, due: bool = False) 
 
     >>> level_caption(LevelShown(2, 2, 5, 0, 60.0), due=True)
     'Level 2 · from the next hand · blinds'
+    >>> level_caption(LevelShown(5, 300, 600, 600, 60.0, big_blind_ante=True))
+    'Level 5 · blinds · BB ante 600'
     """
-    ante = f" · ante {chips(clock.ante, clock.decimals)}" if clock.ante else ""
+    kind = "BB ante" if clock.big_blind_ante else "ante"  # R2.9: one ante, the big blind's
+    ante = f" · {kind} {chips(clock.ante, clock.decimals)}" if clock.ante else ""
     if on_break:
         return f"Break · then level {clock.level} · blinds{ante}"
     when = " · from the next hand" if due else ""
@@ -88,6 +94,53 @@ def clock_caption(view: ClockView | None) -> str:
     if not view.started:
         return "starts with the first hand"
     return "next level in"
+
+
+def standings_text(t: Json) -> str:
+    """A tournament's standings in one line of markup (R11): players left, average,
+    chip leader, pool, the prizes still to be decided or the deal's (R11.5), and the
+    latest players out (R11.3), from the session's document."""
+    parts = [f"[b]{t['players_left']} of {t['entries']} left[/b]", f"average {t['average']:,}"]
+    if t["chip_leader"] is not None:
+        leader = t["chip_leader"]
+        parts.append(f"leader {shown(leader['name'])} {leader['chips']:,}")
+    parts.append(f"pool {t['pool_text']}")
+    if t["deal_prizes"]:
+        deal = ", ".join(f"{shown(p['name'])} {p['prize']}" for p in t["deal_prizes"])
+        kept = f", {t['kept_text']} to the winner" if t["kept_text"] else ""
+        parts.append(f"deal: {deal}{kept}")
+    elif t["prizes_left"]:
+        parts.append(" ".join(f"{p['place']} {p['prize']}" for p in t["prizes_left"]))
+    out = [p for p in t["placed"] if p["place"] != "1st"][:3]
+    if out:
+        parts.append("out: " + ", ".join(f"{p['place']} {shown(p['name'])}" for p in out))
+    return " · ".join(parts)
+
+
+def end_text(doc: Json) -> str:
+    """The end screen in markup: the places of a tournament, each player's money in, out
+    and net, and the settle-up lines (R11, R12), from the session's document."""
+    t, r = doc["tournament"], doc["results"]
+    lines = ["[b]The tournament is over[/b]" if t else "[b]The session has ended[/b]", ""]
+    for p in t["placed"] if t else []:
+        prize = f"  {p['prize']}" if p["prize"] else ""
+        lines.append(f"{p['place']:<5} {shown(p['name'])}{prize}")
+    if t:
+        lines.append("")
+    if r is not None:
+        head = r["columns"]
+        lines.append(f"[b]{head[0]:<14} {head[1]:>10} {head[2]:>12} {head[3]:>8}[/b]")
+        for line in r["lines"]:
+            money = line.get("money", {})
+            paid = money.get("paid_in", line["paid_in"])
+            out = money.get("cashed_out", line["cashed_out"])
+            net = money.get("net", line["net"])
+            if isinstance(net, int):
+                net = f"{net:+,}" if net else "0"
+            lines.append(f"{shown(line['name']):<14} {paid!s:>10} {out!s:>12} {net!s:>8}")
+        lines.append("")
+        lines += [shown(x) for x in r["settlement"]]
+    return "\n".join(lines)
 
 
 def title_line(view: TableView, clock: LevelShown) -> str:
@@ -151,6 +204,8 @@ class DisplayApp(App[None]):
             with Vertical(id="clock-box", classes="big"):
                 yield Static("next level in", id="clock-caption", classes="caption")
                 yield Digits("", id="clock")
+        yield Static("", id="standings")
+        yield Static("", id="end")
         with Vertical(id="felt"):
             yield Board("", id="board")
             yield Static("", id="runs")
@@ -203,7 +258,7 @@ class DisplayApp(App[None]):
         clock = self.follower.clock(now)
         view = self.follower.view(now)
         on_break = view is not None and view.on_break
-        due = view is not None and view.due
+        due = view is not None and view.due and not view.hand_running  # R2.7: the hand's
         level = (clock.level, clock.small_blind, clock.big_blind, clock.ante, on_break, due)
         if level != self._level:
             self._level = level
@@ -233,6 +288,18 @@ class DisplayApp(App[None]):
             self.query_one("#title", Static).update(shown(self.follower.title))
             return
         view = table_view(state)
+        doc = table_document(state, clock=self.follower.reading(self._now()), view=view)
+        standings = self.query_one("#standings", Static)
+        standings.display = doc["tournament"] is not None and doc["phase"] != "ended"
+        if standings.display:
+            standings.update(standings_text(doc["tournament"]))
+        over = doc["phase"] == "ended"
+        end = self.query_one("#end", Static)
+        end.display = over
+        for part in ("#felt", "#turn", "#players"):
+            self.query_one(part).display = not over
+        if over:
+            end.update(end_text(doc))
         self._view = view
         if view.spot != self._spot:
             self._spot, self._tabled = view.spot, {}

@@ -24,6 +24,7 @@ from omaha_tui.engine.reducer import history as hist
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 from omaha_tui.engine.state import TableState, evolve
+from omaha_tui.engine.tournament_events import ColouredUp
 from omaha_tui.session import board_rows
 from omaha_tui.session.clock import ClockView, clock_view
 from omaha_tui.session.clock_meta import meta_schedule, needs_taking_up, taken_up
@@ -44,6 +45,8 @@ class LevelShown:
     seconds_left: float | None
     decimals: int = 0
     """The places the table counts in (0.25/0.50: 2), for the digits."""
+    big_blind_ante: bool = False
+    """The ante is one for the table, posted by the big blind (R2.9)."""
 
 
 class Follower:
@@ -70,6 +73,10 @@ class Follower:
         self.seq = 0
         self._last_hash: bytes | None = None  # the chain hash of the last event read
         self._holder: int | None = None  # who records the session, as the last poll saw
+        self.race: tuple[ColouredUp, int, int] | None = None
+        """The last colour-up's race (R11.4) and how many colour-ups the tournament had
+        with it, and the hand it followed: its cards stay on the players' screen until
+        the next hand."""
         self.said = ""
         """The dealer's last line (what the app speaks and prints for the last event
         that said anything), in the narrator's own words."""
@@ -208,6 +215,9 @@ class Follower:
         before, event = self.history, record.event
         self.history, self.seq = hist.apply(before, event), record.seq
         undone = (before.last,) if isinstance(event, ActionUndone) and before.last else ()
+        if isinstance(event, ColouredUp) and self.state.tournament is not None:
+            hand = self.state.hand
+            self.race = (event, len(self.state.tournament.colour_ups), hand.number if hand else 0)
         lines = narrate(before.state, (event,), self.state, undone=undone)
         if lines:
             self.said = lines[-1]
@@ -215,18 +225,32 @@ class Follower:
     def clock(self, now: float) -> LevelShown:
         """The level, its blinds and the time left at ``now`` (seconds since the epoch).
 
-        The blinds shown are those of the level in force: a level recorded mid-hand
-        shows at once, though it plays from the next hand (R2.7).
+        The blinds are those the table plays: a running hand's own (a level the clock
+        reached mid-hand plays from the next hand, R2.7), between hands the clock's.
         """
         state = self.state
         stakes = state.stakes or (state.config.stakes if state.config is not None else None)
+        hand = state.hand
+        if hand is not None and not hand.complete:
+            stakes = hand.stakes
         sb, bb, ante = (stakes.small_blind, stakes.big_blind, stakes.ante) if stakes else (0, 0, 0)
+        bba = bool(stakes and stakes.big_blind_ante)
         dec = state.config.decimals if state.config is not None else 0
         view = self.view(now)
         if view is None:
-            return LevelShown(state.level, sb, bb, ante, None, dec)
+            return LevelShown(state.level, sb, bb, ante, None, dec, bba)
+        if hand is not None and not hand.complete:
+            return LevelShown(view.playing, sb, bb, ante, view.seconds_left, dec, bba)
         lv = view.level
-        return LevelShown(lv.number, lv.small_blind, lv.big_blind, lv.ante, view.seconds_left, dec)
+        return LevelShown(
+            lv.number,
+            lv.small_blind,
+            lv.big_blind,
+            lv.ante,
+            view.seconds_left,
+            dec,
+            lv.big_blind_ante,
+        )
 
     @property
     def schedule(self) -> BlindSchedule | None:
@@ -239,6 +263,11 @@ class Follower:
         ``None`` once the session is over too: its clock stopped, nothing counts down."""
         if self.over:
             return None
+        return self.reading(now)
+
+    def reading(self, now: float) -> ClockView | None:
+        """The clock at ``now`` even once the session is over (its document then says
+        where it stopped, with no seconds to count down); ``None`` without a schedule."""
         return clock_view(self._clocked(now), datetime.fromtimestamp(now, UTC))
 
     def _clocked(self, now: float) -> TableState:

@@ -7,18 +7,23 @@ starts the one server process of :mod:`.web`.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import logging
+import signal
 import socket
 import sys
+
+from aiohttp import web
 
 from omaha_tui.engine.labels import printable
 from omaha_tui.store.records import JournalError
 
 from .follower import Follower
+from .gate import IDLE_SECONDS, Gate, Tally, raise_file_limit, socket_cap
 from .page import page_theme, qr_terminal
-from .web import MAX_VIEWERS, RoomFeed, allowed_hosts, make_app
+from .web import MAX_VIEWERS, POLL_SECONDS, RoomFeed, allowed_hosts, make_app
 
 ANY_HOST = ("0.0.0.0", "::", "")
 
@@ -78,14 +83,30 @@ def public_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
+def say(line: str) -> None:
+    """One line on the host's terminal (nothing when the terminal is gone)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(
+            f"display: {line}" if not line.startswith("display:") else line,
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 class OneLineLog(logging.Handler):
     """What the server complains of (a malformed request from the network, a viewer
-    gone in the middle of a reply) as one line each on the host's terminal.
+    gone in the middle of a reply) on the host's terminal, counted: the first at once
+    in one line, then one summary line per interval at most (:class:`~.gate.Tally`).
 
     The requests come from anyone on the network; the host can do nothing about them
-    and must never see a traceback for them. The request itself is still answered as
-    the server answers it (a 400 for a header that is too long, for instance).
+    and must never see a traceback for them, nor a line for each of a flood of them.
+    The request itself is still answered as the server answers it (a 400 for a header
+    that is too long, for instance).
     """
+
+    def __init__(self, tally: Tally) -> None:
+        super().__init__()
+        self.tally = tally
 
     def emit(self, record: logging.LogRecord) -> None:
         why = ""
@@ -93,15 +114,14 @@ class OneLineLog(logging.Handler):
             error = record.exc_info[1]
             words = " ".join(str(error).split()) or type(error).__name__
             why = f" ({words[:120]})"
-        with contextlib.suppress(OSError, ValueError):  # the terminal is gone: nothing to tell
-            print(f"display: {record.getMessage()}{why}", file=sys.stderr, flush=True)
+        self.tally.count("bad request or broken connection", f"{record.getMessage()}{why}")
 
 
-def quiet_server_logs() -> None:
+def quiet_server_logs(tally: Tally) -> None:
     """Route the web server's and the event loop's logs through :class:`OneLineLog`."""
     for name in ("aiohttp", "asyncio"):
         log = logging.getLogger(name)
-        log.handlers[:] = [OneLineLog()]
+        log.handlers[:] = [OneLineLog(tally)]
         log.propagate = False
         log.setLevel(logging.WARNING)
 
@@ -113,31 +133,59 @@ def serve(
     *,
     theme: str | None = None,
     max_viewers: int = MAX_VIEWERS,
+    poll_seconds: float = POLL_SECONDS,
+    notify: bool = True,
 ) -> None:
     """Serve the display of ``follower``'s session until Ctrl+C or SIGTERM.
 
     Prints the address and its QR code first. Nothing runs beside this one process:
     no child process, no thread outlives it (the all-in figures use a worker thread of
-    this process).
+    this process). Its sockets are capped below its descriptor limit and idle ones
+    closed (:mod:`.gate`). It looks at the journal every ``poll_seconds`` and, with
+    ``notify``, the moment the system says the journal changed (:mod:`.wake`).
     """
-    from aiohttp import web
-
     check_address(host, port)
     url = public_url(host, port)
-    feed = RoomFeed(follower, url=url, theme=page_theme(theme))
-    app = make_app(feed, allowed_hosts(url, port), max_viewers=max_viewers)
+    feed = RoomFeed(follower, url=url, theme=page_theme(theme), notify=notify)
+    tally = Tally(say)
+    gate = Gate(socket_cap(raise_file_limit()), tally)
+    app = make_app(
+        feed,
+        allowed_hosts(url, port),
+        max_viewers=max_viewers,
+        poll_seconds=poll_seconds,
+        gate=gate,
+    )
     sid, title = follower.session_id, printable(follower.title)
     print(f"Players' display of session {sid} ({title}): open {url}", flush=True)
     print(qr_terminal(url), end="", flush=True)
     print("Read-only: nothing can be recorded from it. Ctrl+C stops it.", flush=True)
-    quiet_server_logs()
-    web.run_app(
+    quiet_server_logs(tally)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(_serve(app, host, port, gate))
+
+
+async def _serve(app: web.Application, host: str, port: int, gate: Gate) -> None:
+    """Run ``app`` on ``host:port`` behind ``gate`` until SIGINT or SIGTERM."""
+    runner = web.AppRunner(
         app,
-        host=host or None,
-        port=port,
-        print=None,
-        shutdown_timeout=1.0,
-        handle_signals=True,
         access_log=None,
         handler_cancellation=True,  # a viewer that goes ends its stream at once
+        keepalive_timeout=IDLE_SECONDS,
+        shutdown_timeout=1.0,
     )
+    await runner.setup()
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows: Ctrl+C still ends it
+            loop.add_signal_handler(sig, stop.set)
+    assert runner.server is not None
+    server = await loop.create_server(
+        gate.wrap(runner.server), host or None, port, reuse_address=True, backlog=512
+    )
+    try:
+        await stop.wait()
+    finally:
+        server.close()
+        await runner.cleanup()

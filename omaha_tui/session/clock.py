@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from omaha_tui.engine.clock_words import (
     blinds_sentence,
@@ -226,51 +225,6 @@ def clock_line(view: ClockView, *, short: bool = False) -> str:
     return " · ".join(parts)
 
 
-def clock_json(view: ClockView | None) -> dict[str, Any] | None:
-    """The console's JSON ``clock``: level, sb, bb, ante, break, seconds_left, paused,
-    next_level (``None`` without a schedule)."""
-    if view is None:
-        return None
-    nxt = view.next_level
-    return {
-        "level": view.level.number,
-        "sb": view.level.small_blind,
-        "bb": view.level.big_blind,
-        "ante": view.level.ante,
-        "big_blind_ante": view.level.big_blind_ante,
-        "break": view.on_break,
-        "break_number": view.break_number,
-        "seconds_left": None if view.seconds_left is None else round(view.seconds_left, 1),
-        "shown_seconds": view.shown_seconds,
-        "shown": view.shown,
-        "paused": view.paused,
-        "started": view.started,
-        "playing": view.playing,
-        "ante_kind": _ante_kind(view.level),
-        "next_level": None
-        if nxt is None
-        else {
-            "level": nxt.number,
-            "sb": nxt.small_blind,
-            "bb": nxt.big_blind,
-            "ante": nxt.ante,
-            "big_blind_ante": nxt.big_blind_ante,
-            "ante_kind": _ante_kind(nxt),
-        },
-        "seconds_to_break": None
-        if view.seconds_to_break is None
-        else round(view.seconds_to_break, 1),
-    }
-
-
-def _ante_kind(level: LevelInfo) -> str | None:
-    """R2.9: ``"big-blind ante"`` (one for the table, posted by the big blind), ``"ante"``
-    (every player) or ``None``: the words every surface names it by."""
-    if not level.ante:
-        return None
-    return "big-blind ante" if level.big_blind_ante else "ante"
-
-
 @dataclass(frozen=True, slots=True)
 class Announcement:
     """A sentence for the table (R2.7c). ``on_screen``: show it as well as say it (a new
@@ -413,7 +367,6 @@ __all__ = [
     "ClockView",
     "LevelInfo",
     "announcements",
-    "clock_json",
     "clock_line",
     "clock_view",
     "format_clock",

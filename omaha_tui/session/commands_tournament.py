@@ -51,17 +51,22 @@ def _money(state: TableState, token: str, what: str) -> Decimal:
         raise LineError(str(e)) from None
 
 
-_TABLE_REBUY = WORDS["rebuy"].parse
-
-
-def _rebuy(state: TableState, args: list[str]) -> Parsed:
+def rebuy_or_table(table_rebuy: Parser) -> Parser:
     """``rebuy NAME`` is a tournament's rebuy (R11.1); anything else reads as at a cash
-    table (``rebuy Mary Ann 200``, ``rebuy Eve 200 post``, R2.6)."""
-    if state.tournament is not None and len(args) == 1:  # R11.1: the tournament's rebuy
-        return rq.Rebuy(seat_of(state, args[0]), 0)
-    if len(args) < 2:
-        raise LineError("usage: rebuy NAME N [post|wait] (at a tournament: rebuy NAME)")
-    return _TABLE_REBUY(state, args)
+    table (``table_rebuy``: ``rebuy Mary Ann 200``, ``rebuy Eve 200 post``, R2.6)."""
+
+    def parse(state: TableState, args: list[str]) -> Parsed:
+        if state.tournament is not None and len(args) == 1:  # R11.1: the tournament's rebuy
+            return rq.Rebuy(seat_of(state, args[0]), 0)
+        if len(args) < 2:
+            raise LineError("usage: rebuy NAME N [post|wait] (at a tournament: rebuy NAME)")
+        return table_rebuy(state, args)
+
+    return parse
+
+
+def _no_parser(state: TableState, args: list[str]) -> Parsed:
+    raise LineError("a tournament's word joins the table's words first (join_tournament)")
 
 
 def _addon(state: TableState, args: list[str]) -> Parsed:
@@ -123,7 +128,9 @@ def _deal(state: TableState, args: list[str]) -> Parsed:
 
 TOURNAMENT_WORDS: dict[str, Command] = {
     "rebuy": Command(
-        _rebuy, "rebuy NAME [N]", "A player rebuys: the tournament's rebuy, or N chips (R11.1)"
+        _no_parser,  # the table's own rebuy joined in by join_tournament (rebuy_or_table)
+        "rebuy NAME [N]",
+        "A player rebuys: the tournament's rebuy, or N chips (R11.1)",
     ),
     "standings": Command(
         lambda s, a: _standings_word(s, a), "standings", "The places, prizes and stacks (R11)"

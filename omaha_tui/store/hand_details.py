@@ -24,7 +24,7 @@ import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .records import JournalError
 
@@ -167,15 +167,31 @@ class DamagedDetails(JournalError):
         self.why = why
 
 
-class JournalDetails:
-    """The journal's reading of the rows (a mix-in of :class:`~.journal.Journal`)."""
+class DetailsJournal(Protocol):
+    """What reading the rows needs of the journal: its file, its connection, its guard."""
 
     path: Path
     _conn: sqlite3.Connection
 
-    if TYPE_CHECKING:
+    def _guard(self, doing: str) -> AbstractContextManager[None]: ...
 
-        def _guard(self, doing: str) -> AbstractContextManager[None]: ...
+
+class JournalDetails:
+    """The journal's reading of the rows: one part the :class:`~.journal.Journal` holds."""
+
+    def __init__(self, journal: DetailsJournal) -> None:
+        self._journal = journal
+
+    @property
+    def path(self) -> Path:
+        return self._journal.path
+
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        return self._journal._conn
+
+    def _guard(self, doing: str) -> AbstractContextManager[None]:
+        return self._journal._guard(doing)
 
     def has_hand_details(self, session_id: int) -> bool:
         """Whether the session keeps imported hands' details in rows."""

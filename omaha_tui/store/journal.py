@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from omaha_tui.engine.events import Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer.history import History
@@ -34,6 +34,9 @@ from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, utc_
 from .schema import MIGRATIONS, SCHEMA_VERSION
 from .snapshot import KEEP_SNAPSHOTS, FoldedLog, encode_history, fold_log
 from .watch import FileWatch, JournalGone, SessionMemo
+
+if TYPE_CHECKING:
+    from .results import Lifetime, Night
 
 __all__ = [
     "KEEP_SNAPSHOTS",
@@ -62,8 +65,12 @@ def with_hands(meta: dict[str, Any], details: list[Any]) -> dict[str, Any]:
     return {**meta, "phh": {**(phh if isinstance(phh, dict) else {}), "hands": details}}
 
 
-class Journal(JournalReading, JournalRoster, hand_details.JournalDetails):
-    """An open journal file. Use :meth:`open` (also a context manager)."""
+class Journal(JournalReading):
+    """An open journal file. Use :meth:`open` (also a context manager).
+
+    It reads and writes the event log itself and holds its other parts: the roster of
+    regulars and their results (:class:`~.journal_roster.JournalRoster`) and imported
+    hands' details (:class:`~.hand_details.JournalDetails`)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, read_only: bool) -> None:
         self.path = path
@@ -74,6 +81,48 @@ class Journal(JournalReading, JournalRoster, hand_details.JournalDetails):
         # acknowledged, and each claimed session as memory holds it (:mod:`.watch`).
         self._watch: FileWatch | None = None
         self._memos: dict[int, SessionMemo] = {}
+        self.roster_book = JournalRoster(self)
+        self.details = hand_details.JournalDetails(self)
+
+    # ------------------------------------------------------------------ its parts
+
+    def lifetime(self) -> list[Lifetime]:
+        """Every player's lifetime results (:meth:`.JournalRoster.lifetime`)."""
+        return self.roster_book.lifetime()
+
+    def player_tournaments(self, pid: int) -> dict[int, dict[str, object]]:
+        """One player's tournaments by session id (:meth:`.JournalRoster.player_tournaments`)."""
+        return self.roster_book.player_tournaments(pid)
+
+    def player_nights(self, name: str) -> tuple[Lifetime, list[Night]]:
+        """One player's lifetime line and sessions (:meth:`.JournalRoster.player_nights`)."""
+        return self.roster_book.player_nights(name)
+
+    def roster(self) -> list[str]:
+        """Every regular's name, the most recently played first."""
+        return self.roster_book.roster()
+
+    def last_players(self) -> list[tuple[str, int]]:
+        """The latest session's players and buy-ins, in seating order."""
+        return self.roster_book.last_players()
+
+    def rename_player(self, old: str, new: str) -> str:
+        """Rename a regular (:meth:`.JournalRoster.rename_player`)."""
+        return self.roster_book.rename_player(old, new)
+
+    def merge_players(self, keep: str, other: str) -> str:
+        """Make ``other`` the same person as ``keep`` (:meth:`.JournalRoster.merge_players`)."""
+        return self.roster_book.merge_players(keep, other)
+
+    def has_hand_details(self, session_id: int) -> bool:
+        """Whether the session keeps imported hands' details in rows."""
+        return self.details.has_hand_details(session_id)
+
+    def hand_details(
+        self, session_id: int, page: int | None = None, *, toml: bool = True
+    ) -> Iterator[dict[str, Any]]:
+        """The session's imported hands' details (:meth:`.JournalDetails.hand_details`)."""
+        return self.details.hand_details(session_id, page, toml=toml)
 
     # ------------------------------------------------------------------ opening
 

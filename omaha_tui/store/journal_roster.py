@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from omaha_tui.engine.labels import identity, printable
 
@@ -36,18 +36,43 @@ def _join_tournaments() -> None:
     add_results(tournament_lifetime)  # a source is registered once however often asked
 
 
-class JournalRoster:
-    """Roster methods; needs the journal's connection, guard and ``load_state``."""
+class RosterJournal(Protocol):
+    """What the roster needs of the journal: its file, its connection, its guard around
+    a read or a write, and a session's table."""
 
     path: Path
-    _conn: sqlite3.Connection
     read_only: bool
+    _conn: sqlite3.Connection
 
-    if TYPE_CHECKING:
+    def _guard(self, doing: str) -> AbstractContextManager[None]: ...
 
-        def _guard(self, doing: str) -> AbstractContextManager[None]: ...
+    def load_state(self, session_id: int) -> TableState: ...
 
-        def load_state(self, session_id: int) -> TableState: ...
+
+class JournalRoster:
+    """The roster of regulars and their results, kept in the journal: one part the
+    :class:`~omaha_tui.store.journal.Journal` holds (``journal.roster_book``)."""
+
+    def __init__(self, journal: RosterJournal) -> None:
+        self._journal = journal
+
+    @property
+    def path(self) -> Path:
+        return self._journal.path
+
+    @property
+    def read_only(self) -> bool:
+        return self._journal.read_only
+
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        return self._journal._conn
+
+    def _guard(self, doing: str) -> AbstractContextManager[None]:
+        return self._journal._guard(doing)
+
+    def load_state(self, session_id: int) -> TableState:
+        return self._journal.load_state(session_id)
 
     def _stale(self) -> list[int]:
         rows = self._conn.execute(

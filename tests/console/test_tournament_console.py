@@ -57,7 +57,7 @@ def test_no_tournament_object_at_a_cash_table(tmp_path, monkeypatch, capsys) -> 
     _, out, _ = run(
         monkeypatch, capsys, "state\n", "--players", "Ann:100,Bob:100", "--json", "--db", db
     )
-    assert "tournament" not in json.loads(out[0])["state"]
+    assert json.loads(out[0])["state"]["tournament"] is None
 
 
 @pytest.mark.parametrize(

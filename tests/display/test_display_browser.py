@@ -197,7 +197,10 @@ async def test_the_page_shows_the_table_on_a_tv_and_a_phone_and_follows_the_deal
         await seq_shown(browser, seq, "the break")
         assert await browser.evaluate("document.body.dataset.phase") == "break"
         shown = await browser.evaluate(TEXT.format("#break-screen"))
-        assert "then level 2 · 2/5" in shown and ("10:00" in shown or "09:5" in shown), shown
+        clock = await browser.evaluate(TEXT.format("#clock"))
+        assert "then level 2 · 2/5" in shown and clock in ("10:00", "09:59", "09:58"), shown
+        # one clock on the break screen: the top's, counting the break down
+        assert await browser.evaluate(TEXT.format("#clock-caption")) == "break ends in"
         assert await browser.evaluate(OVERLAPS) == []
         seq = dealer.act(lambda s: commands.one(s, rq.EndSession()))
         await seq_shown(browser, seq, "the end of the session")
@@ -237,7 +240,7 @@ async def test_r2_7_the_page_writes_amounts_in_the_tables_decimals(tmp_path: Pat
     )
     state = replay(opening_events(config, [(0, "A", 10000), (1, "B", 10000)], button=1))
     view = room_view(state, title="t", clock=None, seq=1)
-    assert view["decimals"] == 2 and view["clock"]["small_blind"] == 25
+    assert view["decimals"] == 2 and view["stakes"]["sb"] == 25
     source = (ROOT / "omaha_tui/display/static/room.js").read_text()
     found = re.search(r"let decimals = 0;.*?\nfunction chips\(n\) \{.*?\n\}\n", source, re.S)
     assert found is not None, "room.js has one chips() that reads decimals"

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -245,3 +246,55 @@ async def test_r2_7_the_terminal_end_screen_shows_no_running_clock(tmp_path: Pat
         await pilot.pause()
         assert not app.query_one("#clock-box").display
         assert app.follower.view(clock[0]) is None
+
+
+async def test_r11_the_terminal_display_shows_the_standings_the_bb_ante_and_the_end(
+    tmp_path: Path,
+) -> None:
+    """``display --terminal`` at a tournament: the standings line (players left, the
+    prizes, who is out, R11.3), the big-blind ante named so (R2.9) and the hand's own
+    blinds; once the prizes are paid, the end screen with the places and the settle-up."""
+    from datetime import UTC, datetime, timedelta
+
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.session import Session
+    from omaha_tui.store.journal import Journal
+    from tests.console.transcript import _setup
+
+    t0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
+    levels = "25/50/bb50:20,50/100/bb100:20"
+    setup = _setup(
+        {
+            "players": "Ann,Bob,Cy",
+            "levels": levels,
+            "structure": "nl",
+            "tournament": "--buy-in 20 --stack 1000",
+        }
+    )
+    db = tmp_path / "journal.sqlite3"
+    with Journal.open(db) as journal:
+        session = Session.create(journal, setup.events(), "Friday", setup.schedule, now=t0)
+        for req in (rq.NextHand(), rq.AllIn(), rq.Call(), rq.Fold()):
+            assert session.request(req, now=t0).ok, req
+        for _ in range(3):
+            assert session.request(rq.DealCards(), now=t0).ok
+        assert session.request(rq.AwardByHand(((1,),)), now=t0).ok  # Bob wins: Ann is out
+        assert session.request(rq.NextHand(), now=t0 + timedelta(minutes=21)).ok
+    clock = [t0.timestamp() + 21 * 60]
+    app = DisplayApp(Follower.open(db), poll_seconds=0.05, now=lambda: clock[0])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        line = str(app.query_one("#standings", Static).content)
+        assert "2 of 3 left" in line and "out: 3rd Ann" in line and "1st 60" in line, line
+        caption = str(app.query_one("#level-caption", Static).content)
+        assert caption == "Level 2 · blinds · BB ante 100", caption
+    with Journal.open(db) as journal:
+        session = Session.resume(journal, session.id)
+        assert session.request(rq.Fold()).ok  # heads up: the hand ends
+        assert session.request(rq.AgreeDeal(((1, Decimal(40)), (2, Decimal(20))))).ok
+    app = DisplayApp(Follower.open(db), poll_seconds=0.05, now=lambda: clock[0])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        end = str(app.query_one("#end", Static).content)
+        assert "The tournament is over" in end and "Bob" in end and "pays" in end, end
+        assert not app.query_one("#felt").display

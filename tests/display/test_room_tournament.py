@@ -33,13 +33,13 @@ def test_r11_the_room_shows_payouts_players_left_average_entries_pool_and_next_b
     state = replace(state, clock=clock)
     t = view(state, T0 + timedelta(minutes=8))["tournament"]
     assert isinstance(t, dict)
-    assert (t["entries"], t["pool"], t["players_left"], t["average"]) == (9, "90", 9, 200)
-    assert t["payouts"] == [
+    assert (t["entries"], t["pool_text"], t["players_left"], t["average"]) == (9, "90", 9, 200)
+    assert t["prizes_left"] == [
         {"place": "1st", "prize": "45"},
         {"place": "2nd", "prize": "27"},
         {"place": "3rd", "prize": "18"},
     ]
-    assert t["next_break"] == "in 12:00" and t["places"] == [] and not t["finished"]
+    assert t["next_break"] == "in 12:00" and t["placed"] == [] and not t["finished"]
 
 
 def test_r11_a_finished_tournament_shows_the_places_and_the_money_settle_up() -> None:
@@ -51,7 +51,7 @@ def test_r11_a_finished_tournament_shows_the_places_and_the_money_settle_up() ->
     t = v["tournament"]
     assert isinstance(t, dict) and t["finished"]
     # P1 and P2 started the hand with 100 each: they share 2nd and 3rd (R11.3)
-    assert [(p["place"], p["name"], p["prize"]) for p in t["places"]] == [
+    assert [(p["place"], p["name"], p["prize"]) for p in t["placed"]] == [
         ("1st", "P0", "21"),
         ("2nd=", "P1", "5"),
         ("2nd=", "P2", "4"),

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from omaha_tui.console.report import tabled_equity
 from omaha_tui.display.follower import Follower
-from omaha_tui.display.room import pot_equities, room_view
-from omaha_tui.engine.allin.spot import all_in_spot
+from omaha_tui.display.room import room_view
+from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot, spot_equity
 from omaha_tui.engine.clock_events import ClockPaused, ClockStarted, ScheduleSet
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
@@ -19,8 +19,9 @@ from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Player, TableSetup
 from omaha_tui.session.clock import clock_view
+from omaha_tui.session.document_hand import equities
 from omaha_tui.session.grammar import parse_levels
-from omaha_tui.session.view import table_view
+from omaha_tui.session.view import TableView, table_view
 from tests.display.test_display_runs import record_run_twice
 
 T0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
@@ -50,13 +51,18 @@ def view(state: TableState, at: datetime | None = None, **kw: object) -> dict[st
     return out
 
 
+def pot_equities(spot: AllInSpot, view: TableView) -> list[dict[str, object]]:
+    """Each pot's figures as the document has them, worked out now."""
+    return equities(spot, spot_equity(spot), view)
+
+
 def test_names_stay_plain_text() -> None:
     state = play(table(("Ann [b]", "<i>Bob", "Cy\\"), (200, 200, 200)), rq.NextHand())
     v = view(state)
     assert [s["name"] for s in v["seats"]] == ["Ann [b]", "<i>Bob", "Cy\\"]  # type: ignore[index]
     assert v["phase"] == "play" and v["tournament"] is None
     assert v["pot_total"] == 3 and v["board_size"] == 5
-    assert v["clock"]["seconds_left"] is None and v["clock"]["big_blind"] == 2  # type: ignore[index]
+    assert v["clock"] is None and v["stakes"]["bb"] == 2  # type: ignore[index]
 
 
 def test_r2_7_the_clock_names_the_next_level_the_next_break_and_shows_the_break() -> None:
@@ -67,12 +73,12 @@ def test_r2_7_the_clock_names_the_next_level_the_next_break_and_shows_the_break(
     state = apply(state, ClockStarted(at=T0))
     clock = view(state, T0 + timedelta(minutes=5, seconds=30))["clock"]
     assert clock["level"] == 1 and clock["seconds_left"] == 870.0  # type: ignore[index]
-    assert clock["next"]["big_blind"] == 5 and clock["next"]["ante"] == 1  # type: ignore[index]
+    assert clock["next_level"]["bb"] == 5 and clock["next_level"]["ante"] == 1  # type: ignore[index]
     assert clock["seconds_to_break"] == 870.0 and not clock["paused"]  # type: ignore[index]
     v = view(state, T0 + timedelta(minutes=25))
     assert v["phase"] == "break"  # between hands
-    assert v["clock"]["on_break"] and v["clock"]["seconds_left"] == 300.0  # type: ignore[index]
-    assert v["clock"]["level"] == 2 and v["clock"]["big_blind"] == 5  # type: ignore[index]
+    assert v["clock"]["break"] and v["clock"]["seconds_left"] == 300.0  # type: ignore[index]
+    assert v["clock"]["level"] == 2 and v["clock"]["bb"] == 5  # type: ignore[index]
     paused = apply(state, ClockPaused(at=T0 + timedelta(minutes=1)))
     assert view(paused, T0 + timedelta(minutes=9))["clock"]["paused"]  # type: ignore[index]
 
@@ -84,7 +90,15 @@ def test_r7_the_last_hand_s_winners_stay_until_the_next_hand_starts() -> None:
     assert v["last_hand"] == {
         "number": 1,
         "winners": [
-            {"name": "Cy", "amount": 2, "for": "main pot", "board": 1, "hand": "", "cards": []}
+            {
+                "seat": 3,
+                "name": "Cy",
+                "amount": 2,
+                "for": "main pot",
+                "board": 1,
+                "hand": "",
+                "cards": [],
+            }
         ],
     }
     assert v["pots"] == [] and v["street"] == "Between hands"
@@ -116,7 +130,7 @@ def test_r10_3_each_pot_has_its_own_figures_among_the_hands_that_can_win_it() ->
         assert figure is not None
         shares = {p["pot"]: p["equity"] for p in figure["pots"]}
         assert shares["main pot"] == main[name] and shares.get("side pot 1") == side.get(name)
-    v = view(state, equities=pots)
+    v = view(state, figures=spot_equity(spot))
     assert v["equities"] == pots
     assert {s["name"]: s["cards"] for s in v["seats"]}["Ann"] == ["Ah", "As", "Kd", "Qc"]  # type: ignore[index]
 
@@ -147,7 +161,7 @@ def test_r10_2_every_run_is_shown_and_the_run_to_come_from_the_shared_cards(
         v = view(follower.state)
     finally:
         follower.close()
-    assert v["runs"] == [
+    assert v["run_rows"] == [
         {"run": 1, "label": "Run 1", "cards": ["4h", "5c", "7h", "Qs", "Ad"]},
         {"run": 2, "label": "Run 2", "cards": ["4h", "5c", "7h", "", ""]},
     ]
@@ -211,18 +225,19 @@ def test_r2_7_the_break_is_pushed_when_the_level_s_time_is_up_with_nothing_recor
         version = feed.version
         clock[0] += timedelta(seconds=2)
         assert feed.poll() and feed.version == version + 1
-        assert feed.view["phase"] == "break" and feed.view["clock"]["big_blind"] == 5
+        assert feed.view["phase"] == "break" and feed.view["clock"]["bb"] == 5
         assert not feed.poll()  # nothing more until the break ends
     finally:
         feed.follower.close()
         journal.close()
 
 
-def test_every_figure_is_the_console_s_at_each_moment_of_a_hand_with_side_pots() -> None:
-    """The room view renders the one view model: each seat's stack and bet, each pot and
-    the board are the console's ``state --json`` figures at every step of the hand, with
-    bets in front, three all in for different amounts, and side pots."""
+def test_the_room_view_is_the_console_s_document_at_each_moment_of_a_hand_with_side_pots() -> None:
+    """One JSON: the page's view is the console's ``--json`` state, key for key, with
+    only the page's own keys beside it, at every step of a hand with bets in front,
+    three all in for different amounts, and side pots (R5.1)."""
     from omaha_tui.console.report import state_json
+    from omaha_tui.display.room import PAGE_KEYS
 
     state = table(("Ann", "Bob", "Cy", "Dee"), (20, 50, 120, 200))
     steps = (
@@ -241,15 +256,15 @@ def test_every_figure_is_the_console_s_at_each_moment_of_a_hand_with_side_pots()
     )
     for step in steps:
         state = play(state, step)
-        room, console = view(state), state_json(table_view(state))
-        seats = [(s["seat"], s["stack"], s["bet"]) for s in room["seats"]]  # type: ignore[index]
-        assert seats == [(s["seat"], s["stack"], s["bet"]) for s in console["seats"]], step
-        pots = [p["amount"] for p in room["pots"]]  # type: ignore[index]
-        live = [p["amount"] for p in console["pots"]]  # with this round's bets in them
-        assert room["pot_total"] == sum(pots) + room["in_front"] == sum(live), step  # type: ignore[operator]
-        if not room["in_front"]:
-            assert pots == live, step
-        assert room["board"] == console["board"], step
+        room = view(state)
+        console = state_json(state, table_view(state), title="Friday", seq=9)
+        page = {k: v for k, v in room.items() if k not in PAGE_KEYS}
+        if console["equities"]:  # the page's figures come from a thread when ready
+            spot = all_in_spot(state)
+            assert spot is not None
+            page = {k: v for k, v in view(state, figures=spot_equity(spot)).items() if k in page}
+        assert page == console, step
+        assert room["pot_total"] == sum(p["amount"] for p in console["pots"]), step  # type: ignore[union-attr]
 
 
 def test_r1_5_a_dead_button_on_an_empty_chair_is_said_where_it_is() -> None:
@@ -270,7 +285,7 @@ def test_r1_5_a_dead_button_on_an_empty_chair_is_said_where_it_is() -> None:
         rq.Fold(),
         rq.NextHand(),  # BB Ann, SB Dee, the button on Cy's empty chair
     )
-    v, console = view(state), state_json(table_view(state))
+    v, console = view(state), state_json(state, table_view(state))
     assert console["dead_button"] and v["dead_button"] is True
     assert v["button"] == console["button"] == 3
     assert all("D" not in s["markers"] for s in v["seats"])  # type: ignore[union-attr]

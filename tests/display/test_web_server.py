@@ -190,7 +190,7 @@ async def test_a_slow_viewer_gets_the_latest_state_not_a_queue(served: Served) -
     sock.setblocking(False)
     got = b""
     deadline = time.monotonic() + 10
-    last = f'"version":{served.feed.version}'.encode()
+    last = f'"push":{served.feed.version}'.encode()
     while last not in got and time.monotonic() < deadline:
         try:
             chunk = sock.recv(1 << 20)

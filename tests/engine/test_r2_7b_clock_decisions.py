@@ -6,7 +6,8 @@ from __future__ import annotations
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.narrate import narrate
-from omaha_tui.session.clock import Announcer, clock_json, clock_line, clock_view
+from omaha_tui.session.clock import Announcer, clock_line, clock_view
+from omaha_tui.session.document import clock_document
 from omaha_tui.store.snapshot import decode_state, encode_state
 
 from .test_r2_7_clock import at, fold_out, ok, scheduled
@@ -65,5 +66,5 @@ def test_r2_7_one_rounding_of_the_time_left_on_every_surface() -> None:
     assert view is not None and view.shown == "02:01" and view.shown_seconds == 121
     assert "02:01 left" in clock_line(view)
     assert narrate(state, out.events, out.state) == ("Clock paused with 02:01 left",)
-    data = clock_json(view)
+    data = clock_document(view, out.state)
     assert data is not None and data["shown_seconds"] == 121 and data["shown"] == "02:01"

@@ -12,7 +12,8 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.tournament_state import standings
-from omaha_tui.session.clock import clock_json, clock_view
+from omaha_tui.session.clock import clock_view
+from omaha_tui.session.document import clock_document
 from omaha_tui.session.grammar import parse_levels
 from omaha_tui.session.tournament import tournament_json
 from tests.tables import tournament_table
@@ -66,7 +67,7 @@ def test_r2_9_the_clock_names_a_big_blind_ante_as_its_own_kind() -> None:
         clock=ClockState(schedule, True, True, 0, 0, int(T0.timestamp() * 1000)),
     )
     view = clock_view(state, T0)
-    data = clock_json(view)
+    data = clock_document(view, state)
     assert data is not None and data["ante_kind"] == "ante"
     assert data["next_level"]["ante_kind"] == "big-blind ante"
     assert data["next_level"]["big_blind_ante"] is True

@@ -16,10 +16,10 @@ from omaha_tui.store.ledger import (
     LedgerLine,
     Transfer,
     ledger_csv,
-    ledger_json,
     settle,
     settle_up,
 )
+from omaha_tui.store.ledger_json import ledger_json
 
 
 def _apply(nets: dict[str, int], transfers: list[Transfer]) -> dict[str, int]:

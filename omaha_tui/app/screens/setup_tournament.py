@@ -63,7 +63,7 @@ def read_tournament(screen: Screen[Any]) -> TournamentConfig:
 
 
 def read_chip(
-    screen: Screen[object], config: TournamentConfig, schedule: BlindSchedule | None, stakes: Stakes
+    screen: Screen[Any], config: TournamentConfig, schedule: BlindSchedule | None, stakes: Stakes
 ) -> int:
     """R11.7: the tournament's chip from its field, or by default from the blinds (the
     same values and refusals as ``--chip``)."""

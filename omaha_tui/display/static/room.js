@@ -41,7 +41,8 @@ function fit(e, floor, tall) {
 }
 
 const FIT = [  // in this order: a seat's letters first, then its name and stack in it
-  ["#blinds, #clock, #break-clock, #level, #clock-caption", 24, false],
+  ["#blinds, #clock, #level, #clock-caption", 24, false],
+  ["#next-box .line, #url", 14, false],
   ["#end-screen", 24, true],
   [".seat", 24, true],
   [".seat-name", 24, true],
@@ -53,7 +54,7 @@ const FIT = [  // in this order: a seat's letters first, then its name and stack
 // then each pot's shares give way to the chips each seat expects, which its seat shows
 // (and each winner's line to the name, the amount and the pot: the hands are at the seats),
 // and last the board's cards are drawn smaller to give the box their room.
-const POTS = ["", "compact", "compact bare", "compact bare narrow"];
+const POTS = ["", "compact", "compact bare", "compact bare grid narrow"];
 
 function fitPots() {
   const box = $("pots-box");
@@ -64,15 +65,32 @@ function fitPots() {
   }
 }
 
+// The felt, when the rows above it (a tournament's strip of two or three lines) leave it
+// too little height for the board's big cards: the cards are drawn smaller, in steps.
+const FELT = ["", "short", "short shorter"];
+
+function fitFelt() {
+  const felt = $("felt");
+  for (const level of FELT) {
+    felt.dataset.fit = level;
+    const bottom = felt.getBoundingClientRect().bottom;
+    const over = [...felt.querySelectorAll("#board .card, .run .card")]
+      .some((c) => c.getBoundingClientRect().bottom > bottom + 1);
+    if (!over && felt.scrollHeight <= felt.clientHeight + 1) return;
+  }
+}
+
 function fitAll() {
   if (innerWidth <= 700) {  // a phone's page scrolls: its letters stay as they are
     for (const [sel] of FIT) for (const e of document.querySelectorAll(sel)) e.style.fontSize = "";
     $("pots-box").className = "";
     $("pots-box").style.fontSize = "";
+    $("felt").dataset.fit = "";
     return;
   }
   for (const [sel, floor, tall] of FIT)
     for (const e of document.querySelectorAll(sel)) fit(e, floor, tall);
+  fitFelt();
   fitPots();
 }
 
@@ -107,36 +125,140 @@ function cardRow(cards, cls) {
   return row;
 }
 
+// The session's one rounding of the clock (shown_seconds): whole seconds, rounded up
+// (00:01 until the time is out), as the dealer's screen and the narrator say it.
 function clockText(seconds) {
-  const s = Math.max(0, Math.ceil(seconds));
+  const s = Math.max(0, Math.ceil(seconds - 1e-9));
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
   const mm = String(m).padStart(2, "0"), ss = String(r).padStart(2, "0");
   return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-function blinds(level) {
-  return `${chips(level.small_blind)}/${chips(level.big_blind)}`;
+// A level's words as the session wrote them: "300/600" and "BB ante 600".
+function levelText(level) {
+  return level.text + (level.ante_text ? ` · ${level.ante_text}` : "");
 }
 
 function left(seconds) {
-  if (seconds === null || seconds === undefined || !view || view.clock.ended) return null;
+  if (seconds === null || seconds === undefined || !view || !view.clock || view.clock.ended)
+    return null;
   if (view.clock.paused) return seconds;
   return seconds - (performance.now() - received) / 1000;
+}
+
+function wallText() {
+  const d = new Date();
+  return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
 }
 
 function tick() {
   if (!view) return;
   const c = view.clock;
-  const level = left(c.seconds_left);
+  const level = c ? left(c.seconds_left) : null;
   $("clock").textContent = level === null ? "--:--" : clockText(level);
   $("clock-box").classList.toggle("untimed", level === null);
+  // R2.7c: the last minute of a level or a break in the alert colour.
+  const warn = level !== null && level > 0 && c && level <= c.warning && !c.paused;
+  $("clock-box").classList.toggle("last-minute", Boolean(warn && alertsOn()));
   // R2.7: after the last level's time the blinds stay as they are.
-  $("clock-caption").textContent = c.ended ? "ended" : c.on_break ? "break ends in"
+  $("clock-caption").textContent = !c ? "" : c.ended ? "ended" : c.break ? "break ends in"
     : level === null ? "no time limit"
     : c.last ? (level > 0 ? "last level ends in" : "last level: blinds stay") : "next level in";
-  $("break-clock").textContent = level === null ? "--:--" : clockText(level);
-  const toBreak = left(c.seconds_to_break);
+  const toBreak = c ? left(c.seconds_to_break) : null;
   $("next-break").textContent = toBreak === null ? "" : `break in ${clockText(toBreak)}`;
+  let played = "";
+  if (c && c.elapsed !== null && c.elapsed !== undefined && !c.ended) {
+    const ran = c.paused || c.seconds_left === null ? 0 : (performance.now() - received) / 1000;
+    played = ` · played ${clockText(c.elapsed + ran)}`;
+  }
+  $("wall").textContent = `${wallText()}${played}`;
+}
+
+// ------------------------------------------------------------------ alerts (R2.7c)
+// A banner and a colour at a new level, a break, the last minute and a player out; a
+// short tone too where the browser lets the page play one (most want a tap first: the
+// sound switch is that tap). Both are on unless switched off on this screen.
+let lastAlert = null;
+let alertTimer = 0;
+let audio = null;
+
+function stored(key) {
+  try { return localStorage.getItem(key) !== "off"; } catch (e) { return true; }
+}
+
+function store(key, on) {
+  try { localStorage.setItem(key, on ? "on" : "off"); } catch (e) { /* private mode */ }
+}
+
+function alertsOn() { return stored("omaha-alerts"); }
+function soundOn() { return stored("omaha-sound"); }
+
+function drawSwitches() {
+  const a = $("alerts-switch"), s = $("sound-switch");
+  a.textContent = alertsOn() ? "Alerts on" : "Alerts off";
+  a.setAttribute("aria-pressed", String(alertsOn()));
+  const blocked = audio && audio.state !== "running";
+  s.textContent = !soundOn() ? "Sound off" : blocked ? "Sound: tap to allow" : "Sound on";
+  s.setAttribute("aria-pressed", String(soundOn()));
+}
+
+function sound() {
+  if (!audio) {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return null;
+    audio = new Ctx();
+  }
+  if (audio.state === "suspended") audio.resume().then(drawSwitches, drawSwitches);
+  return audio;
+}
+
+// Three short rising tones (a level, a break) or one (the last minute, a player out),
+// made by an oscillator: nothing is loaded.
+function chime(kind) {
+  if (!soundOn()) return;
+  const ctx = sound();
+  if (!ctx || ctx.state !== "running") { drawSwitches(); return; }
+  const notes = kind === "level" || kind === "break" ? [660, 880, 1100] : [880];
+  notes.forEach((hz, i) => {
+    const o = ctx.createOscillator(), g = ctx.createGain();
+    const t = ctx.currentTime + i * 0.22;
+    o.type = "sine";
+    o.frequency.value = hz;
+    g.gain.setValueAtTime(0.0001, t);
+    g.gain.exponentialRampToValueAtTime(0.4, t + 0.02);
+    g.gain.exponentialRampToValueAtTime(0.0001, t + 0.2);
+    o.connect(g).connect(ctx.destination);
+    o.start(t);
+    o.stop(t + 0.21);
+  });
+}
+
+function showAlert(a) {
+  const box = $("alert");
+  box.textContent = a.text;
+  box.className = a.kind;
+  box.hidden = false;
+  document.body.classList.add("flash", "flash-" + a.kind);
+  clearTimeout(alertTimer);
+  alertTimer = setTimeout(() => {
+    box.hidden = true;
+    document.body.classList.remove("flash", "flash-level", "flash-break", "flash-minute",
+      "flash-bust");
+  }, 12000);
+}
+
+// The server numbers its alerts: a page shows each new one once, and not those it finds
+// already raised when it opens.
+function alert(v) {
+  const a = v.alert;
+  const first = lastAlert === null;
+  if (v.phase === "ended") $("alert").hidden = true;  // the results, not a stale banner
+  const n = a ? a.n : 0;
+  if (!first && n !== lastAlert && a && alertsOn() && v.phase !== "ended") {
+    showAlert(a);
+    chime(a.kind);
+  }
+  lastAlert = n;
 }
 
 function theme(colours) {
@@ -147,28 +269,86 @@ function theme(colours) {
 }
 
 function drawTop(v) {
-  const c = v.clock;
-  $("level").textContent = c.on_break ? `Break · then level ${c.level}`
-    : c.due ? `Level ${c.level} · from the next hand` : `Level ${c.level}`;
-  $("blinds").textContent = blinds(c);
-  $("ante").textContent = c.ante
-    ? (c.big_blind_ante ? `big-blind ante ${chips(c.ante)}` : `ante ${chips(c.ante)}`)
-    : "blinds";
-  $("paused").hidden = !c.paused;
-  const n = c.next;
-  $("next-level").textContent = n
-    ? `next: level ${n.level} · ${blinds(n)}` + (n.ante ? ` ante ${chips(n.ante)}` : "")
+  const c = v.clock, st = v.stakes;
+  // A table without a blind clock (a cash game) has no level and no countdown.
+  document.body.classList.toggle("no-clock", !c);
+  const live = Boolean(v.hand) && !v.complete;
+  $("level").textContent = !c ? "Blinds"
+    : c.ended ? `Level ${st ? st.level : c.level}`
+    : c.break && !live ? `Break · then level ${c.level}`
+    : !live && c.due ? `Level ${c.level} · from the next hand`
+    : `Level ${st ? st.level : c.level}`;
+  // R2.7: a hand is played at the level it began at: the headline is the hand's own.
+  $("blinds").textContent = st ? st.text : "–";
+  $("ante").textContent = st && st.ante_text ? st.ante_text : c ? "blinds" : "";
+  $("paused").hidden = !(c && c.paused);
+  const n = c && c.next_level;
+  $("next-level").textContent = !c || c.ended ? ""
+    : live && c.due ? `next: level ${c.level} · ${levelText(c)} (next hand)`
+    : n ? `next: level ${n.level} · ${levelText(n)}`
     : c.last ? "last level" : "";
-  const game = v.game && !v.game.startsWith(v.title) ? v.game : "";
-  $("title").textContent = [v.title, game].filter(Boolean).join(" · ");
+  const table = v.table_title && !v.table_title.startsWith(v.title) ? v.table_title : "";
+  $("title").textContent = [v.title, table].filter(Boolean).join(" · ");
   $("url").textContent = v.url || "";
-  $("break-next").textContent = c.on_break
-    ? `then level ${c.level} · ${blinds(c)}` + (c.ante ? ` ante ${chips(c.ante)}` : "") : "";
+  $("break-next").textContent = c && c.break ? `then level ${c.level} · ${levelText(c)}` : "";
+  $("break-caption").textContent = c && c.break_number ? `Break ${c.break_number}` : "Break";
+}
+
+// The same figures as a table, one row a hand and one column a pot, for when the lines
+// do not fit (ten players all in for ten amounts): every pot's shares stay on the screen.
+function drawGrid(pots) {
+  const grid = $("equity-grid");
+  grid.replaceChildren();
+  if (pots.length < 2) return;
+  const seats = new Map();
+  for (const p of pots) for (const h of p.hands) if (!seats.has(h.seat)) seats.set(h.seat, h.name);
+  const rows = [...seats].sort((a, b) => a[0] - b[0]);
+  // More than five hands: two tables side by side, so the figures stay tall enough.
+  const half = rows.length > 5 ? Math.ceil(rows.length / 2) : rows.length;
+  for (const part of [rows.slice(0, half), rows.slice(half)]) {
+    if (!part.length) continue;
+    const table = el("table");
+    const head = el("tr");
+    head.append(el("th", "", ""));
+    for (const p of pots)
+      head.append(el("th", "grid-pot", p.pot.replace(/^Main pot$/i, "main").replace(/^Side pot /i, "s")));
+    table.append(head);
+    for (const [seat, name] of part) {
+      const row = el("tr");
+      const letters = [...name];
+      const cell = el("th", "grid-name",
+        letters.length > 8 ? letters.slice(0, 7).join("") + "…" : name);
+      cell.dir = "auto";
+      row.append(cell);
+      for (const p of pots) {
+        const h = p.hands.find((x) => x.seat === seat);
+        const td = el("td", "grid-share", h ? percent(h.equity) : "");
+        if (h && h.high !== null && h.high !== undefined)
+          td.append(el("span", "grid-halves", `hi ${percent(h.high)} lo ${percent(h.low)}`));
+        row.append(td);
+      }
+      table.append(row);
+    }
+    grid.append(table);
+  }
+}
+
+function drawRace(box, race) {
+  box.replaceChildren();
+  if (!race || !race.length) return;
+  box.append(el("div", "caption", "Chip race"));
+  for (const r of race) {
+    const line = el("div", "race-line" + (r.won ? " won" : ""));
+    line.append(who("who", r.name), cardRow(r.cards, "small"));
+    if (r.won) line.append(el("span", "won", "wins a chip"));
+    box.append(line);
+  }
 }
 
 function drawFelt(v) {
+  // R1.5: a dead button sits on a chair nobody plays from: the page says so, not where.
   $("street").textContent = (v.hand ? `Hand #${v.hand} · ` : "") + (v.street || "")
-    + (v.dead_button && v.button ? ` · dead button on seat ${v.button}` : "");
+    + (v.dead_button && v.button && v.hand && !v.complete ? " · dead button" : "");
   const board = $("board");
   board.replaceChildren();
   for (const c of v.board || []) board.append(card(c, "big"));
@@ -176,8 +356,8 @@ function drawFelt(v) {
   for (let i = 0; i < missing; i++) board.append(el("span", "card big back", ""));
   const runs = $("runs");
   runs.replaceChildren();
-  runs.dataset.count = String((v.runs || []).length);
-  for (const r of v.runs || []) {
+  runs.dataset.count = String((v.run_rows || []).length);
+  for (const r of v.run_rows || []) {
     const line = el("div", "run");
     line.append(el("span", "run-label", r.label || `Run ${r.run}`), cardRow(r.cards));
     runs.append(line);
@@ -188,13 +368,14 @@ function drawFelt(v) {
   $("pot").textContent = v.pot_total ? `Pot ${chips(v.pot_total)}` : "";
   const pots = $("pots");
   pots.replaceChildren();
+  // R5.1: each pot with the bets in front gathered in, and who can win it.
   for (const p of v.pots || []) {
     const li = el("li", "pot-line");
     li.append(el("span", "pot-amount", `${p.label} ${chips(p.amount)}`));
-    li.append(el("span", "eligible", p.eligible.join(", ")));
+    li.append(el("span", "eligible", p.names.join(", ")));
     pots.append(li);
   }
-  if (v.in_front) pots.append(el("li", "pot-line in-front", `bets in front ${chips(v.in_front)}`));
+  // R10.3: every pot's shares, high and low apart in a split game, at any table size.
   const eq = $("equities");
   eq.replaceChildren();
   for (const pot of v.equities || []) {
@@ -205,11 +386,12 @@ function drawFelt(v) {
       const share = el("span", "equity-hand");
       share.append(who("who", h.name), el("span", "share", percent(h.equity)));
       if (h.high !== null && h.high !== undefined)
-        share.append(el("span", "halves", `H${percent(h.high)} L${percent(h.low)}`));
+        share.append(el("span", "halves", `hi ${percent(h.high)} lo ${percent(h.low)}`));
       line.append(share);
     }
     eq.append(line);
   }
+  drawGrid(v.equities || []);
   const won = $("winners");
   won.replaceChildren();
   if (v.last_hand) {
@@ -223,6 +405,8 @@ function drawFelt(v) {
       won.append(line);
     }
   }
+  drawRace($("race-felt"), v.phase === "play" ? v.race : null);
+  drawRace($("race"), v.phase === "break" ? v.race : null);
 }
 
 function drawSeats(v) {
@@ -240,18 +424,25 @@ function drawSeats(v) {
     const body = el("div", "seat-body");
     const foot = el("span", "seat-foot");
     if (s.bet) foot.append(el("span", "bet", `bet ${chips(s.bet)}`));
-    if (s.status) foot.append(el("span", "status", s.status));
+    if (s.words) foot.append(el("span", "status", s.words));
     body.append(el("span", "stack", chips(s.stack)), foot);
     li.append(head, body);
     if (s.cards.length) {
       const held = el("div", "held");
       held.append(cardRow(s.cards, "small"));
-      // R10.3: one pot's share; in several pots the chips the hand can expect in all
-      // (each pot's shares are on the felt, pot by pot).
-      const mine = (v.equities || []).map((p) => p.hands.find((h) => h.seat === s.seat))
-        .filter(Boolean);
-      if (mine.length === 1) held.append(el("span", "share", percent(mine[0].equity)));
-      if (mine.length > 1) held.append(el("span", "share expected", `≈${chips(mine[0].expected)}`));
+      // R10.3: the hand's share of each pot it can win (one pot: its share alone).
+      const mine = (v.equities || []).map((p) => [p, p.hands.find((h) => h.seat === s.seat)])
+        .filter(([, h]) => h);
+      if (mine.length > 3) {  // each pot's shares are on the felt's table of them
+        held.append(el("span", "share expected", `≈${chips(mine[0][1].expected)}`));
+      } else if (mine.length) {
+        const shares = el("span", "shares" + (mine.length === 1 ? " one" : ""));
+        for (const [p, h] of mine) {
+          const name = mine.length > 1 ? p.pot.replace(/ pot/i, "").toLowerCase() + " " : "";
+          shares.append(el("span", "share", name + percent(h.equity)));
+        }
+        held.append(shares);
+      }
       li.append(held);
     }
     seats.append(li);
@@ -272,10 +463,33 @@ function drawTournament(v) {
   if (!t) return;
   $("t-left").textContent = `${t.players_left} of ${t.entries} left`;
   $("t-average").textContent = `average ${chips(t.average)}`;
-  $("t-pool").textContent = `${t.entries} entries · pool ${t.pool}`;
+  $("t-leader").textContent = t.chip_leader
+    ? `leader ${t.chip_leader.name} ${chips(t.chip_leader.chips)}` : "";
+  $("t-chips").textContent = `chips ${chips(t.total_chips)}`;
+  $("t-pool").textContent = `pool ${t.pool_text}`;
+  const counts = [`${t.entries} entries`];
+  if (t.rebuys || t.rebuys_open) counts.push(`${t.rebuys} rebuys` + (t.rebuys_open ? " (open)" : ""));
+  if (t.add_ons || t.add_on_open) counts.push(`${t.add_ons} add-ons`);
+  $("t-counts").textContent = counts.join(" · ");
   const paid = $("t-payouts");
   paid.replaceChildren();
-  for (const p of t.payouts) paid.append(el("li", "payout", `${p.place} ${p.prize}`));
+  // R11.5: after a deal its prizes, not the table's; places paid already leave the list.
+  if (t.deal_prizes.length) {
+    paid.append(el("li", "payout deal", "deal:"));
+    for (const p of t.deal_prizes) paid.append(el("li", "payout", `${p.name} ${p.prize}`));
+    if (t.kept_text) paid.append(el("li", "payout", `${t.kept_text} to the winner`));
+  } else {
+    for (const p of t.prizes_left) paid.append(el("li", "payout", `${p.place} ${p.prize}`));
+  }
+  // R11.3: the latest players out, as they go.
+  const out = $("t-ticker");
+  out.replaceChildren();
+  const gone = t.placed.filter((p) => p.place !== "1st").slice(0, 3);
+  if (gone.length) out.append(el("li", "ticker-head", "out:"));
+  for (const p of gone)
+    out.append(el("li", "ticker", `${p.place} ${p.name}` + (p.prize ? ` ${p.prize}` : "")));
+  $("break-addon").hidden = !t.add_on_open;
+  $("break-addon").textContent = t.add_on_open ? `Add-ons now: ${t.add_on_text}` : "";
 }
 
 function drawEnd(v) {
@@ -287,7 +501,7 @@ function drawEnd(v) {
   if (!r) return;
   const t = v.tournament;
   $("end-caption").textContent = t ? "The tournament is over" : "The session has ended";
-  for (const p of t ? t.places : []) {
+  for (const p of t ? t.placed : []) {
     const li = el("li", "place");
     li.append(el("span", "place-no", p.place), who("who", p.name));
     if (p.prize) li.append(el("span", "won", p.prize));
@@ -339,10 +553,12 @@ function draw(v) {
   drawTournament(v);
   drawEnd(v);
   notify(v.notice);
+  alert(v);
+  drawSwitches();
   tick();
   fitAll();
   document.body.dataset.seq = String(v.seq);
-  document.body.dataset.version = String(v.version);
+  document.body.dataset.version = String(v.push);
 }
 
 const LOST = "lost the display's server (stopped, or the network is down): this is the "
@@ -370,6 +586,22 @@ function connect() {
     if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
   };
 }
+
+$("alerts-switch").addEventListener("click", () => {
+  store("omaha-alerts", !alertsOn());
+  if (!alertsOn()) $("alert").hidden = true;
+  drawSwitches();
+  tick();
+});
+$("sound-switch").addEventListener("click", () => {
+  // The tap itself lets the page play (browsers allow sound after a gesture).
+  const on = !soundOn() || (audio && audio.state !== "running");
+  store("omaha-sound", on);
+  if (on) { sound(); chime("minute"); }
+  drawSwitches();
+});
+// Any tap on the page lets the sound play from then on.
+addEventListener("pointerdown", () => { if (soundOn()) sound(); drawSwitches(); }, { once: true });
 
 setInterval(tick, 250);
 addEventListener("resize", fitAll);
