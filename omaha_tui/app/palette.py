@@ -23,6 +23,7 @@ from omaha_tui.session.commands import WORDS, parse_command
 from omaha_tui.session.grammar import GrammarError, parse_yes
 
 from .keys import KEYS
+from .new_journal import offer_new_journal
 from .prompts.amount_prompt import TextPrompt
 
 if TYPE_CHECKING:
@@ -196,6 +197,12 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
             partial(app.request, rq.RunItTwice(3)),
         ),
         ("History", "Hands of this session with their actions and results", app.show_history),
+        (
+            "New journal",
+            "Write the table from memory to a new journal file and record there (for a "
+            "journal deleted, moved or truncated under the table)",
+            partial(offer_new_journal, app),
+        ),
         ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
         (
             "Settle up: fewest payments",

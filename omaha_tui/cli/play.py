@@ -320,4 +320,6 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
     if app.failure is not None:
         return fail("play", app.failure, app.return_code or 2)
+    if app.gone:  # quit with the journal gone and the table not written anew
+        return fail("play", "the journal was gone under the table and it was not written anew")
     return app.return_code or 0

@@ -330,7 +330,7 @@ def narrate(
     several events is folded again here, which only History's retelling needs.
     ``undone``: what the batch's ``ActionUndone`` events took back (the session's history).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.engine.decisions.decide import decide
     >>> from omaha_tui.engine.decisions import requests as rq
     >>> s = decide(quick_table(), rq.NextHand()).state

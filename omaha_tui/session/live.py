@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from omaha_tui.engine.decisions.available import Available, available
@@ -31,7 +32,7 @@ from omaha_tui.engine.reducer.history import UNDO_HANDS, History, record_all, un
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState
-from omaha_tui.store.journal import Journal, JournalError
+from omaha_tui.store.journal import Journal, JournalError, JournalGone
 from omaha_tui.store.settings import readable_settings
 
 from . import board_rows
@@ -93,6 +94,7 @@ class Session:
         self._history = history
         self._redo = list(redo)
         self._available: Available | None = None
+        self._opened: list[Journal] = []  # journals this session opened (write_anew)
         board_rows.warm()  # an all-in's equity (R10.3) without building tables first
 
     # ------------------------------------------------------------------ opening
@@ -301,9 +303,35 @@ class Session:
         for event in done.events:
             follow_redo(self._redo, event)
 
+    def write_anew(self, path: Path | str) -> Outcome:
+        """Write the table, as memory holds it (every acknowledged event, with its time),
+        to a new journal at ``path`` and record there from now on: what a dealer does
+        when the journal vanished under the table (``journal_gone``)."""
+        try:
+            journal, new_id = self.journal.write_anew(self.id, path)
+        except (JournalError, OSError) as e:
+            return Outcome(False, f"the table was not written anew: {e}", refused=True)
+        self.journal, self.id = journal, new_id
+        self._opened.append(journal)
+        count = journal.last_seq(new_id)
+        return Outcome(
+            True,
+            f"the table is now recorded in {journal.path} (session {new_id}, all {count} "
+            "acknowledged events kept)",
+        )
+
+    def close(self) -> None:
+        """Close the journals this session opened itself (:meth:`write_anew`); the one
+        it was given is its opener's to close."""
+        for journal in self._opened:
+            journal.close()
+        self._opened.clear()
+
     def _record(self, events: tuple[Event, ...], history: History) -> Outcome | None:
         try:
             self.journal.append_many(self.id, events, history=history)  # durable first
+        except JournalGone as e:
+            return Outcome(False, f"not recorded: {e}", refused=True, journal_gone=True)
         except (JournalError, OSError) as e:
             return Outcome(
                 False,

@@ -19,6 +19,9 @@ class Outcome:
     sentences joined). Otherwise ``refused`` (``message`` is the rule's reason) or
     ``ask`` (``message`` is the question; its choices are ready-made requests).
     ``journal_failed``: nothing was recorded because the journal could not be written.
+    ``journal_gone``: nothing was recorded because the journal file was deleted, moved,
+    replaced or truncated under the table; :meth:`Session.write_anew` keeps the table
+    (every acknowledged event) in a new journal.
     """
 
     ok: bool
@@ -28,6 +31,7 @@ class Outcome:
     refused: bool = False
     lines: tuple[str, ...] = ()
     journal_failed: bool = False
+    journal_gone: bool = False
 
 
 CONSOLE_END_BREAK = "`break end`"
@@ -42,7 +46,7 @@ def refusal_words(
     asked for in a break, how this front end (``end_break``: its word or key) ends the
     break early (R2.7c).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.engine.decisions.available import available
     >>> refusal_words("all in is 500, over the pot limit", rq.AllIn(), available(quick_table()))
     'all in is 500, over the pot limit'

@@ -284,7 +284,7 @@ def settlement_lines(plan: Settlement) -> list[str]:
 def session_settlement(state: TableState, *, bank: bool = False) -> list[str]:
     """The settlement lines of a table as it stands (the players' display's end screen).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> session_settlement(quick_table())
     ['Settle-up in chips (fewest payments):', 'nobody owes anything']
     """

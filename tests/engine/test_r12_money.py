@@ -25,9 +25,9 @@ from omaha_tui.engine.rules.money import (
 )
 from omaha_tui.engine.rules.settle import BANK, banker, paid_by_players, settle, unsettled
 from omaha_tui.engine.state import LedgerLine
-from omaha_tui.engine.testing import quick_table
 from omaha_tui.store.ledger import Ledger
 from omaha_tui.store.settlement import settlement, settlement_lines
+from tests.tables import quick_table
 
 EUR = ChipRate(chips=100, money=Decimal("10.00"), currency="EUR")
 

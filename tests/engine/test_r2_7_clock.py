@@ -20,11 +20,11 @@ from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.clock.running import ClockState, position
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import quick_table
 from omaha_tui.session.clock import announcements, clock_view
 from omaha_tui.session.document import clock_document
 from omaha_tui.session.grammar import parse_duration, parse_levels
 from omaha_tui.store.snapshot import decode_state, encode_state
+from tests.tables import quick_table
 
 T0 = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
 
