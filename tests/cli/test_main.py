@@ -110,10 +110,10 @@ from omaha_tui.cli import main
 headed = OmahaApp.run
 OmahaApp.run = lambda self, **kw: headed(self, headless=True, **kw)
 
-def bind(self, session, *, resumed=False):
+def bind_session(self, session, *, resumed=False):
     raise RuntimeError("boom")
 
-OmahaApp.bind = bind
+OmahaApp.bind_session = bind_session
 sys.exit(main(["--db", sys.argv[1], "--demo"]))
 """
 
