@@ -15,9 +15,9 @@ from omaha_tui.app.screens.deal import DealScreen
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import tournament_table
 from omaha_tui.session.tournament import race_request
 from tests.app.screen_harness import ScreenHost
+from tests.tables import tournament_table
 
 PAYOUTS = (Decimal(50), Decimal(30), Decimal(20))
 
