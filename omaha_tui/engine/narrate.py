@@ -382,7 +382,8 @@ def _consequences(
     if any(isinstance(e, ev.ActionUndone) for e in events) or a is None:
         return out
     same = b is not None and b.number == a.number
-    new_returns = a.returned[len(b.returned) :] if same and b is not None else ()
+    # A new hand's returns: a bomb nobody matched (R13.1b).
+    new_returns = a.returned[len(b.returned) :] if same and b is not None else a.returned
     for seat, amount in new_returns:  # R4.9
         out.append(f"{teller.amt(amount)} returned to {teller.who(after, seat)}, uncalled (R4.9)")
     if a.complete and same and b is not None and not b.complete:
