@@ -17,7 +17,7 @@ from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.rules.betting import legal_actions
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import quick_table
+from tests.tables import quick_table
 
 __all__ = ["quick_table"]
 

@@ -151,17 +151,40 @@ def test_no_two_classes_share_a_name() -> None:
 
 
 def test_only_tests_and_examples_use_the_ready_made_tables() -> None:
-    """``engine.testing`` holds fixtures (players ``P0``, ``P1``...); a real session opens
-    through ``engine.opening``, so no module of the program imports the fixtures."""
+    """``tests/tables.py`` holds fixtures (players ``P0``, ``P1``...) outside the package
+    (the wheel does not carry it); a real session opens through ``engine.opening``, so no
+    module of the program imports the fixtures (a doctest's ``>>>`` line may)."""
     users = sorted(
         str(path.relative_to(ROOT))
         for path in (ROOT / "omaha_tui").rglob("*.py")
-        if path.name != "testing.py"
-        and any(
-            line.lstrip().startswith(
-                ("from omaha_tui.engine.testing", "import omaha_tui.engine.testing")
-            )
+        if any(
+            line.lstrip().startswith(("from tests", "import tests"))
             for line in path.read_text(encoding="utf-8").splitlines()
         )
     )
     assert users == [], f"the program imports the test fixtures: {users}"
+    assert not (ROOT / "omaha_tui" / "engine" / "testing.py").exists()
+
+
+def test_the_ready_made_tables_use_only_the_engine() -> None:
+    """The fixtures build tables as a program would, from the engine alone (the standard
+    library, pydantic and ``omaha_tui.engine``), so the engine's doctests stay headless."""
+    code = (
+        "import sys\n"
+        "before = set(sys.modules)\n"
+        "import tests.tables\n"
+        "stdlib = sys.stdlib_module_names\n"
+        "allowed = {'tests', 'pydantic', 'pydantic_core', 'typing_extensions',\n"
+        "           'annotated_types', 'typing_inspection'}\n"
+        "new = set(sys.modules) - before\n"
+        "bad = {m for m in new if m.startswith('omaha_tui.') and not m.startswith(\n"
+        "       'omaha_tui.engine')}\n"
+        "bad |= {m.split('.')[0] for m in new if m.split('.')[0] not in stdlib\n"
+        "        and m.split('.')[0] not in allowed | {'omaha_tui'}\n"
+        "        and not m.startswith('_')}\n"
+        "print(','.join(sorted(bad)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.strip()
+    assert out == "", f"the ready-made tables import beyond the engine: {out}"

@@ -14,8 +14,10 @@ its parts (the table control, the preferences, the start of a session in
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar
@@ -38,6 +40,7 @@ from omaha_tui.store.journal import Journal, JournalError
 
 from .key_order import KeyOrder
 from .launch import Launch
+from .new_journal import GONE_HINT, offer_new_journal
 from .palette import TableCommands
 from .preferences import Preferences
 from .prompts.amount_prompt import TextPrompt
@@ -46,6 +49,8 @@ from .screenshot import SCREENSHOT, deliver_screenshot
 from .speech import SilentBackend, SpeechBackend, speak_in_background
 from .table_keys import TableControl
 from .widgets.action_bar import ActionBar
+
+INTERNAL_ERROR = 70  # a bug, as the command line's own net says it (EX_SOFTWARE)
 
 TableStart = TableSetup  # the name the app's callers and tests know
 
@@ -107,6 +112,10 @@ class OmahaApp(App[None]):
         # tests) moves it, so both clocks agree on when a level is due (R2.7).
         self._wall0, self._mono0 = datetime.now(UTC), now()
 
+    gone = False
+    """The journal vanished under the table and it is not yet written anew
+    (:mod:`.new_journal`); the command line then exits with status 1."""
+
     failure: str | None = None
     """Why the app ended instead of showing a table (a journal that cannot be opened, a
     session that cannot start or resume): the command line says it in one line once the
@@ -116,6 +125,21 @@ class OmahaApp(App[None]):
         """End the app with exit code 2 because ``message``; nothing was recorded."""
         self.failure = message
         self.exit(return_code=2)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A bug ends the app as any other command's does: exit status 70 and one line
+        (:func:`omaha_tui.cli.play.run` says it once the screen is closed), not Textual's
+        full-screen traceback and status 1. ``OMAHA_TUI_DEBUG=1`` shows the traceback."""
+        if os.environ.get("OMAHA_TUI_DEBUG"):
+            super()._handle_exception(error)
+            self._return_code = INTERNAL_ERROR
+            return
+        self.failure = f"internal error ({type(error).__name__}: {error}); please report it"
+        self._return_code = INTERNAL_ERROR
+        if self._exception is None:  # a test's pilot re-raises it
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
         """Notifications are plain text: they carry names and titles people typed."""
@@ -170,6 +194,8 @@ class OmahaApp(App[None]):
         self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
 
     def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()  # a journal written anew
         if self.journal is not None and self._own_journal:
             self.journal.close()
 
@@ -199,10 +225,15 @@ class OmahaApp(App[None]):
         self.table.say(text, refused=refused)
 
     def report(self, outcome: Outcome) -> Outcome:
-        """Show what happened (or why not) on the status line; a question opens a prompt."""
+        """Show what happened (or why not) on the status line; a question opens a prompt;
+        a journal gone under the table opens the prompt that writes it anew."""
         if outcome.ask is not None:
             self.ask(outcome.ask)
             return outcome
+        if outcome.journal_gone:
+            self.gone = True
+            outcome = replace(outcome, message=f"{outcome.message}; {GONE_HINT}")
+            self.call_later(offer_new_journal, self)
         if outcome.refused:
             self.bell()
         self.say(outcome.message, refused=outcome.refused)
@@ -220,7 +251,9 @@ class OmahaApp(App[None]):
         hand = self.session.state.hand
         was_over = hand is not None and not hand.complete and hand.betting_over
         was_ended = self.session.state.ended
-        outcome = self.adopt(self.session.request(req, now=self.wall_now()))
+        outcome = self.adopt(
+            self.session.request(req, now=self.wall_now(), end_break="B")  # R2.7c: its key
+        )
         if outcome.ok and not was_over and self._tabling_due():
             self.call_later(self.controls.table_hands)
         if outcome.ok and not was_ended and self.session.state.ended:
@@ -312,7 +345,7 @@ class OmahaApp(App[None]):
         from .screens.ledger import ledger_screen
 
         if self.session is not None:
-            title = self.journal.session(self.session.id).title if self.journal else ""
+            title = self.session.journal.session(self.session.id).title
             self.push_screen(ledger_screen(self.session.state, title, bank))
 
     def watch_theme(self, theme: str) -> None:

@@ -282,7 +282,7 @@ PALETTE_LINE = (
 def live_keys(avail: Available, *, can_undo: bool, can_redo: bool) -> frozenset[str]:
     """The names of the keys live now: from ``available()``, and the session's log.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.engine.decisions.available import available
     >>> sorted(live_keys(available(quick_table()), can_undo=False, can_redo=False))
     ['help', 'next_hand']

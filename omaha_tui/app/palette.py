@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any, cast
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.hands.games import game_names
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.command_types import Local
 from omaha_tui.session.commands import WORDS, parse_command
 from omaha_tui.session.grammar import GrammarError, parse_yes
 
 from .keys import KEYS
+from .new_journal import offer_new_journal
 from .prompts.amount_prompt import TextPrompt
 
 if TYPE_CHECKING:
@@ -63,7 +65,10 @@ class Question:
 
 QUESTIONS: tuple[Question, ...] = (
     Question(
-        "Game (dealer's choice)", "game", "Game and structure for the next hands?", "big-o pl"
+        "Game (dealer's choice)",
+        "game",
+        f"Game ({', '.join(game_names())}) and structure (pl, nl or fl) for the next hands?",
+        "big-o pl",
     ),
     Question(
         "Straddle",
@@ -197,6 +202,12 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
             partial(app.request, rq.RunItTwice(3)),
         ),
         ("History", "Hands of this session with their actions and results", app.show_history),
+        (
+            "New journal",
+            "Write the table from memory to a new journal file and record there (for a "
+            "journal deleted, moved or truncated under the table)",
+            partial(offer_new_journal, app),
+        ),
         ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
         (
             "Settle up: fewest payments",

@@ -89,7 +89,10 @@ def run(args: argparse.Namespace) -> int:
             if (damage := session.damage()) is not None:
                 print(f"refused: {damage}")
             check_log = False
-        return console.run(read_lines(sys.stdin), check_log=check_log)
+        try:
+            return console.run(read_lines(sys.stdin), check_log=check_log)
+        finally:
+            session.close()  # a journal written anew
     except SessionError as e:
         return _fail(str(e))
     except (JournalError, SessionBusy) as e:

@@ -87,20 +87,35 @@ def run(args: argparse.Namespace) -> int:
     if args.text:
         sys.stdout.write(settlement_text(plan, info.title) + "\n")
         return 0
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
     from omaha_tui.cli.shown import plain
 
     console = Console()
-    table = Table(title=plain(f"session {info.id}: {info.title}"), title_justify="left")
+    # Light rules and short headers that wrap at a space, so 80 columns hold every
+    # column whole: no header or name is cut to "corre…" (a long name folds instead).
+    table = Table(
+        title=plain(f"session {info.id}: {info.title}"),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     rate = book.money
-    columns = ["player", "buy-in", "rebuys", "corrections", "cashed out", "stack", "net"]
+    columns = ["player", "buy-in", "rebuys", "chips corrected", "cashed out", "stack", "net"]
     if rate is not None:
         cur = f" {rate.currency}" if rate.currency else ""
         columns += [f"paid in{cur}", f"net{cur}"]
+    names = max((len(plain(x.name).plain) for x in book.lines), default=6)
     for column in columns:
-        table.add_column(column, justify="left" if column == "player" else "right")
+        player = column == "player"
+        table.add_column(
+            column,
+            justify="left" if player else "right",
+            min_width=min(names, 24) if player else None,
+        )
     from omaha_tui.engine.units import amount_text
 
     def amount(chips: int, sign: str = "") -> str:
@@ -118,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             f"[green]{net}[/]" if x.net > 0 else (f"[red]{net}[/]" if x.net else "0"),
         ]
         if rate is not None:
-            paid, won = rate.money_of(x.paid_in), rate.money_of(x.net)
+            paid, _, won = rate.line(x.paid_in, x.stack + x.cashed_out)  # R12.1: subtracts
             row += [format_money(paid.units, "", rate.unit), format_money(won.units, "", rate.unit)]
             if won.units > 0:
                 row[-1] = f"+{row[-1]}"

@@ -279,6 +279,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the app; returns its exit code."""
     from omaha_tui.app.app import OmahaApp
     from omaha_tui.store.journal import Journal, JournalError, NoSuchSession
+    from omaha_tui.store.paths import demo_db_path
 
     try:
         start = table_start(args)
@@ -290,6 +291,8 @@ def run(args: argparse.Namespace) -> int:
     except FlagError as e:
         return fail("play", str(e), 2)
     db = getattr(args, "db", None)
+    if getattr(args, "demo", False) and not db:
+        db = str(demo_db_path())  # a practice journal of its own, not the real one
     if isinstance(resume, int) and not _resumable(args, resume):
         return 2
     try:
@@ -317,4 +320,6 @@ def run(args: argparse.Namespace) -> int:
         journal.close()
     if app.failure is not None:
         return fail("play", app.failure, app.return_code or 2)
+    if app.gone:  # quit with the journal gone and the table not written anew
+        return fail("play", "the journal was gone under the table and it was not written anew")
     return app.return_code or 0

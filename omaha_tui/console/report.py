@@ -20,7 +20,7 @@ from omaha_tui.session.clock import ClockView
 from omaha_tui.session.document import table_document
 from omaha_tui.session.document_hand import seat_equities
 from omaha_tui.session.seat_status import SeatStatus
-from omaha_tui.session.view import TableView
+from omaha_tui.session.view import HandView, TableView
 
 if TYPE_CHECKING:  # the calculator itself loads when an all-in spot comes
     from omaha_tui.engine.allin.equity import Equity
@@ -64,6 +64,42 @@ def _spot_equity(spot: AllInSpot) -> Equity:
     return spot_equity(spot)
 
 
+def _cards_text(cards: tuple[int, ...]) -> str:
+    return " ".join(format_card(c) for c in cards)
+
+
+def _boards(hand: HandView) -> list[str]:
+    """``board Ah Kd 7c``; each board of a double board (R13.2) and each run (R10.2)."""
+    if hand.boards > 1:
+        return [f"board {n} {_cards_text(b)}" for n, b in enumerate(hand.all_boards, 1) if b]
+    if not hand.board:
+        return []
+    if hand.runs > 1 or hand.run_boards:
+        runs = [hand.board, *hand.run_boards]
+        return [f"run {n} board {_cards_text(b)}" for n, b in enumerate(runs, 1) if b]
+    return [f"board {_cards_text(hand.board)}"]
+
+
+def _seats_between_hands(view: TableView) -> str:
+    """``seats Ann 200 (button), Bob 199, Cy 0 out of chips``: every player, their
+    stack, what keeps them out of the next hand and where the button is, for those who
+    cannot see the table (screen readers)."""
+    dec = view.decimals
+    out = []
+    for s in view.seats:
+        if s.name is None:
+            if "D" in s.markers:
+                out.append(f"the button on empty seat {s.index + 1}")
+            continue
+        words = f"{s.player or s.name} {amount_text(s.stack, dec)}"
+        if "D" in s.markers:
+            words += " (button)"
+        if s.status:
+            words += f" {s.status}"
+        out.append(words)
+    return "seats " + ", ".join(out) if out else "no players seated"
+
+
 def state_line(view: TableView | None) -> str:
     """The table in one sentence, for ``state``: hand, board, pots, who acts and how."""
     if view is None:
@@ -77,20 +113,18 @@ def state_line(view: TableView | None) -> str:
     game = f"{view.game_name} {blinds}"
     if hand is None or hand.complete:
         done = f"; hand #{hand.number} is over" if hand is not None else ""
+        boards = _boards(hand) if hand is not None else []
+        if boards:
+            done += " (" + "; ".join(boards) + ")"
         nxt = "next to deal" if not view.why_not_next else view.why_not_next
         if view.next_bomb is not None and not view.why_not_next:  # R13.1
             bomb = view.next_bomb
             nxt += f": {bomb_words(bomb, amount_text(bomb.amount, dec))} (R13.1)"
-        return f"{game}{done}; {nxt}"
+        return f"{game}{done}; {_seats_between_hands(view)}; {nxt}"
     parts = [f"{game}, hand #{hand.number}, {hand.street.value}"]
     if view.bomb:  # R13.1
         parts.append(f"bomb pot {amount_text(view.bomb, dec)}")
-    if hand.boards > 1:  # R13.2
-        for n, b in enumerate(hand.all_boards, 1):
-            if b:
-                parts.append(f"board {n} " + " ".join(format_card(c) for c in b))
-    elif hand.board:
-        parts.append("board " + " ".join(format_card(c) for c in hand.board))
+    parts += _boards(hand)
     parts.append("pot " + amount_text(hand.total, dec))
     la = view.legal
     players = {s.index: s.player or f"seat {s.index + 1}" for s in view.seats}
@@ -169,9 +203,12 @@ def ledger_line(state: TableState) -> str:
             for x in lines
         )
     # R12.1: money beside chips, at the table's rate (the settle-up states odd cents).
-    return f"at {rate.describe()}: " + "; ".join(
-        f"{x.name}: in {m(x.paid_in)} = {rate.money_of(x.paid_in)}, now "
-        f"{m(x.stack + x.cashed_out)} = {rate.money_of(x.stack + x.cashed_out)} "
-        f"({m(x.net, True)} = {rate.money_of(x.net).text(sign=True)})"
-        for x in lines
-    )
+    # Rounded once: paid-in and now, the net their difference (it subtracts as printed).
+    said = []
+    for x in lines:
+        paid, now, net = rate.line(x.paid_in, x.stack + x.cashed_out)
+        said.append(
+            f"{x.name}: in {m(x.paid_in)} = {paid}, now {m(x.stack + x.cashed_out)} = {now} "
+            f"({m(x.net, True)} = {net.text(sign=True)})"
+        )
+    return f"at {rate.describe()}: " + "; ".join(said)

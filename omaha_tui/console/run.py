@@ -14,6 +14,7 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
@@ -24,7 +25,7 @@ from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session
 from omaha_tui.session.clock import Announcement, Announcer, clock_line
 from omaha_tui.session.command_types import Local
-from omaha_tui.session.commands import parse_line, usage
+from omaha_tui.session.commands import NEW_JOURNAL, parse_line, usage
 from omaha_tui.session.grammar import GrammarError
 from omaha_tui.session.showdown import explanation
 from omaha_tui.session.verify import RecordCheck
@@ -35,6 +36,10 @@ from .report import ledger_line, state_json, state_line
 NO_CLOCK = 'this table has no blind clock: start it with --levels, e.g. "1/2:20,2/4:20"'
 EXIT_OK = 0
 EXIT_JOURNAL = 1
+GONE_HINT = (
+    "type `new journal PATH` to write the table to a new journal from memory (every "
+    "acknowledged event is kept), or quit"
+)
 
 
 def answer_hint(ask: Ask, state: Any) -> str:
@@ -72,6 +77,7 @@ class Console:
         self.out = out
         self.as_json = as_json
         self.failed = False
+        self.gone = False  # the journal vanished and the table is not yet written anew
         self.now = now or (lambda: datetime.now(UTC))  # the blind clock's time (R2.7)
         self._ear = Announcer()  # R2.7c: what the table hears, each new level once
         self._ear.hear(session.clock(self.now()))
@@ -115,6 +121,8 @@ class Console:
                 outcome = self.line(line)
                 if outcome.journal_failed:
                     return EXIT_JOURNAL
+                if outcome.journal_gone:  # the dealer chooses: a new journal, or quit
+                    continue
                 if check_log:
                     check_log = False
                     check = RecordCheck(self.session.journal.path, self.session.id)
@@ -123,7 +131,7 @@ class Console:
         finally:
             if check is not None:
                 self._say_damage(check)
-        return EXIT_OK
+        return EXIT_JOURNAL if self.gone else EXIT_OK
 
     def _say_damage(self, check: RecordCheck) -> None:
         if (damage := check.result()) is not None:
@@ -134,6 +142,9 @@ class Console:
         the console waited for it (before the answer) and because of it (after)."""
         waited = self.announcements()
         outcome = self.execute(line)
+        if outcome.journal_gone:
+            self.gone = True
+            outcome = replace(outcome, message=f"{outcome.message}; {GONE_HINT}")
         self.print(outcome, waited, self.announcements())
         return outcome
 
@@ -157,6 +168,10 @@ class Console:
 
     def _local(self, name: str) -> Outcome:
         session = self.session
+        if name.startswith(NEW_JOURNAL):
+            outcome = session.write_anew(name.removeprefix(NEW_JOURNAL))
+            self.gone = self.gone and not outcome.ok
+            return outcome
         match name:
             case "undo":
                 return session.undo()

@@ -51,10 +51,11 @@ SEAT_WIDTH = 26
 
 
 def clock_text(clock: LevelShown) -> str:
-    """The countdown for the big clock: ``12:34``, or ``00:00`` when the level is up.
+    """The countdown for the big clock: ``12:35``, or ``00:00`` when the level is up
+    (the one rounding, whole seconds up, R2.7).
 
     >>> clock_text(LevelShown(2, 2, 5, 0, 754.2))
-    '12:34'
+    '12:35'
     """
     return format_clock(clock.seconds_left or 0)
 

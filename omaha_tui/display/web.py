@@ -401,7 +401,16 @@ async def snapshot(request: web.Request) -> web.Response:
 
 
 async def events(request: web.Request) -> web.StreamResponse:
-    """The room view as server-sent events: the latest on connect, then each change."""
+    """The room view as server-sent events: the latest on connect, then each change.
+
+    Written here rather than with aiohttp-sse's ``EventSourceResponse``: the stream is
+    one frame (``id`` and one ``data`` line of compact JSON, :meth:`Feed.publish`)
+    encoded once per change and shared by every viewer, where ``send`` encodes it again
+    for each; a viewer waiting for the next change is kept alive by the same wait
+    (``: still here``), where aiohttp-sse runs a ping task per viewer beside it; and the
+    parts that protect the room (the viewer cap, a slow viewer skipped to the latest
+    state, a bounded write, a small send buffer) are this function's either way.
+    """
     feed = request.app[FEED]
     if feed.viewers >= request.app[LIMIT]:
         return refusal(503, f"the display has {feed.viewers} viewers, its limit: try later")

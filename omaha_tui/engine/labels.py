@@ -297,7 +297,7 @@ def seat_range(size: int) -> str:
 def player_name(state: TableState, seat: int) -> str:
     """The player's name alone, or ``seat 8`` when the seat is empty.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> s = quick_table(stacks=(100, 100))
     >>> player_name(s, 1), player_name(s, 7)
     ('P1', 'seat 8')
@@ -309,7 +309,7 @@ def player_name(state: TableState, seat: int) -> str:
 def name_of(state: TableState, seat: int) -> str:
     """``Dee (seat 4)`` for the player at index 3, or ``seat 4`` when it is empty.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> s = quick_table(stacks=(100, 100))
     >>> name_of(s, 1), name_of(s, 7)
     ('P1 (seat 2)', 'seat 8')

@@ -79,7 +79,7 @@ class _Teller:
                 how = ", waiting for the big blind" if wait and started else ""
                 return f"{self.name(name)} sits in seat {seat + 1} with {m(stack)}{how}"
             case ev.PlayerLeft(seat=seat):
-                return f"{who(before, seat)} leaves"
+                return self.leaves(before, seat)
             case ev.PlayerRebought(seat=seat, amount=amount):
                 return f"{who(before, seat)} rebuys {m(amount)}"
             case ev.ChipsCorrected(seat=seat, delta=delta, reason=reason):
@@ -128,7 +128,9 @@ class _Teller:
             case ev.Checked(seat=seat):
                 return f"{who(before, seat)} checks"
             case ev.Called(seat=seat):
-                return f"{who(before, seat)} calls {m(self.put_in(before, after, seat))}"
+                called = f"{who(before, seat)} calls {m(self.put_in(before, after, seat))}"
+                all_in = after.hand is not None and seat in after.hand.all_in
+                return f"{called} and is all in" if all_in else called
             case ev.BetPlaced(seat=seat, amount=amount, excess_returned=excess):
                 extra = f" (excess returned {m(excess)})" if excess else ""
                 return f"{who(before, seat)} bets {m(amount)}{extra}"
@@ -212,6 +214,16 @@ class _Teller:
             case ev.ActionUndone():
                 return "Undone"
         return clock_event_words(before, after, e) or e.type.replace("_", " ")
+
+    def leaves(self, before: TableState, seat: int) -> str:
+        """``Fay leaves, cashing out 355 (35.50 EUR)``: what a leaving player takes (R12.1)."""
+        player = before.seat(seat)
+        stack = player.stack if player is not None else 0
+        if not stack:
+            return f"{self.who(before, seat)} leaves"
+        rate = before.money
+        worth = f" ({rate.money_of(stack).text()})" if rate is not None else ""
+        return f"{self.who(before, seat)} leaves, cashing out {self.amt(stack)}{worth}"
 
     def bomb(self, after: TableState, call: ev.BombCall | None) -> str:
         """R13.1: ``Next hand: a bomb pot of 5``, a standing rule, or bomb pots off."""
@@ -318,7 +330,7 @@ def narrate(
     several events is folded again here, which only History's retelling needs.
     ``undone``: what the batch's ``ActionUndone`` events took back (the session's history).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.engine.decisions.decide import decide
     >>> from omaha_tui.engine.decisions import requests as rq
     >>> s = decide(quick_table(), rq.NextHand()).state
@@ -370,7 +382,8 @@ def _consequences(
     if any(isinstance(e, ev.ActionUndone) for e in events) or a is None:
         return out
     same = b is not None and b.number == a.number
-    new_returns = a.returned[len(b.returned) :] if same and b is not None else ()
+    # A new hand's returns: a bomb nobody matched (R13.1b).
+    new_returns = a.returned[len(b.returned) :] if same and b is not None else a.returned
     for seat, amount in new_returns:  # R4.9
         out.append(f"{teller.amt(amount)} returned to {teller.who(after, seat)}, uncalled (R4.9)")
     if a.complete and same and b is not None and not b.complete:

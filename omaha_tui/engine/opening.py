@@ -1,7 +1,7 @@
 """The events that open a session: its rules, its players, the button (R1.4).
 
 Every way a session starts (the console's ``--players``, the app's setup screen, an
-import, the ready-made tables of ``engine.testing``) builds its opening through this
+import, the ready-made tables of ``tests.tables``) builds its opening through this
 one function, so a session's first events are the same whichever front end opened it.
 """
 

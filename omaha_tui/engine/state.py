@@ -301,6 +301,25 @@ class TableState:
         return self.seats[index] if 0 <= index < len(self.seats) else None
 
 
+def hand_nets(state: TableState) -> dict[int, int]:
+    """What each player dealt in the last (or the running) hand has won or lost by it:
+    their stack now less their stack when it was dealt (a winner's net, not the pot).
+
+    >>> from omaha_tui.engine.testing import quick_table
+    >>> hand_nets(quick_table(stacks=(100, 100)))
+    {}
+    """
+    hand = state.hand
+    if hand is None:
+        return {}
+    out = {}
+    for s in hand.seats:
+        now, then = state.seats[s], hand.start_seats[s] if hand.start_seats else None
+        if now is not None and then is not None:
+            out[s] = now.stack - then.stack
+    return out
+
+
 def ledger_lines(state: TableState) -> tuple[LedgerLine, ...]:
     """The session ledger: per player name, money in, money out and chips now.
 

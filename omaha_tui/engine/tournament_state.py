@@ -170,7 +170,7 @@ class Standings:
 def standings(state: TableState) -> Standings | None:
     """The standings of the tournament at this table, ``None`` if it is not one.
 
-    >>> from omaha_tui.engine.testing import tournament_table
+    >>> from tests.tables import tournament_table
     >>> st = standings(tournament_table(3))
     >>> st.entries, st.pool, st.payouts, st.players_left, st.average
     (3, Decimal('30'), (Decimal('30'),), 3, 100)

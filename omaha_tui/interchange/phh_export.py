@@ -42,6 +42,7 @@ from .phh_standard import (
     NONSTANDARD_FIELD,
     RESULT_FIELD,
     RUN_BY_HAND,
+    RUN_TWICE,
     STANDARD_FIELDS,
     ante_trimming,
     run_one_result,
@@ -239,9 +240,16 @@ def _to_phh(hand: HandDraft, detail: Mapping[str, Any], title: str) -> PhhHand:
             finishing = board_one_result(hand.events, hand.before, hand.order)
     if hand.run is not None:  # R10.2: the later runs in user fields (docs/phh-extensions.md)
         extra += run_fields(hand.run, hand.label, amt)
-        if finishing is not None and hand.before is not None:
-            extra += ((RESULT_FIELD, [amt(s) for s in finishing]),)
-            finishing = run_one_result(hand.events, hand.before, hand.order)
+        # finishing_stacks keep the standard's meaning, the hand's result (every run);
+        # a standard reader sees run 1 alone, so a hand that run 1 ends otherwise says so.
+        if finishing is not None and not hand.by_hand:
+            one = (
+                None
+                if hand.before is None
+                else run_one_result(hand.events, hand.before, hand.order)
+            )
+            if one != tuple(finishing):
+                reasons.append(RUN_TWICE)
     if reasons:
         extra += ((NONSTANDARD_FIELD, reasons),)
     fixed = config.structure is Structure.FIXED_LIMIT

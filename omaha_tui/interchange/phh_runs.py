@@ -12,7 +12,7 @@ run-out, so a hand whose players agreed to run it more than once (R10.2) carries
   award per run (``{run, pot, player, half, amount}``), since finishing stacks alone
   cannot say which run won what.
 
-The standard fields hold run 1, as a reader that ignores these fields sees the hand;
+The actions hold run 1, as a reader that ignores these fields sees the hand;
 ``finishing_stacks`` are the true result of all runs (docs/phh-extensions.md). On the
 way in the agreement is read as made just before the next board card, and the later
 runs as dealt once run 1's board is complete (R10.2).

@@ -5,6 +5,12 @@ the engine wants a :class:`TableConfig` and explicit posts. Heads-up the file's 
 blind belongs to the button (the last player), as pokerkit reads it. An entry after the
 first two that is no bigger than the big blind is a player back from sitting out (R2.6),
 and their ante-like partner their dead small blind, as omaha-tui writes them.
+
+A big blind posted short is called at what was posted, as the format reads it (R2.5
+"posted"), unless the hand says its table called the full blind (the reason
+:data:`~.phh_standard.FULL_BLIND` in ``_omaha_tui_nonstandard``, as omaha-tui writes it):
+``replay`` and ``import`` both read the hand through :func:`table_config`, so both
+replay it with the table's own call.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from omaha_tui.engine.events import Post, PostKind
 
 from .phh import PhhError, PhhHand, variant_for_code
 from .phh_chips import to_chips
+from .phh_standard import FULL_BLIND, NONSTANDARD_FIELD
 
 
 def table_config(hand: PhhHand, scale: int) -> TableConfig:
@@ -77,10 +84,19 @@ def table_config(hand: PhhHand, scale: int) -> TableConfig:
         structure=structure,
         stakes=stakes,
         seats=max(n, 2),
-        short_blind_rule=ShortBlindRule.POSTED,  # R2.5: the format's semantics
+        short_blind_rule=short_blind_rule(hand),  # R2.5
         ante_pots=ante_pots(hand),
         decimals=decimals,
     )
+
+
+def short_blind_rule(hand: PhhHand) -> ShortBlindRule:
+    """R2.5: the call after a big blind posted short: what was posted (the format's
+    semantics), or the full blind when the hand says its table played so."""
+    reasons = dict(hand.extra).get(NONSTANDARD_FIELD)
+    if isinstance(reasons, list) and FULL_BLIND in reasons:
+        return ShortBlindRule.FULL
+    return ShortBlindRule.POSTED
 
 
 def _returning(hand: PhhHand, scale: int, big_blind: int) -> set[int]:

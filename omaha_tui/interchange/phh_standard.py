@@ -4,9 +4,12 @@ A reader that knows only the standard fields (pokerkit, for one) replays a hand 
 forced bets and actions. Most hands read exactly; a few things a home table does have no
 standard spelling, and a reader that ignores user fields would reach a different result
 without knowing it. For those the hand says so, in ``_omaha_tui_nonstandard``, one short
-reason per difference (docs/phh-extensions.md), and a hand run more than once states in
-``finishing_stacks`` what the standard actions lead to (run 1 alone) and its true result
-in ``_omaha_tui_finishing_stacks``.
+reason per difference (docs/phh-extensions.md). ``finishing_stacks`` always keep the
+standard's meaning, the result of the whole hand: a hand run more than once whose run 1
+alone ends otherwise (what a standard reader replays) says so (:data:`RUN_TWICE`).
+Files written before kept that result in ``_omaha_tui_finishing_stacks`` and run 1's in
+``finishing_stacks``; a run-out no longer writes it (a hand on two boards still does,
+marked, :mod:`.phh_boards`).
 
 The reasons are worked out from the hand's events, never from another program.
 """
@@ -52,6 +55,10 @@ AWARDED_BY_HAND = (
 RUN_BY_HAND = (
     "the board was run more than once and the dealer awarded the runs by hand; "
     "finishing_stacks are the true result"
+)
+RUN_TWICE = (
+    "the board was run more than once (R10.2); the standard actions hold run 1 alone, "
+    "finishing_stacks are the result of every run"
 )
 
 
@@ -120,6 +127,7 @@ def run_one_result(
 __all__ = [
     "NONSTANDARD_FIELD",
     "RESULT_FIELD",
+    "RUN_TWICE",
     "STANDARD_FIELDS",
     "ante_trimming",
     "run_one_result",

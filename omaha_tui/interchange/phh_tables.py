@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from omaha_tui.engine.config import TableConfig, max_players
+from omaha_tui.engine.config import ShortBlindRule, TableConfig, max_players
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     CameBack,
@@ -118,11 +118,13 @@ def _game(imported: ImportedHand) -> tuple[int, TableConfig] | None:
 
 
 def _game_of(config: TableConfig) -> TableConfig:
-    """A table's game and stakes, its size and straddle aside: a file sizes its table by
-    the players of each hand, and a straddle is the table's choice from hand to hand
-    (R2.8)."""
+    """A table's game and stakes, its size, straddle and call after a short big blind
+    aside: a file sizes its table by the players of each hand, a straddle is the table's
+    choice from hand to hand (R2.8), and only a hand whose big blind was posted short
+    says how the table calls it (R2.5)."""
     stakes = config.stakes.model_copy(update={"straddle": 0})
-    return config.model_copy(update={"seats": 0, "stakes": stakes})
+    update = {"seats": 0, "stakes": stakes, "short_blind_rule": ShortBlindRule.POSTED}
+    return config.model_copy(update=update)
 
 
 def _add(

@@ -1,9 +1,15 @@
-"""PHH text from hands: TOML written by hand, decimals exactly as they were read.
+"""PHH text from hands: TOML written here, decimals exactly as they were read.
 
-The standard library reads TOML but does not write it, and a general writer would
-turn ``12.50`` into a float. Every value here is written the way :mod:`.phh` reads it
-back (:class:`~decimal.Decimal` amounts keep their digits), field order as pokerkit
-writes a hand: variant and forced bets, stacks, actions, then the optional fields.
+Every value is written the way :mod:`.phh` reads it back (:class:`~decimal.Decimal`
+amounts keep their digits), field order as pokerkit writes a hand: variant and forced
+bets, stacks, actions, then the optional fields. ``tomli-w`` would write the decimals
+as exactly (``Decimal("12.50")`` as ``12.50``) and keep the order of plain fields, but
+it writes a field whose value is a table (a ``[meta]`` table an imported file brought)
+as a ``[key]`` section after all the others: inside a ``.phhs`` hand (``[2]``) that must
+be ``[2.key]``, and it would take in the fields an export streams after the hand's
+head (the event log, written a chunk at a time, which a whole-document writer cannot).
+So tables stay inline here, and strings are escaped by one table shared with the
+streamed log (:func:`toml_string`).
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ one (1 for the first), so an add-on or a colour-up can be offered at it (R11).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -277,7 +278,8 @@ def _arrived(
     if after.item != before.item:
         if after.on_break:
             left = after.seconds_left
-            length = f" for {format_clock(left)}" if left is not None else ""
+            # Counted down as a clock shows it: a break just begun is its whole length.
+            length = f" for {format_clock(math.ceil(left))}" if left is not None else ""
             return (Announcement(f"Break {after.break_number}{length}: no hand until it ends"),)
         if after.hand_running and after.due:
             blinds = after.level.sentence.removeprefix("Blinds are now ")

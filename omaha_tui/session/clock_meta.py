@@ -59,7 +59,7 @@ def _item(state: TableState, schedule: BlindSchedule) -> int:
 def taken_up(state: TableState, schedule: BlindSchedule, at: datetime) -> ClockState:
     """The clock :func:`taking_up` records, without recording it (for a reader).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.session.grammar import parse_levels
     >>> from datetime import UTC
     >>> c = taken_up(quick_table(), parse_levels("1/2:20,2/4:20"), datetime(2026, 1, 1, tzinfo=UTC))

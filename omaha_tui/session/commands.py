@@ -112,6 +112,17 @@ def _misdeal(state: TableState, args: list[str]) -> Parsed:
     return rq.DeclareMisdeal(" ".join(args))
 
 
+NEW_JOURNAL = "new journal "
+
+
+def _new_journal(state: TableState, args: list[str]) -> Parsed:
+    """``new journal PATH``: write the table, as memory holds it, to a new journal (for a
+    journal deleted, moved, replaced or truncated under the table)."""
+    if len(args) < 2 or args[0].lower() != "journal":
+        raise GrammarError("usage: new journal PATH (a file that does not exist yet)")
+    return Local(NEW_JOURNAL + " ".join(args[1:]))
+
+
 WORDS: dict[str, Command] = {
     "fold": Command(_none(rq.Fold(), "fold"), "fold", "Fold the hand"),
     "check": Command(_none(rq.Check(), "check"), "check", "Check"),
@@ -231,6 +242,11 @@ WORDS: dict[str, Command] = {
         "why",
         "The showdown explained: each pot's winners, their 2 + 3 cards, why others lose",
     ),
+    "new": Command(
+        _new_journal,
+        "new journal PATH",
+        "Write the table from memory to a new journal (one gone under the table)",
+    ),
     "end": Command(
         _none(rq.EndSession(), "end"),
         "end",
@@ -308,7 +324,7 @@ def check_line(line: str) -> None:
 def parse_line(state: TableState, line: str) -> Parsed:
     """The request (or console action) a line stands for.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_line(quick_table(), "raise 12")
     RaiseTo(amount=12, confirm_all_in=False)
     >>> parse_line(quick_table(), "show p1 Ah Kd Qc Js")
@@ -340,7 +356,7 @@ def parse_command(state: TableState, word: str, text: str) -> Parsed:
     reads the line ``word text`` (the palette asks for the arguments of a command it
     names).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_command(quick_table(), "rebuy", "p1 50")
     Rebuy(seat=1, amount=50, post_now=None)
     """

@@ -148,10 +148,11 @@ def results(state: TableState) -> Json:
             "net": line.net,
         }
         if rate is not None:  # R12.1: in money as well as chips, at the table's rate
+            paid, taken, net = rate.line(line.paid_in, line.cashed_out + line.stack)  # rounded once
             out["money"] = {
-                "paid_in": str(rate.money_of(line.paid_in)),
-                "cashed_out": str(rate.money_of(line.cashed_out + line.stack)),
-                "net": rate.money_of(line.net).text(sign=True),
+                "paid_in": str(paid),
+                "cashed_out": str(taken),
+                "net": net.text(sign=True),
             }
         lines.append(out)
     return {

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from omaha_tui.engine.decisions.available import Available, available
@@ -31,13 +32,13 @@ from omaha_tui.engine.reducer.history import UNDO_HANDS, History, record_all, un
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState
-from omaha_tui.store.journal import Journal, JournalError
+from omaha_tui.store.journal import Journal, JournalError, JournalGone
 from omaha_tui.store.settings import readable_settings
 
 from . import board_rows
 from .clock import ClockView, clock_view
 from .clock_meta import meta_schedule, needs_taking_up, taking_up
-from .outcome import Outcome, refusal_words
+from .outcome import CONSOLE_END_BREAK, Outcome, refusal_words
 from .redo import resumed_redo
 from .verify import log_damage
 
@@ -93,6 +94,7 @@ class Session:
         self._history = history
         self._redo = list(redo)
         self._available: Available | None = None
+        self._opened: list[Journal] = []  # journals this session opened (write_anew)
         board_rows.warm()  # an all-in's equity (R10.3) without building tables first
 
     # ------------------------------------------------------------------ opening
@@ -194,18 +196,21 @@ class Session:
 
     # ------------------------------------------------------------------ changing
 
-    def request(self, req: Request, now: datetime | None = None) -> Outcome:
+    def request(
+        self, req: Request, now: datetime | None = None, *, end_break: str = CONSOLE_END_BREAK
+    ) -> Outcome:
         """Decide ``req``, record its events durably (one write), adopt the new state.
 
         ``now``: the time by the front end's clock (default: the current time). The
         session stamps it on the next hand and on the host's clock requests, which the
-        blind clock reads (R2.7).
+        blind clock reads (R2.7). ``end_break``: how the front end ends a break early,
+        named in the refusal of a hand in a break (R2.7c).
         """
         stamped = (NextHand, TakeAddOn, ColourUp, *CLOCK_REQUESTS)  # R11.1, R11.4: at a break
         if isinstance(req, stamped) and getattr(req, "at", 0) is None:
             req = replace(req, at=now or datetime.now(UTC))
         before = self._history.state
-        out = self._decide(req)
+        out = self._decide(req, end_break)
         if isinstance(out, Outcome):
             return out
         failed = self._record(out.events, record_all(self._history, out.events, out.steps))
@@ -228,13 +233,14 @@ class Session:
         lines = narrate(before, out.events, out.state, steps=out.steps)
         return Outcome(True, "; ".join(lines), out.events, lines=lines)
 
-    def _decide(self, req: Request) -> Decided | Outcome:
+    def _decide(self, req: Request, end_break: str = CONSOLE_END_BREAK) -> Decided | Outcome:
         """``decide`` on the table now: its events, or the question or refusal to show."""
         out = decide(self._history.state, req)
         if isinstance(out, Ask):
             return Outcome(False, out.question, ask=out)
         if isinstance(out, Refusal):
-            return Outcome(False, refusal_words(out.reason, req, self.available()), refused=True)
+            words = refusal_words(out.reason, req, self.available(), end_break)
+            return Outcome(False, words, refused=True)
         return out
 
     def undo(self) -> Outcome:
@@ -297,9 +303,35 @@ class Session:
         for event in done.events:
             follow_redo(self._redo, event)
 
+    def write_anew(self, path: Path | str) -> Outcome:
+        """Write the table, as memory holds it (every acknowledged event, with its time),
+        to a new journal at ``path`` and record there from now on: what a dealer does
+        when the journal vanished under the table (``journal_gone``)."""
+        try:
+            journal, new_id = self.journal.write_anew(self.id, path)
+        except (JournalError, OSError) as e:
+            return Outcome(False, f"the table was not written anew: {e}", refused=True)
+        self.journal, self.id = journal, new_id
+        self._opened.append(journal)
+        count = journal.last_seq(new_id)
+        return Outcome(
+            True,
+            f"the table is now recorded in {journal.path} (session {new_id}, all {count} "
+            "acknowledged events kept)",
+        )
+
+    def close(self) -> None:
+        """Close the journals this session opened itself (:meth:`write_anew`); the one
+        it was given is its opener's to close."""
+        for journal in self._opened:
+            journal.close()
+        self._opened.clear()
+
     def _record(self, events: tuple[Event, ...], history: History) -> Outcome | None:
         try:
             self.journal.append_many(self.id, events, history=history)  # durable first
+        except JournalGone as e:
+            return Outcome(False, f"not recorded: {e}", refused=True, journal_gone=True)
         except (JournalError, OSError) as e:
             return Outcome(
                 False,

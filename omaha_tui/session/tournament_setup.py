@@ -43,6 +43,8 @@ def tournament_config(args: argparse.Namespace) -> TournamentConfig | None:
     """The tournament the flags describe, or ``None`` without ``--tournament``."""
     if not getattr(args, "tournament", False):
         given = [f for f in _FLAGS if getattr(args, f, None) is not None]
+        if "=" in (getattr(args, "buy_in", None) or ""):
+            given.remove("buy_in")  # CHIPS=MONEY at a cash table: the chips' value (R12.1)
         if given or getattr(args, "re_entry", False):
             flag = "--" + (given[0] if given else "re_entry").replace("_", "-")
             raise TournamentFlagError(f"{flag} is a tournament flag: add --tournament")

@@ -5,7 +5,9 @@ or pair the file with another copy's log; :func:`backup` instead asks SQLite for
 consistent copy of the whole journal (or of one session) as it stands, even while a
 table is being played. The copy is written to a temporary file in the target folder,
 checked, flushed to disk, and only then takes its name: an existing file is never
-replaced unless ``force``, and never is the journal itself.
+replaced unless ``force``, and never is the journal itself. A backup killed before it
+finished leaves its temporary file, which the next export or backup into that folder
+removes (:func:`~.files.sweep`).
 """
 
 from __future__ import annotations
@@ -13,10 +15,9 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import tempfile
 from pathlib import Path
 
-from .files import FileRefused, check_special
+from .files import FileRefused, check_special, temporary_file
 from .journal import Journal
 from .records import JournalError
 
@@ -55,9 +56,8 @@ def backup(
         )
     if (target.exists() or target.is_symlink()) and not force:
         raise FileRefused(f"{target} already exists: pass --force to replace it")
-    folder = target.parent if str(target.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+        fd, tmp = temporary_file(target)
     except OSError as e:
         raise FileRefused(f"{target}: cannot write there ({e.strerror or e})") from None
     os.close(fd)
@@ -77,7 +77,7 @@ def backup(
             f"{target}: cannot write it ({e.strerror or e}); nothing was changed"
         ) from None
     finally:
-        for leftover in (tmp, tmp + "-journal"):
+        for leftover in (tmp, tmp + "-journal", tmp + "-wal", tmp + "-shm"):
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(leftover)
     return copied

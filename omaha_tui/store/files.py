@@ -6,6 +6,12 @@ full disk or a crash leaves the previous file whole. Without ``force`` an existi
 (a file, a folder or a symbolic link) is refused; the final step is a hard link, which
 fails rather than replace a file that appeared meanwhile. With ``force`` the name is
 replaced by a rename, which replaces a symbolic link itself, never its target.
+
+A process killed outright (``kill -9``, a power cut) cannot remove its temporary file, so
+each one is named for its process (``.<name>.omaha-tui-<pid>-<random>.tmp``) and every
+export or backup first removes, from the folder it writes into, those whose process is
+no longer running (with SQLite's files beside them): a killed run leaves nothing behind
+the next one.
 """
 
 from __future__ import annotations
@@ -41,6 +47,75 @@ def check_special(path: Path) -> None:
         )
 
 
+TEMP_MARK = ".omaha-tui-"
+
+
+def temporary_file(target: Path) -> tuple[int, str]:
+    """A new temporary file beside ``target`` (created exclusively), named for this
+    process, once the folder's leftovers of killed runs are removed (:func:`sweep`).
+
+    Raises:
+        OSError: the folder cannot be written.
+    """
+    folder = target.parent if str(target.parent) else Path(".")
+    sweep(folder)
+    prefix = f".{target.name}{TEMP_MARK}{os.getpid()}-"
+    return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+
+
+def sweep(folder: Path) -> list[Path]:
+    """Remove the temporary files of exports and backups killed before they finished
+    (their process is gone) from ``folder``; returns what was removed.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> dead = d / ".x.phh.omaha-tui-999999999-abc.tmp"
+    >>> _ = dead.write_text(""), (d / ".x.phh.omaha-tui-999999999-abc.tmp-journal").write_text("")
+    >>> mine = d / f".x.phh.omaha-tui-{os.getpid()}-def.tmp"
+    >>> _ = mine.write_text(""), (d / "x.phh").write_text("")
+    >>> sorted(p.name for p in sweep(d))
+    ['.x.phh.omaha-tui-999999999-abc.tmp', '.x.phh.omaha-tui-999999999-abc.tmp-journal']
+    >>> sorted(p.name for p in d.iterdir()) == sorted([mine.name, "x.phh"])
+    True
+    """
+    removed: list[Path] = []
+    try:
+        names = [e.name for e in os.scandir(folder) if TEMP_MARK in e.name]
+    except OSError:
+        return removed
+    for name in names:
+        pid = _temp_owner(name)
+        if pid is None or _alive(pid):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)
+            removed.append(folder / name)
+    return removed
+
+
+def _temp_owner(name: str) -> int | None:
+    """The process a temporary file's name names (``None``: not one of ours)."""
+    if not name.startswith("."):
+        return None
+    rest = name.rsplit(TEMP_MARK, 1)[-1]
+    pid, _, tail = rest.partition("-")
+    if not pid.isdigit() or ".tmp" not in tail:
+        return None
+    return int(pid)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # alive, another user's (or cannot tell: keep it)
+        return True
+    return True
+
+
 def write_chunks_safely(path: Path, chunks: Iterable[str], *, force: bool = False) -> None:
     """Write the texts ``chunks`` gives, one after another, to ``path``, whole or not at
     all: they go to the temporary file as they come (so the text is never held whole),
@@ -62,7 +137,7 @@ def write_chunks_safely(path: Path, chunks: Iterable[str], *, force: bool = Fals
     if path.exists() and not force:
         raise FileRefused(f"{path} already exists: pass --force to replace it")
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp = temporary_file(path)
     except OSError as e:
         raise _refused(path, e) from None
     try:

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
 
-from omaha_tui.engine.events import Event, HandStarted
+from omaha_tui.engine.events import Event, HandStarted, event_to_json
 from omaha_tui.engine.reducer.history import History
 
 from . import hand_details
@@ -32,7 +32,8 @@ from .locks import SessionBusy, SessionLock
 from .paths import resolve_db_path
 from .records import EventRecord, JournalError, NoSuchSession, SessionInfo, utc_now
 from .schema import MIGRATIONS, SCHEMA_VERSION
-from .snapshot import KEEP_SNAPSHOTS, FoldedLog, encode_history
+from .snapshot import KEEP_SNAPSHOTS, FoldedLog, encode_history, fold_log
+from .watch import FileWatch, JournalGone, SessionMemo
 
 if TYPE_CHECKING:
     from .results import Lifetime, Night
@@ -42,10 +43,26 @@ __all__ = [
     "EventRecord",
     "Journal",
     "JournalError",
+    "JournalGone",
     "NoSuchSession",
     "SessionBusy",
     "SessionInfo",
 ]
+
+
+def with_hands(meta: dict[str, Any], details: list[Any]) -> dict[str, Any]:
+    """``meta`` with an imported session's hands' details where an import gives them
+    (``meta["phh"]["hands"]``), the inverse of :func:`.hand_details.split`.
+
+    >>> with_hands({"schedule": None}, [{"scale": 1}])
+    {'schedule': None, 'phh': {'hands': [{'scale': 1}]}}
+    >>> with_hands({"schedule": None}, [])
+    {'schedule': None}
+    """
+    if not details:
+        return dict(meta)
+    phh = meta.get("phh")
+    return {**meta, "phh": {**(phh if isinstance(phh, dict) else {}), "hands": details}}
 
 
 class Journal(JournalReading):
@@ -60,6 +77,10 @@ class Journal(JournalReading):
         self.read_only = read_only
         self._conn = conn
         self._locks: dict[int, SessionLock] = {}
+        # The file opened, to tell it from what the path names before each write is
+        # acknowledged, and each claimed session as memory holds it (:mod:`.watch`).
+        self._watch: FileWatch | None = None
+        self._memos: dict[int, SessionMemo] = {}
         self.roster_book = JournalRoster(self)
         self.details = hand_details.JournalDetails(self)
 
@@ -158,6 +179,10 @@ class Journal(JournalReading):
                 self.scan()
             if version < SCHEMA_VERSION:
                 self._migrate()
+        try:
+            self._watch = FileWatch(self.path)
+        except OSError as e:
+            raise JournalError(f"{self.path}: cannot be opened ({e.strerror})") from None
 
     def scan(self) -> None:
         """SQLite's check of every page of the file (read-only openings may run it too).
@@ -192,6 +217,9 @@ class Journal(JournalReading):
         for lock in self._locks.values():
             lock.release()
         self._locks.clear()
+        self._memos.clear()
+        if self._watch is not None:
+            self._watch.close()
         self._conn.close()
 
     def __enter__(self) -> Self:
@@ -223,6 +251,73 @@ class Journal(JournalReading):
             lock = SessionLock(self.path, session_id)
             lock.acquire()
             self._locks[session_id] = lock
+            if session_id not in self._memos:
+                self._memos[session_id] = self._memo(session_id)
+
+    def _memo(self, session_id: int) -> SessionMemo:
+        """The session as memory keeps it while this process writes it (:mod:`.watch`):
+        its stored rows as they are, no event decoded."""
+        try:  # details damaged outside omaha-tui are reported elsewhere, not kept
+            meta = with_hands(self.meta(session_id), list(self.hand_details(session_id)))
+        except JournalError:
+            meta = {}
+        with self._guard("reading events"):
+            rows = self._conn.execute(
+                "SELECT created, payload FROM events WHERE session_id = ? ORDER BY seq",
+                (session_id,),
+            ).fetchall()
+        return SessionMemo(
+            self.session(session_id).title,
+            meta,
+            [str(p) for _, p in rows],
+            [str(t) for t, _ in rows],
+        )
+
+    def check_file(self) -> None:
+        """That the path still names the file this journal opened, no shorter than last
+        seen (nothing for a read-only opening).
+
+        Raises:
+            JournalGone: deleted, moved, replaced or truncated; one line says which.
+        """
+        if self._watch is not None:
+            self._watch.check()
+
+    def write_anew(self, session_id: int, path: Path | str) -> tuple[Journal, int]:
+        """Write a session this process writes, as memory holds it (every acknowledged
+        event with its time, the title and details), into a new journal at ``path``, and
+        claim it there: for a table whose journal vanished (:class:`JournalGone`).
+        Returns the new journal (the caller closes it) and the session's id in it.
+
+        Raises:
+            JournalError: ``path`` exists already, or cannot be written.
+        """
+        memo = self._memos.get(session_id)
+        if memo is None:
+            raise JournalError(f"session {session_id} is not being written here")
+        target = Path(path).expanduser()
+        if target.exists() or target.is_symlink():
+            raise JournalError(f"{target} exists already: name a new file for the journal")
+        events = [
+            self._decode(session_id, seq, payload)
+            for seq, payload in enumerate(memo.payloads, start=1)
+        ]
+        try:
+            folded: FoldedLog | None = fold_log(events)
+        except (ValueError, AssertionError):
+            folded = None  # stored as acknowledged; resuming replays it
+        journal = Journal.open(target)
+        try:
+            new_id = journal.record_session(
+                memo.title, events, memo.meta, times=memo.times or None, folded=folded
+            )
+            journal.claim(new_id)
+        except BaseException:
+            journal.close()
+            raise
+        self.release(session_id)
+        self._memos.pop(session_id, None)
+        return journal, new_id
 
     def release(self, session_id: int) -> None:
         """Stop being the writer of a session (others may then claim it)."""
@@ -233,6 +328,7 @@ class Journal(JournalReading):
     def create_session(self, title: str, meta: dict[str, Any] | None = None) -> int:
         """Start a new, empty session and claim it; returns its id."""
         self._writable()
+        self.check_file()
         now = utc_now()
         with self._guard("creating a session"):
             cur = self._conn.execute(
@@ -240,6 +336,7 @@ class Journal(JournalReading):
                 (title, now, now, json.dumps(meta or {}, sort_keys=True)),
             )
         session_id = int(cur.lastrowid or 0)
+        self._memos[session_id] = SessionMemo(title, dict(meta or {}))
         self.claim(session_id)
         return session_id
 
@@ -270,11 +367,13 @@ class Journal(JournalReading):
         if history is not None and batch and type(batch[-1]) is HandStarted:
             snapshots = [(len(batch), json.dumps(encode_history(history)))]
         state = history.state if history is not None else None
+        self.check_file()  # never into a file nobody can open again
+        times = [utc_now()] * len(batch)
         with self._guard("recording an event"):
             self._conn.execute("BEGIN IMMEDIATE")
             try:
                 seq, head = self._head(session_id)
-                hashes = insert_events(self._conn, session_id, seq, head, batch, state)
+                hashes = insert_events(self._conn, session_id, seq, head, batch, state, times)
                 if snapshots:
                     store_snapshots(self._conn, session_id, seq, snapshots, hashes)
                 self._conn.execute("COMMIT")
@@ -282,6 +381,11 @@ class Journal(JournalReading):
                 if self._conn.in_transaction:
                     self._conn.execute("ROLLBACK")
                 raise
+        self.check_file()  # still the file opened: only then is the write acknowledged
+        memo = self._memos.get(session_id)
+        if memo is not None:
+            memo.payloads += [event_to_json(e) for e in batch]
+            memo.times += times
         if ends_a_hand(batch, state):
             self.checkpoint()
         return seq + len(batch)
@@ -382,8 +486,11 @@ class Journal(JournalReading):
         """Replace a session's metadata (JSON object). An imported session's hands'
         details are kept apart (:meth:`hand_details`) and stay as they are."""
         self.claim(session_id)
+        self.check_file()
         with self._guard("saving session details"):
             self._conn.execute(
                 "UPDATE sessions SET meta = ? WHERE id = ?",
                 (json.dumps(meta, sort_keys=True), session_id),
             )
+        if (memo := self._memos.get(session_id)) is not None:
+            memo.meta = with_hands(meta, hand_details.split(memo.meta)[1])

@@ -193,10 +193,8 @@ def money_cells(ledger: Ledger, line: LedgerLine) -> dict[str, str]:
     rate = ledger.money
     if rate is None:
         return {}
-    values = (line.paid_in, line.cashed_out + line.stack, line.net)
-    cells = {
-        f"{k}_money": rate.money_of(n).plain() for k, n in zip(MONEY_FIELDS, values, strict=True)
-    }
+    values = rate.line(line.paid_in, line.cashed_out + line.stack)  # R12.1: rounded once
+    cells = {f"{k}_money": n.plain() for k, n in zip(MONEY_FIELDS, values, strict=True)}
     return {**cells, "currency": rate.currency}
 
 

@@ -10,7 +10,9 @@ app windows from interleaving their hands in the *same session*. The kernel drop
 The lock file holds the owner's pid only to make the message helpful, and is removed on
 release (an import of thousands of sessions leaves no thousands of files). Removal is
 safe because a taker checks, after locking, that the file it locked is still the one at
-the path; if not, it tries again. POSIX only (``fcntl``); elsewhere the lock is a no-op.
+the path; if not, it tries again. ``flock`` is what the platforms the package names
+(its classifiers: Linux and macOS) have; a system without ``fcntl`` (Windows, which the
+package does not claim) is refused a writable session rather than given none.
 This module does not touch the database.
 """
 
@@ -101,8 +103,13 @@ class SessionLock:
             SessionBusy: another process holds it.
             JournalError: the lock folder cannot be made or written.
         """
-        if self._file is not None or fcntl is None:
+        if self._file is not None:
             return
+        if fcntl is None:  # pragma: no cover - no flock: never two writers unknowingly
+            raise JournalError(
+                "this system has no file locks (fcntl.flock): omaha-tui records a table on "
+                "Linux and macOS; read the journal here with ledger, export or display"
+            )
         while self._file is None:
             f = self._open()
             try:

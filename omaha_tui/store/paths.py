@@ -11,6 +11,7 @@ from pathlib import Path
 
 APP_NAME = "omaha-tui"
 DB_FILENAME = "omaha-tui.sqlite3"
+DEMO_FILENAME = "omaha-tui-demo.sqlite3"
 
 
 def default_db_path() -> Path:
@@ -22,6 +23,16 @@ def default_db_path() -> Path:
     import platformdirs  # only here: with ``--db`` nobody asks where the default is
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / DB_FILENAME
+
+
+def demo_db_path() -> Path:
+    """The practice journal ``--demo`` writes to when no ``--db`` is given: beside the
+    real one, never in it, so the demo's players and hands do not mix with real nights.
+
+    >>> demo_db_path().name
+    'omaha-tui-demo.sqlite3'
+    """
+    return default_db_path().with_name(DEMO_FILENAME)
 
 
 def resolve_db_path(db: str | Path | None) -> Path:

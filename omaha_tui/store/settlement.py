@@ -123,8 +123,14 @@ def expense_nets(
 
 
 def money_nets(book: Ledger, rate: ChipRate) -> tuple[dict[str, int], list[str]]:
-    """R12.1: each player's net in whole money units (toward zero) and, when a net is
-    not a whole number of units, the sentence saying what was left out.
+    """R12.1: each player's net in whole money units, as their ledger line prints it
+    (paid-in and now each rounded once, the net their difference), and the sentences
+    saying what rounding changed.
+
+    Rounding must not make the money disagree with the chips (R12.2 keeps "does not
+    balance" for miscounted chips): when the rounded nets add up to more or less than
+    the chips' total is worth, the units lost to rounding come off the biggest nets on
+    the side that has them, one unit each, and the odd-money line says so.
 
     >>> from omaha_tui.engine.state import LedgerLine
     >>> rate = ChipRate(chips=3, money=Decimal("0.10"))
@@ -135,14 +141,20 @@ def money_nets(book: Ledger, rate: ChipRate) -> tuple[dict[str, int], list[str]]
     >>> print(*odd)  # doctest: +NORMALIZE_WHITESPACE
     not a whole number of 0.01 at 3 chips = 0.10: Ann +4 chips = 0.1333… (0.13 settled),
     Bob -4 chips = -0.1333… (-0.13 settled)
+    >>> lines = [LedgerLine(n, 30, stack=31) for n in ("Ann", "Bob", "Cy")]
+    >>> nets, odd = money_nets(Ledger((*lines, LedgerLine("Dee", 30, stack=27))), rate)
+    >>> nets, sum(nets.values())
+    ({'Ann': 3, 'Bob': 3, 'Cy': 3, 'Dee': -9}, 0)
+    >>> print(odd[-1])
+    0.01 lost to rounding: Dee pays 0.01 less
     """
     nets: dict[str, int] = {}
     parts: list[str] = []
     for line in book.lines:
-        whole, rest = rate.units(line.net)
+        whole = rate.line(line.paid_in, line.stack + line.cashed_out)[2].units
         nets[line.name] = whole
-        if rest:
-            exact = Fraction(whole) + rest
+        exact = Fraction(line.net) * Fraction(rate.money) / (rate.chips * Fraction(rate.unit))
+        if exact != whole:
             parts.append(
                 f"{printable(line.name)} {line.net:+,} chips = "
                 f"{format_money(exact, rate.currency, rate.unit)} "
@@ -153,7 +165,29 @@ def money_nets(book: Ledger, rate: ChipRate) -> tuple[dict[str, int], list[str]]
         if parts
         else []
     )
+    worth = rate.units(sum(line.net for line in book.lines))[0]  # what the chips' total is
+    residue = sum(nets.values()) - worth
+    if residue:
+        odd.append(_rounding(nets, residue, rate))
     return nets, odd
+
+
+def _rounding(nets: dict[str, int], residue: int, rate: ChipRate) -> str:
+    """Take ``residue`` units lost to rounding off the biggest nets on the side that has
+    them (losers pay less, or winners get less), one unit each; the sentence saying so."""
+    sign = 1 if residue > 0 else -1
+    side = sorted((n for n in nets if nets[n] * sign > 0), key=lambda n: -abs(nets[n]))
+    less: dict[str, int] = {}
+    for i in range(abs(residue)):
+        name = side[i % len(side)]
+        nets[name] -= sign
+        less[name] = less.get(name, 0) + 1
+    verb = "gets" if sign > 0 else "pays"
+    said = ", ".join(
+        f"{printable(n)} {verb} {format_money(k, rate.currency, rate.unit)} less"
+        for n, k in less.items()
+    )
+    return f"{format_money(abs(residue), rate.currency, rate.unit)} lost to rounding: {said}"
 
 
 def _add(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
@@ -250,7 +284,7 @@ def settlement_lines(plan: Settlement) -> list[str]:
 def session_settlement(state: TableState, *, bank: bool = False) -> list[str]:
     """The settlement lines of a table as it stands (the players' display's end screen).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> session_settlement(quick_table())
     ['Settle-up in chips (fewest payments):', 'nobody owes anything']
     """
@@ -275,7 +309,8 @@ def settlement_text(plan: Settlement, title: str = "") -> str:
     nets = []
     for line in plan.book.lines:
         if rate is not None:
-            nets.append(f"{printable(line.name)} {rate.money_of(line.net).text(sign=True)}")
+            net = rate.line(line.paid_in, line.stack + line.cashed_out)[2]  # R12.1
+            nets.append(f"{printable(line.name)} {net.text(sign=True)}")
         else:
             nets.append(f"{printable(line.name)} {line.net:+,}")
     out.append(", ".join(nets))

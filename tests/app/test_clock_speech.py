@@ -17,10 +17,10 @@ from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import quick_table
 from omaha_tui.session.clock import ClockFollower, clock_view
 from omaha_tui.session.grammar import parse_levels
 from tests.app.test_flows import keys, six_handed_plo, status
+from tests.tables import quick_table
 
 
 @dataclass

@@ -275,7 +275,10 @@ async def test_r4_11_palette_rebuy_above_the_range_is_warned(
         await type_text(pilot, "Eve 100")
         await keys(pilot, "enter")
         # R4.11: above the usual buy-in range is a warning, never a refusal.
-        assert status(app) == "Eve rebuys 100 (300 is above this table's usual buy-in of 200)"
+        assert (
+            status(app)
+            == "Eve rebuys 100 (300 is 150 big blinds, above this table's usual 20 to 100)"
+        )
         assert stacks(app)[4] == 300
 
 

@@ -18,8 +18,8 @@ from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import available
 from omaha_tui.engine.events import BoardDealt, RaisedTo, RunsAgreed
-from omaha_tui.engine.testing import quick_table
 from omaha_tui.session import Player
+from tests.tables import quick_table
 
 from .test_flows import make_app, six_handed_plo, status
 

@@ -358,7 +358,7 @@ def test_history_tells_each_hand_without_undone_events() -> None:
     assert [r.number for r in records] == [None, 1]
     table, hand = records
     assert table.lines[-1] == "Button placed on Cy"
-    assert hand.summary == "Bob +3, Ann +3"
+    assert hand.summary == "Bob +1, Ann +1"  # net: each won 3 of the 6, having put in 2
     assert hand.lines[0] == "Hand #1: button Cy; Ann posts small blind 1; Bob posts big blind 2"
     assert hand.lines[1:3] == ("Cy calls 2", "Ann calls 1")
     assert hand.lines.count("Cy mucks") == 1
@@ -401,7 +401,7 @@ async def test_history_screen_lists_newest_hand_first_and_shows_its_story() -> N
         hands = screen.query_one("#hands", OptionList)
         assert [str(hands.get_option_at_index(i).prompt) for i in range(3)] == [
             "Hand 2  in play",
-            "Hand 1  Bob +3, Ann +3",
+            "Hand 1  Bob +1, Ann +1",
             "Table",
         ]
         await pilot.press("down")

@@ -147,7 +147,7 @@ async def test_r11_5_the_chip_chop_follows_the_stacks(tmp_path: Path) -> None:
 def test_r11_the_keys_are_in_the_key_table_live_only_between_hands_at_a_tournament() -> None:
     from omaha_tui.engine.decisions.available import available
     from omaha_tui.engine.decisions.decide import decide
-    from omaha_tui.engine.testing import quick_table, tournament_table
+    from tests.tables import quick_table, tournament_table
 
     t = tournament_table(3)
     live = live_keys(available(t), can_undo=False, can_redo=False)

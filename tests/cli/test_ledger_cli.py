@@ -151,3 +151,23 @@ def test_an_imbalance_is_a_settle_up_line_of_its_own(
     out = capsys.readouterr().out
     assert "nobody owes anything" in out
     assert "not settled: Ann is still owed 25 that nobody lost (the chips do not balance)" in out
+
+
+def test_ledger_at_80_columns_cuts_no_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every column of the ledger, money ones too, fits 80 columns whole: no header or
+    name is cut to "corre…"."""
+    from decimal import Decimal
+
+    from omaha_tui.engine.events import ChipValueSet
+
+    monkeypatch.setenv("COLUMNS", "80")
+    db = tmp_path / "j.sqlite3"
+    sid = _session(db)
+    with Journal.open(db) as j:
+        j.append(sid, ChipValueSet(chips=100, money=Decimal("10.00"), currency="EUR"))
+    assert run_cli("ledger", ["ledger", str(sid), "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out, out
+    assert "corrected" in out and "net EUR" in out and "+3.50" in out

@@ -100,3 +100,37 @@ def test_pydantic_plugins_are_not_looked_for_unless_the_user_asks(
     with pytest.raises(SystemExit):
         main(["--version"])
     assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == ""
+
+
+CRASHING_APP = """
+import sys
+from omaha_tui.app.app import OmahaApp
+from omaha_tui.cli import main
+
+headed = OmahaApp.run
+OmahaApp.run = lambda self, **kw: headed(self, headless=True, **kw)
+
+def bind_session(self, session, *, resumed=False):
+    raise RuntimeError("boom")
+
+OmahaApp.bind_session = bind_session
+sys.exit(main(["--db", sys.argv[1], "--demo"]))
+"""
+
+
+def test_a_bug_inside_the_app_exits_70_with_one_line(tmp_path: Path) -> None:
+    """Textual's own net under the app ends it as the command line's does: status 70
+    (EX_SOFTWARE) and one line, not a full-screen traceback and status 1."""
+    env = {k: v for k, v in os.environ.items() if k != "OMAHA_TUI_DEBUG"}
+    done = subprocess.run(
+        [sys.executable, "-c", CRASHING_APP, str(tmp_path / "j.sqlite3")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 70, done.stderr[-2000:]
+    assert "Traceback" not in done.stdout + done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "omaha-tui play: internal error (RuntimeError: boom); please report it"
+    )

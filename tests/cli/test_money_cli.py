@@ -150,3 +150,15 @@ def test_r12_ledger_json_and_csv_carry_money_with_its_currency(
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert rows[1]["net_money"] == "-15.00" and rows[1]["currency"] == "EUR"
     assert rows[1]["net"] == "-150"
+
+
+def test_r12_1_a_cash_table_takes_buy_in_chips_equals_money_as_the_chips_value() -> None:
+    """``--buy-in 200=20.00`` without ``--tournament`` is the chips' value, as the docs
+    say; a plain ``--buy-in 20`` is still a tournament's flag."""
+    from omaha_tui.session.tournament_setup import TournamentFlagError, tournament_config
+
+    cash = argparse.Namespace(tournament=False, buy_in="200=20.00")
+    assert tournament_config(cash) is None
+    assert table_money(_args(buy_in="200=20.00")).describe() == "200 chips = 20.00"
+    with pytest.raises(TournamentFlagError, match="--buy-in is a tournament flag"):
+        tournament_config(argparse.Namespace(tournament=False, buy_in="20"))

@@ -272,7 +272,8 @@ async def test_r11_4_a_colour_up_at_the_break_is_said_on_the_break_screen(
 ) -> None:
     names = ("Ann", "Bob", "Cy", "Dee")
     tournament = TournamentConfig(buy_in=Decimal(20), stack=1000)
-    table_setup = setup(names, (1000,) * 4, levels="1/2:20,break:10,2/5:20", tournament=tournament)
+    levels = "1/2:20,break:10,5/10:20"  # a 5 chip fits every level after the break (R11.7)
+    table_setup = setup(names, (1000,) * 4, levels=levels, tournament=tournament)
     table = await make_table(table_setup, browser)
     seq = table(rq.NextHand(), rq.Fold(), rq.Fold(), rq.Fold())  # Bob 999, Cy 1001
     await shown(browser, seq, "the hand")

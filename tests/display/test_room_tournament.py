@@ -12,10 +12,10 @@ from omaha_tui.display.room import room_view
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import tournament_table
 from omaha_tui.session.clock import clock_view
 from omaha_tui.session.grammar import parse_levels
 from tests.display.test_room_view import play, table
+from tests.tables import tournament_table
 
 T0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
 

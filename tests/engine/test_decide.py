@@ -127,11 +127,26 @@ def test_r4_11_buy_in_outside_the_usual_range_warns_but_is_allowed() -> None:
     state = new_table(stacks=(100, 100))  # BB 2: usual range 40 to 200
     low = decide(state, rq.SeatPlayer(3, "Low", 30))
     high = decide(state, rq.Rebuy(0, 400))
-    assert isinstance(low, Decided) and low.note == "30 is below this table's usual buy-in of 40"
     assert (
-        isinstance(high, Decided) and high.note == "500 is above this table's usual buy-in of 200"
+        isinstance(low, Decided)
+        and low.note == "30 is 15 big blinds, below this table's usual 20 to 100"
+    )
+    assert (
+        isinstance(high, Decided)
+        and high.note == "500 is 250 big blinds, above this table's usual 20 to 100"
     )
     assert ok(state, rq.Rebuy(0, 1000)).seats[0].stack == 1100
+
+
+def test_r4_11_the_usual_range_is_in_big_blinds_and_rises_with_the_blinds() -> None:
+    from omaha_tui.engine.events import LevelChanged
+
+    state = new_table(stacks=(100, 100))  # BB 2: 20 to 100 big blinds
+    state = reducer.apply(state, LevelChanged(level=2, stakes=Stakes(big_blind=4)))
+    assert ok(state, rq.Rebuy(0, 200)).seats[0].stack == 300  # 75 big blinds at 2/4
+    assert decide(state, rq.Rebuy(0, 200)).note == ""
+    high = decide(state, rq.Rebuy(0, 350))
+    assert high.note == "450 is 112.5 big blinds, above this table's usual 20 to 100"
 
 
 def test_correction_needs_a_reason_and_cannot_go_negative() -> None:

@@ -22,7 +22,7 @@ from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.awards import run_parts
 from omaha_tui.engine.rules.pots import hand_pots
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import quick_table
+from tests.tables import quick_table
 
 ANN, BOB = "Ah 2s Kh Ks", "As 3s Qh Qd"
 CARDS = tuple(format_card(c) for c in range(52))

@@ -17,8 +17,8 @@ from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import tournament_table
 from omaha_tui.engine.tournament_state import standings
+from tests.tables import tournament_table
 
 from .tournament_helpers import Played, do, play_out
 
@@ -272,7 +272,7 @@ def test_r10_2_a_tournament_hand_is_run_once() -> None:
 
 def test_r11_6_a_tournament_uses_the_dead_button_and_refuses_the_moving_one() -> None:
     from omaha_tui.engine.config import ButtonRule
-    from omaha_tui.engine.testing import tournament_events
+    from tests.tables import tournament_events
 
     s = tournament_table(3, stack=100, buy_in=D(10))
     refused = decide(s, rq.SetButtonRule(ButtonRule.MOVING))

@@ -13,8 +13,8 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.tournament.structure import AddOn
-from omaha_tui.engine.testing import tournament_events
 from omaha_tui.engine.tournament_state import standings
+from tests.tables import tournament_events
 
 from .tournament_helpers import play_out
 

@@ -239,3 +239,16 @@ def test_r13_1_the_end_of_a_hand_says_the_next_one_is_a_bomb_pot():
 def test_r13_1_a_double_bomb_pot_is_dealt_on_two_boards():
     state = start(_bomb(new_table(stacks=(100,) * 4), 5, double=True))
     assert state.hand is not None and state.hand.boards == 2 and state.hand.bomb == 5
+
+
+def test_r13_1b_the_one_full_bomb_nobody_matched_is_returned_uncalled():
+    """R13.1b with R4.9: when every other player is all in for less, the part of the
+    one full bomb nobody matched goes back to its owner, not into a pot of their own."""
+    state = start(_bomb(new_table(stacks=(100, 40, 30)), 50))
+    hand = state.hand
+    assert hand is not None
+    assert [p.amount for p in hand_pots(hand)] == [90, 20]
+    assert all(len(p.eligible) > 1 for p in hand_pots(hand))
+    assert stacks(state)[0] == 60
+    assert hand.returned == ((0, 10),)
+    assert chips_total(state) == 170

@@ -331,7 +331,7 @@ def test_r4_11_a_rebuy_below_the_usual_range_is_warned_never_refused():
     )
     out = decide(state, rq.Rebuy(0, 20))
     assert isinstance(out, Decided)
-    assert out.note == "30 is below this table's usual buy-in of 40"
+    assert out.note == "30 is 15 big blinds, below this table's usual 20 to 100"
     assert apply(state, PlayerRebought(seat=0, amount=20)).seats[0].stack == 30
 
 

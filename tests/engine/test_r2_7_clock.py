@@ -20,11 +20,11 @@ from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.clock.running import ClockState, position
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import quick_table
 from omaha_tui.session.clock import announcements, clock_view
 from omaha_tui.session.document import clock_document
 from omaha_tui.session.grammar import parse_duration, parse_levels
 from omaha_tui.store.snapshot import decode_state, encode_state
+from tests.tables import quick_table
 
 T0 = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
 
@@ -289,9 +289,30 @@ def in_break() -> TableState:
 
 def test_r2_7c_no_hand_starts_in_a_break_and_the_reason_is_given():
     reason = refused(in_break(), rq.NextHand(at=at(42)))
-    assert reason == (
-        "a break is on for 08:00 more: no hand starts in a break (R2.7c); `break end` ends it early"
+    assert reason == "a break is on for 08:00 more: no hand starts in a break (R2.7c)"
+    # The console names its word to end the break early; the app names its key (B).
+    from omaha_tui.engine.decisions.available import available
+    from omaha_tui.session.outcome import refusal_words
+
+    avail = available(in_break())
+    assert refusal_words(reason, rq.NextHand(), avail).endswith("; `break end` ends it early")
+    assert refusal_words(reason, rq.NextHand(), avail, "B").endswith("; B ends it early")
+
+
+def test_r2_7c_a_break_just_begun_has_its_whole_length_left():
+    from omaha_tui.engine.clock_events import at_ms
+    from omaha_tui.engine.rules.clock.due import break_refusal
+    from omaha_tui.engine.rules.clock.running import position
+
+    clock, start = in_break().clock, at_ms(at(0))
+    begins = next(
+        start + ms
+        for ms in range(0, 7_200_000, 1000)
+        if position(clock, start + ms).on_break(clock.schedule)
     )
+    whole = break_refusal(position(clock, begins))
+    assert break_refusal(position(clock, begins + 400)) == whole  # not a second less
+    assert break_refusal(position(clock, begins + 1000)) != whole
 
 
 def test_r2_7c_the_host_may_end_a_break_early_and_the_next_level_starts():

@@ -171,6 +171,19 @@ def test_r7_3_no_qualifying_low_means_no_low_winners() -> None:
     assert "No qualifying low" in showdown_speech(r)
 
 
+def test_r7_3_a_high_tie_with_no_low_splits_the_pot_not_a_half() -> None:
+    r = read_showdown(
+        parse_game("omaha8"),
+        parse_cards("Kh Qd 9c 8s 2d"),
+        [("Ann", parse_cards("Ah Ad 3c 4c")), ("Bob", parse_cards("As Ac 5d 6d"))],
+    )
+    assert r.low_winners == () and len(r.high_winners) == 2
+    assert r.notes == (
+        "no qualifying low: the high takes the whole pot (R7.3)",
+        "tie: the pot is split (R6.3)",
+    )
+
+
 def test_r7_5_two_equal_lows_tie() -> None:
     r = read_showdown(
         parse_game("omaha8"),

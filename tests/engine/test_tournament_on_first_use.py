@@ -20,7 +20,7 @@ CODE = f"""
 import sys
 from decimal import Decimal
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.testing import quick_table, tournament_table
+from tests.tables import quick_table, tournament_table
 from tests.engine.tournament_helpers import do, play_out
 ONLY = {TOURNAMENT_ONLY!r}
 s = do(quick_table(), rq.NextHand()).state
@@ -50,7 +50,7 @@ def test_r11_a_fresh_process_reads_a_tournament_snapshot() -> None:
     make = (
         "import json\n"
         "from decimal import Decimal\n"
-        "from omaha_tui.engine.testing import tournament_table\n"
+        "from tests.tables import tournament_table\n"
         "from omaha_tui.store.snapshot import encode_state\n"
         "print(json.dumps(encode_state(tournament_table(3, stack=100, buy_in=Decimal(10)))))\n"
     )
@@ -62,7 +62,7 @@ def test_r11_a_fresh_process_reads_a_tournament_snapshot() -> None:
         "from omaha_tui.store.snapshot import decode_state\n"
         "from decimal import Decimal\n"
         "state = decode_state(json.loads(sys.stdin.read()))\n"
-        "from omaha_tui.engine.testing import tournament_table\n"
+        "from tests.tables import tournament_table\n"
         "print(state.tournament.entries, state == tournament_table(3, stack=100, "
         "buy_in=Decimal(10)))\n"
     )

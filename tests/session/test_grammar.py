@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from omaha_tui.console import Console
-from omaha_tui.engine.testing import quick_table
 from omaha_tui.session import Session, demo_setup
 from omaha_tui.session import grammar as g
 from omaha_tui.store.journal import Journal
+from tests.tables import quick_table
 
 ODD_DIGITS = ["٣٠", "²", "３０", "߃", "৩", "Ⅻ", "½", "1٠"]
 

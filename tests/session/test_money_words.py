@@ -10,8 +10,8 @@ import pytest
 import omaha_tui.cli.play
 import omaha_tui.session.grammar.money
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.testing import quick_table
 from omaha_tui.session.grammar.money import MoneyWordError, parse_expense, parse_value
+from tests.tables import quick_table
 
 
 @pytest.mark.parametrize("module", [omaha_tui.session.grammar.money, omaha_tui.cli.play])

@@ -31,12 +31,12 @@ LINES = (
     ("next", 0),  # Bob small blind, Cy big blind, Dee first to act
     ("allin", 1),
     ("fold", 1),
+    ("call", 2),  # Bob covers Dee (Cy's big-blind ante leaves him short of her)
     ("fold", 2),
-    ("call", 2),
     ("deal", 2),
     ("deal", 3),
     ("deal", 3),
-    ("award Cy", 3),  # Dee is out in 4th place (R11.3)
+    ("award Bob", 3),  # Dee is out in 4th place (R11.3)
     ("state", 21),  # level 2 reached between hands
     ("next", 22),
     ("fold", 22),

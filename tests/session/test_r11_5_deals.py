@@ -7,8 +7,8 @@ from decimal import Decimal as D
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
-from omaha_tui.engine.testing import tournament_table
 from omaha_tui.session.tournament import deal_proposal
+from tests.tables import tournament_table
 
 
 def _do(state, request):  # type: ignore[no-untyped-def]

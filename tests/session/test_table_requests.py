@@ -225,7 +225,10 @@ def test_r4_11_a_rebuy_above_the_range_is_recorded_with_a_warning(journal: Journ
     s = table(journal)
     outcome = s.request(rq.Rebuy(0, 500))
     assert outcome.ok
-    assert outcome.message == "Ann rebuys 500 (700 is above this table's usual buy-in of 200)"
+    assert (
+        outcome.message
+        == "Ann rebuys 500 (700 is 350 big blinds, above this table's usual 20 to 100)"
+    )
 
 
 def test_heads_up_the_button_acts_first_and_is_named_when_folding(journal: Journal) -> None:

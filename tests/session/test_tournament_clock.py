@@ -11,10 +11,10 @@ from omaha_tui.engine.decisions.decide import Refusal, decide
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import tournament_table
 from omaha_tui.session.clock import clock_view
 from omaha_tui.session.grammar import parse_levels
 from omaha_tui.session.tournament import next_break
+from tests.tables import tournament_table
 
 T0 = datetime(2026, 1, 1, 20, tzinfo=UTC)
 

@@ -11,12 +11,12 @@ from decimal import Decimal as D
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import Decided, decide
 from omaha_tui.engine.rules.clock.running import ClockState
-from omaha_tui.engine.testing import tournament_table
 from omaha_tui.engine.tournament_state import standings
 from omaha_tui.session.clock import clock_view
 from omaha_tui.session.document import clock_document
 from omaha_tui.session.grammar import parse_levels
 from omaha_tui.session.tournament import tournament_json
+from tests.tables import tournament_table
 
 T0 = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
 

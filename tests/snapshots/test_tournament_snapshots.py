@@ -15,15 +15,15 @@ from omaha_tui.app.screens.deal import DealScreen
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.testing import tournament_table
 from omaha_tui.session.tournament import race_request
 from tests.app.screen_harness import ScreenHost
+from tests.tables import tournament_table
 
 PAYOUTS = (Decimal(50), Decimal(30), Decimal(20))
 
 
-def _stacks(*deltas: int) -> TableState:
-    state = tournament_table(len(deltas), stack=1000, payouts=PAYOUTS)
+def _stacks(*deltas: int, big_blind: int = 2) -> TableState:
+    state = tournament_table(len(deltas), stack=1000, big_blind=big_blind, payouts=PAYOUTS)
     for seat, delta in enumerate(deltas):
         out = decide(state, rq.Correct(seat, delta, "count"))
         state = out.state  # type: ignore[union-attr]
@@ -44,7 +44,8 @@ async def _draw(pilot: Pilot[Any]) -> None:
 
 
 def test_colour_up_with_the_race_drawn(snap_compare: Any) -> None:
-    state = _stacks(3, 144, -51, 1)  # leftovers of a 5: 3, 4, 4, 1 (two new chips)
+    # leftovers of a 5: 3, 4, 4, 1 (two new chips); blinds 5/10, which a 5 chip fits (R11.7)
+    state = _stacks(3, 144, -51, 1, big_blind=10)
     screen = ColourUpScreen(
         state, lambda chip: race_request(state, chip, random.Random(7)), lambda r: None
     )

@@ -17,6 +17,8 @@ from tests.store.cli_runner import run_cli
 
 from .recorded import two_hands
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def _alone(db: Path) -> int:
     """Events in the main file alone (its write-ahead log ignored)."""
@@ -330,3 +332,22 @@ def test_a_backup_of_one_session_holds_its_players_and_nobody_else_s_results(
     with Journal.open(one) as copy:
         assert [s.id for s in copy.sessions()] == [saturday]
         assert copy.check_chain(saturday).intact
+
+
+def test_a_system_without_file_locks_refuses_to_write_rather_than_write_unlocked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The classifiers name Linux and macOS, which have flock; elsewhere a second writer
+    could not be kept out, so a session is refused in one line instead."""
+    import tomllib
+
+    from omaha_tui.store import locks
+
+    classifiers = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["classifiers"]
+    systems = {c for c in classifiers if c.startswith("Operating System")}
+    assert systems == {"Operating System :: MacOS", "Operating System :: POSIX :: Linux"}
+    monkeypatch.setattr(locks, "fcntl", None)
+    with Journal.open(tmp_path / "j.sqlite3") as journal:
+        with pytest.raises(JournalError, match="no file locks") as refused:
+            journal.create_session("Friday")
+        assert "\n" not in str(refused.value)

@@ -135,3 +135,27 @@ def test_bad_files_name_the_problem(text: str, message: str) -> None:
 def test_an_unreadable_file_names_itself(tmp_path: Path) -> None:
     with pytest.raises(PhhError, match=r"missing.phh: cannot read it"):
         load(tmp_path / "missing.phh")
+
+
+def test_a_field_holding_a_table_stays_inside_its_hand_of_a_phhs_file() -> None:
+    """Why the writer keeps tables inline (phh_write): a hand's table-valued field, then
+    a second hand, read back to the same fields of the same hands."""
+    from decimal import Decimal
+
+    from omaha_tui.interchange.phh import PhhHand, loads
+    from omaha_tui.interchange.phh_write import dumps_all
+
+    hand = PhhHand(
+        variant="PO",
+        starting_stacks=(Decimal("12.50"), Decimal(20)),
+        actions=("d dh p1 ????????", "d dh p2 ????????", "p2 f"),
+        antes=(Decimal(0), Decimal(0)),
+        blinds_or_straddles=(Decimal("0.25"), Decimal("0.50")),
+        min_bet=Decimal("0.50"),
+        extra=(("meta", {"room": "kitchen", "rake": Decimal("0.10")}), ("hand", 1)),
+    )
+    first, second = loads(dumps_all([hand, hand]), "x.phhs")
+    for again in (first, second):
+        assert dict(again.extra)["meta"] == {"room": "kitchen", "rake": Decimal("0.10")}
+        assert dict(again.extra)["hand"] == 1
+        assert again.starting_stacks == (Decimal("12.50"), Decimal(20))

@@ -25,6 +25,7 @@ from omaha_tui.interchange.interop import export_session, import_files
 from omaha_tui.interchange.phh import PhhError, PhhHand, load, loads
 from omaha_tui.interchange.phh_export import session_hands
 from omaha_tui.interchange.phh_replay import replay_hand
+from omaha_tui.interchange.phh_standard import NONSTANDARD_FIELD, RUN_TWICE
 from omaha_tui.interchange.phh_write import dumps
 from omaha_tui.store.journal import Journal
 from tests import decided as c
@@ -80,9 +81,10 @@ def test_r10_2_run_one_is_in_the_standard_fields_and_the_later_runs_in_user_fiel
     # The true result of both runs: Bob's queens and Ann's low split run 1, Bob's
     # straight takes run 2 whole (no low, R7.3). Ann (the button) is listed last.
     assert hand.players == ("Bob", "Ann")
-    assert "_omaha_tui_finishing_stacks = [150, 50]\n" in text
-    # What a standard reader reaches from the standard fields: run 1 alone, split.
-    assert [int(s) for s in hand.finishing_stacks or ()] == [100, 100]
+    assert [int(s) for s in hand.finishing_stacks or ()] == [150, 50]
+    assert "_omaha_tui_finishing_stacks" not in text
+    # A standard reader replays run 1 alone, a split, so the hand says it differs.
+    assert RUN_TWICE in dict(hand.extra)[NONSTANDARD_FIELD]
 
 
 def test_r10_2_the_standard_fields_and_the_run_fields_alone_replay_both_runs() -> None:
@@ -113,19 +115,32 @@ def test_r10_2_a_hand_run_twice_and_settled_by_hand_keeps_each_runs_award() -> N
     assert [s.stack for s in replayed.state.seats[:2]] == [100, 100]  # type: ignore[union-attr]
 
 
-def test_r10_2_other_readers_see_run_one_and_reach_the_finishing_stacks_stated() -> None:
+def test_r10_2_other_readers_see_run_one_and_are_told_the_result_differs() -> None:
     from pokerkit import HandHistory
 
     # Pot-limit Omaha (PO, a standard code): Bob's queens win run 1, Ann's kings full
-    # win run 2, so each gets half the pot back: the true result, in a user field.
+    # win run 2, so each gets half the pot back: the hand's result, in finishing_stacks.
     (hand,) = session_hands(_run_twice(game="omaha", run_2="Kc 9d 2c 2h 8s").events)
-    assert dict(hand.extra)["_omaha_tui_finishing_stacks"] == [100, 100]
-    assert [int(s) for s in hand.finishing_stacks or ()] == [200, 0]
+    assert [int(s) for s in hand.finishing_stacks or ()] == [100, 100]
+    assert RUN_TWICE in dict(hand.extra)[NONSTANDARD_FIELD]
     history = HandHistory.loads(dumps(hand))
     assert history.user_defined_fields["_omaha_tui_run_boards"] == ["Kc9d2c2h8s"]
     *_, state = history
     assert "".join(repr(card[0]) for card in state.board_cards) == RUN_1.replace(" ", "")
-    assert state.stacks == [200, 0]  # run 1 alone, as finishing_stacks say
+    assert state.stacks == [200, 0]  # run 1 alone: what the hand's mark warns of
+
+
+def test_r10_2_a_run_twice_whose_run_one_ends_the_same_is_standard() -> None:
+    """Both runs won by the same hand: run 1 alone reaches the hand's result, so a
+    standard reader is right and the hand is not marked."""
+    (hand,) = session_hands(_run_twice(game="omaha", run_2="Qc 9d 2c 3h 8s").events)
+    from pokerkit import HandHistory
+
+    *_, state = HandHistory.loads(dumps(hand))
+    if [int(s) for s in hand.finishing_stacks or ()] == list(state.stacks):
+        assert NONSTANDARD_FIELD not in dict(hand.extra)
+    else:
+        assert RUN_TWICE in dict(hand.extra)[NONSTANDARD_FIELD]
 
 
 @pytest.mark.parametrize(
@@ -236,8 +251,8 @@ def test_r10_2_every_run_out_comes_back_with_and_without_the_event_log(tmp_path:
                 replayed = replay_hand(_without_log(hand))
                 names = dict(enumerate(replayed.imported.hand.players or ()))
                 mine, theirs = _named(list(replayed.events), names), _named(events, by_name)
-                # The true result of every run (the standard field holds run 1's alone).
-                result = dict(hand.extra).get("_omaha_tui_finishing_stacks")
+                # The result of every run, in the standard field.
+                result = hand.finishing_stacks
                 if result is None:  # paused: the import settles shown hands
                     mine = mine[: len(theirs)]
                 assert mine == theirs, hand.source

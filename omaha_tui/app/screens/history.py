@@ -28,7 +28,7 @@ from omaha_tui.engine.hands.cards import parse_card
 from omaha_tui.engine.labels import player_name
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
-from omaha_tui.engine.state import TableState
+from omaha_tui.engine.state import TableState, hand_nets
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.view import shown
 
@@ -47,12 +47,13 @@ def _cards(texts: Sequence[str]) -> str:
 
 
 def _summary(state: TableState, awards: Sequence[Award]) -> str:
-    won: dict[int, int] = {}
-    for a in awards:
-        won[a.seat] = won.get(a.seat, 0) + a.amount
+    """Each winner with what the hand won them, net of what they put in (``Bob +171``)."""
+    nets = hand_nets(state)
     dec = state.config.decimals if state.config is not None else 0
+    winners = dict.fromkeys(a.seat for a in awards)
     return ", ".join(
-        f"{shown(player_name(state, s))} {amount_text(n, dec, sign=True)}" for s, n in won.items()
+        f"{shown(player_name(state, s))} {amount_text(nets.get(s, 0), dec, sign=True)}"
+        for s in winners
     )
 
 

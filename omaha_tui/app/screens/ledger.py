@@ -270,5 +270,8 @@ def _money_line(book: Any) -> str:
     rate = book.money
     if rate is None:
         return ""
-    nets = ", ".join(f"{x.name} {rate.money_of(x.net).text(sign=True)}" for x in book.lines)
+    nets = ", ".join(
+        f"{x.name} {rate.line(x.paid_in, x.stack + x.cashed_out)[2].text(sign=True)}"
+        for x in book.lines
+    )
     return f"At {rate.describe()}: {nets}"

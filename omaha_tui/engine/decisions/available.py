@@ -97,7 +97,7 @@ _ANYTIME = frozenset({rq.SitOut, rq.Back, rq.ChangeLevel, rq.SeatPlayer, rq.Shar
 def cards_due(state: TableState) -> CardsDue | None:
     """The board cards due now, or ``None`` while betting goes on or the board is complete.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.engine.decisions.decide import decide
     >>> s = quick_table(stacks=(100, 100))
     >>> for r in (rq.NextHand(), rq.Call(), rq.Check()):
@@ -129,7 +129,7 @@ def clock_live(state: TableState) -> frozenset[type]:
     the hand. Whether one is refused at the moment it is given (no next level after the
     last, no break on) is ``decide``'s, with the time.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> clock_live(quick_table())
     frozenset()
     """
@@ -152,7 +152,7 @@ def clock_live(state: TableState) -> frozenset[type]:
 def available(state: TableState) -> Available:
     """The live requests and their ranges for ``state``.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> s = quick_table()
     >>> a = available(s)
     >>> a.allows(rq.NextHand), a.allows(rq.Fold)

@@ -92,7 +92,7 @@ def decides(kind: type) -> Callable[[_F], _F]:
 def decide(state: TableState, request: rq.Request) -> Decision:
     """The events ``request`` becomes, an :class:`Ask`, or a :class:`Refusal`.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> s = quick_table()
     >>> d = decide(s, rq.NextHand())
     >>> [e.type for e in d.events], d.state.hand.to_act

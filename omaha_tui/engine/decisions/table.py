@@ -8,6 +8,8 @@ never refuse (R4.11), plus seat numbers outside the table named as dealers count
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.config import parse_game
 from omaha_tui.engine.decisions import requests as rq
@@ -22,6 +24,7 @@ from omaha_tui.engine.labels import (
     taken_message,
 )
 from omaha_tui.engine.state import TableState
+from omaha_tui.engine.units import amount_text
 
 
 def _seat(state: TableState, seat: int) -> int:
@@ -142,15 +145,35 @@ def _rebuy(state: TableState, req: rq.Rebuy) -> Built:
 
 def _buy_in_warning(state: TableState, stack_after: int) -> str:
     """R4.11: a warning (never a refusal) when a stack is outside the buy-in range.
-    A cash game's guidance: a tournament's entries and rebuys are its own stacks (R11.1)."""
-    config = state.config
-    if config is None or state.tournament is not None:
+
+    The range is the table's in big blinds (20-100 unless set), so it rises with the
+    blinds: at 2/4 a stack of 300 is 75 big blinds, inside it. A cash game's
+    guidance: a tournament's entries and rebuys are its own stacks (R11.1).
+    """
+    config, stakes = state.config, state.stakes
+    if config is None or stakes is None or state.tournament is not None:
         return ""
-    if stack_after < config.buy_in_min:
-        return f"{stack_after} is below this table's usual buy-in of {config.buy_in_min}"
-    if config.buy_in_max and stack_after > config.buy_in_max:
-        return f"{stack_after} is above this table's usual buy-in of {config.buy_in_max}"
-    return ""
+    scale = Fraction(stakes.big_blind, config.stakes.big_blind)
+    low, high = config.buy_in_min * scale, config.buy_in_max * scale
+    if low <= stack_after and (not config.buy_in_max or stack_after <= high):
+        return ""
+    side = "below" if stack_after < low else "above"
+    bb = config.stakes.big_blind
+    usual = _big_blinds(Fraction(config.buy_in_min, bb))
+    if config.buy_in_max:
+        usual += f" to {_big_blinds(Fraction(config.buy_in_max, bb))}"
+    stack = amount_text(stack_after, config.decimals)
+    return (
+        f"{stack} is {_big_blinds(Fraction(stack_after, stakes.big_blind))} big blinds, "
+        f"{side} this table's usual {usual}"
+    )
+
+
+def _big_blinds(count: Fraction) -> str:
+    """``75``, ``12.5``: a number of big blinds as a host says it (tenths at most)."""
+    if count.denominator == 1:
+        return str(count.numerator)
+    return f"{float(count):.1f}".removesuffix(".0")
 
 
 @decides(rq.Correct)

@@ -66,9 +66,9 @@ class ShowdownReading(NamedTuple):
         if self.hilo and not self.low_winners:
             out.append("no qualifying low: the high takes the whole pot (R7.3)")
         if len(self.high_winners) > 1:
+            halves = self.hilo and bool(self.low_winners)  # with no low the high is the pot
             out.append(
-                f"{'high ' if self.hilo else ''}tie: the {'half' if self.hilo else 'pot'} "
-                "is split (R6.3)"
+                f"{'high ' if halves else ''}tie: the {'half' if halves else 'pot'} is split (R6.3)"
             )
         if len(self.low_winners) > 1:
             out.append("low tie: the low half is split (R7.5)")

@@ -10,7 +10,7 @@ at most one hand and works repeatedly across hand boundaries (DESIGN.md). Only t
 last :data:`UNDO_HANDS` hands are kept: undo reaches that far, live and after a
 resume alike, and memory stays bounded. There is no I/O, clock or randomness here.
 
->>> from omaha_tui.engine.testing import tournament_events
+>>> from tests.tables import tournament_events
 >>> h = replay(tournament_events(2))
 >>> h.state.config is not None, can_undo(h), type(h.last).__name__
 (True, True, 'ButtonPlaced')
@@ -208,7 +208,7 @@ def replay(events: Iterable[Event], history: History | None = None) -> History:
 def begin(state: TableState) -> History:
     """A history that starts at ``state``: undo steps back to it and no further.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.engine.events import SatOut
     >>> h = apply(begin(quick_table()), SatOut(seat=1))
     >>> can_undo(h), can_undo(undo(h)), undo(h).state == quick_table()

@@ -29,7 +29,7 @@ from omaha_tui.engine.state import TableState, evolve
 def apply_chip_value_set(state: TableState, ev: ChipValueSet) -> TableState:
     """R12.1: chips worth money from now on (the whole session is valued at it), or not.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> s = apply_chip_value_set(quick_table(), ChipValueSet(chips=100, money=Decimal("10"),
     ...                          currency="EUR"))
     >>> s.money.describe()
@@ -74,7 +74,7 @@ def apply_expense_shared(state: TableState, ev: ExpenseShared) -> TableState:
     """R12.3: an expense paid by a player (or the host), shared equally by the players
     named, or by everyone at the table when none is named.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> s = apply_expense_shared(quick_table(), ExpenseShared(amount=Decimal("30.00"),
     ...                          what="pizza", paid_by="p1"))
     >>> s.expenses[0].among, s.expenses[0].paid_by

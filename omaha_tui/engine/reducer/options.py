@@ -92,7 +92,7 @@ def apply_bomb_changed(state: TableState, ev: BombChanged) -> TableState:
     A call for the next hand sits beside a standing rule (it comes first, once); a
     standing rule replaces the one before and counts its hands from now; off clears both.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.engine.events import BombCall
     >>> s = apply_bomb_changed(quick_table(), BombChanged(call=BombCall(amount=5, every=4)))
     >>> s.bomb_rule.every, s.bomb_since, s.bomb_call
@@ -162,7 +162,7 @@ def apply_double_board_changed(state: TableState, ev: DoubleBoardChanged) -> Tab
     """R13.2(a): one board, two every hand, or two on bomb pots, from the next hand; two
     boards only with as many players as R13.2(b) allows.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> s = apply_double_board_changed(quick_table(), DoubleBoardChanged(mode="every"))
     >>> s.config.double_board.value, s.config.boards()
     ('every', 2)

@@ -316,6 +316,19 @@ def _deal_bomb(
     """R13.1: the bombs are in and the pre-flop round is skipped: the flop comes at once.
     R13.1(d): the button stays where it stands and the blinds where they were, and
     nobody misses a blind, so the table's ``last_blinds`` and seats' debts are kept."""
+    # R13.1b, R4.9: when every other player is all in for less, the part of the one
+    # full bomb nobody matched goes back to its owner (it is no pot of its own).
+    top = max(hand.seats, key=lambda s: hand.antes[s])
+    over = hand.antes[top] - max((hand.antes[s] for s in hand.seats if s != top), default=0)
+    if over > 0:
+        hand = evolve(
+            hand,
+            antes=tuple(a - over if s == top else a for s, a in enumerate(hand.antes)),
+            committed=tuple(c - over if s == top else c for s, c in enumerate(hand.committed)),
+            all_in=hand.all_in - {top},
+            returned=(*hand.returned, (top, over)),
+        )
+        stacks[top] += over
     seats = tuple(
         None if seat is None else (evolve(seat, stack=stacks[i]) if i in ev.seats else seat)
         for i, seat in enumerate(state.seats)

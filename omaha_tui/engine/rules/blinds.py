@@ -199,7 +199,7 @@ def propose_deal(
     or a seat (``straddle_seat``) when given, else from where the table's standing
     straddle comes (R13.3). ``button`` places the button by hand.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> d = propose_deal(quick_table(stacks=(100, 1, 100, 100)))
     >>> d.button, d.sb_seat, d.bb_seat, [(p.seat, p.kind.value, p.amount) for p in d.posts]
     (3, 0, 1, [(0, 'sb', 1), (1, 'bb', 1)])

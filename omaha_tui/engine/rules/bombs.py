@@ -27,7 +27,7 @@ def next_bomb(state: TableState) -> BombCall | None:
     never makes the next hand one by that rule.
     While a hand runs it is the hand after it.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> from omaha_tui.engine.state import evolve
     >>> s = evolve(quick_table(), bomb_rule=BombCall(amount=5, every=3))
     >>> next_bomb(s) is None, next_bomb(evolve(s, hands_played=2)).amount
@@ -56,7 +56,7 @@ def propose_bomb(state: TableState, call: BombCall) -> HandOpening:
     big blind or owing blinds are not, and owe nothing for it); each posts the bomb, or
     all they have (R13.1b); no blinds, antes or straddles.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> d = propose_bomb(quick_table(stacks=(100, 3, 100)), BombCall(amount=5))
     >>> d.button, d.seats, [(p.seat, p.kind.value, p.amount) for p in d.posts]
     (2, (0, 1, 2), [(0, 'bomb', 5), (1, 'bomb', 3), (2, 'bomb', 5)])

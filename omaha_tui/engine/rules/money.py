@@ -217,6 +217,23 @@ class ChipRate(BaseModel):
         """``chips`` as money, to the unit toward zero (see :meth:`units` for the rest)."""
         return Money(self.units(chips)[0], self.currency, self.unit)
 
+    def line(self, paid_in: int, now: int) -> tuple[Money, Money, Money]:
+        """R12.1: a ledger line in money, rounded once: paid-in and now each to the
+        nearest unit (a half up), the net their difference, so the line subtracts as
+        printed.
+
+        >>> rate = ChipRate(chips=3, money=Decimal("0.10"))
+        >>> [m.text() for m in rate.line(200, 250)]
+        ['6.67', '8.33', '1.66']
+        """
+
+        def nearest(chips: int) -> int:
+            whole, rest = self.units(chips)
+            return whole + (1 if rest >= Fraction(1, 2) else -1 if rest <= -Fraction(1, 2) else 0)
+
+        paid, held = nearest(paid_in), nearest(now)
+        return self.of_units(paid), self.of_units(held), self.of_units(held - paid)
+
     def of_units(self, units: int) -> Money:
         """``units`` whole units in this rate's currency."""
         return Money(units, self.currency, self.unit)

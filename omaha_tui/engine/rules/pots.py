@@ -130,7 +130,7 @@ def showdown_order(state: TableState) -> tuple[int, ...]:
     were all in before the river, the final round is the last one with betting, so
     its last bettor or raiser shows first (all hands are turned up, R10.1).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> showdown_order(quick_table())
     ()
     """

@@ -39,7 +39,7 @@ def _chips(state: TableState, token: str, what: str, usage: str) -> int:
 def parse_bomb(state: TableState, words: list[str]) -> rq.SetBomb:
     """R13.1: a bomb pot for the next hand, standing, or off.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_bomb(quick_table(), ["5", "double"])
     SetBomb(amount=5, double=True, every=None, at=None)
     >>> parse_bomb(quick_table(), "at p1 4".split())
@@ -94,7 +94,7 @@ def _straddler(state: TableState, words: list[str], usage: str) -> tuple[bool, i
 def parse_straddle_words(state: TableState, words: list[str]) -> rq.SetStraddle:
     """R2.8, R13.3: a standing straddle, from where it comes, or off.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_straddle_words(quick_table(), ["4", "button"])
     SetStraddle(amount=4, button=True, seat=None)
     >>> parse_straddle_words(quick_table(), ["4", "P2"]).seat
@@ -117,7 +117,7 @@ def parse_next(state: TableState, words: list[str]) -> rq.NextHand:
     """The next hand, with Binglao's die (R3.4) or a straddle asked for this hand only
     (R2.8; from the button or a seat, R13.3).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_next(quick_table(), ["straddle", "button"]).straddle_button
     True
     """

@@ -32,7 +32,7 @@ class MoneyWordError(GrammarError):
 def parse_value(state: TableState, words: Sequence[str]) -> rq.SetChipValue:
     """R12.1: ``0.10 EUR``, ``200=20.00 EUR`` or ``off`` as a request.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_value(quick_table(), ["200=20", "eur"])
     SetChipValue(chips=200, money=Decimal('20'), currency='EUR', unit=Decimal('0.01'))
     """
@@ -51,7 +51,7 @@ def parse_value(state: TableState, words: Sequence[str]) -> rq.SetChipValue:
 def parse_expense(state: TableState, words: Sequence[str]) -> rq.ShareExpense:
     """R12.3: ``30.00 pizza [NAME ...] [by NAME]`` as a request.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_expense(quick_table(), "12 the room p1 P2 by p0".split())
     ShareExpense(amount=Decimal('12'), what='the room', among=('p1', 'P2'), paid_by='p0')
     """

@@ -49,7 +49,7 @@ def seated(state: TableState) -> str:
 def parse_seat_number(state: TableState, token: str) -> int:
     """A seat of this table by the number a dealer calls it (from 1); returns the index.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_seat_number(quick_table(), "2")
     1
     """
@@ -63,7 +63,7 @@ def parse_seat_number(state: TableState, token: str) -> int:
 def parse_player(state: TableState, token: str) -> int:
     """A seated player by name (any case, :func:`name_key`) or seat number; the index.
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> parse_player(quick_table(), "p1"), parse_player(quick_table(), "3")
     (1, 2)
     >>> try:

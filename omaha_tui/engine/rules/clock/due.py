@@ -13,15 +13,20 @@ from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.rules.clock.running import Position, position, started_at
 from omaha_tui.engine.state import TableState
 
+BREAK_ON = "a break is on"
+"""How the refusal of a hand in a break begins: a front end adds how it ends one early."""
+
 
 def break_refusal(p: Position) -> str:
-    """R2.7c: why no hand starts now."""
+    """R2.7c: why no hand starts now, the time left counted down as a clock shows it
+    (a break of 5 minutes just begun has 05:00 left, not 04:59).
+
+    The words to end it early are the front end's (a console word, an app key).
+    """
     if p.left_ms is None:
-        return "a break is on: no hand starts in a break (R2.7c); `break end` ends it"
-    return (
-        f"a break is on for {mmss(p.left_ms)} more: no hand starts in a break (R2.7c); "
-        "`break end` ends it early"
-    )
+        return f"{BREAK_ON}: no hand starts in a break (R2.7c)"
+    left = -(-p.left_ms // 1000) * 1000  # whole seconds, rounded up
+    return f"{BREAK_ON} for {mmss(left)} more: no hand starts in a break (R2.7c)"
 
 
 def clock_starts(state: TableState) -> bool:

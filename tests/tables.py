@@ -1,6 +1,7 @@
-"""Ready-made tables for examples, doctests and tests: ``quick_table()``.
+"""Ready-made tables for examples, doctests and tests: ``quick_table()`` (outside the
+package: the wheel does not carry it).
 
-A real session is built from its own opening events (``engine.opening``); these
+A real session is built from its own opening events (``omaha_tui.engine.opening``); these
 helpers only save typing where a table with players ``P0``, ``P1``... will do.
 """
 
