@@ -10,13 +10,12 @@ from textual.widgets import Static
 
 from omaha_tui.display.app import DisplayApp
 from omaha_tui.display.follower import Follower
-from omaha_tui.display.room import pot_equities, room_view
-from omaha_tui.engine.allin.spot import all_in_spot
+from omaha_tui.display.room import room_view
+from omaha_tui.engine.allin.spot import all_in_spot, spot_equity
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.state import TableState
 from omaha_tui.session import Player, Session, TableSetup
-from omaha_tui.session.view import table_view
 from omaha_tui.store.journal import Journal
 
 HANDS = ((0, "Ks Kd 6c 6h"), (1, "9c 8c 3c 3d"), (2, "9d 8d 2c 2d"))
@@ -52,14 +51,12 @@ def test_r13_2_the_room_json_has_both_boards_each_boards_equity_and_winners(
     tmp_path: Path,
 ) -> None:
     state = record_double_board(tmp_path / "a.sqlite3", settle=False)
-    view = table_view(state)
-    room = room_view(state, title="Friday", clock=None, seq=1, table=view)
-    assert room["boards"] == [["Kc", "7d", "2h"], ["Th", "Jh", "Qd"]]
-    assert [r["label"] for r in room["runs"]] == ["Board 1", "Board 2"]
     spot = all_in_spot(state)
     assert spot is not None
-    lines = pot_equities(spot, view)
-    assert [(p["board"], p["amount"]) for p in lines] == [(1, 60), (2, 60)]
+    room = room_view(state, title="Friday", clock=None, seq=1, figures=spot_equity(spot))
+    assert room["boards"] == [["Kc", "7d", "2h"], ["Th", "Jh", "Qd"]]
+    assert [r["label"] for r in room["run_rows"]] == ["Board 1", "Board 2"]
+    assert [(p["board"], p["amount"]) for p in room["equities"]] == [(1, 60), (2, 60)]
     settled = record_double_board(tmp_path / "b.sqlite3", settle=True)
     room = room_view(settled, title="Friday", clock=None, seq=2)
     winners = {(w["name"], w["board"], w["amount"]) for w in room["last_hand"]["winners"]}
