@@ -305,7 +305,7 @@ def hand_nets(state: TableState) -> dict[int, int]:
     """What each player dealt in the last (or the running) hand has won or lost by it:
     their stack now less their stack when it was dealt (a winner's net, not the pot).
 
-    >>> from omaha_tui.engine.testing import quick_table
+    >>> from tests.tables import quick_table
     >>> hand_nets(quick_table(stacks=(100, 100)))
     {}
     """

@@ -21,6 +21,7 @@ def test_demo_opens_its_own_journal_not_the_real_one(
     class Recorder:
         failure = None
         return_code = 0
+        gone = False
 
         def __init__(self, *, journal: Any, **kw: Any) -> None:
             opened.append(Path(journal.path))
