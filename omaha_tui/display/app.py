@@ -24,7 +24,7 @@ from textual.widgets import Digits, Static
 
 from omaha_tui.app.textual_themes import register_themes
 from omaha_tui.app.widgets.board import Board, runs_markup
-from omaha_tui.app.widgets.equities import compute_in_background
+from omaha_tui.app.widgets.equities import Tabled, compute_in_background, named_shares
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.allin.spot import AllInSpot
@@ -185,7 +185,7 @@ class DisplayApp(App[None]):
         self._caption = ""
         self._level: tuple[int, int, int, int, bool, bool] | None = None
         self._spot: AllInSpot | None = None
-        self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
+        self._tabled = Tabled({})  # each seat's hand and share, each pot's (R10.3)
         self.shown_seq = -1
         """The journal sequence number the screen shows (tests and the bench wait on it)."""
 
@@ -303,7 +303,7 @@ class DisplayApp(App[None]):
             end.update(end_text(doc))
         self._view = view
         if view.spot != self._spot:
-            self._spot, self._tabled = view.spot, {}
+            self._spot, self._tabled = view.spot, Tabled({})
             if view.spot is not None:
                 compute_in_background(self, view.spot, self._show_equities)
         self.query_one("#title", Static).update(title_line(view, self.follower.clock(self._now())))
@@ -313,14 +313,16 @@ class DisplayApp(App[None]):
         text = runs_markup(view)
         runs.display = bool(text)
         runs.update(text)
-        self.query_one(Pots).show(view.pots, view.in_front, view.decimals)
+        names = {s.index: s.name for s in view.seats if s.name is not None}
+        shares = named_shares(self._tabled, names)
+        self.query_one(Pots).show(view.pots, view.in_front, view.decimals, shares)
         seats = [s for s in view.seats if s.name is not None]
         for slot, widget in enumerate(self.query(Seat)):
             seat = seats[slot] if slot < len(seats) else None
             if widget.display != (seat is not None):
                 widget.display = seat is not None
             if seat is not None:
-                widget.show(seat, tall=False, tabled=self._tabled.get(seat.index, ""))
+                widget.show(seat, tall=False, tabled=self._tabled.seats.get(seat.index, ""))
         turn = self.query_one("#turn", Static)
         if view.turn is not None:
             turn.update(f"[b reverse] ▶ {view.turn.name} [/] to act")
@@ -329,7 +331,7 @@ class DisplayApp(App[None]):
         self._fit_players()
         self.shown_seq = self.follower.seq
 
-    def _show_equities(self, spot: AllInSpot, lines: dict[int, str]) -> None:
+    def _show_equities(self, spot: AllInSpot, lines: Tabled) -> None:
         """The figures are ready: show them if the table is still at that spot."""
         if spot == self._spot:
             self._tabled = lines

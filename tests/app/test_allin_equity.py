@@ -3,6 +3,8 @@ its equity are shown beside its seat, on the dealer's table and the players' dis
 
 from __future__ import annotations
 
+import pytest
+
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.widgets.equities import tabled_lines
 from omaha_tui.app.widgets.seat import Seat
@@ -47,7 +49,7 @@ def test_r10_3_the_spot_holds_the_tabled_hands_and_the_board() -> None:
 def test_r10_3_each_tabled_hand_gets_its_cards_and_its_share() -> None:
     spot = all_in_spot(all_in_heads_up())
     assert spot is not None
-    lines = tabled_lines(spot)
+    lines = tabled_lines(spot).seats
     # Bob has flopped the straight (T-6 with 9-8-7); Ann draws to runner-runner.
     assert "%" in lines[0] and "%" in lines[1]
     share = {seat: int(text.rsplit(" ", 1)[1].strip("[/b]%<")) for seat, text in lines.items()}
@@ -81,6 +83,44 @@ def test_r10_3_example_side_pot_seats_show_each_pot_and_the_chips_expected() -> 
     state = apply(state, commands.deal_board(state, "Kh 7h 2c"))
     spot = all_in_spot(state)
     assert spot is not None and spot.pots == ((300, (0, 1, 2)), (400, (1, 2)))
-    lines = tabled_lines(spot)
-    assert "main" in lines[0] and "side" not in lines[0]
-    assert "main" in lines[1] and "side 1" in lines[1] and "≈" in lines[1]
+    tabled = tabled_lines(spot)
+    assert all("≈" in tabled.seats[seat] for seat in (0, 1, 2))
+    # Each pot among its own claimants: Ann is in the main pot only.
+    (b0, main, in_main), (b1, side, in_side) = tabled.pots
+    assert (b0, main, b1, side) == (None, 0, None, 1)
+    assert [seat for seat, _ in in_main] == [0, 1, 2] and [seat for seat, _ in in_side] == [1, 2]
+    shares = [int(t.strip("[/b]%<")) for _, t in in_side]
+    assert 99 <= sum(shares) <= 101
+
+
+def side_pot_all_in() -> TableState:
+    events = seated("omaha8", ["Ann", "Bob", "Cy"], stacks=(100, 300, 300))
+    config = events[0].config.model_copy(update={"structure": Structure.NO_LIMIT})
+    state = replay([SessionStarted(config=config, title="test"), *events[1:]])
+    for step in (commands.start_hand, commands.all_in, commands.all_in, commands.check_or_call):
+        state = apply(state, step(state))
+    for seat, cards in ((0, "Ah 2d 7c 7d"), (1, "Qh Jh Tc 8c"), (2, "As 3s 3h 4h")):
+        state = apply(state, commands.show(state, seat, cards))
+    return apply(state, commands.deal_board(state, "Kh 7h 5c"))
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_r10_3_every_pots_equity_is_on_the_felt_high_and_low_apart(size) -> None:
+    """Each pot with its own claimants' shares under the pots, high and low apart in a
+    split game, readable at 120x40 and still there at 80x24; the seat keeps the chips
+    its hand can expect in all."""
+    screen = TableScreen(now=lambda: 0.0)
+    app = ScreenHost(screen)
+    async with app.run_test(size=size) as pilot:
+        screen.show(table_view(side_pot_all_in()))
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        pots = screen.query_one("#pot-lines")
+        text = str(pots.render())
+        region = pots.region
+        assert region.width > 0 and region.height >= 2
+    main, side = text.splitlines()[:2]
+    assert main.startswith("Main pot") and all(n in main for n in ("Ann", "Bob", "Cy"))
+    assert side.startswith("Side pot 1") and "Ann" not in side
+    assert "Bob" in side and "Cy" in side and "H" in side and "/L" in side

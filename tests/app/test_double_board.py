@@ -58,9 +58,12 @@ async def test_r13_2_a_double_board_hand_from_the_deal_to_the_award(tmp_path: Pa
         assert "Board 1" in boards and "Board 2" in boards
         await app.workers.wait_for_complete()
         await pilot.pause()
-        # R13.2(c): each hand's share of each board's half beside its seat.
+        # R13.2(c): each hand's share of each board's half under the pots, the chips it
+        # can expect beside its seat.
         texts = seat_texts(app)
-        assert any("B1" in t and "B2" in t for t in texts.values()), texts
+        assert all("≈" in t for t in texts.values() if "%" in t or "≈" in t), texts
+        pots = str(app.table.query_one("#pot-lines", Static).render())
+        assert "B1 Main pot" in pots and "B2 Main pot" in pots and "%" in pots, pots
         await deal(pilot, "4c")
         await deal(pilot, "5d")
 

@@ -32,7 +32,7 @@ from omaha_tui.app.keys import ALWAYS, FOOTER, MOMENT, bindings
 from omaha_tui.app.widgets.action_bar import ActionBar
 from omaha_tui.app.widgets.board import Board, runs_markup
 from omaha_tui.app.widgets.clock import LevelClock
-from omaha_tui.app.widgets.equities import compute_in_background
+from omaha_tui.app.widgets.equities import Tabled, compute_in_background, named_shares
 from omaha_tui.app.widgets.footer import TableFooter
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
@@ -65,7 +65,7 @@ class TableScreen(Screen[None]):
         self._press = press
         self._view: TableView | None = None
         self._live: frozenset[str] = frozenset()
-        self._tabled: dict[int, str] = {}  # seat -> hand and equity (R10.3)
+        self._tabled = Tabled({})  # each seat's hand and share, each pot's (R10.3)
         self._spot: AllInSpot | None = None
         self._runs_text = ""
         self._title_text = ""
@@ -138,7 +138,7 @@ class TableScreen(Screen[None]):
 
     def _paint(self, view: TableView) -> None:
         if view.spot != self._spot:
-            self._spot, self._tabled = view.spot, {}
+            self._spot, self._tabled = view.spot, Tabled({})
             if view.spot is not None:
                 compute_in_background(self, view.spot, self._show_equities)
         # What did not change is not touched: every update marks screen lines to draw
@@ -163,7 +163,7 @@ class TableScreen(Screen[None]):
             if seat is None:
                 continue
             widget.index = seat.index
-            widget.show(seat, tall=tall, tabled=self._tabled.get(seat.index, ""))
+            widget.show(seat, tall=tall, tabled=self._tabled.seats.get(seat.index, ""))
         ends = RIGHT[0] in placed  # the two ends fill together (six players or more)
         for end in self._ends:
             if end.display != ends:
@@ -173,7 +173,9 @@ class TableScreen(Screen[None]):
             self._felt.border_title = view.street
         self._board.show(view.board, view.board_untracked, tall=tall)
         self._paint_runs(view)
-        self._pots.show(view.pots, view.in_front, view.decimals)
+        names = {s.index: s.name for s in view.seats if s.name is not None}
+        shares = named_shares(self._tabled, names)
+        self._pots.show(view.pots, view.in_front, view.decimals, shares)
         self._action_bar.show(view.turn, view.prompt)
 
     def _paint_runs(self, view: TableView) -> None:
@@ -185,7 +187,7 @@ class TableScreen(Screen[None]):
             runs.display = bool(text)
             runs.update(text, layout=True)
 
-    def _show_equities(self, spot: AllInSpot, lines: dict[int, str]) -> None:
+    def _show_equities(self, spot: AllInSpot, lines: Tabled) -> None:
         """The figures are ready: show them if the table is still at that spot."""
         if spot == self._spot and self._view is not None:
             self._tabled = lines

@@ -9,6 +9,7 @@ dealer's table and the players' display use this.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from textual.dom import DOMNode
 
@@ -28,10 +29,6 @@ def percent(share: float) -> str:
     return f"{share * 100:.0f}%"
 
 
-def _pot_name(n: int) -> str:
-    return "main" if n == 0 else f"side {n}"
-
-
 def _figure(figure: HandEquity, hilo: bool) -> str:
     text = f"[b]{percent(figure.equity)}[/b]"
     if hilo:
@@ -40,41 +37,67 @@ def _figure(figure: HandEquity, hilo: bool) -> str:
     return text
 
 
-def tabled_lines(spot: AllInSpot) -> dict[int, str]:
+@dataclass(frozen=True)
+class Tabled:
+    """What the felt shows of an all-in spot once its figures are worked out (R10.3).
+
+    Attributes:
+        seats: markup per seat: the hand's cards and its share (the chips it can expect
+            in all when several pots or boards are at stake).
+        pots: per pot (per board's half on a double board, R13.2c), the board number
+            (``None`` on one board), the pot's index among the spot's pots and each
+            claimant's seat with its share among that pot's own claimants, high and low
+            apart in a split game.
+    """
+
+    seats: dict[int, str]
+    pots: tuple[tuple[int | None, int, tuple[tuple[int, str], ...]], ...] = ()
+
+
+def tabled_lines(spot: AllInSpot) -> Tabled:
     """Markup per seat: the hand's cards and its equity, ``A♥K♦Q♣J♠ 62%``; in a
     split game the high and low shares follow apart (R10.3): ``62% H50/L75``. With side
-    pots, each pot the hand can win among its own claimants and the chips it can expect
-    in all: ``A♥K♦Q♣J♠ main 19% · side 1 62% · ≈180``. On a double board, the share
-    of each board's half: ``A♥K♦Q♣J♠ B1 85% · B2 7%`` (R13.2c), high and low together."""
+    pots or two boards, the seat shows the chips the hand can expect in all
+    (``A♥K♦Q♣J♠ ≈180``) and each pot's shares among its own claimants go under the pots
+    (:attr:`Tabled.pots`), so nothing is cut off beside a seat."""
     figures = spot_equity(spot)
     hilo = spot.variant.hilo
-    several = len(figures.pots) > 1
-    out = {}
+    parts = figures.per_board or (figures,)
+    several = len(figures.pots) > 1 or len(parts) > 1
+    seats = {}
     for i, ((seat, cards), figure) in enumerate(zip(spot.hands, figures.hands, strict=True)):
         line = cards_markup(cards, sep="")
-        if figures.per_board:  # R13.2(c): each board's half, per board
-            # The seat has room for the two boards' shares; their high and low halves
-            # are on the players' page, the console and its JSON.
-            boards = " · ".join(
-                f"B{n} {_figure(b.hands[i], hilo=False)}"
-                for n, b in enumerate(figures.per_board, 1)
-            )
-            out[seat] = f"{line} {boards}"
-            continue
         if not several:
-            out[seat] = f"{line} {_figure(figure, hilo)}"
-            continue
-        parts = [
-            f"{_pot_name(n)} {_figure(pot.hands[pot.claimants.index(i)], hilo)}"
-            for n, pot in enumerate(figures.pots)
-            if i in pot.claimants
-        ]
-        out[seat] = f"{line} {' · '.join(parts)} · ≈{figures.expected[i]:,.0f}"
-    return out
+            seats[seat] = f"{line} {_figure(figure, hilo)}"
+        else:
+            expected = sum(part.expected[i] for part in parts if part.expected)
+            seats[seat] = f"{line} ≈{expected:,.0f}"
+    if not several:
+        return Tabled(seats)
+    pots = []
+    for board, part in enumerate(parts, 1):
+        for n, pot in enumerate(part.pots):
+            shares = tuple(
+                (spot.hands[i][0], _figure(h, hilo))
+                for i, h in zip(pot.claimants, pot.hands, strict=True)
+            )
+            pots.append((board if len(parts) > 1 else None, n, shares))
+    return Tabled(seats, tuple(pots))
+
+
+def named_shares(
+    tabled: Tabled, names: dict[int, str]
+) -> tuple[tuple[int | None, int, tuple[str, ...]], ...]:
+    """Each pot's shares with the players' names (``names``: seat -> markup-safe name),
+    as :func:`omaha_tui.app.widgets.pots.pot_lines` shows them."""
+    return tuple(
+        (board, n, tuple(f"{names.get(seat, f'seat {seat + 1}')} {text}" for seat, text in who))
+        for board, n, who in tabled.pots
+    )
 
 
 def compute_in_background(
-    node: DOMNode, spot: AllInSpot, done: Callable[[AllInSpot, dict[int, str]], None]
+    node: DOMNode, spot: AllInSpot, done: Callable[[AllInSpot, Tabled], None]
 ) -> None:
     """Work out ``spot``'s figures on a thread and call ``done`` on the UI thread."""
     app = node.app

@@ -28,10 +28,29 @@ def pot_total(pots: tuple[PotView, ...], in_front: int) -> int:
     return sum(p.amount for p in pots) + in_front
 
 
-def pot_lines(pots: tuple[PotView, ...], in_front: int, decimals: int = 0) -> str:
+PotShares = tuple[tuple[int | None, int, tuple[str, ...]], ...]
+"""Per pot (and board, on a double board) its claimants' all-in shares, each already
+``Name 34%`` markup: :class:`omaha_tui.app.widgets.equities.Tabled` with names."""
+
+
+def pot_lines(
+    pots: tuple[PotView, ...], in_front: int, decimals: int = 0, shares: PotShares = ()
+) -> str:
     """One line per pot, ``Main pot 45 · Ann Bob Cy``, then the bets in front (the names
-    come markup-safe from the view)."""
-    lines = [f"[b]{p.label} {chips(p.amount, decimals)}[/b] · {' '.join(p.eligible)}" for p in pots]
+    come markup-safe from the view). At an all-in, each pot's line gives its own
+    claimants' shares instead (R10.3), ``Main pot 45 · Ann 34% · Bob 66%``, and on a
+    double board one line per board's half (R13.2c), ``B1 Main pot 60 · Ann 85% …``."""
+    if shares and all(n < len(pots) for _, n, _ in shares):
+        lines = []
+        for board, n, who in shares:
+            head = f"B{board} " if board is not None else ""
+            pot = pots[n]
+            amount = f"{pot.label} {chips(pot.amount, decimals)}"
+            lines.append(f"[b]{head}{amount}[/b] · {' · '.join(who)}")
+    else:
+        lines = [
+            f"[b]{p.label} {chips(p.amount, decimals)}[/b] · {' '.join(p.eligible)}" for p in pots
+        ]
     if in_front:
         lines.append(f"bets in front {chips(in_front, decimals)}")
     return "\n".join(lines)
@@ -89,9 +108,12 @@ class Pots(Vertical):
         yield PotDigits("0", id="pot-digits")
         yield Static("", id="pot-lines")
 
-    def show(self, pots: tuple[PotView, ...], in_front: int, decimals: int = 0) -> None:
-        """Show the pots (nothing but "no pot yet" between hands), as the table counts."""
-        text = pot_lines(pots, in_front, decimals)
+    def show(
+        self, pots: tuple[PotView, ...], in_front: int, decimals: int = 0, shares: PotShares = ()
+    ) -> None:
+        """Show the pots (nothing but "no pot yet" between hands), as the table counts;
+        at an all-in each pot with its claimants' shares (``shares``, R10.3)."""
+        text = pot_lines(pots, in_front, decimals, shares)
         if text == self._text:
             return
         total = pot_total(pots, in_front)
