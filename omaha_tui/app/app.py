@@ -219,6 +219,7 @@ class OmahaApp(App[None]):
             self.table.follow_clock(lambda: None, f"Session over · {fallback}")
             return
         self.table.follow_clock(lambda: session.clock(self.wall_now()), fallback)
+        self.table.large_clock(self.preferences.large_clock)
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Tell the dealer ``text`` on the table screen's status line."""

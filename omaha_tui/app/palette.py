@@ -190,6 +190,11 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
             "A bell when a level or a break ends and when the blinds change (R2.7c)",
             prefs.toggle_chime,
         ),
+        (
+            "Large clock on/off",
+            "The level's or the break's countdown in large digits on the table (R2.7)",
+            prefs.toggle_large_clock,
+        ),
         ("Speech faster", "Speak 20 words a minute faster", partial(prefs.change_speech_rate, 20)),
         (
             "Speech slower",

@@ -78,6 +78,20 @@ class Preferences:
         on = "on: a bell at each level's and break's end" if self.settings.chime else "off"
         self.app.say(f"Clock chime {on}")
 
+    def toggle_large_clock(self) -> None:
+        """The large countdown on/off, remembered in the settings."""
+        assert self.settings is not None
+        large = not self.settings.large_clock
+        self.settings = self.settings.model_copy(update={"large_clock": large})
+        self._save()
+        self.app.table.large_clock(large)
+        self.app.say(f"Large clock {'on' if large else 'off'}")
+
+    @property
+    def large_clock(self) -> bool:
+        """Whether the table shows the countdown in large digits (off until asked)."""
+        return self.settings is not None and self.settings.large_clock
+
     @property
     def chime(self) -> bool:
         """Whether the clock chimes (on until the host turns it off)."""

@@ -40,6 +40,8 @@ class Settings(BaseModel):
     theme: str = Field(default=DEFAULT_THEME, min_length=1, max_length=64)
     chime: bool = True
     """The terminal's bell at a level's or a break's end and at each change of level."""
+    large_clock: bool = False
+    """The countdown of the level or the break in large digits on the dealer's table."""
 
 
 @dataclass(frozen=True)

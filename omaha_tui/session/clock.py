@@ -338,6 +338,9 @@ class ClockFace:
     short: str
     paused: bool
     on_break: bool
+    left: str = ""
+    """The time left as everyone shows it (``13:05``), ``""`` before the clock starts:
+    what a large countdown draws."""
 
 
 class ClockFollower:
@@ -355,7 +358,13 @@ class ClockFollower:
         said = self._ear.hear(view)
         if view is None:
             return None, said
-        face = ClockFace(clock_line(view), clock_line(view, short=True), view.paused, view.on_break)
+        face = ClockFace(
+            clock_line(view),
+            clock_line(view, short=True),
+            view.paused,
+            view.on_break,
+            view.shown if view.started else "",
+        )
         return face, said
 
 

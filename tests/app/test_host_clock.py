@@ -110,3 +110,59 @@ async def test_after_end_session_the_clock_stops_and_the_settle_up_opens(tmp_pat
         clock.tick()
         await pilot.pause()
         assert str(clock.content) == shown
+
+
+async def test_r2_7_the_large_clock_shows_the_countdown_in_digits_and_is_remembered(
+    tmp_path: Path,
+) -> None:
+    """The palette's "Large clock" draws the level's countdown in three-row digits in the
+    title row, counting with the clock (and the break's in a break); the choice is kept."""
+    now = [0.0]
+    app, _ = clocked(tmp_path, now)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        clock = app.table.query_one(LevelClock)
+        play_a_hand_out(app)  # the first hand starts the clock
+        now[0] = 65.0
+        clock.tick()
+        await pilot.pause()
+        assert clock.size.height == 1 and "18:55" in str(clock.render())
+        app.preferences.toggle_large_clock()
+        await pilot.pause()
+        assert clock.has_class("-large") and clock.size.height == 4
+        assert clock._left == "18:55"  # the digits drawn: three rows above the line
+        now[0] = 25 * 60.0  # the break: its own countdown
+        clock.tick()
+        await pilot.pause()
+        assert clock.has_class("-large") and clock.has_class("-break")
+        assert clock._left == "05:00"
+    assert load_settings(tmp_path / "settings.json").settings.large_clock
+    again, _ = clocked(tmp_path, [0.0])
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert again.table.query_one(LevelClock).large
+
+
+async def test_r2_7_in_a_break_the_table_says_no_hand_starts_and_names_its_own_key(
+    tmp_path: Path,
+) -> None:
+    """During a break no hand starts (R2.7): the table's line says so and that B ends
+    it, not "Press n to deal"; after the break it asks for the next hand again."""
+    now = [0.0]
+    app, _ = clocked(tmp_path, now)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        clock = app.table.query_one(LevelClock)
+        play_a_hand_out(app)
+        await pilot.pause()
+        turn = app.table.query_one("#turn")
+        assert "Press n to deal" in str(turn.render())
+        now[0] = 21 * 60.0
+        clock.tick()
+        await pilot.pause()
+        text = str(turn.render())
+        assert "Break: no hand until it ends (B ends it early)" in text and "Press n" not in text
+        now[0] = 31 * 60.0
+        clock.tick()
+        await pilot.pause()
+        assert "Press n to deal" in str(turn.render())

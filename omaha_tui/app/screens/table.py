@@ -66,6 +66,7 @@ class TableScreen(Screen[None]):
         self._view: TableView | None = None
         self._live: frozenset[str] = frozenset()
         self._tabled = Tabled({})  # each seat's hand and share, each pot's (R10.3)
+        self._on_break = False  # the clock is in a break (R2.7): no hand starts
         self._spot: AllInSpot | None = None
         self._runs_text = ""
         self._title_text = ""
@@ -176,7 +177,7 @@ class TableScreen(Screen[None]):
         names = {s.index: s.name for s in view.seats if s.name is not None}
         shares = named_shares(self._tabled, names)
         self._pots.show(view.pots, view.in_front, view.decimals, shares)
-        self._action_bar.show(view.turn, view.prompt)
+        self._action_bar.show(view.turn, self._prompt(view))
 
     def _paint_runs(self, view: TableView) -> None:
         """R10.2: under the first run's board, one line per run."""
@@ -200,6 +201,23 @@ class TableScreen(Screen[None]):
         self._clock.read = read  # one ear for the table: a level is said once (R2.7c)
         clock.follow(self._clock, fallback)
         self._standings.follow(lambda: next_break(read()) or "")
+
+    def _prompt(self, view: TableView) -> str:
+        """The dealer's next step; during a break (R2.7) no hand starts, so instead of
+        dealing the line says so and that ``B`` ends the break."""
+        if self._on_break and (view.hand is None or view.hand.complete):
+            return "Break: no hand until it ends (B ends it early)."
+        return view.prompt
+
+    def on_level_clock_break(self, message: LevelClock.Break) -> None:
+        self._on_break = message.on_break
+        if self._view is not None:
+            self._action_bar.show(self._view.turn, self._prompt(self._view))
+
+    def large_clock(self, large: bool) -> None:
+        """The host's countdown in large digits in the title row, or the one line."""
+        self.query_one("#title-row").set_class(large, "-large-clock")
+        self.query_one(LevelClock).show_large(large)
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Put a line on the status bar (a refusal, the last action, a caption)."""

@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich.align import Align
+from rich.console import Group
 from textual.message import Message
+from textual.renderables.digits import Digits as DigitsRenderable
 from textual.widgets import Static
 
 if TYPE_CHECKING:
@@ -56,6 +59,14 @@ class LevelClock(Static):
             self.text = text
             self.on_screen = on_screen
 
+    class Break(Message):
+        """The clock went into a break or came out of one (R2.7): no hand starts in a
+        break, so the table's "press n" line says so instead."""
+
+        def __init__(self, on_break: bool) -> None:
+            super().__init__()
+            self.on_break = on_break
+
     class Chime(Message):
         """A level or a break has ended, or the level in force has changed: the host's
         clock chimes, as a phone timer would."""
@@ -65,6 +76,15 @@ class LevelClock(Static):
         self.read: Reader = lambda: (None, ())
         self.fallback = ""
         self._text = ""
+        self._left = ""
+        self.large = False
+        """The host's choice: the countdown in large digits above the line."""
+
+    def show_large(self, large: bool) -> None:
+        """Draw the countdown in large digits (three rows) above the line, or not."""
+        self.large = large
+        self._text = ""  # drawn again at once, in the new size
+        self.tick()
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self.tick)
@@ -85,8 +105,17 @@ class LevelClock(Static):
             self.post_message(self.Chime())
         short = self.screen.size.width < WIDE if self.is_attached else False
         text = self.fallback if face is None else face.short if short else face.line
+        left = face.left if face is not None and self.large else ""
         self.set_class(face is not None and face.paused, "-paused")
-        self.set_class(face is not None and face.on_break, "-break")
-        if text != self._text:
-            self.update(text, layout=len(text) != len(self._text))
-            self._text = text
+        on_break = face is not None and face.on_break
+        if on_break != self.has_class("-break"):
+            self.post_message(self.Break(on_break))
+        self.set_class(on_break, "-break")
+        self.set_class(bool(left), "-large")
+        if text != self._text or left != self._left:
+            if left:
+                figure = DigitsRenderable(left, self.rich_style)
+                self.update(Group(Align.center(figure), Align.center(text)), layout=True)
+            else:
+                self.update(text, layout=len(text) != len(self._text) or bool(self._left))
+            self._text, self._left = text, left
