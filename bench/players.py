@@ -40,10 +40,10 @@ from omaha_tui.engine.decisions.decide import Decided, decide  # noqa: E402
 from omaha_tui.engine.reducer.replay import replay  # noqa: E402
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig  # noqa: E402
 from omaha_tui.engine.state import TableState  # noqa: E402
-from tests.tables import opening_events  # noqa: E402
 from omaha_tui.store.journal import Journal  # noqa: E402
 from omaha_tui.store.ledger import ledger  # noqa: E402
 from omaha_tui.store.tournament_ledger import tournament_book  # noqa: E402
+from tests.tables import opening_events  # noqa: E402
 
 ROSTER = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
 ROSTER += ("Max", "Ned")
