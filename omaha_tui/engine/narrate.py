@@ -112,6 +112,10 @@ class _Teller:
                 parts = [
                     f"{who(after, p.seat)} posts {m(p.amount)} of the bomb, all in (R13.1b)"
                     if bomb and p.amount < bomb
+                    # R2.9: a stack the ante took whole leaves nothing for the blind.
+                    else f"{who(after, p.seat)} has nothing left for the "
+                    f"{POST_NAMES[p.kind.value]} (all in on the ante, R2.9)"
+                    if p.amount == 0
                     else f"{who(after, p.seat)} posts {POST_NAMES[p.kind.value]} {m(p.amount)}"
                     for p in posts
                 ]
