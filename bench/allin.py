@@ -69,7 +69,7 @@ t = time.perf_counter()
 from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
 from omaha_tui.engine.hands.cards import parse_cards
 from omaha_tui.engine.hands.games import parse_game
-from omaha_tui.session import board_rows
+from omaha_tui.store import board_rows
 board_rows.warm()
 game, hands = sys.argv[1], sys.argv[2:]
 tabled = tuple((i, tuple(parse_cards(h))) for i, h in enumerate(hands))

@@ -20,7 +20,7 @@ settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-# The evaluator's board rows are cached per user (session/board_rows.py); a test run keeps
+# The evaluator's board rows are cached per user (store/board_rows.py); a test run keeps
 # its own copy apart from the user's, shared by every worker and subprocess of the run.
 os.environ.setdefault(
     "OMAHA_TUI_CACHE_DIR", str(Path(tempfile.gettempdir()) / "omaha-tui-tests-cache")

@@ -56,7 +56,7 @@ def compute(
 ) -> tuple[Variant, tuple[int, ...], list[tuple[str, tuple[int, ...]]], Equity]:
     """Parse one spot and compute it (raises ValueError/CardError with the message to show)."""
     from omaha_tui.engine.allin.equity import equity
-    from omaha_tui.session import board_rows
+    from omaha_tui.store import board_rows
 
     board_rows.warm(background=False)
     variant = deals.resolve_game(game, die)

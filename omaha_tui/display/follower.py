@@ -25,9 +25,9 @@ from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 from omaha_tui.engine.state import TableState, evolve
 from omaha_tui.engine.tournament_events import ColouredUp
-from omaha_tui.session import board_rows
 from omaha_tui.session.clock import ClockView, clock_view
 from omaha_tui.session.clock_meta import meta_schedule, needs_taking_up, taken_up
+from omaha_tui.store import board_rows
 from omaha_tui.store.journal import Journal
 from omaha_tui.store.locks import holder
 from omaha_tui.store.records import EventRecord, JournalError

@@ -32,10 +32,10 @@ from omaha_tui.engine.reducer.history import UNDO_HANDS, History, record_all, un
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.state import TableState
+from omaha_tui.store import board_rows
 from omaha_tui.store.journal import Journal, JournalError, JournalGone
 from omaha_tui.store.settings import readable_settings
 
-from . import board_rows
 from .clock import ClockView, clock_view
 from .clock_meta import meta_schedule, needs_taking_up, taking_up
 from .outcome import CONSOLE_END_BREAK, Outcome, refusal_words

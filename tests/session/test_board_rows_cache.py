@@ -13,7 +13,7 @@ import pytest
 
 from omaha_tui.engine.hands import evaluate, table_file
 from omaha_tui.engine.hands.cards import parse_cards
-from omaha_tui.session import board_rows
+from omaha_tui.store import board_rows
 
 
 @pytest.fixture
