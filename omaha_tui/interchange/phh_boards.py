@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import (
     Award,
     BoardDealt,
@@ -32,15 +31,13 @@ from omaha_tui.engine.events import (
     Event,
     Half,
     HandStarted,
-    PotsAwarded,
 )
-from omaha_tui.engine.reducer.replay import apply
-from omaha_tui.engine.rules.awards import awards_from_cards
 from omaha_tui.engine.state import TableState
 
 from .phh import PhhError, PhhHand, field_amount
 from .phh_cards import Deck, card_list
 from .phh_chips import to_chips
+from .phh_standard import settled_by_cards
 
 BOARDS_FIELD = "_omaha_tui_boards"
 BOARD_2_FIELD = "_omaha_tui_board_2"
@@ -116,22 +113,15 @@ def board_one_result(
     """The stacks (in ``order``) the hand would end with on board 1 alone: what a
     standard reader reaches from the standard actions. ``None`` when board 1 cannot
     settle the pots by the cards."""
-    state = before
-    try:
-        for event in events:
-            if isinstance(event, HandStarted):
-                event = event.model_copy(update={"boards": 1})
-            elif isinstance(event, BoardDealt | BoardRecorded) and event.board == 2:
-                continue
-            elif isinstance(event, PotsAwarded):
-                event = PotsAwarded(awards=awards_from_cards(state), by_cards=True)
-            state = apply(state, event)
-    except (RuleError, ValueError):
-        return None
-    hand = state.hand
-    if hand is None or not hand.complete:
-        return None
-    return tuple(state.seats[s].stack for s in order)  # type: ignore[union-attr]
+
+    def board_one(event: Event) -> Event | None:
+        if isinstance(event, HandStarted):
+            return event.model_copy(update={"boards": 1})
+        if isinstance(event, BoardDealt | BoardRecorded) and event.board == 2:
+            return None
+        return event
+
+    return settled_by_cards(events, before, order, board_one)
 
 
 def read_boards(hand: PhhHand, scale: int, deck: Deck) -> DoubleBoardOut | None:

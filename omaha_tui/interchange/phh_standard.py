@@ -16,7 +16,7 @@ The reasons are worked out from the hand's events, never from another program.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from omaha_tui.engine.config import AntePots, ShortBlindRule, Stakes, TableConfig
 from omaha_tui.engine.errors import RuleError
@@ -108,14 +108,32 @@ def run_one_result(
     That is what a standard reader reaches from the standard actions. ``None`` when run
     1 cannot settle the pots by the cards (they were not all entered).
     """
+
+    def one_run(event: Event) -> Event | None:
+        return None if isinstance(event, RunsAgreed | RunBoardDealt) else event
+
+    return settled_by_cards(events, before, order, one_run)
+
+
+def settled_by_cards(
+    events: Sequence[Event],
+    before: TableState,
+    order: Sequence[int],
+    keep: Callable[[Event], Event | None],
+) -> tuple[int, ...] | None:
+    """The stacks (in ``order``) the hand's events end with when each is first passed
+    through ``keep`` (``None`` drops it) and the pots are awarded by the cards: what a
+    standard reader reaches from the standard fields of a hand run twice or dealt on two
+    boards. ``None`` when the cards cannot settle them (not all entered)."""
     state = before
     try:
         for event in events:
-            if isinstance(event, RunsAgreed | RunBoardDealt):
+            kept = keep(event)
+            if kept is None:
                 continue
-            if isinstance(event, PotsAwarded):
-                event = PotsAwarded(awards=awards_from_cards(state), by_cards=True)
-            state = apply(state, event)
+            if isinstance(kept, PotsAwarded):
+                kept = PotsAwarded(awards=awards_from_cards(state), by_cards=True)
+            state = apply(state, kept)
     except (RuleError, ValueError):
         return None
     hand = state.hand
