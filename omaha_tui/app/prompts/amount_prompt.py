@@ -136,7 +136,10 @@ class AmountPrompt(TypedPrompt[int | None]):
 
     def _heading(self) -> str:
         r = self.amounts
-        return f"[b]{shown(r.title)}[/b]: {r.range} · all in {r.text(r.all_in)}"
+        head = f"[b]{shown(r.title)}[/b]: {r.range}"
+        # Pot limit: a stack above the maximum is not an all-in to offer (R4.6: typed,
+        # it is cut to the maximum with the excess returned).
+        return head if r.all_in > r.maximum else f"{head} · all in {r.text(r.all_in)}"
 
     def _breakdown_text(self) -> str:
         return breakdown_lines(self.breakdown) if self.breakdown is not None else ""
