@@ -36,7 +36,8 @@ sys.path.insert(0, str(ROOT / "bench"))  # bench/tournament.py plays a tournamen
 from omaha_tui.engine import events as ev  # noqa: E402
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game  # noqa: E402
 from omaha_tui.engine.decisions import requests as rq  # noqa: E402
-from omaha_tui.engine.decisions.decide import Decided, decide  # noqa: E402
+from omaha_tui.engine.decisions.decide import decide  # noqa: E402
+from omaha_tui.engine.decisions.outcomes import Decided  # noqa: E402
 from omaha_tui.engine.reducer.replay import replay  # noqa: E402
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig  # noqa: E402
 from omaha_tui.engine.state import TableState  # noqa: E402

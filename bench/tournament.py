@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import available
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.pots import side_pots
 from omaha_tui.engine.rules.tournament.deals import icm_deal, icm_values

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import available
-from omaha_tui.engine.decisions.decide import Ask, Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Ask, Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.rules.betting import legal_actions

@@ -28,7 +28,7 @@ from textual.app import App
 from textual.reactive import var
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Ask
+from omaha_tui.engine.decisions.outcomes import Ask
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.state import TableState

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
-from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.session import Session
 from omaha_tui.session.outcome import refusal_words
 

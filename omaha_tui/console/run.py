@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Ask
+from omaha_tui.engine.decisions.outcomes import Ask
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import printable
 from omaha_tui.session import Outcome, Session

@@ -18,7 +18,8 @@ from decimal import Decimal
 from typing import Any
 
 from omaha_tui.engine.config import AntePots
-from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided, Refusal
 from omaha_tui.engine.decisions.requests import AwardByCards
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Event, HandStarted, PostKind, PotsAwarded

@@ -23,7 +23,9 @@ from typing import Any
 
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
-from omaha_tui.engine.decisions.decide import Ask, Decided, Refusal, decide, fold
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Ask, Decided, Refusal
+from omaha_tui.engine.decisions.registry import fold
 from omaha_tui.engine.decisions.requests import ColourUp, NextHand, Request, TakeAddOn
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import ActionUndone, Event, ScheduleSet

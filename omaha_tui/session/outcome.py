@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available
-from omaha_tui.engine.decisions.decide import Ask
+from omaha_tui.engine.decisions.outcomes import Ask
 from omaha_tui.engine.events import Event
 from omaha_tui.engine.rules.clock.due import BREAK_ON
 

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Ask, Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Ask, Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Event
 from omaha_tui.engine.hands.cards import format_cards

@@ -16,7 +16,8 @@ from datetime import datetime
 from decimal import Decimal
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.decisions.tournament import levels_ahead
 from omaha_tui.engine.hands.cards import parse_cards
 from omaha_tui.engine.narrate import narrate

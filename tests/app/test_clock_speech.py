@@ -15,7 +15,8 @@ from omaha_tui.app.app import OmahaApp
 from omaha_tui.app.speech import SpeechOutcome
 from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.clock import ClockFollower, clock_view
 from omaha_tui.session.grammar import parse_levels

@@ -14,7 +14,8 @@ from omaha_tui.cli import play
 from omaha_tui.cli.play import FlagError, parse_blinds, parse_players, table_start
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.betting import legal_actions

@@ -11,7 +11,8 @@ import pytest
 from omaha_tui.engine.config import Stakes, Structure
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import available, cards_due
-from omaha_tui.engine.decisions.decide import Ask, Decided, Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Ask, Decided, Refusal
 from omaha_tui.engine.events import BetPlaced, Checked, RaisedTo, WentAllIn
 from omaha_tui.engine.reducer import replay as reducer
 from omaha_tui.engine.state import Street, TableState

@@ -18,7 +18,8 @@ from omaha_tui.cli.play import FlagError, parse_players
 from omaha_tui.engine import graphemes
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.engine.labels import NAME_LIMIT, check_name, clip_name, identity, same_name
 from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.reducer.replay import replay
@@ -110,7 +111,7 @@ def test_console_seat_refuses_ann_beside_ann_and_books_chips_to_ann(
 
 
 def test_a_name_of_24_columns_of_joined_emoji_is_seated() -> None:
-    from omaha_tui.engine.decisions.decide import Decided
+    from omaha_tui.engine.decisions.outcomes import Decided
 
     family = decide(_table(), rq.SeatPlayer(2, FAMILY * 12, 100))  # 84 code points
     assert isinstance(family, Decided) and family.state.seats[2] is not None

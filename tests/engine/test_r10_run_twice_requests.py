@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import available
-from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided, Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, PotsAwarded
 from omaha_tui.engine.hands.cards import format_card

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided, Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.reducer.replay import apply, replay

@@ -10,7 +10,8 @@ import pytest
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import available
-from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer import history

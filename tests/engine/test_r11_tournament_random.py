@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.tournament_state import standings

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import HandStarted, Post, PostKind
 from omaha_tui.engine.reducer.replay import apply

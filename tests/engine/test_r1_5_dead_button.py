@@ -319,7 +319,8 @@ def test_busted_player_sits_out_and_must_rebuy_before_coming_back():
 
 def test_r4_11_a_rebuy_below_the_usual_range_is_warned_never_refused():
     from omaha_tui.engine.decisions import requests as rq
-    from omaha_tui.engine.decisions.decide import Decided, decide
+    from omaha_tui.engine.decisions.decide import decide
+    from omaha_tui.engine.decisions.outcomes import Decided
 
     cfg = TableConfig(variant=parse_game("omaha"), stakes=Stakes(big_blind=2))  # 40 to 200
     state = replay(
@@ -376,7 +377,8 @@ def test_r2_6_a_player_who_busts_and_rebuys_before_the_next_hand_is_dealt_in_owi
 
 def test_r2_6_a_busted_player_who_sat_out_longer_comes_back_when_they_rebuy():
     from omaha_tui.engine.decisions import requests as rq
-    from omaha_tui.engine.decisions.decide import Ask, decide
+    from omaha_tui.engine.decisions.decide import decide
+    from omaha_tui.engine.decisions.outcomes import Ask
     from tests.decided import events
 
     state = _bust_seat_1_in_hand_1()

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from omaha_tui.engine.clock_events import ClockPaused, ClockResumed, ScheduleSet
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided, Refusal
 from omaha_tui.engine.events import ActionUndone, Folded, HandStarted, LevelChanged
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.engine.reducer import history

@@ -4,7 +4,8 @@ break, every level and break announced, and one rounding of the time left."""
 from __future__ import annotations
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.narrate import narrate
 from omaha_tui.session.clock import Announcer, clock_line, clock_view
 from omaha_tui.session.document import clock_document

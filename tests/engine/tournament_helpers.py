@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.rules.pots import side_pots
 from omaha_tui.engine.state import TableState
 

@@ -6,7 +6,8 @@ from decimal import Decimal as D
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided, Refusal
 from omaha_tui.session.tournament import deal_proposal
 from tests.tables import tournament_table
 

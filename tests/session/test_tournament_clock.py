@@ -7,7 +7,8 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState

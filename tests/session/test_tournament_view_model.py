@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from decimal import Decimal as D
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.tournament_state import standings
 from omaha_tui.session.clock import clock_view

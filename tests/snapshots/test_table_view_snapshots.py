@@ -115,7 +115,8 @@ def three_way_hi_lo_run_twice(*, run_one_dealt: bool = False) -> TableState:
     after the flop 4h 5c 7h. With ``run_one_dealt`` the first run's turn and river
     (Qs, Ad) are out and the second run is to deal."""
     from omaha_tui.engine.decisions import requests as rq
-    from omaha_tui.engine.decisions.decide import Decided, decide
+    from omaha_tui.engine.decisions.decide import decide
+    from omaha_tui.engine.decisions.outcomes import Decided
 
     def ok(state: TableState, request: rq.Request) -> TableState:
         out = decide(state, request)

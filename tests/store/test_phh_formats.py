@@ -11,7 +11,8 @@ from decimal import Decimal
 import pytest
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Decided, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.events import Event, HandStarted
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.interchange.phh import PhhHand

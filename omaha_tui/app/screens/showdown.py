@@ -31,7 +31,8 @@ from omaha_tui.app.prompts.typed_prompt import TypeAhead
 from omaha_tui.app.speech import SilentBackend, SpeechBackend, speak_in_background
 from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.spoken import awarded_by_hand

@@ -1,7 +1,7 @@
 """The deciders of the cards and the showdown: dealing the board (R3), showing and
 mucking (R8), running it twice (R10.2) and awarding the pots by the cards or by hand.
 
-Registered into :data:`omaha_tui.engine.decisions.decide.DECIDERS` when ``decide`` is
+Registered into :data:`~omaha_tui.engine.decisions.registry.DECIDERS` when ``decide`` is
 imported, like :mod:`.table`.
 """
 
@@ -10,15 +10,10 @@ from __future__ import annotations
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import CardsDue, cards_due
-from omaha_tui.engine.decisions.decide import (
-    Built,
-    Decision,
-    card_texts,
-    chain,
-    decides,
-)
+from omaha_tui.engine.decisions.outcomes import Built, Decision
+from omaha_tui.engine.decisions.registry import chain, decides
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.hands.cards import format_card, parse_cards
+from omaha_tui.engine.hands.cards import card_texts, format_card, parse_cards
 from omaha_tui.engine.labels import player_name, run_times
 from omaha_tui.engine.rules.awards import awards_by_hand, awards_from_cards
 from omaha_tui.engine.state import Street, TableState

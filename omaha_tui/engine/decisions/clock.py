@@ -1,7 +1,7 @@
 """Deciders for the blind clock (R2.7): the host's controls, and what the clock says
 when the next hand starts.
 
-Registered into :data:`omaha_tui.engine.decisions.decide.DECIDERS` when ``decide`` is
+Registered into :data:`~omaha_tui.engine.decisions.registry.DECIDERS` when ``decide`` is
 imported. Every request carries the time it was given (``at``); the events record it,
 so the clock stays a pure fold of the log.
 """
@@ -13,7 +13,8 @@ from datetime import datetime
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.clock_events import at_ms
 from omaha_tui.engine.decisions import clock_requests as cq
-from omaha_tui.engine.decisions.decide import Built, decides
+from omaha_tui.engine.decisions.outcomes import Built
+from omaha_tui.engine.decisions.registry import decides
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.rules.clock.running import next_level_index, position, previous_level_index
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule

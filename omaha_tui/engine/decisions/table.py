@@ -1,6 +1,6 @@
 """Deciders for the table around the hands: seats, chips, the button, levels, the end.
 
-Registered into :data:`omaha_tui.engine.decisions.decide.DECIDERS` when ``decide`` is imported.
+Registered into :data:`~omaha_tui.engine.decisions.registry.DECIDERS` when ``decide`` is imported.
 The reducer checks each event (seat taken, hand running...); what is decided here is
 what the dealer must be asked first (R2.6: post now or wait) and the warnings that
 never refuse (R4.11), plus seat numbers outside the table named as dealers count them.
@@ -13,8 +13,10 @@ from fractions import Fraction
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.config import parse_game
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Ask, Built, Choice, decides, fold
+from omaha_tui.engine.decisions.outcomes import Ask, Built, Choice
+from omaha_tui.engine.decisions.registry import decides, fold
 from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.hands.cards import card_texts
 from omaha_tui.engine.labels import (
     check_name,
     name_taken,
@@ -109,7 +111,7 @@ def _back(state: TableState, req: rq.Back) -> Built:
 
 
 @decides(rq.Rebuy)
-def _rebuy(state: TableState, req: rq.Rebuy) -> Built:
+def rebuy(state: TableState, req: rq.Rebuy) -> Built:
     """R4.11: a rebuy outside the buy-in range is recorded with a warning, never refused.
 
     R2.6: a busted player who rebuys comes back. Busted in the last hand and rebuying
@@ -194,8 +196,6 @@ def _place_button(state: TableState, req: rq.PlaceButton) -> Built:
 @decides(rq.DrawButton)
 def _draw_button(state: TableState, req: rq.DrawButton) -> Built:
     """R1.4: one face-up card per seat; the highest takes the button."""
-    from omaha_tui.engine.decisions.decide import card_texts
-
     cards = {}
     for seat, text in req.cards:
         _player(state, seat)

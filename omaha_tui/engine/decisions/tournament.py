@@ -1,6 +1,6 @@
 """Deciders for a tournament table (R11), and what the rules add after a request.
 
-Registered into :data:`~omaha_tui.engine.decisions.decide.DECIDERS` the first time
+Registered into :data:`~omaha_tui.engine.decisions.registry.DECIDERS` the first time
 ``decide`` meets a tournament table or a tournament's request (a cash table never loads
 this module). :func:`follow_up` is what a tournament adds to whatever was decided: an away
 player's hand is folded when the action reaches them (R11.6); a player who lost their
@@ -11,14 +11,16 @@ prizes are paid once there is a winner or a deal shares everything (R11.2, R11.5
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.clock_events import at_ms
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import DECIDERS, Built, Decided, decides, fold
+from omaha_tui.engine.decisions.next_hand import next_hand as _plain_next_hand
+from omaha_tui.engine.decisions.outcomes import Built, Decided
+from omaha_tui.engine.decisions.registry import decides, fold, follows_up
+from omaha_tui.engine.decisions.table import rebuy as _plain_rebuy
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_card, parse_cards
 from omaha_tui.engine.labels import player_name
@@ -86,6 +88,7 @@ def _prizes(state: TableState, closing: bool = False) -> list[ev.Event]:
     return []
 
 
+@follows_up
 def follow_up(decided: Decided, request: Any) -> Decided:
     """What the tournament adds after ``request`` was decided (see the module)."""
     state = decided.state
@@ -119,10 +122,6 @@ def follow_up(decided: Decided, request: Any) -> Decided:
     if len(events) == len(decided.events):
         return decided
     return Decided(tuple(events), state, decided.note, tuple(steps))
-
-
-_plain_next_hand: Callable[[TableState, Any], Built] = DECIDERS[rq.NextHand]
-_plain_rebuy: Callable[[TableState, Any], Built] = DECIDERS[rq.Rebuy]
 
 
 @decides(rq.NextHand)

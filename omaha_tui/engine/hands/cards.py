@@ -162,6 +162,15 @@ def format_cards(cards: Iterable[int], sep: str = " ") -> str:
     return sep.join(format_card(c) for c in cards)
 
 
+def card_texts(text: str | None) -> tuple[str, ...]:
+    """Cards as typed (``"ah kd 7c"``, ``"10d"``, suit symbols) -> canonical texts (R1.1).
+
+    >>> card_texts("ah 10d"), card_texts(None)
+    (('Ah', 'Td'), ())
+    """
+    return tuple(format_card(c) for c in parse_cards(text or ""))
+
+
 def card_symbol(card: int) -> str:
     """Card with its suit symbol, for display: ``A♥``."""
     return RANKS[card >> 2] + SUIT_SYMBOLS[card & 3]
