@@ -28,6 +28,7 @@ from omaha_tui.engine.hands.games import (
     max_players,
     parse_game,
 )
+from omaha_tui.engine.units import amount_text
 
 
 class Structure(StrEnum):
@@ -246,8 +247,6 @@ class TableConfig(BaseModel):
         >>> cfg.title_at(Stakes(big_blind=10)), cfg.title_at(Stakes(big_blind=10, ante=1))
         ('PL Big O 5/10', 'PL Big O 5/10 ante 1')
         """
-        from omaha_tui.engine.units import amount_text
-
         short = {Structure.NO_LIMIT: "NL", Structure.POT_LIMIT: "PL", Structure.FIXED_LIMIT: "FL"}
         blinds = "/".join(
             amount_text(b, self.decimals, group=False)

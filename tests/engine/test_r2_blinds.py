@@ -19,7 +19,7 @@ from omaha_tui.engine.events import (
 )
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.betting import legal_actions
-from omaha_tui.engine.rules.blinds import button_from_draw, next_button
+from omaha_tui.engine.rules.button import button_from_draw, next_button
 from omaha_tui.engine.rules.levels import BlindSchedule, Level, level_change
 from tests import decided as cmd
 

@@ -69,7 +69,7 @@ from omaha_tui.engine.reducer import clock as clockflow
 from omaha_tui.engine.reducer import hand as handflow
 from omaha_tui.engine.reducer import money, options
 from omaha_tui.engine.reducer import start as handstart
-from omaha_tui.engine.rules.blinds import button_from_draw
+from omaha_tui.engine.rules.button import button_from_draw
 from omaha_tui.engine.state import LedgerEntry, SeatState, TableState, evolve
 
 __all__ = ["RuleError", "apply", "effective_events", "initial_state", "replay"]

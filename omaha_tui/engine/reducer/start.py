@@ -27,7 +27,8 @@ from omaha_tui.engine.events import HandStarted, Post, PostKind, nominal_post
 from omaha_tui.engine.labels import name_of, seat_label, seat_range
 from omaha_tui.engine.reducer.hand import close_round, open_round
 from omaha_tui.engine.rules.betting import seat_stacks
-from omaha_tui.engine.rules.blinds import owes, record_missed_blinds
+from omaha_tui.engine.rules.blinds import record_missed_blinds
+from omaha_tui.engine.rules.button import owes
 from omaha_tui.engine.rules.clock.running import ClockState, started_at
 from omaha_tui.engine.rules.pots import clockwise_from
 from omaha_tui.engine.state import HandState, Street, TableState, evolve

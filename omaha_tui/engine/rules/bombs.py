@@ -12,7 +12,8 @@ from __future__ import annotations
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import BombCall, Post, PostKind
 from omaha_tui.engine.labels import seat_label, seat_range
-from omaha_tui.engine.rules.blinds import HandOpening, in_game, owes
+from omaha_tui.engine.rules.blinds import HandOpening
+from omaha_tui.engine.rules.button import in_game, owes
 from omaha_tui.engine.rules.pots import clockwise_from
 from omaha_tui.engine.state import TableState
 

@@ -7,8 +7,8 @@ This module does not decide who wins a pot (``awards`` does).
 
 from __future__ import annotations
 
-from omaha_tui.engine.config import AntePots
-from omaha_tui.engine.state import HandState, Pot, TableState
+from omaha_tui.engine.config import VARIANTS, AntePots, Stakes
+from omaha_tui.engine.state import HandState, Pot, Street, TableState
 
 
 def hand_pots(hand: HandState) -> tuple[Pot, ...]:
@@ -150,9 +150,6 @@ def _demo_hand(
     all_in: frozenset[int] = frozenset(),
 ) -> HandState:
     """A minimal hand for the doctests above."""
-    from omaha_tui.engine.config import VARIANTS, Stakes
-    from omaha_tui.engine.state import Street
-
     n = len(committed)
     return HandState(
         number=1,
