@@ -71,7 +71,7 @@ def _tournament_text(p: Lifetime) -> str:
     """``3 (4 entries), 1 cash, best 1st, +25``, or ``-``."""
     if not p.extra:
         return "-"
-    from omaha_tui.engine.narrate_tournament import ordinal
+    from omaha_tui.engine.narration.tournament import ordinal
 
     e = p.extra
     n, entries, cashes = int(str(e["tournaments"])), int(str(e["entries"])), int(str(e["cashes"]))
@@ -209,7 +209,7 @@ def _tournament_table(played: list[Lifetime]) -> Any:
     from rich.table import Table
 
     from omaha_tui.cli.shown import plain
-    from omaha_tui.engine.narrate_tournament import ordinal
+    from omaha_tui.engine.narration.tournament import ordinal
 
     table = Table(title="tournaments", title_justify="left")
     for column in ("player", "tournaments", "entries", "cashes", "best finish", "net"):
@@ -313,7 +313,7 @@ def _print_nights(
 def _night_cells(t: dict[str, object]) -> tuple[str, ...]:
     """One tournament of a player: finish (``playing`` while in it), entries, paid,
     prize, net."""
-    from omaha_tui.engine.narrate_tournament import ordinal
+    from omaha_tui.engine.narration.tournament import ordinal
 
     best = t.get("best_finish")
     net = Decimal(str(t["net"]))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from omaha_tui.engine.events import ActionUndone
 from omaha_tui.engine.labels import printable
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.reducer import history as hist
 from omaha_tui.engine.reducer.history import History
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule

@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.narration.tournament import money, ordinal
 from omaha_tui.engine.rules.money import MoneyError, parse_money
 from omaha_tui.engine.rules.tournament.deals import DealError
 from omaha_tui.engine.rules.tournament.money import ZERO

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from omaha_tui.engine.labels import printable
-from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.narration.tournament import money, ordinal
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.tournament_state import standings
 from omaha_tui.store.ledger import ledger, settle_up

@@ -29,7 +29,7 @@ from omaha_tui.engine.decisions.registry import fold
 from omaha_tui.engine.decisions.requests import ColourUp, NextHand, Request, TakeAddOn
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import ActionUndone, Event, ScheduleSet
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.reducer.history import UNDO_HANDS, History, record_all, undo
 from omaha_tui.engine.reducer.replay import initial_state
 from omaha_tui.engine.rules.levels import BlindSchedule

@@ -15,7 +15,7 @@ from typing import Any
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.cards import DECK, format_card
-from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.narration.tournament import money, ordinal
 from omaha_tui.engine.reducer.tournament import bust_order
 from omaha_tui.engine.rules.tournament.chip_race import cards_needed
 from omaha_tui.engine.rules.tournament.deals import DealError, chip_chop, icm_deal

@@ -20,7 +20,7 @@ from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.decisions.tournament import levels_ahead
 from omaha_tui.engine.hands.cards import parse_cards
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.rules.tournament.chip import suggested_chip as chip_for_levels
 from omaha_tui.engine.rules.tournament.chip_race import (
     RaceError,

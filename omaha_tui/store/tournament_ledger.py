@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from decimal import Decimal
 
-from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.narration.tournament import money, ordinal
 from omaha_tui.engine.rules.settle import banker, settle
 from omaha_tui.engine.rules.tournament.money import ZERO, units_in
 from omaha_tui.engine.state import TableState

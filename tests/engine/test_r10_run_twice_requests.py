@@ -17,7 +17,7 @@ from omaha_tui.engine.decisions.outcomes import Decided, Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, PotsAwarded
 from omaha_tui.engine.hands.cards import format_card
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.awards import run_parts

@@ -9,7 +9,7 @@ from decimal import Decimal as D
 import pytest
 
 from omaha_tui.cli.tournament_flags import add_tournament_options
-from omaha_tui.engine.narrate_tournament import money
+from omaha_tui.engine.narration.tournament import money
 from omaha_tui.engine.rules.tournament.payouts import (
     PayoutError,
     parse_payouts,

@@ -13,7 +13,7 @@ from omaha_tui.engine.decisions.available import available
 from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.engine.errors import RuleError
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.tournament.structure import AddOn

@@ -228,7 +228,7 @@ def test_r13_1_chips_are_conserved_in_bomb_pots_with_short_stacks(stack_list, bo
 
 
 def test_r13_1_the_end_of_a_hand_says_the_next_one_is_a_bomb_pot():
-    from omaha_tui.engine.narrate import narrate
+    from omaha_tui.engine.narration.narrate import narrate
 
     state = start(_bomb(new_table(stacks=(100,) * 3), 5, every=2))
     state = run(state, cmd.fold)

@@ -164,7 +164,7 @@ def test_r13_2_awards_by_hand_name_the_winners_of_each_board() -> None:
 
 
 def test_r13_2_the_narrator_says_which_board_and_what_each_half_was_won_with() -> None:
-    from omaha_tui.engine.narrate import narrate
+    from omaha_tui.engine.narration.narrate import narrate
 
     state = run(start(new_table(double_board="every")), cmd.call, cmd.call, cmd.check)
     events = cmd.events(state, rq.DealCards("Ah Kd 7c | 2s 3s 4s"))

@@ -16,7 +16,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.decisions.outcomes import Decided, Refusal
 from omaha_tui.engine.events import ActionUndone, Folded, HandStarted, LevelChanged
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.clock.running import ClockState, position

@@ -6,7 +6,7 @@ from __future__ import annotations
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.decisions.outcomes import Decided
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.session.clock import Announcer, clock_line, clock_view
 from omaha_tui.session.document import clock_document
 from omaha_tui.store.snapshot import decode_state, encode_state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from omaha_tui.engine.events import Folded, HandStarted, PlayerLeft, SatOut
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.rules.blinds import propose_deal
 

@@ -21,7 +21,7 @@ from omaha_tui.cli import main
 from omaha_tui.engine.config import VARIANTS, Stakes, TableConfig
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.opening import opening_events
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.units import amount_text, read_amount

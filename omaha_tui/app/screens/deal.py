@@ -21,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Input, Label, Static
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.narration.tournament import money, ordinal
 from omaha_tui.engine.rules.money import MoneyError, parse_money
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState

@@ -26,7 +26,7 @@ from omaha_tui.app.widgets.cards import cards_markup
 from omaha_tui.engine.events import Award, Event, HandStarted, MisdealDeclared
 from omaha_tui.engine.hands.cards import parse_card
 from omaha_tui.engine.labels import player_name
-from omaha_tui.engine.narrate import narrate
+from omaha_tui.engine.narration.narrate import narrate
 from omaha_tui.engine.reducer.replay import apply, effective_events, initial_state
 from omaha_tui.engine.state import TableState, hand_nets
 from omaha_tui.engine.units import amount_text

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from textual.widgets import Static
 
-from omaha_tui.engine.narrate_tournament import money, ordinal
+from omaha_tui.engine.narration.tournament import money, ordinal
 from omaha_tui.engine.tournament_state import Standings
 
 Reader = Callable[[], str]

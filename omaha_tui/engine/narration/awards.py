@@ -1,7 +1,7 @@
 """The narrator's words for the end of a hand: who won how much, what each award was
 for (main pot, side pot, run, high or low half) and what a tabled winning hand made.
 
-:func:`omaha_tui.engine.narrate.narrate` says these lines after the events that
+:func:`~omaha_tui.engine.narration.narrate.narrate` says these lines after the events that
 complete a hand; nothing here changes state.
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.hands.spoken import join_words
 from omaha_tui.engine.labels import part_label, pot_label
+from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.state import HandState, TableState
 
 
@@ -53,8 +54,9 @@ def winnings(
 def made_with(hand: HandState, seat: int) -> str:
     """`` with three queens and 7-5-4-2-A low``: what a tabled winning hand made (R8.3),
     for every half and run it won; empty for a hand not shown or a board not entered."""
+    # The readings load with the first tabled winner, not with the narrator: a table
+    # whose hands are won by folds, or awarded by hand, never needs them.
     from omaha_tui.engine.hands.reading import read_high, read_low
-    from omaha_tui.engine.rules.awards import run_board
 
     cards = dict(hand.shown).get(seat)
     if cards is None:

@@ -1,6 +1,6 @@
 """The narrator's sentences about a tournament's events (R11).
 
-:func:`tournament_line` is called by :mod:`omaha_tui.engine.narrate` for the
+:func:`tournament_line` is called by :mod:`omaha_tui.engine.narration.narrate` for the
 tournament's own events and for the table events a tournament gives more meaning
 (an entry, a rebuy, a player away). Money is said as it was recorded.
 """
