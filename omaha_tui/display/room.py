@@ -4,7 +4,7 @@ The document itself is :func:`omaha_tui.session.document.table_document`, the ve
 object ``omaha-tui console --json`` prints as its ``state``: the page lays it out and
 derives nothing. Around it the display adds its own keys, :data:`PAGE_KEYS`: the
 dealer's last line (``said``), the page's address (``url``) and colours (``theme``),
-and, set by :class:`~.web.RoomFeed`, the notice over the table, the push counter, the
+and, set by :class:`~.feed.RoomFeed`, the notice over the table, the push counter, the
 alert of the moment and a colour-up's race cards. Text is plain (the page sets it as
 text, never as HTML), so a name such as ``<b>Ann`` stays a name.
 

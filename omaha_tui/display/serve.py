@@ -20,10 +20,11 @@ from aiohttp import web
 from omaha_tui.engine.labels import printable
 from omaha_tui.store.records import JournalError
 
+from .feed import POLL_SECONDS, RoomFeed
 from .follower import Follower
 from .gate import IDLE_SECONDS, Gate, Tally, raise_file_limit, socket_cap
 from .page import page_theme, qr_terminal
-from .web import MAX_VIEWERS, POLL_SECONDS, RoomFeed, allowed_hosts, make_app
+from .web import MAX_VIEWERS, allowed_hosts, make_app
 
 ANY_HOST = ("0.0.0.0", "::", "")
 

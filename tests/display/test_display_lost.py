@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.display import notice as notices
+from omaha_tui.display.feed import RoomFeed
 from omaha_tui.display.follower import Follower
 from omaha_tui.display.notice import ABANDONED
-from omaha_tui.display.web import RoomFeed
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.session import Session
 from omaha_tui.store.journal import Journal

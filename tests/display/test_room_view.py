@@ -206,7 +206,7 @@ def test_r2_7_the_break_is_pushed_when_the_level_s_time_is_up_with_nothing_recor
 ) -> None:
     """The page counts the seconds itself; the break screen and the level after it come
     from the server the moment the time is up, not at its next resync 15 s on."""
-    from omaha_tui.display.web import RoomFeed
+    from omaha_tui.display.feed import RoomFeed
     from omaha_tui.session import Session
     from omaha_tui.store.journal import Journal
 

@@ -23,8 +23,9 @@ import pytest
 from aiohttp import ClientSession, ClientTimeout
 from aiohttp.test_utils import TestServer
 
+from omaha_tui.display.feed import RoomFeed
 from omaha_tui.display.follower import Follower
-from omaha_tui.display.web import RoomFeed, allowed_hosts, make_app
+from omaha_tui.display.web import allowed_hosts, make_app
 from omaha_tui.store.journal import Journal
 from tests.app.hands import seated
 

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from omaha_tui.console import Console
+from omaha_tui.display.feed import RoomFeed
 from omaha_tui.display.follower import Follower
 from omaha_tui.display.room import PAGE_KEYS
-from omaha_tui.display.web import RoomFeed
 from omaha_tui.session import Session
 from omaha_tui.session.document import VERSION, TableDocument
 from omaha_tui.store.journal import Journal
