@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     if args.batch:
         return deals.run_batch(args.batch, "read", _answer)
     from omaha_tui.engine.hands.claims import explain_claim
-    from omaha_tui.engine.hands.spoken import showdown_speech
+    from omaha_tui.engine.hands.showdown_words import showdown_speech
 
     try:
         reading = read_deal(args.game, args.board, args.hand, args.die)

@@ -22,7 +22,7 @@ from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Event
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.showdown import PlayerReading, ShowdownReading, read_showdown
-from omaha_tui.engine.hands.spoken import odd_chip_notes, showdown_speech, spoken_result
+from omaha_tui.engine.hands.showdown_words import odd_chip_notes, showdown_speech, spoken_result
 from omaha_tui.engine.labels import part_label, player_name, pot_label
 from omaha_tui.engine.rules.awards import (
     awards_from_cards,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from omaha_tui.engine.config import parse_game
 from omaha_tui.engine.hands.cards import parse_cards
 from omaha_tui.engine.hands.showdown import ShowdownReading, read_showdown
-from omaha_tui.engine.hands.spoken import showdown_speech
+from omaha_tui.engine.hands.showdown_words import showdown_speech
 
 
 def read(game: str, board: str, **hands: str) -> ShowdownReading:

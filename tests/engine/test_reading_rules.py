@@ -8,7 +8,7 @@ from omaha_tui.engine.config import parse_game
 from omaha_tui.engine.hands.cards import CardError, format_cards, parse_cards
 from omaha_tui.engine.hands.reading import HandCategory, read_high, read_low
 from omaha_tui.engine.hands.showdown import read_showdown
-from omaha_tui.engine.hands.spoken import showdown_speech
+from omaha_tui.engine.hands.showdown_words import showdown_speech
 
 
 def high(hole: str, board: str) -> tuple[str, str, str, HandCategory]:

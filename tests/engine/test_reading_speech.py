@@ -6,7 +6,7 @@ from omaha_tui.engine.config import parse_game
 from omaha_tui.engine.hands.cards import parse_cards
 from omaha_tui.engine.hands.reading import read_high, read_low
 from omaha_tui.engine.hands.showdown import read_showdown
-from omaha_tui.engine.hands.spoken import showdown_speech
+from omaha_tui.engine.hands.showdown_words import showdown_speech
 
 
 def speech(game: str, board: str, *hands: str) -> str:

@@ -35,7 +35,7 @@ from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_cards
-from omaha_tui.engine.hands.spoken import awarded_by_hand
+from omaha_tui.engine.hands.showdown_words import awarded_by_hand
 from omaha_tui.engine.labels import player_name, pot_label
 from omaha_tui.engine.rules.awards import board_parts, run_board, run_parts
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
