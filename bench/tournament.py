@@ -38,7 +38,7 @@ from omaha_tui.engine.rules.pots import side_pots
 from omaha_tui.engine.rules.tournament.deals import icm_deal, icm_values
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tournament_state import standings
+from omaha_tui.engine.tournament_standings import standings
 from tests.tables import tournament_table
 
 PRIZES = [Decimal(p) for p in (360, 230, 150, 110, 80, 70)]

@@ -40,6 +40,7 @@ from omaha_tui.engine.clock_events import (
 from omaha_tui.engine.config import ButtonRule, DoubleBoard, Stakes, Structure, TableConfig
 from omaha_tui.engine.event_base import SCHEMA_VERSION as SCHEMA_VERSION
 from omaha_tui.engine.event_base import _Event
+from omaha_tui.engine.graphemes import NAME_CODE_POINTS
 from omaha_tui.engine.hand_events import ActionUndone as ActionUndone
 from omaha_tui.engine.hand_events import Award as Award
 from omaha_tui.engine.hand_events import BetPlaced as BetPlaced
@@ -62,7 +63,6 @@ from omaha_tui.engine.hand_events import RunBoardDealt as RunBoardDealt
 from omaha_tui.engine.hand_events import RunsAgreed as RunsAgreed
 from omaha_tui.engine.hand_events import WentAllIn as WentAllIn
 from omaha_tui.engine.hand_events import nominal_post as nominal_post
-from omaha_tui.engine.labels import NAME_CODE_POINTS
 from omaha_tui.engine.tournament_events import AddOnTaken as AddOnTaken
 from omaha_tui.engine.tournament_events import ColouredUp as ColouredUp
 from omaha_tui.engine.tournament_events import DealAgreed as DealAgreed

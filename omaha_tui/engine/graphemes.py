@@ -28,6 +28,11 @@ VS16 = "\ufe0f"
 
 KEYCAP = "\u20e3"
 
+NAME_CODE_POINTS = 128
+"""Most code points a stored name may have: 24 columns of emoji sequences or accented
+letters take more than 24 (a family emoji is seven). The events' schema holds a name to
+it, and a name typed longer is refused by its length before its width is counted."""
+
 _EXTEND_CATEGORIES = frozenset({"Mn", "Me", "Mc"})
 # Grapheme_Cluster_Break Extend or SpacingMark beyond the mark categories: the zero-width
 # non-joiner, the halfwidth katakana sound marks, Thai and Lao AM (GB9, GB9a).

@@ -31,10 +31,6 @@ NAME_LIMIT = 24
 """Most columns a player's name may take (a wide character or an emoji counts two):
 it must fit a seat box and a ledger column."""
 
-NAME_CODE_POINTS = 128
-"""Most code points a stored name may have: 24 columns of emoji sequences or accented
-letters take more than 24 (a family emoji is seven)."""
-
 _FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180e\U0001d159")
 """Letters and symbols that show nothing: Hangul fillers, the blank braille pattern, the
 combining grapheme joiner, Khmer inherent vowels, the musical null notehead."""
@@ -214,7 +210,7 @@ def check_name(name: str) -> str:
             f'the name "{_shown(trimmed)}" stacks too many marks on one character: '
             "use at most a few accents per letter"
         )
-    if len(trimmed) > NAME_CODE_POINTS:  # long before it is wide: said by its length
+    if len(trimmed) > graphemes.NAME_CODE_POINTS:  # long before it is wide: said by its length
         raise ValueError(
             f'the name "{_shown(trimmed)}" is {len(trimmed)} characters long: '
             f"a name has at most {NAME_LIMIT} columns"
@@ -347,7 +343,6 @@ def part_label(boards: int, run: int) -> str:
 
 
 __all__ = [
-    "NAME_CODE_POINTS",
     "NAME_LIMIT",
     "check_name",
     "check_visible",

@@ -16,7 +16,7 @@ from omaha_tui.engine.rules.money import MoneyError, parse_money
 from omaha_tui.engine.rules.tournament.deals import DealError
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tournament_state import standings
+from omaha_tui.engine.tournament_standings import standings
 from omaha_tui.session.grammar import GrammarError as LineError
 from omaha_tui.session.grammar import parse_chips, parse_player, parse_seat_number
 from omaha_tui.session.tournament import deal_proposal, places_words, race_request

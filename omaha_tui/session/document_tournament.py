@@ -14,7 +14,7 @@ from typing import Any
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.narration.tournament import money, ordinal
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tournament_state import standings
+from omaha_tui.engine.tournament_standings import standings
 from omaha_tui.store.ledger import ledger, settle_up
 from omaha_tui.store.settlement import session_settlement
 from omaha_tui.store.tournament_ledger import tournament_book

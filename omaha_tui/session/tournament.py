@@ -21,7 +21,7 @@ from omaha_tui.engine.rules.tournament.chip_race import cards_needed
 from omaha_tui.engine.rules.tournament.deals import DealError, chip_chop, icm_deal
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tournament_state import Standings
+from omaha_tui.engine.tournament_standings import Standings
 from omaha_tui.session.clock import ClockView
 from omaha_tui.session.view_text import format_clock
 

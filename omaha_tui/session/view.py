@@ -41,7 +41,7 @@ from omaha_tui.session.view_text import (
 )
 
 if TYPE_CHECKING:  # a tournament's standings load with its first state
-    from omaha_tui.engine.tournament_state import Standings
+    from omaha_tui.engine.tournament_standings import Standings
 
 __all__ = [
     "STREET_NAMES",
@@ -377,7 +377,7 @@ def _standings(state: TableState) -> Standings | None:
     """A tournament's standings (R11); ``None`` at a cash table."""
     if state.tournament is None:
         return None
-    from omaha_tui.engine.tournament_state import standings
+    from omaha_tui.engine.tournament_standings import standings
 
     return standings(state)
 

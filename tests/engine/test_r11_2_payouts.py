@@ -17,7 +17,7 @@ from omaha_tui.engine.rules.tournament.payouts import (
     prizes,
 )
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
-from omaha_tui.engine.tournament_state import standings
+from omaha_tui.engine.tournament_standings import standings
 from omaha_tui.session.tournament_setup import TournamentFlagError, tournament_config
 from tests.tables import tournament_table
 

@@ -18,7 +18,7 @@ from omaha_tui.engine.reducer import history
 from omaha_tui.engine.reducer.replay import apply, replay
 from omaha_tui.engine.rules.tournament.structure import AddOn
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tournament_state import standings
+from omaha_tui.engine.tournament_standings import standings
 from tests.tables import tournament_table
 
 from .tournament_helpers import Played, do, play_out

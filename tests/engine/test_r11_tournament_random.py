@@ -14,7 +14,7 @@ from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.reducer.replay import replay
 from omaha_tui.engine.rules.tournament.structure import AddOn
-from omaha_tui.engine.tournament_state import standings
+from omaha_tui.engine.tournament_standings import standings
 from tests.tables import tournament_events
 
 from .tournament_helpers import play_out

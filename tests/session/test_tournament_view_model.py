@@ -12,7 +12,7 @@ from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.rules.clock.running import ClockState
-from omaha_tui.engine.tournament_state import standings
+from omaha_tui.engine.tournament_standings import standings
 from omaha_tui.session.clock import clock_view
 from omaha_tui.session.document import clock_document
 from omaha_tui.session.grammar import parse_levels

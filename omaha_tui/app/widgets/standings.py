@@ -11,7 +11,7 @@ from collections.abc import Callable
 from textual.widgets import Static
 
 from omaha_tui.engine.narration.tournament import money, ordinal
-from omaha_tui.engine.tournament_state import Standings
+from omaha_tui.engine.tournament_standings import Standings
 
 Reader = Callable[[], str]
 """When the blind clock's next break comes (``"in 29:08"``, ``""`` when none)."""
