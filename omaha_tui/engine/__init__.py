@@ -12,10 +12,12 @@ and the reducer at start-up. Its packages say what they hold:
 - ``allin``: the all-in spot, the boards still to come and equity (R10);
 - ``reducer``: ``apply`` and ``replay``, one private handler per event; the undo
   ``History`` beside the state (``reducer.history``);
-- ``decisions``: requests, ``decide`` and ``available``;
-- ``config``, ``events``, ``state``, ``errors``, ``labels``, ``narrate``: the shared
-  vocabulary (table settings, the facts recorded, the state they fold into, the error, the
-  names of seats and pots, the sentences about events);
+- ``decisions``: requests, what they come back as (``outcomes``), the deciders'
+  ``registry``, ``decide`` and ``available``;
+- ``narration``: the one narrator, the sentences about events;
+- ``config``, ``events``, ``state``, ``errors``, ``labels``: the shared vocabulary (table
+  settings, the facts recorded, the state they fold into, the error, the names of seats
+  and pots);
 - ``opening``: the one builder of a session's opening events (rules, players, button);
 - ``testing``: ready-made tables for examples and tests.
 
