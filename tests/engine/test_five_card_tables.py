@@ -12,7 +12,8 @@ from math import prod
 
 from omaha_tui.engine.hands.best_cards import high_detail, low_detail
 from omaha_tui.engine.hands.cards import parse_cards
-from omaha_tui.engine.hands.evaluate import CARD_PRIME, five_card_tables, rank_five
+from omaha_tui.engine.hands.evaluate import CARD_PRIME
+from omaha_tui.engine.hands.five_cards import five_card_tables, rank_five
 
 
 def test_r6_3_every_five_card_value_equals_the_plain_definition() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from omaha_tui.engine.hands import evaluate
+from omaha_tui.engine.hands import five_cards
 from omaha_tui.engine.hands.cards import SUIT_NAMES, format_cards, rank_of, suit_of
 from omaha_tui.engine.hands.reading import (
     HIGH_CATEGORIES,
@@ -124,7 +124,7 @@ def _cards_text(r: HighReading) -> str:
 def _makes(cards: Sequence[int], wanted: HandCategory) -> bool:
     ranks = [rank_of(c) for c in cards]
     flush = len({suit_of(c) for c in cards}) == 1
-    category = HIGH_CATEGORIES[evaluate.category_of(evaluate.rank_five(ranks, flush))]
+    category = HIGH_CATEGORIES[five_cards.category_of(five_cards.rank_five(ranks, flush))]
     if wanted is HandCategory.STRAIGHT:
         return category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
     if wanted is HandCategory.FLUSH:

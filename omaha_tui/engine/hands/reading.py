@@ -16,7 +16,7 @@ from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
-from omaha_tui.engine.hands import evaluate
+from omaha_tui.engine.hands import evaluate, five_cards
 from omaha_tui.engine.hands.best_cards import high_detail, low_detail
 from omaha_tui.engine.hands.cards import RANK_NAMES, RANK_PLURALS, CardError, format_card, rank_of
 from omaha_tui.engine.hands.spoken import cards_sentence, low_spoken
@@ -147,29 +147,29 @@ def check_hand(hole: Sequence[int], board: Sequence[int]) -> None:
 def describe_high(value: int) -> str:
     """Words for a high value: "aces full of kings", "pair of twos", "royal flush".
 
-    >>> describe_high(evaluate.rank_five([12, 12, 12, 11, 11], False))
+    >>> describe_high(five_cards.rank_five([12, 12, 12, 11, 11], False))
     'aces full of kings'
-    >>> describe_high(evaluate.rank_five([3, 2, 1, 0, 12], False))
+    >>> describe_high(five_cards.rank_five([3, 2, 1, 0, 12], False))
     'five-high straight'
     """
-    category = evaluate.category_of(value)
-    r = evaluate.value_ranks(value)
+    category = five_cards.category_of(value)
+    r = five_cards.value_ranks(value)
     name, plural = RANK_NAMES, RANK_PLURALS
-    if category == evaluate.STRAIGHT_FLUSH:
+    if category == five_cards.STRAIGHT_FLUSH:
         return "royal flush" if r[0] == 12 else f"{name[r[0]]}-high straight flush"
-    if category == evaluate.QUADS:
+    if category == five_cards.QUADS:
         return f"four {plural[r[0]]}"
-    if category == evaluate.FULL_HOUSE:
+    if category == five_cards.FULL_HOUSE:
         return f"{plural[r[0]]} full of {plural[r[1]]}"
-    if category == evaluate.FLUSH:
+    if category == five_cards.FLUSH:
         return f"{name[r[0]]}-high flush"
-    if category == evaluate.STRAIGHT:
+    if category == five_cards.STRAIGHT:
         return f"{name[r[0]]}-high straight"
-    if category == evaluate.TRIPS:
+    if category == five_cards.TRIPS:
         return f"three {plural[r[0]]}"
-    if category == evaluate.TWO_PAIR:
+    if category == five_cards.TWO_PAIR:
         return f"two pair, {plural[r[0]]} and {plural[r[1]]}"
-    if category == evaluate.PAIR:
+    if category == five_cards.PAIR:
         return f"pair of {plural[r[0]]}"
     return f"{name[r[0]]} high"
 
@@ -182,11 +182,11 @@ def _display_order(five: Sequence[int], value: int) -> tuple[int, ...]:
 
 
 _GROUP_SIZES = {
-    evaluate.QUADS: (4, 1),
-    evaluate.FULL_HOUSE: (3, 2),
-    evaluate.TRIPS: (3, 1, 1),
-    evaluate.TWO_PAIR: (2, 2, 1),
-    evaluate.PAIR: (2, 1, 1, 1),
+    five_cards.QUADS: (4, 1),
+    five_cards.FULL_HOUSE: (3, 2),
+    five_cards.TRIPS: (3, 1, 1),
+    five_cards.TWO_PAIR: (2, 2, 1),
+    five_cards.PAIR: (2, 1, 1, 1),
 }
 
 
@@ -194,16 +194,16 @@ _GROUP_SIZES = {
 def _display_places(value: int) -> tuple[int, ...]:
     """Where each card of a hand of ``value`` goes, taken from its five cards sorted
     high to low. A high value fixes the five ranks (every group's rank is stored in it,
-    :func:`evaluate.value_ranks`), so it fixes this order too.
+    :func:`five_cards.value_ranks`), so it fixes this order too.
 
-    >>> _display_places(evaluate.rank_five([3, 2, 1, 0, 12], False))  # the wheel
+    >>> _display_places(five_cards.rank_five([3, 2, 1, 0, 12], False))  # the wheel
     (1, 2, 3, 4, 0)
-    >>> _display_places(evaluate.rank_five([11, 11, 2, 2, 2], False))  # threes full
+    >>> _display_places(five_cards.rank_five([11, 11, 2, 2, 2], False))  # threes full
     (2, 3, 4, 0, 1)
     """
-    category = value >> evaluate.CATEGORY_SHIFT
-    ranks = evaluate.value_ranks(value)
-    if category in (evaluate.STRAIGHT, evaluate.STRAIGHT_FLUSH):
+    category = value >> five_cards.CATEGORY_SHIFT
+    ranks = five_cards.value_ranks(value)
+    if category in (five_cards.STRAIGHT, five_cards.STRAIGHT_FLUSH):
         return (1, 2, 3, 4, 0) if ranks[0] == 3 else (0, 1, 2, 3, 4)  # R6.3: the wheel
     # The groups' ranks are stored in deciding order; their sizes make up the five.
     sizes = _GROUP_SIZES.get(category, (1, 1, 1, 1, 1))
@@ -229,7 +229,7 @@ def read_high(hole: Sequence[int], board: Sequence[int], *, check: bool = True) 
     hole_used = (hole[i], hole[j])
     board_used = (board[a], board[b], board[c])
     return HighReading(
-        HIGH_CATEGORIES[value >> evaluate.CATEGORY_SHIFT],
+        HIGH_CATEGORIES[value >> five_cards.CATEGORY_SHIFT],
         value,
         _display_order(hole_used + board_used, value),
         hole_used,
