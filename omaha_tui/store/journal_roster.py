@@ -13,24 +13,22 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from omaha_tui.engine.labels import identity, printable
+from omaha_tui.engine.state import TableState, ledger_lines
 
 from . import roster
 from .records import JournalError, utc_now
-from .roster import ResultRow, RosterError
-
-if TYPE_CHECKING:
-    from omaha_tui.engine.state import TableState
-
-    from .results import Fresh, Lifetime, Night
+from .result_rows import Fresh, ResultRow
+from .results import Lifetime, Night, add_results, last_players, lifetime, nights, roster_names
+from .roster import RosterError
 
 
 def _join_tournaments() -> None:
-    """Join the tournaments' results to the lifetime results (R11). Done on first use,
-    with :mod:`.results` loaded then: a table at play never reads them."""
-    from .results import add_results
+    """Join the tournaments' results to the lifetime results (R11). Imported on first
+    use, not to spare a cycle: the tournaments' results read the tournament's ledger,
+    whose rules a cash table never loads."""
     from .tournament_results import tournament_lifetime
 
     add_results(tournament_lifetime)  # a source is registered once however often asked
@@ -83,8 +81,6 @@ class JournalRoster:
     def _fresh(self) -> tuple[list[ResultRow], dict[int, str], list[Fresh]]:
         """Summary rows of the stale sessions, from their states, without writing; and
         those states, for the tournaments' results."""
-        from .results import Fresh
-
         rows: list[ResultRow] = []
         provisional: dict[str, int] = {}
         names: dict[int, str] = {}
@@ -101,8 +97,6 @@ class JournalRoster:
 
     def lifetime(self) -> list[Lifetime]:
         """Every player's lifetime results (see :func:`.results.lifetime`)."""
-        from .results import lifetime
-
         _join_tournaments()
         with self._guard("reading the players"):
             fresh, names, states = self._fresh()
@@ -111,7 +105,7 @@ class JournalRoster:
     def player_tournaments(self, pid: int) -> dict[int, dict[str, object]]:
         """One player's tournaments by session id (R11): entries, paid, prize, net, best
         finish."""
-        from .tournament_results import tournament_nights
+        from .tournament_results import tournament_nights  # the tournament's rules, R11
 
         with self._guard("reading the players"):
             _, _, states = self._fresh()
@@ -123,8 +117,6 @@ class JournalRoster:
         Raises:
             JournalError: nobody by that name (the message says how to list them).
         """
-        from .results import lifetime, nights
-
         _join_tournaments()
         with self._guard("reading the players"):
             fresh, names, states = self._fresh()
@@ -139,15 +131,11 @@ class JournalRoster:
 
     def roster(self) -> list[str]:
         """Every regular's name, the most recently played first (for the setup screen)."""
-        from .results import roster_names
-
         with self._guard("reading the players"):
             return roster_names(self._conn)
 
     def last_players(self) -> list[tuple[str, int]]:
         """The latest session's players and buy-ins, in seating order."""
-        from .results import last_players
-
         with self._guard("reading the players"):
             return last_players(self._conn)
 
@@ -201,8 +189,6 @@ def _rows_of(
     provisional: dict[str, int],
     names: dict[int, str],
 ) -> Iterator[ResultRow]:
-    from omaha_tui.engine.state import ledger_lines
-
     rate = state.money if state.tournament is None else None  # a tournament's chips: no money
     cash = state.tournament is None
     for i, line in enumerate(ledger_lines(state)):
