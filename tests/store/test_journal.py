@@ -43,9 +43,9 @@ def test_append_returns_sequence_numbers_and_events_come_back_in_order(db: Path)
 
 def test_file_uses_wal_and_full_synchronous_commits(db: Path) -> None:
     with Journal.open(db) as j:
-        assert j._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-        assert j._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert j.db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert j.db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert j.db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_sessions_list_counts_events_hands_and_finish(db: Path) -> None:
@@ -180,7 +180,7 @@ def test_a_version_1_journal_is_migrated_and_keeps_its_events(db: Path) -> None:
     conn.commit()
     conn.close()
     with Journal.open(db) as j:
-        assert j._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert j.db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         (info,) = j.sessions()
         assert (info.title, info.event_count, info.hands) == ("old", 2, 0)
         assert j.events(1) == [ActionUndone(), ActionUndone()]
@@ -203,7 +203,7 @@ def test_hands_played_counted_from_event_types_equal_the_replayed_count() -> Non
     """Sessions with misdeals, undone hand starts, undos across hands and paused hands:
     the count read from the event types alone is the state's count of hands played."""
     from omaha_tui.engine.reducer.replay import replay
-    from omaha_tui.store.journal_reading import played_from_types, played_hands
+    from omaha_tui.store.session_rows import played_from_types, played_hands
 
     from .recorded import eventful_session
 
