@@ -116,6 +116,9 @@ def write_summary(
         [r.values() for r in rows],
     )
     if state.tournament is not None:  # R11: the tournament's money, entries and places
+        # Imported here, at a tournament's first summary: its ledger loads the
+        # tournament's rules, which a cash table never loads (R11). No cycle: the
+        # tournaments' results import only the summary rows (:mod:`.result_rows`).
         from .tournament_results import write_tournament
 
         ids = {identity(r.name): r.player_id for r in rows}

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.events import ActionUndone, PlayerRebought, SessionEnded
+from omaha_tui.session import Session
 from omaha_tui.store.journal import Journal, JournalError, SessionBusy
 from omaha_tui.store.paths import default_db_path, resolve_db_path
 from omaha_tui.store.schema import MIGRATIONS, SCHEMA_VERSION
+from tests.console.transcript import _setup
 
 
 @pytest.fixture
@@ -216,3 +220,36 @@ def test_hands_played_counted_from_event_types_equal_the_replayed_count() -> Non
             differ.append(seed)
     assert differ == []
     assert {"misdeal", "undo", "hand_started"} <= kinds
+
+
+def _an_evening(journal: Journal) -> int:
+    setup = _setup({"players": "Ann:100,Bob:100,Cy:100"})
+    session = Session.create(journal, setup.events(), setup.name)
+    for _ in range(3):
+        for request in (rq.NextHand(), rq.Fold(), rq.Fold()):
+            assert session.request(request).ok
+    assert session.request(rq.NextHand()).ok  # a hand in play: a snapshot, then its start
+    return session.id
+
+
+def test_an_in_memory_journal_keeps_a_session_as_a_journal_file_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with Journal.open(tmp_path / "j.sqlite3") as on_disk, Journal.in_memory() as memory:
+        sids = _an_evening(on_disk), _an_evening(memory)
+        both = list(zip((on_disk, memory), sids, strict=True))
+        assert [j.events(s) for j, s in both] == [on_disk.events(1)] * 2
+        for j, sid in both:
+            assert j.check_chain(sid).bad is None and j.readable_until(sid) == j.last_seq(sid)
+            assert j.checks.has_snapshot(sid)
+            assert j.load_state(sid) == on_disk.load_state(1)
+            assert j.roster() == on_disk.roster()
+            undated = [replace(p, last_played="") for p in j.lifetime()]
+            assert undated == [replace(p, last_played="") for p in on_disk.lifetime()]
+        assert [s.hands for s in memory.sessions()] == [s.hands for s in on_disk.sessions()]
+        assert memory.path == Path(":memory:") and not memory.read_only
+        anew, new_id = memory.write_anew(sids[1], tmp_path / "anew.sqlite3")
+        with anew:
+            assert anew.events(new_id) == memory.events(sids[1])
+    assert {p.name.split(".")[0] for p in tmp_path.iterdir()} == {"anew", "j"}  # nothing else
