@@ -118,8 +118,8 @@ def _keep_only(dst: sqlite3.Connection, session_id: int) -> None:
 def _copy(journal: Journal, tmp: Path, session_id: int | None) -> int:
     dst = sqlite3.connect(tmp, isolation_level=None)
     try:
-        with journal._guard("copying the journal"):
-            journal._conn.backup(dst)
+        with journal.db.guard("copying the journal"):
+            journal.db.conn.backup(dst)
         try:
             # The copy is one self-contained file: no write-ahead log beside it.
             dst.execute("PRAGMA journal_mode = DELETE")

@@ -7,11 +7,11 @@ their own (table ``hand_details``: session, hand number counted from 1, the JSON
 object), written in the transaction that records the session, and not in the session's
 ``meta``: a 10,000-hand import would make ``meta`` one blob that everything reading the
 session's settings (a resume, a display) reads and decodes whole, and an export would
-hold all of it at once. An export reads the rows a page at a time (:data:`PAGE`) and
-writes them where earlier journals kept them, in ``meta.phh.hands``, so its files are
-what they were. A journal of version 6 or older kept them in ``meta``;
-:func:`move_from_meta` is the migration step that moves them, inside the migration's
-one transaction.
+hold all of it at once. An export reads the rows a page at a time
+(:mod:`.journal_details`) and writes them where earlier journals kept them, in
+``meta.phh.hands``, so its files are what they were. A journal of version 6 or older
+kept them in ``meta``; :func:`move_from_meta` is the migration step that moves them,
+inside the migration's one transaction.
 
 An edited or damaged row is named in one line (:class:`DamagedDetails`) when it is
 read: the export that meets it writes nothing, and ``omaha-tui check`` reports it.
@@ -21,15 +21,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from .records import JournalError
-
-PAGE = 500
-"""Rows read at a time."""
 
 CREATE = """CREATE TABLE hand_details (
     session_id INTEGER NOT NULL REFERENCES sessions(id),
@@ -74,7 +70,7 @@ def move_from_meta(conn: sqlite3.Connection) -> None:
     """Migration step: every session's ``meta.phh.hands`` into rows of their own.
 
     A ``meta`` that is not a JSON object is left as it is: reading it names it
-    (:meth:`~.journal_reading.JournalReading.meta`), and one damaged session must not
+    (:meth:`.SessionRows.meta`), and one damaged session must not
     keep the whole journal from opening. The rest of ``meta`` is written back in the
     order it was in.
     """
@@ -167,82 +163,9 @@ class DamagedDetails(JournalError):
         self.why = why
 
 
-class DetailsJournal(Protocol):
-    """What reading the rows needs of the journal: its file, its connection, its guard."""
-
-    path: Path
-    _conn: sqlite3.Connection
-
-    def _guard(self, doing: str) -> AbstractContextManager[None]: ...
-
-
-class JournalDetails:
-    """The journal's reading of the rows: one part the :class:`~.journal.Journal` holds."""
-
-    def __init__(self, journal: DetailsJournal) -> None:
-        self._journal = journal
-
-    @property
-    def path(self) -> Path:
-        return self._journal.path
-
-    @property
-    def _conn(self) -> sqlite3.Connection:
-        return self._journal._conn
-
-    def _guard(self, doing: str) -> AbstractContextManager[None]:
-        return self._journal._guard(doing)
-
-    def has_hand_details(self, session_id: int) -> bool:
-        """Whether the session keeps imported hands' details in rows."""
-        with self._guard("reading session details"):
-            row = self._conn.execute(
-                "SELECT 1 FROM hand_details WHERE session_id = ? LIMIT 1", (session_id,)
-            ).fetchone()
-        return row is not None
-
-    def hand_details(
-        self, session_id: int, page: int | None = None, *, toml: bool = True
-    ) -> Iterator[dict[str, Any]]:
-        """The session's imported hands' details in hand order, read ``page``
-        (:data:`PAGE`) rows at a time as they are asked for, each checked
-        (:func:`problem`; the file's fields parsed as TOML only with ``toml``).
-
-        Raises:
-            DamagedDetails: a row is missing, is not a JSON object, or holds a field of
-                the wrong type (the file was changed outside omaha-tui); one line
-                naming the hand.
-        """
-        page = page or PAGE
-        after = 0
-        while True:
-            with self._guard("reading session details"):
-                rows = self._conn.execute(
-                    "SELECT hand, detail FROM hand_details WHERE session_id = ? AND hand > ? "
-                    "ORDER BY hand LIMIT ?",
-                    (session_id, after, page),
-                ).fetchall()
-            for hand, text in rows:
-                after += 1
-                if hand != after:
-                    raise DamagedDetails(self.path, session_id, after, "its row is missing")
-                try:
-                    detail = json.loads(text)
-                except (TypeError, ValueError, RecursionError):
-                    detail = None
-                why = problem(detail, toml=toml)
-                if why is not None:
-                    raise DamagedDetails(self.path, session_id, after, why)
-                yield detail
-            if len(rows) < page:
-                return
-
-
 __all__ = [
     "CREATE",
-    "PAGE",
     "DamagedDetails",
-    "JournalDetails",
     "damage",
     "insert",
     "move_from_meta",

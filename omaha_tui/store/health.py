@@ -27,8 +27,8 @@ class Finding:
 
 def check_file(journal: Journal) -> Finding:
     """SQLite's own structure check of the whole file."""
-    with journal._guard("checking the file"):
-        result = [r[0] for r in journal._conn.execute("PRAGMA quick_check").fetchall()]
+    with journal.db.guard("checking the file"):
+        result = [r[0] for r in journal.db.conn.execute("PRAGMA quick_check").fetchall()]
     if result == ["ok"]:
         return Finding(f"{journal.path}: the file is sound (journal version {SCHEMA_VERSION})")
     return Finding(
@@ -58,10 +58,10 @@ def check_session(journal: Journal, session_id: int) -> Finding:
         return Finding(str(e), ok=False)
     n = found.good
     events = f"{n} event{'s' * (n != 1)}, chain intact"
-    state, at, _ = journal._snapshot(session_id, n, strict=False)
+    state, at, _ = journal.checks.snapshot(session_id, n, strict=False)
     if state is not None:
         start = f"resumes from its snapshot at event {at}"
-    elif journal._has_snapshot(session_id):
+    elif journal.checks.has_snapshot(session_id):
         start = "its snapshot is damaged and is not used: resuming replays every event"
     else:
         start = "resuming replays every event"

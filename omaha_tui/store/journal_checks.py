@@ -1,24 +1,23 @@
 """Checking a journal's record: the hash chain, the snapshots' chain positions, and
 the one-line messages for what is found (:mod:`.chain` computes, this decides).
 
-Kept apart from :mod:`.journal_reading` so each stays small; :class:`JournalChecks` is
-the base of the reading half and needs only the connection and the file's path.
+One part the :class:`~.journal.Journal` holds (``journal.checks``), over the journal's
+database and its sessions; loading a table (:mod:`.journal_replay`) and ``check``,
+``ledger`` and ``export`` ask it how far the record may be read.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from omaha_tui.engine.reducer.history import History
 
 from . import chain
 from .chain import ChainCheck, snapshot_digest
-from .connection import explain
-from .records import JournalError, NoSuchSession, SessionInfo, session_info
+from .journal_db import JournalDb
+from .records import JournalError
+from .session_rows import SessionRows
 from .snapshot import SnapshotError, decode_history
 
 
@@ -55,53 +54,18 @@ def rewritten(path: Path, session_id: int, seq: int) -> str:
     return f"{path}: session {session_id} {rewrite_damage(seq)}"
 
 
-class JournalChecks:
-    """The chain and snapshot checks of a journal (the base of its reading half)."""
+class RecordChecks:
+    """The chain and snapshot checks of one journal database."""
 
-    path: Path
-    _conn: sqlite3.Connection
-
-    @contextmanager
-    def _guard(self, doing: str) -> Iterator[None]:
-        """Turn SQLite failures into a :class:`JournalError` a dealer can act on."""
-        try:
-            yield
-        except sqlite3.Error as e:
-            raise explain(self.path, doing, e) from None
-        except (UnicodeDecodeError, OverflowError) as e:  # text or numbers SQLite cannot hand over
-            raise explain(
-                self.path,
-                doing,
-                sqlite3.DatabaseError(
-                    f"unreadable value: {e.reason if isinstance(e, UnicodeDecodeError) else e}"
-                ),
-            ) from None
-
-    def stored_session(self, session_id: int) -> SessionInfo:
-        """One session's summary as stored (also: does the session exist?).
-
-        Raises:
-            JournalError: no such session (the message says how to list them).
-        """
-        row = None
-        if 0 < session_id < 2**63:  # beyond SQLite's integers there is no session either
-            with self._guard("reading the session list"):
-                row = self._conn.execute(
-                    "SELECT id, title, created, updated, event_count, hands, finished "
-                    "FROM sessions WHERE id = ?",
-                    (session_id,),
-                ).fetchone()
-        if row is None:
-            raise NoSuchSession(
-                f"{self.path} has no session {session_id}: `omaha-tui sessions` lists them"
-            )
-        return session_info(row)
+    def __init__(self, db: JournalDb, sessions: SessionRows) -> None:
+        self._db = db
+        self._sessions = sessions
 
     def check_chain(self, session_id: int) -> ChainCheck:
         """Re-hash the session's events and compare each with its stored chain hash."""
-        self.stored_session(session_id)
-        with self._guard("checking the events"):
-            return chain.check(self._conn, session_id)
+        self._sessions.stored_session(session_id)
+        with self._db.guard("checking the events"):
+            return chain.check(self._db.conn, session_id)
 
     def readable_until(self, session_id: int, *, until_damage: bool = False) -> int:
         """The last event that may be read: the session's last when its chain is intact;
@@ -113,19 +77,20 @@ class JournalChecks:
         """
         found = self.check_chain(session_id)
         if found.bad is not None and not until_damage:
-            raise JournalError(broken_chain(self.path, session_id, found))
+            raise JournalError(broken_chain(self._db.path, session_id, found))
         if not until_damage and (at := self.rewritten_at(session_id)) is not None:
-            raise JournalError(rewritten(self.path, session_id, at))
+            raise JournalError(rewritten(self._db.path, session_id, at))
         return found.good
 
-    def _has_snapshot(self, session_id: int) -> bool:
-        with self._guard("reading a snapshot"):
-            row = self._conn.execute(
+    def has_snapshot(self, session_id: int) -> bool:
+        """Whether the session has any snapshot stored."""
+        with self._db.guard("reading a snapshot"):
+            row = self._db.conn.execute(
                 "SELECT 1 FROM snapshots WHERE session_id = ? LIMIT 1", (session_id,)
             ).fetchone()
         return row is not None
 
-    def _snapshot(
+    def snapshot(
         self, session_id: int, upto: int, *, strict: bool = True
     ) -> tuple[History | None, int, bytes | None]:
         """The latest usable snapshot at or before event ``upto``, its position and the
@@ -139,8 +104,8 @@ class JournalChecks:
         ``strict`` that is refused in one line, since no check of the events alone can
         see it.
         """
-        with self._guard("reading a snapshot"):
-            rows = self._conn.execute(
+        with self._db.guard("reading a snapshot"):
+            rows = self._db.conn.execute(
                 "SELECT s.seq, s.state, s.chain, s.digest, e.hash FROM snapshots s "
                 "JOIN events e ON e.session_id = s.session_id AND e.seq = s.seq "
                 "WHERE s.session_id = ? AND s.seq <= ? ORDER BY s.seq DESC",
@@ -152,8 +117,8 @@ class JournalChecks:
             if digest != snapshot_digest(at, text):
                 continue
             if at != event_hash:
-                if strict and not self._in_log(session_id, at):
-                    raise JournalError(rewritten(self.path, session_id, int(seq)))
+                if strict and not self.in_log(session_id, at):
+                    raise JournalError(rewritten(self._db.path, session_id, int(seq)))
                 continue  # a snapshot moved from another place in the log: not used
             try:
                 return decode_history(json.loads(text)), int(seq), at
@@ -165,8 +130,8 @@ class JournalChecks:
         """The first snapshot whose chain position no longer matches its event (the log
         behind it was rewritten), or ``None``: what ``check``, ``ledger`` and ``export``
         add to the chain's own check."""
-        with self._guard("reading a snapshot"):
-            rows = self._conn.execute(
+        with self._db.guard("reading a snapshot"):
+            rows = self._db.conn.execute(
                 "SELECT s.seq, s.state, s.chain, s.digest, e.hash FROM snapshots s "
                 "LEFT JOIN events e ON e.session_id = s.session_id AND e.seq = s.seq "
                 "WHERE s.session_id = ? ORDER BY s.seq",
@@ -176,15 +141,15 @@ class JournalChecks:
             if not (isinstance(text, str) and isinstance(at, bytes)):
                 continue
             moved_or_rewritten = digest == snapshot_digest(at, text) and at != event_hash
-            if moved_or_rewritten and not self._in_log(session_id, at):
+            if moved_or_rewritten and not self.in_log(session_id, at):
                 return int(seq)
         return None
 
-    def _in_log(self, session_id: int, chain_hash: bytes) -> bool:
+    def in_log(self, session_id: int, chain_hash: bytes) -> bool:
         """Whether some event still has this chain hash (a snapshot moved elsewhere in
         the log) rather than none (the events behind the snapshot were rewritten)."""
-        with self._guard("reading events"):
-            row = self._conn.execute(
+        with self._db.guard("reading events"):
+            row = self._db.conn.execute(
                 "SELECT 1 FROM events WHERE session_id = ? AND hash = ? LIMIT 1",
                 (session_id, chain_hash),
             ).fetchone()

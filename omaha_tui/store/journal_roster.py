@@ -1,78 +1,52 @@
-"""The journal's roster methods: the regulars, their lifetime results, renames and merges.
+"""The journal's roster: the regulars, their lifetime results, renames and merges.
 
-A mix-in of :class:`~omaha_tui.store.journal.Journal` (kept apart so each file stays
-small). Listing works on a read-only journal too: a session whose summary is behind its
-log is summarised from its state in memory (names not yet on the roster, from a journal
-older than the roster, get a provisional identity of their own). A rename or merge first
+One part the :class:`~omaha_tui.store.journal.Journal` holds (``journal.roster_book``),
+over the journal's database and a session's table. Listing works on a read-only journal
+too: a session whose summary is behind its log is summarised from its state in memory
+(names not yet on the roster, from a journal older than the roster, get a provisional
+identity of their own). A rename or merge first
 writes those summaries, so every name of every session is on the roster.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
-from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
 
 from omaha_tui.engine.labels import identity, printable
+from omaha_tui.engine.state import TableState, ledger_lines
 
 from . import roster
+from .journal_db import JournalDb
 from .records import JournalError, utc_now
-from .roster import ResultRow, RosterError
-
-if TYPE_CHECKING:
-    from omaha_tui.engine.state import TableState
-
-    from .results import Fresh, Lifetime, Night
+from .result_rows import Fresh, ResultRow
+from .results import Lifetime, Night, add_results, last_players, lifetime, nights, roster_names
+from .roster import RosterError
 
 
 def _join_tournaments() -> None:
-    """Join the tournaments' results to the lifetime results (R11). Done on first use,
-    with :mod:`.results` loaded then: a table at play never reads them."""
-    from .results import add_results
+    """Join the tournaments' results to the lifetime results (R11). Imported on first
+    use, not to spare a cycle: the tournaments' results read the tournament's ledger,
+    whose rules a cash table never loads."""
     from .tournament_results import tournament_lifetime
 
     add_results(tournament_lifetime)  # a source is registered once however often asked
 
 
-class RosterJournal(Protocol):
-    """What the roster needs of the journal: its file, its connection, its guard around
-    a read or a write, and a session's table."""
-
-    path: Path
-    read_only: bool
-    _conn: sqlite3.Connection
-
-    def _guard(self, doing: str) -> AbstractContextManager[None]: ...
-
-    def load_state(self, session_id: int) -> TableState: ...
-
-
 class JournalRoster:
-    """The roster of regulars and their results, kept in the journal: one part the
-    :class:`~omaha_tui.store.journal.Journal` holds (``journal.roster_book``)."""
+    """The roster of regulars and their results, kept in the journal."""
 
-    def __init__(self, journal: RosterJournal) -> None:
-        self._journal = journal
-
-    @property
-    def path(self) -> Path:
-        return self._journal.path
-
-    @property
-    def read_only(self) -> bool:
-        return self._journal.read_only
+    def __init__(self, db: JournalDb, load_state: Callable[[int], TableState]) -> None:
+        self._db = db
+        self.load_state = load_state
 
     @property
     def _conn(self) -> sqlite3.Connection:
-        return self._journal._conn
+        return self._db.conn
 
     def _guard(self, doing: str) -> AbstractContextManager[None]:
-        return self._journal._guard(doing)
-
-    def load_state(self, session_id: int) -> TableState:
-        return self._journal.load_state(session_id)
+        return self._db.guard(doing)
 
     def _stale(self) -> list[int]:
         rows = self._conn.execute(
@@ -83,8 +57,6 @@ class JournalRoster:
     def _fresh(self) -> tuple[list[ResultRow], dict[int, str], list[Fresh]]:
         """Summary rows of the stale sessions, from their states, without writing; and
         those states, for the tournaments' results."""
-        from .results import Fresh
-
         rows: list[ResultRow] = []
         provisional: dict[str, int] = {}
         names: dict[int, str] = {}
@@ -101,8 +73,6 @@ class JournalRoster:
 
     def lifetime(self) -> list[Lifetime]:
         """Every player's lifetime results (see :func:`.results.lifetime`)."""
-        from .results import lifetime
-
         _join_tournaments()
         with self._guard("reading the players"):
             fresh, names, states = self._fresh()
@@ -111,7 +81,7 @@ class JournalRoster:
     def player_tournaments(self, pid: int) -> dict[int, dict[str, object]]:
         """One player's tournaments by session id (R11): entries, paid, prize, net, best
         finish."""
-        from .tournament_results import tournament_nights
+        from .tournament_results import tournament_nights  # the tournament's rules, R11
 
         with self._guard("reading the players"):
             _, _, states = self._fresh()
@@ -123,8 +93,6 @@ class JournalRoster:
         Raises:
             JournalError: nobody by that name (the message says how to list them).
         """
-        from .results import lifetime, nights
-
         _join_tournaments()
         with self._guard("reading the players"):
             fresh, names, states = self._fresh()
@@ -139,42 +107,28 @@ class JournalRoster:
 
     def roster(self) -> list[str]:
         """Every regular's name, the most recently played first (for the setup screen)."""
-        from .results import roster_names
-
         with self._guard("reading the players"):
             return roster_names(self._conn)
 
     def last_players(self) -> list[tuple[str, int]]:
         """The latest session's players and buy-ins, in seating order."""
-        from .results import last_players
-
         with self._guard("reading the players"):
             return last_players(self._conn)
 
     def _roster_change(self, change: str, a: str, b: str) -> str:
-        if self.read_only:
-            raise JournalError(f"{self.path} is open read-only: nothing can be recorded")
-        with self._guard("changing the roster"):
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                now = utc_now()
-                for sid in self._stale():
-                    last = int(
-                        self._conn.execute(
-                            "SELECT event_count FROM sessions WHERE id = ?", (sid,)
-                        ).fetchone()[0]
-                    )
-                    roster.write_summary(self._conn, sid, last, self.load_state(sid), now)
-                if change == "rename":
-                    said = roster.rename(self._conn, a, b, now)
-                else:
-                    said = roster.merge(self._conn, a, b, now)
-                self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
-                raise
-        return said
+        self._db.writable()
+        with self._guard("changing the roster"), self._db.transaction():
+            now = utc_now()
+            for sid in self._stale():
+                last = int(
+                    self._conn.execute(
+                        "SELECT event_count FROM sessions WHERE id = ?", (sid,)
+                    ).fetchone()[0]
+                )
+                roster.write_summary(self._conn, sid, last, self.load_state(sid), now)
+            if change == "rename":
+                return roster.rename(self._conn, a, b, now)
+            return roster.merge(self._conn, a, b, now)
 
     def rename_player(self, old: str, new: str) -> str:
         """Rename a regular (the old spelling still finds them); returns what was done.
@@ -201,8 +155,6 @@ def _rows_of(
     provisional: dict[str, int],
     names: dict[int, str],
 ) -> Iterator[ResultRow]:
-    from omaha_tui.engine.state import ledger_lines
-
     rate = state.money if state.tournament is None else None  # a tournament's chips: no money
     cash = state.tournament is None
     for i, line in enumerate(ledger_lines(state)):

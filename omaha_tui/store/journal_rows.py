@@ -15,8 +15,8 @@ from omaha_tui.engine.state import TableState
 
 from . import roster
 from .chain import link, row_bytes, snapshot_digest
-from .journal_reading import played_hands
 from .records import utc_now
+from .session_rows import played_hands
 from .snapshot import KEEP_SNAPSHOTS
 
 # Events that end a hand: the write-ahead log is copied into the main file after them.

@@ -1,4 +1,4 @@
-"""The journal's records as plain data: session summaries, stored events, its error.
+"""The journal's records as plain data: session summaries, stored events, its errors.
 
 Kept apart from :mod:`.journal` so that callers (the app, the CLI) can name these
 types without the SQLite code. Nothing here touches a file.
@@ -20,6 +20,18 @@ class JournalError(RuntimeError):
 class NoSuchSession(JournalError):
     """The journal has no session of that id (every command exits 2 for it, as for any
     other argument that names nothing)."""
+
+
+class UnreadableSettings(JournalError):
+    """The session's settings are not what omaha-tui writes (the line says which part)."""
+
+
+def recovery(session_id: int) -> str:
+    """What a dealer can do about a session whose settings are unreadable."""
+    return (
+        f"its events can still be exported without them: `omaha-tui export {session_id} "
+        "DIR --format json --until-damage`, then `omaha-tui import` that file"
+    )
 
 
 @dataclass(frozen=True)

@@ -14,28 +14,17 @@ player id, more fields (entries, cashes, best finish, net) that every listing ca
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.labels import identity
 
-from .roster import COLUMNS, ResultRow
+from .result_rows import COLUMNS, Fresh, ResultRow, merges
 
 if TYPE_CHECKING:
-    from omaha_tui.engine.state import TableState
-
-
-@dataclass(frozen=True)
-class Fresh:
-    """A session whose summary is behind its log, with its state read from the log:
-    ``ids`` maps each name's identity key to its player id, ``played`` when it was."""
-
-    session_id: int
-    state: TableState
-    ids: Mapping[str, int]
-    played: str
+    pass
 
 
 ResultSource = Callable[[sqlite3.Connection, Sequence[Fresh]], dict[int, dict[str, object]]]
@@ -82,22 +71,6 @@ class Night:
     money: Decimal | None
     currency: str
     best_pot: int
-
-
-def merges(conn: sqlite3.Connection) -> dict[int, int]:
-    """Every merged-away identity and the one that holds its results now."""
-    direct = {
-        int(a): int(b)
-        for a, b in conn.execute("SELECT id, merged_into FROM players WHERE merged_into NOT NULL")
-    }
-    out = {}
-    for start in direct:
-        pid, seen = start, set()
-        while pid in direct and pid not in seen:
-            seen.add(pid)
-            pid = direct[pid]
-        out[start] = pid
-    return out
 
 
 def result_rows(conn: sqlite3.Connection, fresh: Iterable[ResultRow] = ()) -> list[ResultRow]:
@@ -230,13 +203,11 @@ def last_players(conn: sqlite3.Connection) -> list[tuple[str, int]]:
 
 
 __all__ = [
-    "Fresh",
     "Lifetime",
     "Night",
     "add_results",
     "last_players",
     "lifetime",
-    "merges",
     "nights",
     "roster_names",
 ]

@@ -17,63 +17,16 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
 
 from omaha_tui.engine.events import Event, PlayerSeated
 from omaha_tui.engine.labels import check_name, identity, printable
 from omaha_tui.engine.state import TableState, ledger_lines
 
+from .result_rows import COLUMNS, ResultRow
+
 
 class RosterError(ValueError):
     """A rename or merge that cannot be done; the message says why and what to do."""
-
-
-@dataclass(frozen=True, slots=True)
-class ResultRow:
-    """One player's summary of one session, as ``session_results`` stores it."""
-
-    session_id: int
-    name: str
-    player_id: int
-    hands: int
-    won: int
-    net: int
-    best_pot: int
-    net_money: str | None
-    currency: str | None
-    played: str
-    buy_in: int = 0
-    ord: int = 0
-
-    @classmethod
-    def of(cls, row: Iterable[Any]) -> ResultRow:
-        s, n, p, h, w, net, b, m, c, t, bi, o = row
-        return cls(
-            int(s), str(n), int(p), int(h), int(w), int(net), int(b), m, c, str(t), int(bi), int(o)
-        )
-
-    def values(self) -> tuple[object, ...]:
-        return (
-            self.session_id,
-            self.name,
-            self.player_id,
-            self.hands,
-            self.won,
-            str(self.net),
-            str(self.best_pot),
-            self.net_money,
-            self.currency,
-            self.played,
-            str(self.buy_in),
-            self.ord,
-        )
-
-
-COLUMNS = (
-    "session_id, name, player_id, hands, won, net, best_pot, net_money, currency, played, "
-    "buy_in, ord"
-)
 
 
 def current(conn: sqlite3.Connection, pid: int) -> int:
@@ -163,6 +116,9 @@ def write_summary(
         [r.values() for r in rows],
     )
     if state.tournament is not None:  # R11: the tournament's money, entries and places
+        # Imported here, at a tournament's first summary: its ledger loads the
+        # tournament's rules, which a cash table never loads (R11). No cycle: the
+        # tournaments' results import only the summary rows (:mod:`.result_rows`).
         from .tournament_results import write_tournament
 
         ids = {identity(r.name): r.player_id for r in rows}
@@ -247,8 +203,6 @@ def merge(conn: sqlite3.Connection, keep: str, other: str, now: str) -> str:
 
 
 __all__ = [
-    "COLUMNS",
-    "ResultRow",
     "RosterError",
     "current",
     "ensure_player",

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from omaha_tui.engine.errors import validation_message
 from omaha_tui.engine.rules.levels import BlindSchedule
 
-from .records import JournalError
+from .records import UnreadableSettings, recovery
 
 
 class HasSettings(Protocol):
@@ -29,18 +29,6 @@ class HasSettings(Protocol):
     def path(self) -> Path: ...
 
     def meta(self, session_id: int) -> dict[str, Any]: ...
-
-
-class UnreadableSettings(JournalError):
-    """The session's settings are not what omaha-tui writes (the line says which part)."""
-
-
-def recovery(session_id: int) -> str:
-    """What a dealer can do about a session whose settings are unreadable."""
-    return (
-        f"its events can still be exported without them: `omaha-tui export {session_id} "
-        "DIR --format json --until-damage`, then `omaha-tui import` that file"
-    )
 
 
 def readable_settings(journal: HasSettings, session_id: int) -> dict[str, Any]:
@@ -62,3 +50,6 @@ def readable_settings(journal: HasSettings, session_id: int) -> dict[str, Any]:
             f"({first}); the file was changed outside omaha-tui: {recovery(session_id)}"
         ) from None
     return meta
+
+
+__all__ = ["HasSettings", "UnreadableSettings", "readable_settings", "recovery"]

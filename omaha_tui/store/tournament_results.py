@@ -20,7 +20,7 @@ from decimal import Decimal, localcontext
 from omaha_tui.engine.labels import identity
 from omaha_tui.engine.state import TableState
 
-from .results import Fresh, merges
+from .result_rows import Fresh, merges
 from .tournament_ledger import tournament_book
 
 

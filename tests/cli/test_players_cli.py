@@ -203,7 +203,7 @@ def test_r12_last_played_is_when_the_last_hand_was_dealt(
     _three(db)
     with Journal.open(db) as journal:
         sid = journal.sessions()[0].id
-        first = journal._conn.execute(
+        first = journal.db.conn.execute(
             "SELECT max(created) FROM events WHERE session_id = ? AND type IN "
             "('hand_started', 'session_ended')",
             (sid,),

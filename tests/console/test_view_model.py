@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,6 @@ from omaha_tui.store.journal import Journal
 
 
 def _session(
-    tmp_path: Path,
     names: str = "Ann Bob Cy Dee",
     game: str = "plo",
     short: int = 100,
@@ -35,7 +33,7 @@ def _session(
         Player(i, n, short if i == len(seated) - 1 else 100) for i, n in enumerate(seated)
     )
     setup = TableSetup(config, players)
-    journal = Journal.open(tmp_path / "j.sqlite3")
+    journal = Journal.in_memory()
     return Session.create(journal, setup.events(), setup.name)
 
 
@@ -49,7 +47,7 @@ def _answers(session: Session, lines: list[str], *, as_json: bool) -> list[str]:
 
 @pytest.mark.parametrize("as_json", [False, True])
 def test_a_console_command_reckons_available_once_and_the_legal_range_at_most_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, as_json: bool
+    monkeypatch: pytest.MonkeyPatch, as_json: bool
 ) -> None:
     from omaha_tui.engine.decisions import available as available_module
     from omaha_tui.engine.rules import betting
@@ -69,7 +67,7 @@ def test_a_console_command_reckons_available_once_and_the_legal_range_at_most_on
         if getattr(module, "available", None) is real_available:
             monkeypatch.setattr(module, "available", counted_available)
     monkeypatch.setattr(betting, "_legal_actions", counted_legal)
-    session = _session(tmp_path)
+    session = _session()
     out = io.StringIO()
     console = Console(session, out, as_json=as_json)
     console.line("next")
@@ -86,8 +84,8 @@ def test_a_console_command_reckons_available_once_and_the_legal_range_at_most_on
     session.journal.close()
 
 
-def test_json_status_and_the_table_s_seat_words_are_one_vocabulary(tmp_path: Path) -> None:
-    session = _session(tmp_path, short=5)
+def test_json_status_and_the_table_s_seat_words_are_one_vocabulary() -> None:
+    session = _session(short=5)
     lines = _answers(session, ["next", "allin", "fold"], as_json=True)
     state = json.loads(lines[-1])["state"]
     view = table_view(session.state, session.available())
@@ -103,8 +101,8 @@ def test_json_status_and_the_table_s_seat_words_are_one_vocabulary(tmp_path: Pat
     session.journal.close()
 
 
-def test_r10_2_json_state_while_run_two_is_still_to_deal(tmp_path: Path) -> None:
-    session = _session(tmp_path, "Ann Bob Cy", "omaha8", structure="nl")
+def test_r10_2_json_state_while_run_two_is_still_to_deal() -> None:
+    session = _session("Ann Bob Cy", "omaha8", structure="nl")
     lines = [
         "next",
         "allin",

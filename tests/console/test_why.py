@@ -5,7 +5,6 @@ three cards (R6, R8.3), and why each other claim fails."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from omaha_tui.console import Console
 from omaha_tui.session import Session
@@ -14,8 +13,8 @@ from omaha_tui.store.journal import Journal
 from .transcript import _setup
 
 
-def _answers(tmp_path: Path, lines: list[str]) -> list[str]:
-    journal = Journal.open(tmp_path / "j.sqlite3")
+def _answers(lines: list[str]) -> list[str]:
+    journal = Journal.in_memory()
     try:
         setup = _setup({"players": "Ann:100,Bob:100,Cy:100", "blinds": "1/2"})
         session = Session.create(journal, setup.events(), setup.name)
@@ -28,10 +27,9 @@ def _answers(tmp_path: Path, lines: list[str]) -> list[str]:
         journal.close()
 
 
-def test_r8_3_why_names_the_two_and_three_cards_and_why_the_others_lose(tmp_path: Path) -> None:
+def test_r8_3_why_names_the_two_and_three_cards_and_why_the_others_lose() -> None:
     checked_street = ["check", "check", "check"]
     out = _answers(
-        tmp_path,
         [
             "why",
             "next",

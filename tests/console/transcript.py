@@ -75,11 +75,12 @@ def _setup(header: dict[str, str]) -> TableSetup:
     return TableSetup(config, seated, schedule=schedule, tournament=tournament)
 
 
-def play(text: str, db: Path) -> str:
-    """Run the commands of a transcript and return the transcript they produce."""
+def play(text: str, db: Path | None = None) -> str:
+    """Run the commands of a transcript and return the transcript they produce: in a
+    journal file at ``db``, or in memory (``None``) for a transcript that never resumes."""
     header: dict[str, str] = {}
     out_lines: list[str] = []
-    journal = Journal.open(db)
+    journal = Journal.open(db) if db is not None else Journal.in_memory()
     session: Session | None = None
     console: Console | None = None  # one console per process: it hears the clock (R2.7c)
     clock = [START]
@@ -96,7 +97,7 @@ def play(text: str, db: Path) -> str:
                 out_lines.append(raw)
                 continue
             if raw.strip() == "# resume":
-                assert session is not None
+                assert session is not None and db is not None, "resuming needs a journal file"
                 sid = session.id
                 journal.close()
                 journal = Journal.open(db)

@@ -19,8 +19,8 @@ from tests.tables import quick_table
 ODD_DIGITS = ["٣٠", "²", "３０", "߃", "৩", "Ⅻ", "½", "1٠"]
 
 
-def _console(tmp_path: Path) -> tuple[Console, io.StringIO]:
-    journal = Journal.open(tmp_path / "j.sqlite3")
+def _console() -> tuple[Console, io.StringIO]:
+    journal = Journal.in_memory()
     setup = demo_setup()
     session = Session.create(journal, setup.events(), setup.name)
     out = io.StringIO()
@@ -43,10 +43,8 @@ def test_r4_10_digits_other_than_0_to_9_are_refused_everywhere(text: str) -> Non
         g.parse_duration(text)
 
 
-def test_r4_10_the_console_refuses_arabic_indic_bets_and_superscript_rebuys(
-    tmp_path: Path,
-) -> None:
-    console, _ = _console(tmp_path)
+def test_r4_10_the_console_refuses_arabic_indic_bets_and_superscript_rebuys() -> None:
+    console, _ = _console()
     console.execute("next")
     before = console.session.state
     outcome = console.execute("bet ٣٠")
@@ -78,10 +76,8 @@ def test_r4_10_the_console_refuses_arabic_indic_bets_and_superscript_rebuys(
         ("correct Ann -٥ miscount", 'correction "-٥" uses characters other than the digits'),
     ],
 )
-def test_every_console_word_reads_numbers_by_the_one_grammar(
-    tmp_path: Path, line: str, reason: str
-) -> None:
-    console, _ = _console(tmp_path)
+def test_every_console_word_reads_numbers_by_the_one_grammar(line: str, reason: str) -> None:
+    console, _ = _console()
     outcome = console.execute(line)
     assert outcome.refused and outcome.message.startswith(reason)
 
@@ -159,7 +155,7 @@ def test_r4_6_a_preview_is_the_engine_s_decision_in_the_narrator_s_words(
 ) -> None:
     from omaha_tui.engine.decisions import requests as rq
 
-    console, _ = _console(tmp_path)
+    console, _ = _console()
     session = console.session
     session.request(rq.NextHand())
     before, recorded = session.state, len(session.events())

@@ -98,9 +98,9 @@ def test_r2_7_the_big_blind_ante_and_the_hand_s_own_blinds_are_in_the_document(
     assert later["stakes"]["text"] == "50/100" and later["stakes"]["ante_text"] == "BB ante 100"
 
 
-def test_the_json_console_s_state_is_the_document(tmp_path: Path) -> None:
+def test_the_json_console_s_state_is_the_document() -> None:
     setup = _setup({"players": "Ann:100,Bob:100"})
-    with Journal.open(tmp_path / "j.sqlite3") as journal:
+    with Journal.in_memory() as journal:
         session = Session.create(journal, setup.events(), "t", None, T0)
         out = io.StringIO()
         Console(session, out, as_json=True, now=lambda: T0).line("next")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.session import Session
-from omaha_tui.store import journal_reading
+from omaha_tui.store import event_log
 from omaha_tui.store.journal import Journal, JournalError
 from tests.session.test_session import new
 
@@ -44,7 +44,7 @@ def step(s: Session, what: str) -> None:
 def test_redo_after_a_resume_is_the_live_redo_list(
     steps: list[str], tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(journal_reading, "OUTLINE_PAGE", 5)  # read the tail in small pages
+    monkeypatch.setattr(event_log, "OUTLINE_PAGE", 5)  # read the tail in small pages
     db = tmp_path_factory.mktemp("redo") / "j.sqlite3"
     with Journal.open(db) as j:
         live = new(j)

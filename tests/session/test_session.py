@@ -31,8 +31,8 @@ def setup(players: int = 3, levels: str | None = None) -> TableSetup:
 
 
 @pytest.fixture
-def journal(tmp_path: Path):  # type: ignore[no-untyped-def]
-    j = Journal.open(tmp_path / "j.sqlite3")
+def journal():  # type: ignore[no-untyped-def]
+    j = Journal.in_memory()  # what is tested here is the session, not the disk
     yield j
     j.close()
 

@@ -7,7 +7,6 @@ written before the new state is adopted. (These were the controller's tests.)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -25,8 +24,8 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 
 
 @pytest.fixture
-def journal(tmp_path: Path) -> Iterator[Journal]:
-    with Journal.open(tmp_path / "j.sqlite3") as j:
+def journal() -> Iterator[Journal]:
+    with Journal.in_memory() as j:  # the requests are tested here, not the disk
         yield j
 
 

@@ -56,7 +56,7 @@ class Clock:
 def fixed_clock() -> Iterator[Clock]:
     clock = Clock()
     with contextlib.ExitStack() as stack:
-        for module in ("journal", "journal_rows", "journal_roster"):
+        for module in ("journal_writes", "journal_rows", "journal_roster"):
             stack.enter_context(mock.patch(f"omaha_tui.store.{module}.utc_now", clock))
         yield clock
 

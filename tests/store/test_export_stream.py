@@ -17,7 +17,7 @@ from omaha_tui.interchange.export_stream import UndoneTooFar, effective, with_de
 from omaha_tui.interchange.interop import export_session, import_files
 from omaha_tui.interchange.phh_export import session_hands
 from omaha_tui.interchange.phh_write import dumps_all
-from omaha_tui.store import hand_details
+from omaha_tui.store import journal_details
 from omaha_tui.store.files import FileRefused, write_chunks_safely
 from omaha_tui.store.journal import Journal
 from tests import decided as c
@@ -95,7 +95,7 @@ def test_the_export_peak_of_an_imported_session_does_not_grow_with_its_hands(
 ) -> None:
     monkeypatch.setattr(export_stream, "PAGE", 40)
     monkeypatch.setattr(export_stream, "HELD_EVENTS", 20)
-    monkeypatch.setattr(hand_details, "PAGE", 10)
+    monkeypatch.setattr(journal_details, "PAGE", 10)
     peaks = []
     for hands in (60, 240):
         folder = tmp_path / str(hands)

@@ -42,7 +42,7 @@ def test_a_phh_import_applies_each_recorded_event_once(
         assert calls == [e.type for e in recorded]
         monkeypatch.undo()
         # The journal kept the computed state: it is the log's, and its snapshot resumes.
-        assert journal._has_snapshot(outcome.session_id)
+        assert journal.checks.has_snapshot(outcome.session_id)
         assert journal.load_state(outcome.session_id) == replay(recorded)
 
 

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.events import ActionUndone, PlayerRebought, SessionEnded
+from omaha_tui.session import Session
 from omaha_tui.store.journal import Journal, JournalError, SessionBusy
 from omaha_tui.store.paths import default_db_path, resolve_db_path
 from omaha_tui.store.schema import MIGRATIONS, SCHEMA_VERSION
+from tests.console.transcript import _setup
 
 
 @pytest.fixture
@@ -43,9 +47,9 @@ def test_append_returns_sequence_numbers_and_events_come_back_in_order(db: Path)
 
 def test_file_uses_wal_and_full_synchronous_commits(db: Path) -> None:
     with Journal.open(db) as j:
-        assert j._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert j._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-        assert j._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert j.db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert j.db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert j.db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_sessions_list_counts_events_hands_and_finish(db: Path) -> None:
@@ -180,7 +184,7 @@ def test_a_version_1_journal_is_migrated_and_keeps_its_events(db: Path) -> None:
     conn.commit()
     conn.close()
     with Journal.open(db) as j:
-        assert j._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert j.db.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         (info,) = j.sessions()
         assert (info.title, info.event_count, info.hands) == ("old", 2, 0)
         assert j.events(1) == [ActionUndone(), ActionUndone()]
@@ -203,7 +207,7 @@ def test_hands_played_counted_from_event_types_equal_the_replayed_count() -> Non
     """Sessions with misdeals, undone hand starts, undos across hands and paused hands:
     the count read from the event types alone is the state's count of hands played."""
     from omaha_tui.engine.reducer.replay import replay
-    from omaha_tui.store.journal_reading import played_from_types, played_hands
+    from omaha_tui.store.session_rows import played_from_types, played_hands
 
     from .recorded import eventful_session
 
@@ -216,3 +220,36 @@ def test_hands_played_counted_from_event_types_equal_the_replayed_count() -> Non
             differ.append(seed)
     assert differ == []
     assert {"misdeal", "undo", "hand_started"} <= kinds
+
+
+def _an_evening(journal: Journal) -> int:
+    setup = _setup({"players": "Ann:100,Bob:100,Cy:100"})
+    session = Session.create(journal, setup.events(), setup.name)
+    for _ in range(3):
+        for request in (rq.NextHand(), rq.Fold(), rq.Fold()):
+            assert session.request(request).ok
+    assert session.request(rq.NextHand()).ok  # a hand in play: a snapshot, then its start
+    return session.id
+
+
+def test_an_in_memory_journal_keeps_a_session_as_a_journal_file_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with Journal.open(tmp_path / "j.sqlite3") as on_disk, Journal.in_memory() as memory:
+        sids = _an_evening(on_disk), _an_evening(memory)
+        both = list(zip((on_disk, memory), sids, strict=True))
+        assert [j.events(s) for j, s in both] == [on_disk.events(1)] * 2
+        for j, sid in both:
+            assert j.check_chain(sid).bad is None and j.readable_until(sid) == j.last_seq(sid)
+            assert j.checks.has_snapshot(sid)
+            assert j.load_state(sid) == on_disk.load_state(1)
+            assert j.roster() == on_disk.roster()
+            undated = [replace(p, last_played="") for p in j.lifetime()]
+            assert undated == [replace(p, last_played="") for p in on_disk.lifetime()]
+        assert [s.hands for s in memory.sessions()] == [s.hands for s in on_disk.sessions()]
+        assert memory.path == Path(":memory:") and not memory.read_only
+        anew, new_id = memory.write_anew(sids[1], tmp_path / "anew.sqlite3")
+        with anew:
+            assert anew.events(new_id) == memory.events(sids[1])
+    assert {p.name.split(".")[0] for p in tmp_path.iterdir()} == {"anew", "j"}  # nothing else

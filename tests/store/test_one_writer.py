@@ -309,8 +309,8 @@ def test_a_backup_of_one_session_holds_its_players_and_nobody_else_s_results(
         saturday = night(journal, "Ann:200,Bobby:200")
         journal.merge_players("Bob", "Bobby")  # Saturday's Bobby is Friday's Bob
         night(journal, "Dee:200,Eve:200")
-        with journal._conn:
-            journal._conn.execute("INSERT INTO imports VALUES ('ab', ?)", (friday,))
+        with journal.db.conn:
+            journal.db.conn.execute("INSERT INTO imports VALUES ('ab', ?)", (friday,))
     one = tmp_path / "one.sqlite3"
     assert run_cli("backup", ["backup", str(saturday), str(one), "--db", str(db)]) == 0
     conn = sqlite3.connect(one)

@@ -105,8 +105,8 @@ def test_a_full_disk_is_called_full_and_loses_nothing(tmp_path: Path) -> None:
     with Journal.open(db) as j:
         sid = j.create_session("t")
         j.append(sid, ActionUndone())
-        pages = j._conn.execute("PRAGMA page_count").fetchone()[0]
-        j._conn.execute(f"PRAGMA max_page_count = {pages}")
+        pages = j.db.conn.execute("PRAGMA page_count").fetchone()[0]
+        j.db.conn.execute(f"PRAGMA max_page_count = {pages}")
         with pytest.raises(JournalError) as info:
             j.append_many(sid, [PlayerRebought(seat=0, amount=i + 1) for i in range(2000)])
     message = str(info.value)
@@ -153,9 +153,9 @@ def test_a_read_only_follower_reads_what_a_writer_keeps_adding(tmp_path: Path) -
             with pytest.raises(JournalError, match="open read-only"):
                 follower.append(sid, ActionUndone())
             # Even while the writer is inside a write transaction the follower reads.
-            writer._conn.execute("BEGIN IMMEDIATE")
+            writer.db.conn.execute("BEGIN IMMEDIATE")
             assert follower.last_seq(sid) == 3
-            writer._conn.execute("ROLLBACK")
+            writer.db.conn.execute("ROLLBACK")
 
 
 def test_a_session_id_beyond_any_integer_is_no_session(tmp_path: Path) -> None:

@@ -128,7 +128,7 @@ def test_a_snapshot_of_the_previous_format_is_passed_over_and_the_log_replayed(
     conn.commit()
     conn.close()
     with Journal.open(db) as journal:
-        assert journal._snapshot(sid, len(events))[0] is None
+        assert journal.checks.snapshot(sid, len(events))[0] is None
         assert journal.load_history(sid) == history.replay(events)  # type: ignore[arg-type]
 
 

@@ -116,9 +116,9 @@ def test_an_import_leaves_no_lock_files_and_no_empty_sessions(
     def killed(*args: object) -> None:
         raise KeyboardInterrupt
 
-    from omaha_tui.store import journal as journal_module
+    from omaha_tui.store import event_log
 
-    monkeypatch.setattr(journal_module, "store_snapshots", killed)
+    monkeypatch.setattr(event_log, "store_snapshots", killed)
     before = journal.sessions()
     with pytest.raises(KeyboardInterrupt):
         import_files(journal, [written], again=True)

@@ -163,7 +163,7 @@ def test_an_edited_snapshot_is_never_used(tmp_path: Path) -> None:
     assert edited != text
     _edit(db, "UPDATE snapshots SET state = ? WHERE seq = ?", edited, seq)
     with Journal.open(db) as journal:
-        assert journal._snapshot(sid, len(events)) == (None, 0, None)
+        assert journal.checks.snapshot(sid, len(events)) == (None, 0, None)
         assert journal.load_state(sid) == replay(events)
 
 
@@ -183,7 +183,7 @@ def test_a_snapshot_moved_to_another_position_is_not_used(tmp_path: Path) -> Non
         rows[1][0],
     )
     with Journal.open(db) as journal:
-        _state, at, _ = journal._snapshot(sid, len(events))
+        _state, at, _ = journal.checks.snapshot(sid, len(events))
         assert at == rows[0][0]  # the newer one is passed over, the older still fits
         assert journal.load_state(sid) == replay(events)
 
@@ -231,10 +231,10 @@ def test_a_journal_of_the_previous_version_gets_its_chain_on_first_writable_open
     with pytest.raises(JournalError, match="must be upgraded"):
         Journal.open(db, read_only=True)
     with Journal.open(db) as journal:
-        assert int(journal._conn.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION
+        assert int(journal.db.conn.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION
         assert journal.check_chain(sid).intact
         assert journal.check_chain(sid).good == len(events)
-        state, at, _ = journal._snapshot(sid, len(events))
+        state, at, _ = journal.checks.snapshot(sid, len(events))
         assert state is not None and at > 0  # the old snapshots were kept, now with digests
         assert journal.load_state(sid) == replay(events)
         session = Session.resume(journal, sid)
