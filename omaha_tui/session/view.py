@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
+from omaha_tui.engine.allin.spot import AllInSpot
+from omaha_tui.engine.allin.table_spot import all_in_spot
 from omaha_tui.engine.config import STRUCTURE_NAMES, Stakes, Structure, TableConfig
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, CardsDue, available

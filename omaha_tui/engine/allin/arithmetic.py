@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
-from omaha_tui.engine.allin.equity import Outcome, hole_mask, low_mask
+from omaha_tui.engine.allin.figures import Outcome, hole_mask, low_mask
 from omaha_tui.engine.hands.evaluate import CARD_PRIME, high_row, low_row, pair_positions
 from omaha_tui.engine.hands.games import Variant
 
