@@ -70,14 +70,17 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(e))
     try:
         if setup is not None:
-            session = Session.create(journal, setup.events(), setup.name, setup.schedule)
+            # The board rows are read at the first all-in spot (console.report), not
+            # before the first answer.
+            events = setup.events()
+            session = Session.create(journal, events, setup.name, setup.schedule, warm_rows=False)
         else:
             if which == "last":
                 last = journal.last_unfinished()
                 if last is None:
                     return _fail("no unfinished session to resume: give --players to start one")
                 which = last.id
-            session = Session.resume(journal, int(which or 0))
+            session = Session.resume(journal, int(which or 0), warm_rows=False)
         settle_memory()  # loaded: from here on the collector looks only at what is new
         console = Console(session, sys.stdout, as_json=args.json)
         if setup is None and money is not None:  # R12.1: a value given on resuming

@@ -17,10 +17,9 @@ from omaha_tui.engine.rules.bombs import bomb_words
 from omaha_tui.engine.state import TableState, ledger_lines
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.clock import ClockView
-from omaha_tui.session.document import table_document
-from omaha_tui.session.document_hand import seat_equities
 from omaha_tui.session.seat_status import SeatStatus
 from omaha_tui.session.view import HandView, TableView
+from omaha_tui.store import board_rows
 
 if TYPE_CHECKING:  # the calculator itself loads when an all-in spot comes
     from omaha_tui.engine.allin.equity import Equity
@@ -36,7 +35,11 @@ def state_json(
 ) -> dict[str, Any]:
     """The table as the console's ``--json`` ``state`` object: the session's one JSON
     of the view (:func:`~omaha_tui.session.document.table_document`, the display's
-    ``room.json`` too), with the all-in figures worked out here when everyone is all in."""
+    ``room.json`` too), with the all-in figures worked out here when everyone is all in.
+    The document's modules load with the first ``--json`` answer: the ``state`` line
+    never needs them."""
+    from omaha_tui.session.document import table_document
+
     spot = view.spot if view is not None else None
     figures = _spot_equity(spot) if spot is not None and _running(view) else None
     return table_document(
@@ -54,13 +57,18 @@ def tabled_equity(spot: AllInSpot | None) -> dict[int, dict[str, Any] | None]:
     document's seat ``equity``, :func:`~omaha_tui.session.document_hand.seat_equities`)."""
     if spot is None:
         return {}
+    from omaha_tui.session.document_hand import seat_equities  # with the first spot
+
     return seat_equities(spot, _spot_equity(spot))
 
 
 @lru_cache(maxsize=4)
 def _spot_equity(spot: AllInSpot) -> Equity:
     """The figures of one all-in spot, worked out once: every command prints the state
-    while the spot lasts, and a pre-flop spot takes a fifth of a second to count."""
+    while the spot lasts, and a pre-flop spot takes a tenth of a second to count. The
+    evaluator's board rows are read here, at the first spot, rather than before the
+    console's first answer."""
+    board_rows.warm()
     return spot_equity(spot)
 
 

@@ -27,7 +27,6 @@ from omaha_tui.session.clock import Announcement, Announcer, clock_line
 from omaha_tui.session.command_types import Local
 from omaha_tui.session.commands import NEW_JOURNAL, parse_line, usage
 from omaha_tui.session.grammar import GrammarError
-from omaha_tui.session.showdown import explanation
 from omaha_tui.session.verify import RecordCheck
 from omaha_tui.session.view import TableView, table_view
 
@@ -183,6 +182,8 @@ class Console:
                 try:
                     config = session.state.config
                     decimals = config.decimals if config is not None else 0
+                    from omaha_tui.session.showdown import explanation  # the first `why`
+
                     return Outcome(True, explanation(session.state, decimals))
                 except RuleError as e:
                     return Outcome(False, str(e), refused=True)

@@ -30,7 +30,6 @@ from omaha_tui.engine.units import amount_text
 
 from .clock import WARNING_SECONDS, ClockView, LevelInfo
 from .document_hand import award_json, equities, last_hand, seat_equities
-from .document_tournament import results, tournament_document
 from .view import TableView, table_view
 
 if TYPE_CHECKING:
@@ -309,7 +308,7 @@ def table_document(
     """
     over = state.ended or (state.tournament is not None and state.tournament.finished)
     clock_doc = clock_document(clock, state, over=over)
-    tournament = tournament_document(state, clock)
+    tournament = _tournament(state, clock)
     if state.config is None:
         return _waiting(seq, title, clock_doc, tournament)
     view = view or table_view(state)
@@ -383,6 +382,22 @@ def table_document(
         "last_hand": last_hand(state),
         "clock": clock_doc,
         "tournament": tournament,
-        "results": results(state) if over else None,
+        "results": _results(state) if over else None,
     }
     return dict(doc)
+
+
+def _tournament(state: TableState, clock: ClockView | None) -> Json | None:
+    """A tournament's part (R11); a cash table never loads it, nor the ledger behind it."""
+    if state.tournament is None:
+        return None
+    from .document_tournament import tournament_document
+
+    return tournament_document(state, clock)
+
+
+def _results(state: TableState) -> Json:
+    """The end screen's figures, loaded when a session ends (R11, R12)."""
+    from .document_tournament import results
+
+    return results(state)

@@ -90,6 +90,7 @@ class Session:
         history: History,
         *,
         redo: Sequence[Event] = (),
+        warm_rows: bool = True,
     ) -> None:
         self.journal = journal
         self.id = session_id
@@ -97,7 +98,8 @@ class Session:
         self._redo = list(redo)
         self._available: Available | None = None
         self._opened: list[Journal] = []  # journals this session opened (write_anew)
-        board_rows.warm()  # an all-in's equity (R10.3) without building tables first
+        if warm_rows:  # an all-in's equity (R10.3) without building tables first
+            board_rows.warm()
 
     # ------------------------------------------------------------------ opening
 
@@ -109,9 +111,13 @@ class Session:
         title: str,
         schedule: BlindSchedule | None = None,
         now: datetime | None = None,
+        *,
+        warm_rows: bool = True,
     ) -> Session:
         """Record a new session's opening events (the rules, players, button) and,
         with ``schedule``, the blind schedule (R2.7; its clock starts with the first hand).
+        ``warm_rows``: read the evaluator's board rows now (:mod:`omaha_tui.store.board_rows`),
+        or leave them to the front end, which reads them at its first all-in spot.
 
         Raises:
             SessionError: the engine refuses the opening (nothing is recorded).
@@ -128,12 +134,20 @@ class Session:
         history = record_all(History(), opened.events, opened.steps)
         sid = journal.create_session(title, meta=meta)
         journal.append_many(sid, opened.events, history=history)
-        return cls(journal, sid, history)
+        return cls(journal, sid, history, warm_rows=warm_rows)
 
     @classmethod
-    def resume(cls, journal: Journal, session_id: int, now: datetime | None = None) -> Session:
+    def resume(
+        cls,
+        journal: Journal,
+        session_id: int,
+        now: datetime | None = None,
+        *,
+        warm_rows: bool = True,
+    ) -> Session:
         """Continue a recorded session exactly where it stopped, undo, redo and clock too
-        (a journal from before the clock's events takes up its clock at ``now``).
+        (a journal from before the clock's events takes up its clock at ``now``;
+        ``warm_rows`` as for :meth:`create`).
 
         Raises:
             SessionBusy: another program is writing this session.
@@ -143,7 +157,8 @@ class Session:
         history = journal.load_history(session_id)  # checks the chain; reads a snapshot
         meta = readable_settings(journal, session_id)
         # The clock is in the state (R2.7); redo comes from the tail of the log (.redo).
-        session = cls(journal, session_id, history, redo=resumed_redo(journal, session_id))
+        redo = resumed_redo(journal, session_id)
+        session = cls(journal, session_id, history, redo=redo, warm_rows=warm_rows)
         session.take_up_clock(meta, now)  # R2.7, older journals
         return session
 

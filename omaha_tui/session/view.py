@@ -14,21 +14,19 @@ machine reader needs (``player``, seat numbers, amounts) sit beside them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot
-from omaha_tui.engine.config import STRUCTURE_NAMES, Stakes, Structure, TableConfig
+from omaha_tui.engine.allin.table_spot import all_in_spot
+from omaha_tui.engine.config import STRUCTURE_NAMES, Structure, TableConfig
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.available import Available, CardsDue, available
-from omaha_tui.engine.events import Award, BombCall, Post
+from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.rules.awards import run_board
-from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
 from omaha_tui.engine.rules.pots import hand_pots, showdown_order
-from omaha_tui.engine.state import HandState, Pot, Street, TableState
+from omaha_tui.engine.state import HandState, Pot, TableState
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
 from omaha_tui.session.view_text import (
     STREET_NAMES,
@@ -39,6 +37,7 @@ from omaha_tui.session.view_text import (
     oval_order,
     street_title,
 )
+from omaha_tui.session.view_types import HandView, PotView, SeatView, TableView, TurnView
 
 if TYPE_CHECKING:  # a tournament's standings load with its first state
     from omaha_tui.engine.tournament_standings import Standings
@@ -60,186 +59,6 @@ __all__ = [
     "table_view",
     "unshown",
 ]
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat as shown: empty seats have ``name`` None."""
-
-    index: int
-    name: str | None = None
-    stack: int = 0
-    bet: int = 0
-    committed: int = 0
-    status: str = ""
-    """The seat's words on the table: ``to act``, ``folded``, ``waits for BB``..."""
-    markers: tuple[str, ...] = ()
-    to_act: bool = False
-    folded: bool = False
-    all_in: bool = False
-    away: bool = False
-    in_hand: bool = False
-    player: str = ""
-    """The name as typed (not markup), for machine readers."""
-    state: SeatStatus | None = None
-    """The seat's :class:`SeatStatus`; None for an empty seat."""
-    cards: tuple[int, ...] = ()
-    decimals: int = 0
-    """How the table counts amounts (:attr:`~omaha_tui.engine.config.TableConfig.decimals`)."""
-    """The hand tabled face up (R10.1) in the hand on the table, running or just settled."""
-
-    @property
-    def label(self) -> str:
-        """Seat number (1-based, as players count) and name."""
-        return f"{self.index + 1} {self.name}" if self.name else f"{self.index + 1} empty"
-
-
-@dataclass(frozen=True)
-class PotView:
-    """A main or side pot with the names of the players who can still win it (R5.1)."""
-
-    label: str
-    amount: int
-    eligible: tuple[str, ...]
-    seats: tuple[int, ...] = ()
-    """The seats that can win it (0-based)."""
-
-
-@dataclass(frozen=True)
-class TurnView:
-    """Whose turn it is and what they may do, as short phrases for the action bar."""
-
-    seat: int
-    name: str
-    options: tuple[str, ...]
-    ceiling: str = ""
-    """The pot-limit maximum in words (R4.4), empty in other structures."""
-
-
-@dataclass(frozen=True)
-class HandView:
-    """The hand on the table (running, or the last one, settled), as facts."""
-
-    number: int
-    game: str
-    hilo: bool
-    street: Street
-    blinds: Stakes
-    """The stakes this hand was dealt at."""
-    sb: int | None
-    bb: int | None
-    posts: tuple[Post, ...]
-    board: tuple[int, ...]
-    runs: int
-    run_boards: tuple[tuple[int, ...], ...]
-    """The whole boards of the later runs dealt so far (R10.2)."""
-    complete: bool
-    total: int
-    """Every chip committed to this hand."""
-    pots: tuple[PotView, ...]
-    """The pots as they stand with the bets in front gathered in (R5.1); empty once settled."""
-    show_order: tuple[int, ...] = ()
-    """Once the betting is over, the seats still in, in the order they show (R8.1)."""
-    boards: int = 1
-    """2 for a double board (R13.2)."""
-    board2: tuple[int, ...] = ()
-    """Board 2's cards of a double board (R13.2)."""
-    awards: tuple[Award, ...] = ()
-    """Once settled, who won what: ``run`` is the board of a double board (R13.2)."""
-
-    @property
-    def all_boards(self) -> tuple[tuple[int, ...], ...]:
-        """Every board's cards, board 1 first: one board, or two of a double board (R13.2)."""
-        return (self.board, self.board2) if self.boards > 1 else (self.board,)
-
-
-@dataclass(frozen=True)
-class TableView:
-    """Everything the table screen shows at one moment."""
-
-    title: str
-    hand_number: int | None
-    street: str
-    board: tuple[int, ...]
-    board_untracked: int
-    seats: tuple[SeatView, ...]
-    pots: tuple[PotView, ...]
-    in_front: int
-    turn: TurnView | None
-    prompt: str
-    level: int
-    stakes: str
-    spot: AllInSpot | None = None
-    """The tabled hands when everyone is all in (R10.3): their equities are shown."""
-    runs: int = 1
-    """How many times the board is run (R10.2)."""
-    decimals: int = 0
-    """How the table counts amounts (:attr:`~omaha_tui.engine.config.TableConfig.decimals`)."""
-    run_boards: tuple[tuple[int, ...], ...] = ()
-    """The whole boards of runs 2 (and 3) dealt so far."""
-    run_from: int = 0
-    """Board cards every run shares (those out before the agreement)."""
-    boards: int = 1
-    """2 for a double board (R13.2): ``board2`` is board 2's cards."""
-    board2: tuple[int, ...] = ()
-    board2_untracked: int = 0
-    hand: HandView | None = None
-    game: str = ""
-    """The table's game (that of the next hand, between hands)."""
-    game_name: str = ""
-    """The game and structure as a dealer says them: ``PLO Pot Limit``."""
-    structure: Structure = Structure.POT_LIMIT
-    blinds: Stakes | None = None
-    """The table's stakes at the current level (R2.7)."""
-    button: int | None = None
-    dead_button: bool = False
-    """The button sits on the empty chair of a player who left, or on the seat of one
-    not dealt in (R1.5c): never on a chair nobody sat in."""
-    to_act: int | None = None
-    legal: LegalActions | None = None
-    cards_due: CardsDue | None = None
-    showdown_due: bool = False
-    run_twice: bool = False
-    """The players may agree to run the board more than once now (R10.2)."""
-    why_not_next: str = ""
-    """Why the next hand cannot start now (empty when it can)."""
-    bomb: int = 0
-    """The hand's bomb (the running or the last one), when it is a bomb pot (R13.1)."""
-    next_bomb: BombCall | None = None
-    """The bomb pot the next hand will be (R13.1), called or due by the standing rule."""
-
-    tournament: Standings | None = None
-    """A tournament's standings (R11): entries, pool, payouts, players left, average,
-    every entry's place, prize and chips; ``None`` at a cash table."""
-
-    @property
-    def row_word(self) -> str:
-        """What each of :attr:`run_rows` is: a ``Board`` of a double board (R13.2) or a
-        ``Run`` (R10.2)."""
-        return "Board" if self.boards > 1 else "Run"
-
-    @property
-    def run_rows(self) -> tuple[tuple[int, tuple[int, ...], int], ...]:
-        """R10.2: ``(run, cards, untracked)`` for every run when the board is run more than
-        once, empty otherwise. Run 1 is the board as dealt; a later run not yet dealt has
-        the cards every run shares. R13.2: a double board's two boards, likewise."""
-        if self.boards > 1:
-            return (
-                (1, self.board, self.board_untracked),
-                (2, self.board2, self.board2_untracked),
-            )
-        if self.runs < 2:
-            return ()
-        rows = [(1, self.board, self.board_untracked)]
-        rows += [(n, b, 0) for n, b in enumerate(self.run_boards, start=2)]
-        shared = self.board[: self.run_from]
-        rows += [(n, shared, 0) for n in range(len(self.run_boards) + 2, self.runs + 1)]
-        return tuple(rows)
-
-    @property
-    def pot_total(self) -> int:
-        """Everything in the middle and in front of the players: "the pot" to a table."""
-        return sum(p.amount for p in self.pots) + self.in_front
 
 
 # ---------------------------------------------------------------- from the engine state

@@ -8,7 +8,7 @@ import pytest
 from omaha_tui.app.screens.table import TableScreen
 from omaha_tui.app.widgets.equities import tabled_lines
 from omaha_tui.app.widgets.seat import Seat
-from omaha_tui.engine.allin.spot import all_in_spot
+from omaha_tui.engine.allin.table_spot import all_in_spot
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.events import SessionStarted
 from omaha_tui.engine.reducer.replay import apply, replay

@@ -11,7 +11,8 @@ from textual.widgets import Static
 from omaha_tui.display.app import DisplayApp
 from omaha_tui.display.follower import Follower
 from omaha_tui.display.room import room_view
-from omaha_tui.engine.allin.spot import all_in_spot, spot_equity
+from omaha_tui.engine.allin.spot import spot_equity
+from omaha_tui.engine.allin.table_spot import all_in_spot
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.state import TableState

@@ -10,7 +10,8 @@ from pathlib import Path
 from omaha_tui.console.report import tabled_equity
 from omaha_tui.display.follower import Follower
 from omaha_tui.display.room import room_view
-from omaha_tui.engine.allin.spot import AllInSpot, all_in_spot, spot_equity
+from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
+from omaha_tui.engine.allin.table_spot import all_in_spot
 from omaha_tui.engine.clock_events import ClockPaused, ClockStarted, ScheduleSet
 from omaha_tui.engine.config import Stakes, Structure, TableConfig, parse_game
 from omaha_tui.engine.decisions import requests as rq

@@ -42,3 +42,27 @@ def test_every_deferred_schema_builds_when_first_used() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert int(out.stdout) > 40
+
+
+def test_r10_3_a_side_pot_spots_figures_load_no_schemas() -> None:
+    """The figures of an all-in spot with a side pot (what the console, the app and the
+    players' display show) are counted without the table's state or its pydantic
+    schemas."""
+    code = (
+        "import sys\n"
+        "from omaha_tui.engine.allin.spot import AllInSpot, spot_equity\n"
+        "from omaha_tui.engine.hands.cards import parse_cards\n"
+        "from omaha_tui.engine.hands.games import parse_game\n"
+        "hands = ((0, tuple(parse_cards('Ah Kh 2d 3d'))), (1, tuple(parse_cards('9s 9c 8h 7h'))),\n"
+        "         (2, tuple(parse_cards('As 2s 4c 5c'))))\n"
+        "spot = AllInSpot(parse_game('plo8'), tuple(parse_cards('Th 5h 2c')), hands,\n"
+        "                 pots=((300, (0, 1, 2)), (200, (1, 2))))\n"
+        "figures = spot_equity(spot)\n"
+        "assert len(figures.pots) == 2 and figures.pots[1].claimants == (1, 2), figures\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'\n"
+        "             or m in ('omaha_tui.engine.state', 'omaha_tui.engine.config')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "[]"

@@ -8,7 +8,8 @@ from itertools import permutations
 import pytest
 
 from omaha_tui.engine.allin.double_board import double_board_equity
-from omaha_tui.engine.allin.spot import all_in_spot, spot_equity
+from omaha_tui.engine.allin.spot import spot_equity
+from omaha_tui.engine.allin.table_spot import all_in_spot
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.hands.cards import parse_cards

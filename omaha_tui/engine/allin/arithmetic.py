@@ -9,8 +9,11 @@ board cards of one suit; no other suit can make one). So boards are never walked
   of ``C(unseen of rank r, cards of rank r)`` (6,188 multisets at most);
 - for each suit some hand can flush in, every set of three to five unseen cards of that
   suit is joined with the other cards' rank multisets (none, one or two cards, drawn
-  from the other suits), each weighed the same way; these boards are taken out of their
-  rank multiset's plain count, since at most one suit has three cards on a board.
+  from the other suits), each weighed the same way; those whose outcome a flush
+  changes are taken out of their rank multiset's plain count, since at most one suit
+  has three cards on a board. Whether a flush changes a group's high needs no hand read
+  again: a flush beats a plain high below a full house and loses to the rest, and a
+  straight flush beats them all (R6.3).
 
 Each weighed board class is read once, exactly as :mod:`.equity` reads a board key, so
 the outcome counts, and the figures built from them, are those of full enumeration.
@@ -21,14 +24,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
+from operator import itemgetter
 
-from omaha_tui.engine.allin.equity import Outcome, hole_mask, low_mask
-from omaha_tui.engine.hands.evaluate import CARD_PRIME, high_row, low_row, pair_positions
+from omaha_tui.engine.allin.figures import Outcome, hole_mask, low_mask
+from omaha_tui.engine.hands.evaluate import (
+    CARD_PRIME,
+    CATEGORY_SHIFT,
+    FULL_HOUSE,
+    HIGH_ROWS,
+    STRAIGHT_FLUSH,
+    high_row,
+    low_row,
+    pair_positions,
+)
 from omaha_tui.engine.hands.games import Variant
 
 PRIMES = tuple(CARD_PRIME[4 * r] for r in range(13))
-DISTINCT_FIVE = frozenset(prod([PRIMES[r] for r in c]) for c in combinations(range(13), 5))
-"""Rank products of boards with five different ranks (no pair: no full house or quads)."""
 
 
 def count_outcomes(
@@ -39,10 +50,8 @@ def count_outcomes(
 ) -> dict[tuple[Outcome, ...], int]:
     """Boards of five from ``unseen``, counted by who wins the high and the low among
     each group of hands (indexes into ``hands``), one ``Outcome`` per group."""
-    hilo = variant.hilo
     holes = [cards for _, cards in hands]
     positions = [pair_positions(cards) for cards in holes]
-    masks = [hole_mask(cards) for cards in holes]
     avail = [0] * 13
     of_suit: list[list[int]] = [[] for _ in range(4)]
     for c in unseen:
@@ -51,77 +60,124 @@ def count_outcomes(
     flush_suits = [s for s in range(4) if any(sum(c & 3 == s for c in h) >= 2 for h in holes)]
     suited = [[pair_positions([c for c in h if c & 3 == s]) for h in holes] for s in range(4)]
 
-    if not hilo and len(hands) == 2 and list(groups) == [(0, 1)]:
+    if not variant.hilo and len(hands) == 2 and list(groups) == [(0, 1)]:
         return _heads_up_high(of_suit, avail, flush_suits, suited, positions)
 
-    def winners(highs: Sequence[int] | dict[int, int], group: tuple[int, ...]) -> tuple[int, ...]:
-        if not group:
-            return ()
-        best = max([highs[i] for i in group])
-        return tuple([i for i in group if highs[i] == best])
-
-    group_range = range(len(groups))
-
-    # Per rank multiset: each hand's plain high, each group's low winners (the low never
-    # depends on suits) and the whole outcome when no flush changes a high. A flush
-    # board costs a new outcome only when some hand's flush beats its plain high.
-    plain_cache: dict[int, tuple[list[int], list[tuple[int, ...]], tuple[Outcome, ...]]] = {}
-
-    def plain(rank: int) -> tuple[list[int], list[tuple[int, ...]], tuple[Outcome, ...]]:
-        row = high_row(rank)
-        highs = [max(map(row.__getitem__, p)) for p in positions]
-        lws: list[tuple[int, ...]] = [()] * len(groups)
-        if hilo:
-            lrow = low_row(low_mask(rank))
-            lows = [lrow[m] for m in masks]
-            for g, group in enumerate(groups):
-                best_low = max([lows[i] for i in group])
-                if best_low:  # R7.3: no qualifying low, the high takes the whole pot
-                    lws[g] = tuple([i for i in group if lows[i] == best_low])
-        whole = tuple([(winners(highs, group), lw) for group, lw in zip(groups, lws, strict=True)])
-        got = plain_cache[rank] = (highs, lws, whole)
-        return got
-
+    multisets = _multisets(avail)
+    masks = [hole_mask(cards) for cards in holes] if variant.hilo else []
+    plain = _plain_outcomes(multisets, positions, masks, groups)
     counts: dict[tuple[Outcome, ...], int] = {}
-    flushed: dict[int, int] = {}  # boards of a rank product already counted as flushes
+    flushed: dict[int, int] = {}  # boards of a rank product whose outcome a flush changes
     for s in flush_suits:
-        ranks_s = of_suit[s]
-        rest = _rest_multisets([avail[r] - (r in ranks_s) for r in range(13)])
-        can_flush = [i for i, p in enumerate(suited[s]) if p]
-        for j in (3, 4, 5):
-            tails = rest[5 - j]
-            for chosen in combinations(ranks_s, j):
-                fprod = prod([PRIMES[r] for r in chosen])
-                frow = high_row(fprod, flush=True)
-                flush = [(i, max(map(frow.__getitem__, suited[s][i]))) for i in can_flush]
-                # R6.3: on five distinct ranks no hand beats a flush, so each group's high
-                # goes to its best flush whatever the other cards are.
-                fvals = dict(flush)
-                fw = [winners(fvals, tuple([i for i in g if i in fvals])) for g in groups]
-                for tail_prod, n in tails:
-                    rank = fprod * tail_prod
-                    highs, lws, key = plain_cache.get(rank) or plain(rank)
-                    if rank in DISTINCT_FIVE:
-                        key = tuple([(fw[g] or key[g][0], lws[g]) for g in group_range])
-                        counts[key] = counts.get(key, 0) + n
-                        flushed[rank] = flushed.get(rank, 0) + n
-                        continue
-                    better = [(i, f) for i, f in flush if f > highs[i]]
-                    if better:
-                        mixed = highs.copy()
-                        for i, f in better:
-                            mixed[i] = f
-                        key = tuple(
-                            [(winners(mixed, g), lw) for g, lw in zip(groups, lws, strict=True)]
-                        )
-                    counts[key] = counts.get(key, 0) + n
-                    flushed[rank] = flushed.get(rank, 0) + n
-    for rank, n in _multisets(avail):
+        _count_flushes(of_suit[s], avail, suited[s], groups, plain, counts, flushed)
+    for rank, n in multisets:
         n -= flushed.get(rank, 0)
         if n:
-            key = (plain_cache.get(rank) or plain(rank))[2]
+            key = plain[rank][2]
             counts[key] = counts.get(key, 0) + n
     return counts
+
+
+Plain = dict[int, tuple[int, list[tuple[int, ...]], tuple[Outcome, ...]]]
+"""Per rank product: the groups whose best plain high is below a full house (bit ``g``
+for group ``g``), each group's low winners, and the whole outcome with no flush."""
+
+
+def _plain_outcomes(
+    multisets: list[tuple[int, int]],
+    positions: list[tuple[int, ...]],
+    masks: list[int],
+    groups: Sequence[tuple[int, ...]],
+) -> Plain:
+    """Each rank multiset's outcome when no flush changes a high (:data:`Plain`); the
+    lows are read when ``masks`` (each hand's low ranks) are given. The low never
+    depends on suits, so it is read once per board low (R7.1)."""
+    boat = FULL_HOUSE << CATEGORY_SHIFT
+    # A hand of four or more cards has six pairs or more: itemgetter gives them as a tuple.
+    pickers = [itemgetter(*p) for p in positions]
+    by_low: dict[int, list[tuple[int, ...]]] = {}
+    no_low: list[tuple[int, ...]] = [()] * len(groups)
+    rows = HIGH_ROWS
+    plain: Plain = {}
+    for rank, _ in multisets:
+        row = rows[rank]
+        highs = [max(pick(row)) for pick in pickers]
+        lws = no_low
+        if masks:
+            board_low = low_mask(rank)
+            got = by_low.get(board_low)
+            if got is None:
+                lrow = low_row(board_low)
+                got = by_low[board_low] = _low_winners([lrow[m] for m in masks], groups)
+            lws = got
+        whole = []
+        below = 0
+        for g, group in enumerate(groups):
+            best = max([highs[i] for i in group])
+            whole.append((tuple([i for i in group if highs[i] == best]), lws[g]))
+            if best < boat:
+                below |= 1 << g
+        plain[rank] = (below, lws, tuple(whole))
+    return plain
+
+
+def _low_winners(lows: list[int], groups: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Each group's best lows (none when no hand in it has a low: R7.3, the high then
+    takes the whole pot)."""
+    out = []
+    for group in groups:
+        best = max([lows[i] for i in group])
+        out.append(tuple([i for i in group if lows[i] == best]) if best else ())
+    return out
+
+
+def _count_flushes(
+    ranks_s: list[int],
+    avail: list[int],
+    suited: list[tuple[int, ...]],
+    groups: Sequence[tuple[int, ...]],
+    plain: Plain,
+    counts: dict[tuple[Outcome, ...], int],
+    flushed: dict[int, int],
+) -> None:
+    """Count the boards with three to five cards of one suit (unseen ranks ``ranks_s``,
+    the hands' pair positions of that suit ``suited``) whose outcome a flush changes,
+    into ``counts``, and each rank product's number of them into ``flushed``.
+
+    A hand's high is the better of its plain high and its flush. A flush beats every
+    plain high below a full house and loses to the rest, unless it is a straight flush,
+    which beats them all (R6.3); so on such a board a group's high goes to its best
+    flush when the group has one and its best plain high is below a full house (or the
+    flush is straight), and to its plain winners otherwise.
+    """
+    straight_flush = STRAIGHT_FLUSH << CATEGORY_SHIFT
+    group_range = range(len(groups))
+    rest = _rest_multisets([avail[r] - (r in ranks_s) for r in range(13)])
+    can_flush = [(i, p) for i, p in enumerate(suited) if p]
+    for j in (3, 4, 5):
+        tails = rest[5 - j]
+        for chosen in combinations(ranks_s, j):
+            fprod = prod([PRIMES[r] for r in chosen])
+            frow = high_row(fprod, flush=True)
+            fvals = {i: max(map(frow.__getitem__, p)) for i, p in can_flush}
+            fw: list[tuple[int, ...]] = []
+            has = straight = 0
+            for g, group in enumerate(groups):
+                mine = [i for i in group if i in fvals]
+                best = max([fvals[i] for i in mine]) if mine else 0
+                fw.append(tuple([i for i in mine if fvals[i] == best]))
+                if mine:
+                    has |= 1 << g
+                    if best >= straight_flush:
+                        straight |= 1 << g
+            for tail_prod, n in tails:
+                rank = fprod * tail_prod
+                below, lws, key = plain[rank]
+                flip = (below | straight) & has
+                if flip:
+                    key = tuple([(fw[g], lws[g]) if flip >> g & 1 else key[g] for g in group_range])
+                    counts[key] = counts.get(key, 0) + n
+                    flushed[rank] = flushed.get(rank, 0) + n
 
 
 def _multisets(avail: list[int]) -> list[tuple[int, int]]:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from omaha_tui.engine.allin.equity import Equity, HandEquity, PotEquity, equity
+from omaha_tui.engine.allin.equity import equity
+from omaha_tui.engine.allin.figures import Equity, HandEquity, PotEquity
 from omaha_tui.engine.hands.games import Variant
 
 

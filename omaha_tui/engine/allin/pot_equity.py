@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from omaha_tui.engine.allin.boards import RANK_BITS, RANK_MASK
-from omaha_tui.engine.allin.equity import (
+from omaha_tui.engine.allin.figures import (
     Equity,
     HandEquity,
     Outcome,
