@@ -36,17 +36,18 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.memory import settle_memory
 from omaha_tui.prefs.themes import SUIT_VARIABLE_DEFAULTS
 from omaha_tui.session import Outcome, Session, TableSetup, demo_setup
-from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError
 
 from .key_order import KeyOrder
 from .launch import Launch, Opening
-from .new_journal import GONE_HINT, NewJournalPrompt, new_journal_prompt
+from .liveness import tabling_due
+from .new_journal import GONE_HINT, offer_new_journal
 from .palette import Entry, TableCommands, entries
 from .preferences import Preferences
 from .question import question_prompt
 from .screens.table import TableScreen
 from .screenshot import SCREENSHOT, deliver_screenshot
+from .showing import show_state
 from .speech import SilentBackend, SpeechBackend, speak_in_background
 from .table_keys import TableControl
 from .textual_themes import register_themes
@@ -106,7 +107,7 @@ class OmahaApp(App[None]):
             self,
             install=self.install_screen,
             bell=lambda: self.bell(),
-            quiet=self.quiet_typing,
+            quiet=lambda: self.key_order.quiet(),  # the intake, made just below
             say_aloud=lambda text: self.say_aloud(text),
             speech=lambda: self.speech,
             now=self.wall_now,
@@ -248,24 +249,14 @@ class OmahaApp(App[None]):
     # ------------------------------------------------------------------ state down
 
     def watch_state(self, state: TableState | None) -> None:
-        session = self.session
-        if state is None or state.config is None or session is None:
-            return
-        self.table.show(table_view(state, session.available()))
-        self.table.set_live(self.controls.live())
-        if not self.table.is_mounted:
-            return
-        stakes = state.stakes or state.config.stakes
-        dec = state.config.decimals
-        fallback = (
-            f"Level {state.level} · blinds "
-            f"{chips(stakes.small_blind, dec)}/{chips(stakes.big_blind, dec)}"
-        )
-        if state.ended:  # the night is over: the clock stops, nothing counts on
-            self.table.follow_clock(lambda: None, f"Session over · {fallback}")
-            return
-        self.table.follow_clock(lambda: session.clock(self.wall_now()), fallback)
-        self.table.large_clock(self.preferences.large_clock)
+        if state is not None and self.session is not None:
+            show_state(
+                self.table,
+                self.session,
+                self.controls.live,
+                now=self.wall_now,
+                large_clock=self.preferences.large_clock,
+            )
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Tell the dealer ``text`` on the table screen's status line."""
@@ -301,19 +292,11 @@ class OmahaApp(App[None]):
         outcome = self.adopt(
             self.session.request(req, now=self.wall_now(), end_break="B")  # R2.7c: its key
         )
-        if outcome.ok and not was_over and self._tabling_due():
+        if outcome.ok and not was_over and tabling_due(self.session.state, self.controls.live()):
             self.call_later(self.controls.table_hands)
         if outcome.ok and not was_ended and self.session.state.ended:
             self.call_later(self.show_ledger)  # the session is over: who pays whom
         return outcome
-
-    def _tabling_due(self) -> bool:
-        """R10.1: all in, cards to come and the board so far entered: table the hands."""
-        session = self.session
-        hand = session.state.hand if session is not None else None
-        if session is None or hand is None or hand.board_count != len(hand.board):
-            return False
-        return "table_hands" in self.controls.live()
 
     def wall_now(self) -> datetime:
         """The time by the app's clock, as the session's blind clock reads it."""
@@ -361,14 +344,6 @@ class OmahaApp(App[None]):
         """Act on a key now, in the order typed (:class:`~.key_order.KeyOrder`)."""
         return self.key_order.take(event)
 
-    def release_keys(self) -> None:
-        """The keys held since Enter in the palette, taken now in the order typed."""
-        self.key_order.release()
-
-    def quiet_typing(self) -> None:
-        """A key that opens a prompt was refused: ignore the text typed for it."""
-        self.key_order.quiet()
-
     # ------------------------------------------------------------------ palette
 
     def palette_entries(self) -> list[Entry]:
@@ -380,24 +355,16 @@ class OmahaApp(App[None]):
             history=self.show_history,
             ledger=self.show_ledger,
             new_journal=self.offer_new_journal,
-            release=self.release_keys,
+            release=self.key_order.release,
         )
 
     def offer_new_journal(self) -> None:
-        """Ask where to write the table anew (:mod:`.new_journal`), one prompt at a time."""
-        session = self.session
-        if session is None:
-            self.say("No table is open yet.", refused=True)
-            return
-        if any(isinstance(s, NewJournalPrompt) for s in self.screen_stack):
-            return
+        """Ask where to write the table anew (:mod:`.new_journal`)."""
+        offer_new_journal(self, self.screen_stack, self._written_anew)
 
-        def written(line: str) -> None:
-            self.gone = False
-            self.say(line)
-
-        old = Path(session.journal.path)
-        self.push_screen(new_journal_prompt(old, session.write_anew, written))
+    def _written_anew(self, line: str) -> None:
+        self.gone = False
+        self.say(line)
 
     def show_history(self) -> None:
         from .screens.history import HistoryScreen

@@ -87,4 +87,11 @@ def why_not(key: TableKey, session: KeySource, at: datetime) -> str:
     return f"{key.label.lower()}: {reason or 'not now'}"
 
 
-__all__ = ["KeySource", "LiveKeys", "why_not"]
+def tabling_due(state: TableState, live: frozenset[str]) -> bool:
+    """R10.1: all in with cards to come and the board so far entered: the hands still
+    in are tabled now (the app opens the prompt at once)."""
+    hand = state.hand
+    return hand is not None and hand.board_count == len(hand.board) and "table_hands" in live
+
+
+__all__ = ["KeySource", "LiveKeys", "tabling_due", "why_not"]

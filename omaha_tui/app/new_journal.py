@@ -9,12 +9,13 @@ and the table goes on there; Esc leaves it, and the palette's "New journal" asks
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
 from omaha_tui.session import Outcome
 
+from .ports import Desk
 from .prompts.amount_prompt import TextPrompt
 
 GONE_HINT = (
@@ -56,8 +57,28 @@ def new_journal_prompt(
     )
 
 
+def offer_new_journal(
+    desk: Desk, open_screens: Iterable[object], written: Callable[[str], object]
+) -> None:
+    """Open the prompt over the table (one at a time: not when ``open_screens`` has one);
+    ``written`` hears the session's line once the table is written anew."""
+    session = desk.session
+    if session is None:
+        desk.say("No table is open yet.", refused=True)
+        return
+    if any(isinstance(s, NewJournalPrompt) for s in open_screens):
+        return
+    desk.push_screen(new_journal_prompt(Path(session.journal.path), session.write_anew, written))
+
+
 class NewJournalPrompt(TextPrompt):
     """The prompt of :func:`new_journal_prompt` (one open at a time)."""
 
 
-__all__ = ["GONE_HINT", "NewJournalPrompt", "new_journal_prompt", "suggested_path"]
+__all__ = [
+    "GONE_HINT",
+    "NewJournalPrompt",
+    "new_journal_prompt",
+    "offer_new_journal",
+    "suggested_path",
+]
