@@ -230,7 +230,7 @@ class TableControl:
                 self._say_aloud(result.speech)
             return None if outcome.ok else outcome.message
 
-        self.desk.push_screen(ShowdownScreen(session.state, self._speech(), submit=submit))
+        self.desk.push_screen(ShowdownScreen(session.state, self._speech, submit=submit))
 
     def _key_colour_up(self, session: Session) -> None:
         """R11.4: at a break, retire the smallest chip by a chip race."""
