@@ -73,7 +73,7 @@ class KeyOrder:
         says why the prompt did not open.
         """
         if self.asking is not None:  # a question is about to open: its keys
-            return self.asking.feed(event)
+            return self.asking.feed(event, self.take)
         if self.held is not None:  # the palette's command is about to run
             self.held.append(event)
             return True
@@ -85,7 +85,7 @@ class KeyOrder:
             self._later(PALETTE_SECONDS, self.release)
             return False
         if isinstance(screen, TypeAhead):
-            return screen.feed(event)
+            return screen.feed(event, self.take)
         if screen is not self.table:
             return False
         now = time.monotonic()
