@@ -101,8 +101,8 @@ class OmahaApp(App[None]):
         self._own_journal = journal is None
         self.now = now
         self.session: Session | None = None
-        # Each part is handed what it uses. The bell, the status line, speech and the
-        # corner's notes are looked up when called: a test may replace them on the app.
+        # Each part is handed what it uses. The bell, the status line and speech are
+        # looked up when called: a test may replace them on the app.
         self.controls = TableControl(
             self,
             install=self.install_screen,
@@ -118,7 +118,7 @@ class OmahaApp(App[None]):
         )
         self.preferences = Preferences(
             settings_path,
-            notify=lambda message, **kw: self.notify(message, **kw),
+            notify=self.notify,
             say=lambda text, refused=False: self.say(text, refused=refused),
             large_clock=self.table.large_clock,
             speech=speech,
@@ -126,7 +126,7 @@ class OmahaApp(App[None]):
         self.launch = Launch(
             Opening(demo_setup() if demo else start, resume, money),
             show=self.push_screen,
-            notify=lambda message, **kw: self.notify(message, **kw),
+            notify=self.notify,
             opened=self.show_table,
             refuse=self.refuse,
             leave=self.exit,
