@@ -7,9 +7,10 @@ with requests, and all of them go to ``session.request`` (DESIGN.md "the path of
 keypress"). What the session returns is shown: the new state flows down to the table
 screen, the narrator's sentence to the status line, a question (all in? post now or
 wait?) to a prompt. Which keys are live comes from ``session.available()``
-(:mod:`.keys`), so the footer disables what the rules do not allow now. The app holds
-its parts (the table control, the preferences, the start of a session in
-:mod:`.launch`); it inherits from nothing but ``App``.
+(:mod:`.keys`, :mod:`.liveness`), so the footer disables what the rules do not allow
+now. The app holds its parts (the table control, the key intake, the preferences, the
+start of a session in :mod:`.launch`, the palette's entries) and hands each what it
+uses (:mod:`.ports`), never itself; it inherits from nothing but ``App``.
 """
 
 from __future__ import annotations
@@ -35,19 +36,21 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.memory import settle_memory
 from omaha_tui.prefs.themes import SUIT_VARIABLE_DEFAULTS
 from omaha_tui.session import Outcome, Session, TableSetup, demo_setup
-from omaha_tui.session.view import chips, table_view
 from omaha_tui.store.journal import Journal, JournalError
 
 from .key_order import KeyOrder
-from .launch import Launch
+from .launch import Launch, Opening
+from .liveness import tabling_due
 from .new_journal import GONE_HINT, offer_new_journal
-from .palette import TableCommands
+from .palette import Entry, TableCommands, entries
 from .preferences import Preferences
-from .prompts.amount_prompt import TextPrompt
+from .question import question_prompt
 from .screens.table import TableScreen
 from .screenshot import SCREENSHOT, deliver_screenshot
+from .showing import show_state
 from .speech import SilentBackend, SpeechBackend, speak_in_background
 from .table_keys import TableControl
+from .textual_themes import register_themes
 from .widgets.action_bar import ActionBar
 
 INTERNAL_ERROR = 70  # a bug, as the command line's own net says it (EX_SOFTWARE)
@@ -93,24 +96,54 @@ class OmahaApp(App[None]):
         money: ChipRate | None = None,
     ) -> None:
         super().__init__()
-        self.money = money
         self.db = db
         self.journal = journal
         self._own_journal = journal is None
-        self.start = demo_setup() if demo else start
-        self.resume = resume
         self.now = now
-        self.speech = speech
-        self.settings_path = settings_path
         self.session: Session | None = None
-        self.controls = TableControl(self)
-        self.launch = Launch(self)
-        self.preferences = Preferences(self, settings_path)
+        # Each part is handed what it uses. The bell, the status line and speech are
+        # looked up when called: a test may replace them on the app.
+        self.controls = TableControl(
+            self,
+            install=self.install_screen,
+            bell=lambda: self.bell(),
+            quiet=lambda: self.key_order.quiet(),  # the intake, made just below
+            say_aloud=lambda text: self.say_aloud(text),
+            speech=lambda: self.speech,
+            now=self.wall_now,
+        )
         self.table = TableScreen(now=now, press=self.controls.press)
-        self.key_order = KeyOrder(self)  # keys taken in the order typed (see take_key)
+        self.key_order = KeyOrder(  # keys taken in the order typed (see take_key)
+            self.table, top=lambda: self.screen, later=self.set_timer, post=self.post_message
+        )
+        self.preferences = Preferences(
+            settings_path,
+            notify=self.notify,
+            say=lambda text, refused=False: self.say(text, refused=refused),
+            large_clock=self.table.large_clock,
+            speech=speech,
+        )
+        self.launch = Launch(
+            Opening(demo_setup() if demo else start, resume, money),
+            show=self.push_screen,
+            notify=self.notify,
+            opened=self.show_table,
+            refuse=self.refuse,
+            leave=self.exit,
+            now=self.wall_now,
+        )
         # The session reads the blind clock in wall time; the app's ``now`` (frozen in
         # tests) moves it, so both clocks agree on when a level is due (R2.7).
         self._wall0, self._mono0 = datetime.now(UTC), now()
+
+    @property
+    def speech(self) -> SpeechBackend | None:
+        """The speech backend: the one given, else as the settings choose."""
+        return self.preferences.speech
+
+    @speech.setter
+    def speech(self, backend: SpeechBackend | None) -> None:
+        self.preferences.speech = backend
 
     gone = False
     """The journal vanished under the table and it is not yet written anew
@@ -168,6 +201,11 @@ class OmahaApp(App[None]):
 
     async def on_mount(self) -> None:
         self.preferences.load()
+        problems: list[str] = []
+        names = register_themes(self, problems=problems)
+        for problem in problems:  # a broken theme file is one clear line, never a crash
+            self.notify(problem, severity="warning", timeout=10)
+        self.theme = self.preferences.theme(names)
         await self.push_screen(self.table)
         if self.journal is None:
             try:
@@ -183,6 +221,15 @@ class OmahaApp(App[None]):
         session = self.session
         if session is not None and (damage := session.damage()) is not None:
             self.call_from_thread(self.notify, damage, severity="error", timeout=30)
+
+    def show_table(
+        self, session: Session, line: str, *, resumed: bool = False, deal: bool = False
+    ) -> None:
+        """Show ``session``'s table with ``line`` on the status line (:mod:`.launch`)."""
+        self.bind_session(session, resumed=resumed)
+        self.say(line)
+        if deal:
+            self.request(rq.NextHand())
 
     def bind_session(self, session: Session, *, resumed: bool = False) -> None:
         """Show ``session``'s table; its whole record is checked once it is on screen."""
@@ -202,24 +249,14 @@ class OmahaApp(App[None]):
     # ------------------------------------------------------------------ state down
 
     def watch_state(self, state: TableState | None) -> None:
-        session = self.session
-        if state is None or state.config is None or session is None:
-            return
-        self.table.show(table_view(state, session.available()))
-        self.table.set_live(self.controls.live())
-        if not self.table.is_mounted:
-            return
-        stakes = state.stakes or state.config.stakes
-        dec = state.config.decimals
-        fallback = (
-            f"Level {state.level} · blinds "
-            f"{chips(stakes.small_blind, dec)}/{chips(stakes.big_blind, dec)}"
-        )
-        if state.ended:  # the night is over: the clock stops, nothing counts on
-            self.table.follow_clock(lambda: None, f"Session over · {fallback}")
-            return
-        self.table.follow_clock(lambda: session.clock(self.wall_now()), fallback)
-        self.table.large_clock(self.preferences.large_clock)
+        if state is not None and self.session is not None:
+            show_state(
+                self.table,
+                self.session,
+                self.controls.live,
+                now=self.wall_now,
+                large_clock=self.preferences.large_clock,
+            )
 
     def say(self, text: str, *, refused: bool = False) -> None:
         """Tell the dealer ``text`` on the table screen's status line."""
@@ -234,7 +271,7 @@ class OmahaApp(App[None]):
         if outcome.journal_gone:
             self.gone = True
             outcome = replace(outcome, message=f"{outcome.message}; {GONE_HINT}")
-            self.call_later(offer_new_journal, self)
+            self.call_later(self.offer_new_journal)
         if outcome.refused:
             self.bell()
         self.say(outcome.message, refused=outcome.refused)
@@ -255,19 +292,11 @@ class OmahaApp(App[None]):
         outcome = self.adopt(
             self.session.request(req, now=self.wall_now(), end_break="B")  # R2.7c: its key
         )
-        if outcome.ok and not was_over and self._tabling_due():
+        if outcome.ok and not was_over and tabling_due(self.session.state, self.controls.live()):
             self.call_later(self.controls.table_hands)
         if outcome.ok and not was_ended and self.session.state.ended:
             self.call_later(self.show_ledger)  # the session is over: who pays whom
         return outcome
-
-    def _tabling_due(self) -> bool:
-        """R10.1: all in, cards to come and the board so far entered: table the hands."""
-        session = self.session
-        hand = session.state.hand if session is not None else None
-        if session is None or hand is None or hand.board_count != len(hand.board):
-            return False
-        return "table_hands" in self.controls.live()
 
     def wall_now(self) -> datetime:
         """The time by the app's clock, as the session's blind clock reads it."""
@@ -281,19 +310,9 @@ class OmahaApp(App[None]):
 
     def ask(self, question: Ask) -> None:
         """Put the session's question to the dealer: answer by number or by its words."""
-        hint = " · ".join(f"{i} {c.label}" for i, c in enumerate(question.choices, start=1))
-
-        def check(text: str) -> str | None:
-            answer = text.strip().lower()
-            for i, choice in enumerate(question.choices, start=1):
-                if answer in (str(i), choice.label.lower()):
-                    outcome = self.request(choice.request)
-                    return None if outcome.ok or outcome.ask else outcome.message
-            return f'"{text}" is not an answer: {hint}'
-
         # After the prompt that led here has closed (it is dismissed once this returns);
         # the keys typed until then are the question's (see take_key).
-        prompt = TextPrompt(question.question, hint, check=check)
+        prompt = question_prompt(question, self.request)
         self.key_order.asking = prompt
 
         def open_question() -> None:
@@ -325,15 +344,27 @@ class OmahaApp(App[None]):
         """Act on a key now, in the order typed (:class:`~.key_order.KeyOrder`)."""
         return self.key_order.take(event)
 
-    def release_keys(self) -> None:
-        """The keys held since Enter in the palette, taken now in the order typed."""
-        self.key_order.release()
-
-    def quiet_typing(self) -> None:
-        """A key that opens a prompt was refused: ignore the text typed for it."""
-        self.key_order.quiet()
-
     # ------------------------------------------------------------------ palette
+
+    def palette_entries(self) -> list[Entry]:
+        """The palette's table commands (:func:`.palette.entries`)."""
+        return entries(
+            self,
+            self.preferences,
+            act=self.table.action_act,
+            history=self.show_history,
+            ledger=self.show_ledger,
+            new_journal=self.offer_new_journal,
+            release=self.key_order.release,
+        )
+
+    def offer_new_journal(self) -> None:
+        """Ask where to write the table anew (:mod:`.new_journal`)."""
+        offer_new_journal(self, self.screen_stack, self._written_anew)
+
+    def _written_anew(self, line: str) -> None:
+        self.gone = False
+        self.say(line)
 
     def show_history(self) -> None:
         from .screens.history import HistoryScreen

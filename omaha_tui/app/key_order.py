@@ -6,22 +6,27 @@ for a prompt that is about to open (the session's question, the palette's comman
 waits for it; a table key is acted on at once, so a key that opens a prompt opens it
 before the next key is read; the text typed for a prompt that did not open is not
 taken for table keys.
+
+It is given what it reads and does, not the app: the screen on top, the table screen
+whose keys it acts on, a timer, and the app's queue to hand a key back to.
 """
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual import events as ui
 from textual.command import CommandPalette
+from textual.screen import Screen
 
 from .keys import BY_KEY
 from .prompts.typed_prompt import TypeAhead
 
 if TYPE_CHECKING:
-    from .app import OmahaApp
     from .prompts.amount_prompt import TextPrompt
+    from .screens.table import TableScreen
 
 QUIET_SECONDS = 1.0
 """How long a pause ends the text typed for a prompt that did not open."""
@@ -31,10 +36,27 @@ PALETTE_SECONDS = 0.5
 
 
 class KeyOrder:
-    """The app's key intake: what waits for which prompt, and what is ignored."""
+    """The app's key intake: what waits for which prompt, and what is ignored.
 
-    def __init__(self, app: OmahaApp) -> None:
-        self.app = app
+    Args:
+        table: the table screen: a table key typed on it is acted on at once.
+        top: the screen on top now.
+        later: call back after some seconds (the palette's wait for its prompt).
+        post: hand a key back to the app's queue, to go Textual's usual way.
+    """
+
+    def __init__(
+        self,
+        table: TableScreen,
+        *,
+        top: Callable[[], Screen[Any]],
+        later: Callable[[float, Callable[[], None]], object],
+        post: Callable[[ui.Key], object],
+    ) -> None:
+        self.table = table
+        self._top = top
+        self._later = later
+        self._post = post
         self.quiet_until = 0.0  # keys typed for a prompt that did not open (see take)
         self.asking: TextPrompt | None = None  # the session's question, about to open
         self.held: list[ui.Key] | None = None  # keys typed after Enter in the palette
@@ -51,21 +73,20 @@ class KeyOrder:
         says why the prompt did not open.
         """
         if self.asking is not None:  # a question is about to open: its keys
-            return self.asking.feed(event)
+            return self.asking.feed(event, self.take)
         if self.held is not None:  # the palette's command is about to run
             self.held.append(event)
             return True
-        app = self.app
-        screen = app.screen
+        screen = self._top()
         if isinstance(screen, CommandPalette) and event.key == "enter":
             # The command runs after the palette has closed; what is typed until then is
             # for the prompt it opens (release), or, after a moment, for the table.
             self.held = []
-            app.set_timer(PALETTE_SECONDS, self.release)
+            self._later(PALETTE_SECONDS, self.release)
             return False
         if isinstance(screen, TypeAhead):
-            return screen.feed(event)
-        if screen is not app.table:
+            return screen.feed(event, self.take)
+        if screen is not self.table:
             return False
         now = time.monotonic()
         if now < self.quiet_until:
@@ -79,7 +100,7 @@ class KeyOrder:
         name = BY_KEY.get(event.key)
         if name is None:
             return False
-        app.table.action_act(name)
+        self.table.action_act(name)
         return True
 
     def release(self) -> None:
@@ -89,7 +110,7 @@ class KeyOrder:
         for i, key in enumerate(held):
             if not self.take(key):
                 for rest in held[i:]:  # Textual's usual path, still in order
-                    self.app.post_message(rest)
+                    self._post(rest)
                 break
 
     def quiet(self) -> None:

@@ -9,14 +9,14 @@ and the table goes on there; Esc leaves it, and the palette's "New journal" asks
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from omaha_tui.session import Outcome
+
+from .ports import Desk
 from .prompts.amount_prompt import TextPrompt
-
-if TYPE_CHECKING:
-    from .app import OmahaApp
 
 GONE_HINT = (
     "write the table to a new journal from memory (the prompt, or New journal in the "
@@ -33,38 +33,52 @@ def suggested_path(old: Path, now: datetime) -> Path:
     return old.with_name(f"{old.stem}-anew-{now:%Y%m%d-%H%M%S}{old.suffix or '.sqlite3'}")
 
 
-def offer_new_journal(app: OmahaApp) -> None:
-    """Ask where to write the table anew; write it there when the answer is a new file."""
-    session = app.session
-    if session is None:
-        app.say("No table is open yet.", refused=True)
-        return
-    if any(isinstance(s, NewJournalPrompt) for s in app.screen_stack):
-        return
+def new_journal_prompt(
+    old: Path, write_anew: Callable[[str], Outcome], written: Callable[[str], object]
+) -> NewJournalPrompt:
+    """The prompt that asks where to write the table anew (beside ``old``, by default)
+    and writes it there with ``write_anew``; ``written`` hears the session's line once
+    it is written. A refusal keeps the prompt open with its reason."""
 
     def check(text: str) -> str | None:
         if not text.strip():
             return "type the path of a file that does not exist yet"
-        outcome = session.write_anew(text.strip())
+        outcome = write_anew(text.strip())
         if not outcome.ok:
             return outcome.message
-        app.gone = False
-        app.say(outcome.message)
+        written(outcome.message)
         return None
 
-    default = suggested_path(Path(session.journal.path), datetime.now())
-    app.push_screen(
-        NewJournalPrompt(
-            "Write the table to a new journal (every acknowledged event is kept)",
-            "a file that does not exist yet",
-            value=str(default),
-            check=check,
-        )
+    return NewJournalPrompt(
+        "Write the table to a new journal (every acknowledged event is kept)",
+        "a file that does not exist yet",
+        value=str(suggested_path(old, datetime.now())),
+        check=check,
     )
 
 
+def offer_new_journal(
+    desk: Desk, open_screens: Iterable[object], written: Callable[[str], object]
+) -> None:
+    """Open the prompt over the table (one at a time: not when ``open_screens`` has one);
+    ``written`` hears the session's line once the table is written anew."""
+    session = desk.session
+    if session is None:
+        desk.say("No table is open yet.", refused=True)
+        return
+    if any(isinstance(s, NewJournalPrompt) for s in open_screens):
+        return
+    desk.push_screen(new_journal_prompt(Path(session.journal.path), session.write_anew, written))
+
+
 class NewJournalPrompt(TextPrompt):
-    """The prompt of :func:`offer_new_journal` (one open at a time)."""
+    """The prompt of :func:`new_journal_prompt` (one open at a time)."""
 
 
-__all__ = ["GONE_HINT", "NewJournalPrompt", "offer_new_journal", "suggested_path"]
+__all__ = [
+    "GONE_HINT",
+    "NewJournalPrompt",
+    "new_journal_prompt",
+    "offer_new_journal",
+    "suggested_path",
+]

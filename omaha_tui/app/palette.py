@@ -3,7 +3,11 @@
 Each entry asks one short question (``Ann 200``) in a :class:`TextPrompt`, reads the
 answer with the one grammar (:mod:`omaha_tui.session.grammar`: errors name what is
 wrong and what is allowed),
-and hands the request it stands for to the app's session (one decision, one write).
+and hands the request it stands for to the table's session (one decision, one write).
+
+The entries are built from what they run, each given by name (:func:`entries`): the
+table as a :class:`~.ports.Desk`, the preferences, the table's keys and the app's few
+screens of its own; the palette's provider asks the app for them (:class:`PaletteHost`).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -23,11 +27,12 @@ from omaha_tui.session.commands import WORDS, parse_command
 from omaha_tui.session.grammar import GrammarError, parse_yes
 
 from .keys import KEYS
-from .new_journal import offer_new_journal
+from .ports import Desk
+from .preferences import Preferences
 from .prompts.amount_prompt import TextPrompt
 
-if TYPE_CHECKING:
-    from .app import OmahaApp
+Entry = tuple[str, str, Callable[[], Any]]
+"""One palette entry: its name, its help line, and what choosing it runs."""
 
 
 @dataclass(frozen=True)
@@ -153,35 +158,40 @@ QUESTIONS: tuple[Question, ...] = (
 )
 
 
-def ask(app: OmahaApp, q: Question) -> None:
+def ask(desk: Desk, q: Question) -> None:
     """Ask ``q`` in a prompt; a bad answer or a refusal keeps it open with the reason."""
-    if app.session is None:
-        app.say("No table is open yet.", refused=True)
+    session = desk.session
+    if session is None:
+        desk.say("No table is open yet.", refused=True)
         return
-    session = app.session
 
     def check(text: str) -> str | None:
         try:
             request = q.run(session.state, text)
         except GrammarError as e:
             return str(e)
-        outcome = app.request(request)
+        outcome = desk.request(request)
         return None if outcome.ok or outcome.ask is not None else outcome.message
 
-    app.push_screen(TextPrompt(q.ask, q.hint, check=check))
+    desk.push_screen(TextPrompt(q.ask, q.hint, check=check))
 
 
-def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
+def entries(
+    desk: Desk,
+    prefs: Preferences,
+    *,
+    act: Callable[[str], object],
+    history: Callable[[], object],
+    ledger: Callable[[bool], object],
+    new_journal: Callable[[], object],
+    release: Callable[[], object],
+) -> list[Entry]:
     """Every palette entry: the questions, the table keys (from the key table), and the
-    app's own commands."""
-    prefs = app.preferences
-    out: list[tuple[str, str, Callable[[], Any]]] = [
-        (q.name, q.help, partial(ask, app, q)) for q in QUESTIONS
-    ]
+    app's own commands. ``act(name)`` presses a table key; ``ledger(bank)`` opens the
+    settle-up; each entry then hands ``release`` the keys typed since it was chosen."""
+    out: list[Entry] = [(q.name, q.help, partial(ask, desk, q)) for q in QUESTIONS]
     out += [
-        (f"{k.label} ({k.display})", k.help, partial(app.table.action_act, k.name))
-        for k in KEYS
-        if k.name != "help"
+        (f"{k.label} ({k.display})", k.help, partial(act, k.name)) for k in KEYS if k.name != "help"
     ]
     out += [
         ("Speech on/off", "Read results aloud, or show them as captions", prefs.toggle_speech),
@@ -204,46 +214,57 @@ def _actions(app: OmahaApp) -> list[tuple[str, str, Callable[[], Any]]]:
         (
             "Run it three times",
             "Every player still in agrees: deal the rest of the board three times (R10.2)",
-            partial(app.request, rq.RunItTwice(3)),
+            partial(desk.request, rq.RunItTwice(3)),
         ),
-        ("History", "Hands of this session with their actions and results", app.show_history),
+        ("History", "Hands of this session with their actions and results", history),
         (
             "New journal",
             "Write the table from memory to a new journal file and record there (for a "
             "journal deleted, moved or truncated under the table)",
-            partial(offer_new_journal, app),
+            new_journal,
         ),
-        ("Ledger", "Buy-ins, cash-outs and who pays whom", app.show_ledger),
+        ("Ledger", "Buy-ins, cash-outs and who pays whom", partial(ledger, False)),
         (
             "Settle up: fewest payments",
             "Who pays whom, in money when the chips have a value (R12.2)",
-            app.show_ledger,
+            partial(ledger, False),
         ),
         (
             "Settle up: through the bank",
             "Banker mode: every loser pays the bank, the bank pays every winner (R12.2)",
-            partial(app.show_ledger, True),
+            partial(ledger, True),
         ),
     ]
-    return [(name, help_text, partial(_then_release, app, run)) for name, help_text, run in out]
+    return [(name, help_text, partial(_then_release, release, run)) for name, help_text, run in out]
 
 
-def _then_release(app: OmahaApp, run: Callable[[], Any]) -> None:
+def _then_release(release: Callable[[], object], run: Callable[[], Any]) -> None:
     """Run a palette command, then hand it the keys typed since it was chosen."""
     run()
-    app.release_keys()
+    release()
+
+
+class PaletteHost(Protocol):
+    """The app whose palette lists the table's commands."""
+
+    def palette_entries(self) -> list[Entry]: ...
+
+
+def _actions(host: PaletteHost) -> list[Entry]:
+    """The palette's entries, as the app builds them."""
+    return host.palette_entries()
 
 
 class TableCommands(Provider):
     """Palette provider: the table commands that have no key of their own. Only the
-    table's app lists it (``OmahaApp.COMMANDS``), so its app is one."""
+    table's app lists it (``OmahaApp.COMMANDS``), so its app is a :class:`PaletteHost`."""
 
     async def discover(self) -> Hits:
-        for name, help_text, callback in _actions(cast("OmahaApp", self.app)):
+        for name, help_text, callback in _actions(cast(PaletteHost, self.app)):
             yield DiscoveryHit(name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for name, help_text, callback in _actions(cast("OmahaApp", self.app)):
+        for name, help_text, callback in _actions(cast(PaletteHost, self.app)):
             if (score := matcher.match(name)) > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)

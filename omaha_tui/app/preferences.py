@@ -1,52 +1,74 @@
 """The dealer's preferences in the app: theme, speech and the clock's chime, loaded and
 remembered.
 
-Held by :class:`~omaha_tui.app.app.OmahaApp` (composition: ``app.preferences``), so
-``app.py`` keeps only the wiring between the screens and the session. Settings are
-read and written by :mod:`.settings`; a file that cannot be written is a warning,
-never a failure. The speech backend chosen is the app's ``speech``.
+Held by :class:`~omaha_tui.app.app.OmahaApp` (composition: ``app.preferences``) and
+given what it uses: where to notify, the status line, the table's large clock.
+Settings are read and written by :mod:`omaha_tui.prefs.settings`; a file that cannot
+be written is a warning, never a failure. The speech backend chosen is ``speech``
+(the app's, when the app was given one).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from omaha_tui.prefs.settings import Settings
+from omaha_tui.prefs.settings import Settings, load_settings, save_settings
 from omaha_tui.prefs.themes import DEFAULT_THEME
 
-from .speech import choose_backend
-from .textual_themes import register_themes
-
-if TYPE_CHECKING:
-    from .app import OmahaApp
+from .ports import Notify, Say
+from .speech import SpeechBackend, choose_backend
 
 
 class Preferences:
-    """Theme and speech settings of one app."""
+    """Theme, speech and clock settings of one app.
 
-    def __init__(self, app: OmahaApp, path: Path | None) -> None:
-        self.app = app
+    Args:
+        path: the settings file (``None``: the user's).
+        notify: a warning in the corner (a settings file that cannot be read or written).
+        say: the table's status line (what a setting now is).
+        large_clock: show or hide the table's large countdown.
+        speech: a speech backend chosen already (tests); else the settings choose.
+    """
+
+    def __init__(
+        self,
+        path: Path | None,
+        *,
+        notify: Notify,
+        say: Say,
+        large_clock: Callable[[bool], object],
+        speech: SpeechBackend | None = None,
+    ) -> None:
         self.path = path
         self.settings: Settings | None = None
+        self.speech = speech
+        self._notify = notify
+        self._say = say
+        self._large_clock = large_clock
 
     def load(self) -> None:
-        """Read the settings, register the themes, pick the theme and the speech."""
-        from omaha_tui.prefs.settings import load_settings
-
-        app = self.app
+        """Read the settings and pick the speech (unless one was given)."""
         loaded = load_settings(self.path)
         self.settings = loaded.settings
         if loaded.warning:
-            app.notify(loaded.warning, severity="warning")
-        problems: list[str] = []
-        names = register_themes(app, problems=problems)
-        for problem in problems:  # a broken theme file is one clear line, never a crash
-            app.notify(problem, severity="warning", timeout=10)
-        app.theme = self.settings.theme if self.settings.theme in names else DEFAULT_THEME
-        if app.speech is None:
+            self._notify(loaded.warning, severity="warning")
+        if self.speech is None:
             s = self.settings
-            app.speech = choose_backend(s.speech, s.voice, s.rate)
+            self.speech = choose_backend(s.speech, s.voice, s.rate)
+
+    def theme(self, names: Collection[str]) -> str:
+        """The theme to show: the one remembered if it is among ``names``, else the default.
+
+        >>> from omaha_tui.prefs.settings import Settings
+        >>> prefs = Preferences(None, notify=print, say=print, large_clock=print)
+        >>> prefs.settings = Settings(theme="felt")
+        >>> prefs.theme({"felt", "paper"}), prefs.theme({"paper"}) == DEFAULT_THEME
+        ('felt', True)
+        """
+        chosen = self.settings.theme if self.settings is not None else DEFAULT_THEME
+        return chosen if chosen in names else DEFAULT_THEME
 
     def toggle_speech(self) -> None:
         """Speech on/off, remembered in the settings."""
@@ -64,11 +86,9 @@ class Preferences:
         self.settings = self.settings.model_copy(update=update)
         s = self.settings
         speech = choose_backend(s.speech, s.voice, s.rate)
-        self.app.speech = speech
+        self.speech = speech
         self._save()
-        self.app.say(
-            f"Speech {'on' if s.speech else 'off'} ({speech.name}), {s.rate} words a minute"
-        )
+        self._say(f"Speech {'on' if s.speech else 'off'} ({speech.name}), {s.rate} words a minute")
 
     def toggle_chime(self) -> None:
         """The clock's chime on/off, remembered in the settings."""
@@ -76,7 +96,7 @@ class Preferences:
         self.settings = self.settings.model_copy(update={"chime": not self.settings.chime})
         self._save()
         on = "on: a bell at each level's and break's end" if self.settings.chime else "off"
-        self.app.say(f"Clock chime {on}")
+        self._say(f"Clock chime {on}")
 
     def toggle_large_clock(self) -> None:
         """The large countdown on/off, remembered in the settings."""
@@ -84,8 +104,8 @@ class Preferences:
         large = not self.settings.large_clock
         self.settings = self.settings.model_copy(update={"large_clock": large})
         self._save()
-        self.app.table.large_clock(large)
-        self.app.say(f"Large clock {'on' if large else 'off'}")
+        self._large_clock(large)
+        self._say(f"Large clock {'on' if large else 'off'}")
 
     @property
     def large_clock(self) -> bool:
@@ -105,11 +125,9 @@ class Preferences:
         self._save()
 
     def _save(self) -> None:
-        from omaha_tui.prefs.settings import save_settings
-
         assert self.settings is not None
         if (warning := save_settings(self.settings, self.path)) is not None:
-            self.app.notify(warning, severity="warning")
+            self._notify(warning, severity="warning")
 
 
 __all__ = ["Preferences"]

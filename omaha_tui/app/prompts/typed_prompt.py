@@ -24,6 +24,7 @@ the dealer types a bet, a board or a tabled hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual import events
@@ -61,6 +62,7 @@ class TypeAhead(Screen[ResultT]):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._early: list[events.Key] = []
+        self._intake: Callable[[events.Key], bool] | None = None
         self._ready = False
         self._reopened = False
 
@@ -73,10 +75,15 @@ class TypeAhead(Screen[ResultT]):
             return None  # a list of winners has the focus: its keys are its own
         return next((f for f in self.query(Input) if not f.disabled), None)
 
-    def feed(self, event: events.Key) -> bool:
-        """Take ``event`` now (True), or leave it to Textual's usual path (False)."""
+    def feed(self, event: events.Key, intake: Callable[[events.Key], bool] | None = None) -> bool:
+        """Take ``event`` now (True), or leave it to Textual's usual path (False).
+
+        ``intake`` takes back, in order, the keys typed before the screen was open that
+        are still left once it has closed (the app's key intake that fed them).
+        """
         if not self._ready:
             self._early.append(event)
+            self._intake = intake or self._intake
             return True
         return self._apply(event)
 
@@ -132,7 +139,7 @@ class TypeAhead(Screen[ResultT]):
         while self._early:
             key = self._early.pop(0)
             if self.app.screen is not self:
-                take = getattr(self.app, "take_key", None)
+                take = self._intake
                 if take is None or not take(key):
                     self.app.post_message(key)
             elif not self._apply(key):

@@ -92,10 +92,11 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
     def __init__(
         self,
         state: TableState,
-        speech: SpeechBackend | None = None,
+        speech: Callable[[], SpeechBackend | None] | None = None,
         submit: Callable[[ShowdownResult], str | None] | None = None,
     ) -> None:
-        """``speech``: backend for "read aloud"; default the App's ``speech``, else captions.
+        """``speech``: the backend for "read aloud" as it is when asked (the dealer may
+        turn speech on or off meanwhile); without one, or when it gives none, captions.
 
         ``submit`` records a result and returns the refusal's reason (``None`` when it
         was recorded). The result carries its sentences (``ShowdownResult.speech``); the
@@ -303,8 +304,7 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
             self.query_one("#win-0", SelectionList).focus()
 
     def _backend(self) -> SpeechBackend:
-        app_speech = getattr(self.app, "speech", None)
-        return self._speech or app_speech or SilentBackend()
+        return (self._speech() if self._speech is not None else None) or SilentBackend()
 
     def action_read_aloud(self) -> None:
         """Say the current result (or the reason it cannot be read yet)."""
