@@ -32,8 +32,11 @@ from omaha_tui.engine.state import HandState, Pot, Street, TableState
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
 from omaha_tui.session.view_text import (
     STREET_NAMES,
+    board_lines,
     chips,
     format_clock,
+    hand_words,
+    next_hand_words,
     next_step,
     options,
     oval_order,
@@ -152,6 +155,11 @@ class HandView:
         """Every board's cards, board 1 first: one board, or two of a double board (R13.2)."""
         return (self.board, self.board2) if self.boards > 1 else (self.board,)
 
+    @property
+    def board_lines(self) -> tuple[str, ...]:
+        """Every board dealt so far in words, each run's (R10.2) or each board's (R13.2)."""
+        return board_lines(self.boards, self.all_boards, self.runs, self.run_boards)
+
 
 @dataclass(frozen=True)
 class TableView:
@@ -240,6 +248,16 @@ class TableView:
     def pot_total(self) -> int:
         """Everything in the middle and in front of the players: "the pot" to a table."""
         return sum(p.amount for p in self.pots) + self.in_front
+
+    @property
+    def hand_words(self) -> str:
+        """What the hand is beyond the ordinary, worded (``bomb pot 30``), or ``""``."""
+        return hand_words(self.bomb, self.decimals)
+
+    @property
+    def next_hand_words(self) -> str:
+        """What the next hand will be beyond the ordinary, worded with its rule, or ``""``."""
+        return next_hand_words(self.next_bomb, self.decimals)
 
 
 # ---------------------------------------------------------------- from the engine state
