@@ -1,8 +1,9 @@
 """The package's structure in figures: import cycles inside a folder, imports inside
-functions, and the largest modules.
+functions, the largest modules, and how many files know each home format (R13).
 
     python bench/structure.py            # the figures
     python bench/structure.py --cycles   # and each cycle's modules
+    python bench/structure.py --verbose  # and the files that know each home format
 
 The import graph is built from the source with ``ast`` (nothing is imported). An edge
 ``a -> b`` is an import of ``b`` (or of a name from ``b``) anywhere in ``a``, at module
@@ -16,7 +17,10 @@ files).
 from __future__ import annotations
 
 import ast
+import io
+import re
 import sys
+import tokenize
 from collections import defaultdict
 from pathlib import Path
 
@@ -147,6 +151,55 @@ def cycles_inside_folders(typing_too: bool = False) -> list[list[str]]:
     return found
 
 
+FORMATS: dict[str, str] = {
+    "bomb pots (R13.1)": r"bomb\w*",
+    # "boards" alone is also the equity's count of boards to come (R10.3): only its uses
+    # as a hand's or table's number of boards count, and the words of two boards.
+    "double board (R13.2)": r"double[_ -]?board|board_?2\b|board 2\b|(two|both) boards"
+    r"|\bboards [12]\b|\bboards\s*[<>!=]=?\s*[12]\b|\b(hand|config|ev|due|self)\s*\.\s*boards\b"
+    r"|\bboards\s*=\s*_?boards\b|\bboards\s*:\s*int\s*=",
+    "straddles (R2.8, R13.3: button, Mississippi)": r"straddl\w*|mississippi",
+}
+"""What a file says when it knows a home format: identifiers and words, matched without
+regard to case in its code and strings (comments, docstrings and imports left out)."""
+
+FRONT_ENDS = ("app", "console", "display", "cli")
+"""The folders that render what the session hands them."""
+
+
+def code_text(source: str) -> str:
+    """``source`` without its comments, docstrings and import lines: the code and the
+    strings it shows, where a format's knowledge is (a mention in prose is not)."""
+    tree = ast.parse(source)
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom) or (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            skipped.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    kept = [
+        tok.string
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+        if tok.type != tokenize.COMMENT and tok.start[0] not in skipped
+    ]
+    return " ".join(kept)
+
+
+def format_files() -> dict[str, dict[str, list[str]]]:
+    """Per home format, the package's files (relative to it) whose code knows it, each
+    with the words it was found by."""
+    found: dict[str, dict[str, list[str]]] = {name: {} for name in FORMATS}
+    for path in sorted((ROOT / PACKAGE).rglob("*.py")):
+        text = code_text(path.read_text(encoding="utf-8"))
+        for name, pattern in FORMATS.items():
+            words = sorted({m.group(0) for m in re.finditer(pattern, text, re.IGNORECASE)})
+            if words:
+                found[name][path.relative_to(ROOT / PACKAGE).as_posix()] = words
+    return found
+
+
 def main(argv: list[str]) -> None:
     edges, local, sizes = graph()
     print(f"modules: {len(edges)}")
@@ -159,6 +212,13 @@ def main(argv: list[str]) -> None:
     print(f"imports inside functions: {local}")
     print(f"modules of 350 lines or more: {sum(1 for n in sizes.values() if n >= 350)}")
     print(f"largest module: {max(sizes.values())} lines")
+    print("files that know a home format (front ends: app, console, display, cli):")
+    for name, files in format_files().items():
+        front = [f for f in files if f.split("/")[0] in FRONT_ENDS]
+        print(f"  {name}: {len(files)} files, {len(front)} in the front ends")
+        if "--verbose" in argv:
+            for f, words in files.items():
+                print(f"      {f}: {', '.join(words)}")
 
 
 if __name__ == "__main__":

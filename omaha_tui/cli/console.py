@@ -14,6 +14,23 @@ from pathlib import Path
 from omaha_tui.cli import add_db_option, fail
 from omaha_tui.cli.play import add_table_options
 
+COMMANDS = "{commands}"
+"""Where the console's description lists its commands, filled in from the session's
+command table (:func:`omaha_tui.session.commands.usage`) only when help is shown."""
+
+
+class _CommandsHelp(argparse.HelpFormatter):
+    """The help of ``console``, its commands read from the one command table that the
+    console itself answers with (so ``--help`` and ``help`` list the same words), loaded
+    only when the help is asked for."""
+
+    def add_text(self, text: str | None) -> None:
+        if text is not None and COMMANDS in text:
+            from omaha_tui.session.commands import usage
+
+            text = text.replace(COMMANDS, usage())
+        super().add_text(text)
+
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
@@ -21,19 +38,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="run the table as text: one command per line",
         description=(
             "Run the table as text, one command per line (for screen readers, typists and "
-            "scripts). Commands: fold | check | call | bet N | raise N | pot | allin | "
-            "deal [CARDS] [| CARDS] | show NAME CARDS | muck NAME | runtwice [3] | "
-            "award [NAME+NAME ...] [| NAME ...] | next [DIE|straddle [button|SEAT]] | "
-            "undo | redo | "
-            "seat N NAME STACK [post|wait] | leave NAME | sitout NAME | back NAME [post|wait] | "
-            "rebuy NAME N | correct NAME ±N REASON | button SEAT | level [SB/]BB[/ANTE] | "
-            "clock [pause|resume|start|next|back|+N|-N] | break end | "
-            "straddle N [button|SEAT]|off | bomb [every N|at SEAT] AMOUNT [double]|off | "
-            "game NAME [pl|nl|fl] | buttonrule dead|moving | boards 1|2|bomb | "
-            "misdeal [REASON] | value MONEY|CHIPS=MONEY [CURRENCY]|off | "
-            "expense MONEY WHAT [NAME ...] [by NAME] | ledger | settle [banker] | state | "
-            "end | help."
+            f"scripts). Commands: {COMMANDS}."
         ),
+        formatter_class=_CommandsHelp,
     )
     add_table_options(p)
     p.add_argument("--json", action="store_true", help="one JSON object per command")

@@ -44,7 +44,9 @@ def results(paths: list[Path], *, runs: bool = False) -> Iterator[dict[str, Any]
     """The JSON object of every hand under ``paths`` (errors as ``{"file", "error"}``),
     one at a time; a folder without hand histories is an error of its own. ``runs``
     adds ``"runs"``, the whole board of each later run of a board run more than once
-    (R10.2), for the printed summary (the JSON objects keep their fixed keys)."""
+    (R10.2), and ``"board_2"``, board 2 of a double board (R13.2), for the printed
+    summary (the JSON objects keep their fixed keys)."""
+    from omaha_tui.engine.hands.cards import format_card
     from omaha_tui.interchange.phh import PhhError, find_files, load
     from omaha_tui.interchange.phh_replay import replay_hand, summary
 
@@ -64,6 +66,8 @@ def results(paths: list[Path], *, runs: bool = False) -> Iterator[dict[str, Any]
                     item = summary(replayed)
                     if runs:
                         item["runs"] = _later_runs(replayed.hand)
+                        if replayed.hand.boards > 1:  # R13.2: board 2 beside board 1
+                            item["board_2"] = [format_card(c) for c in replayed.hand.board2]
                     yield item
                 except PhhError as e:
                     yield {"file": hand.source, "error": _strip(str(e), hand.source)}
@@ -127,7 +131,12 @@ def _print_rich(items: Iterable[dict[str, Any]]) -> bool:
         pots = ", ".join(
             f"{p['amount']:,} for {', '.join(map(str, p['eligible']))}" for p in item["pots"]
         )
-        console.print(f"  board: {board}" + (f"   pots: {pots}" if pots else ""))
+        double = "board_2" in item  # R13.2: each board on its own line
+        console.print(
+            f"  {'board 1' if double else 'board'}: {board}" + (f"   pots: {pots}" if pots else "")
+        )
+        if double:
+            console.print(f"  board 2: {' '.join(item['board_2']) or '(no board)'}")
         for k, cards in enumerate(item.get("runs", ()), start=2):
             console.print(f"  run {k}: {' '.join(cards)}")  # R10.2
         legal = item["legal"]

@@ -12,13 +12,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from omaha_tui.engine.allin.spot import AllInSpot, spot_equity
-from omaha_tui.engine.hands.cards import format_card
-from omaha_tui.engine.rules.bombs import bomb_words
 from omaha_tui.engine.state import TableState, ledger_lines
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.clock import ClockView
 from omaha_tui.session.seat_status import SeatStatus
-from omaha_tui.session.view import HandView, TableView
+from omaha_tui.session.view import TableView
 from omaha_tui.store import board_rows
 
 if TYPE_CHECKING:  # the calculator itself loads when an all-in spot comes
@@ -72,22 +70,6 @@ def _spot_equity(spot: AllInSpot) -> Equity:
     return spot_equity(spot)
 
 
-def _cards_text(cards: tuple[int, ...]) -> str:
-    return " ".join(format_card(c) for c in cards)
-
-
-def _boards(hand: HandView) -> list[str]:
-    """``board Ah Kd 7c``; each board of a double board (R13.2) and each run (R10.2)."""
-    if hand.boards > 1:
-        return [f"board {n} {_cards_text(b)}" for n, b in enumerate(hand.all_boards, 1) if b]
-    if not hand.board:
-        return []
-    if hand.runs > 1 or hand.run_boards:
-        runs = [hand.board, *hand.run_boards]
-        return [f"run {n} board {_cards_text(b)}" for n, b in enumerate(runs, 1) if b]
-    return [f"board {_cards_text(hand.board)}"]
-
-
 def _seats_between_hands(view: TableView) -> str:
     """``seats Ann 200 (button), Bob 199, Cy 0 out of chips``: every player, their
     stack, what keeps them out of the next hand and where the button is, for those who
@@ -121,18 +103,17 @@ def state_line(view: TableView | None) -> str:
     game = f"{view.game_name} {blinds}"
     if hand is None or hand.complete:
         done = f"; hand #{hand.number} is over" if hand is not None else ""
-        boards = _boards(hand) if hand is not None else []
+        boards = hand.board_lines if hand is not None else ()
         if boards:
             done += " (" + "; ".join(boards) + ")"
         nxt = "next to deal" if not view.why_not_next else view.why_not_next
-        if view.next_bomb is not None and not view.why_not_next:  # R13.1
-            bomb = view.next_bomb
-            nxt += f": {bomb_words(bomb, amount_text(bomb.amount, dec))} (R13.1)"
+        if view.next_hand_words and not view.why_not_next:  # the session's words
+            nxt += f": {view.next_hand_words}"
         return f"{game}{done}; {_seats_between_hands(view)}; {nxt}"
     parts = [f"{game}, hand #{hand.number}, {hand.street.value}"]
-    if view.bomb:  # R13.1
-        parts.append(f"bomb pot {amount_text(view.bomb, dec)}")
-    parts += _boards(hand)
+    if view.hand_words:
+        parts.append(view.hand_words)
+    parts += hand.board_lines
     parts.append("pot " + amount_text(hand.total, dec))
     la = view.legal
     players = {s.index: s.player or f"seat {s.index + 1}" for s in view.seats}

@@ -114,7 +114,9 @@ def standings_text(t: Json) -> str:
         parts.append(" ".join(f"{p['place']} {p['prize']}" for p in t["prizes_left"]))
     out = [p for p in t["placed"] if p["place"] != "1st"][:3]
     if out:
-        parts.append("out: " + ", ".join(f"{p['place']} {shown(p['name'])}" for p in out))
+        parts.append(
+            f"{t['out_head']} " + ", ".join(f"{p['place']} {shown(p['name'])}" for p in out)
+        )
     return " · ".join(parts)
 
 

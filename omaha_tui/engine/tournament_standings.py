@@ -35,7 +35,9 @@ class Standings:
     ``deal_amounts``: what an agreed deal gave each name (R11.5); ``unpaid``: the prizes
     of the places still to be decided, best first (after a deal, what it kept back);
     ``out_order``: the entries out, in the order they went out (R11.3); ``chip``: the
-    smallest chip in play (R11.7); ``unit``: the money unit money is said in (R11.2).
+    smallest chip in play (R11.7); ``unit``: the money unit money is said in (R11.2);
+    ``places_final``: False while re-entries are open (R11.1): the places given so far
+    move down with each re-entry and the one player left is not yet the winner.
     """
 
     entries: int
@@ -57,6 +59,7 @@ class Standings:
     deal_amounts: tuple[tuple[str, Decimal], ...] = ()
     unpaid: tuple[Decimal, ...] = ()
     out_order: tuple[int, ...] = ()
+    places_final: bool = True
 
 
 def standings(state: TableState) -> Standings | None:
@@ -78,8 +81,9 @@ def standings(state: TableState) -> Standings | None:
         if hand is not None and seat < len(hand.committed):
             held += hand.committed[seat] + hand.dead[seat]
         chips[entry] = held
-    won = t.prizes_won()
-    placings = {p.entry: p for p in t.placings()}
+    reentry = t.reentry_open(state.level)  # R11.1: no winner while others may re-enter
+    won = t.prizes_won(winner=not reentry)
+    placings = {p.entry: p for p in t.placings(winner=not reentry)}
     seat_of = {entry: seat for seat, entry in t.seated}
     lines = []
     for number, name in enumerate(t.entries, start=1):
@@ -118,6 +122,7 @@ def standings(state: TableState) -> Standings | None:
         deal_amounts=tuple((t.entries[e - 1], a) for e, a in t.deal or ()),
         unpaid=() if t.finished else t.prizes_left(),
         out_order=tuple(o.entry for o in t.outs),
+        places_final=not reentry,
     )
 
 

@@ -74,6 +74,22 @@ class TournamentState:
         """The prizes are paid: no hand starts any more."""
         return self.prizes is not None
 
+    def entries_open(self, level: int) -> bool:
+        """Late entries and re-entries are taken at blind level ``level`` until the rebuy
+        period ends (R11.1)."""
+        until = self.config.rebuys_until
+        return self.deal is None and not self.finished and (until is None or level <= until)
+
+    def reentry_open(self, level: int) -> bool:
+        """R11.1: a player who is out may still enter again at blind level ``level``:
+        re-entries are allowed and the rebuy period they share has not ended (without a
+        rebuy period they stay open only while two or more are left, so one player left
+        is the winner). Until they close, the places of those out are not final (a
+        re-entry is a new entry, counted from the bottom, R11.3) and one player left is
+        not yet the winner."""
+        c = self.config
+        return c.re_entry and c.rebuys_until is not None and self.entries_open(level)
+
     def entry_of(self, seat: int) -> int | None:
         """The entry number playing at ``seat``, if any."""
         return dict(self.seated).get(seat)
@@ -86,19 +102,21 @@ class TournamentState:
         """The percentages paid by place for the entries so far (R11.2)."""
         return payout_percents(len(self.entries), self.config.payouts)
 
-    def placings(self) -> tuple[Placing[int], ...]:
-        """Every entry's place so far: those out, and the winner once there is one."""
-        left = [e for _, e in self.seated]
+    def placings(self, winner: bool = True) -> tuple[Placing[int], ...]:
+        """Every entry's place so far: those out, and the winner once there is one
+        (``winner`` False: the one left is not placed yet, R11.1's open re-entries)."""
+        left = [e for _, e in self.seated] if winner else []
         if self.finish:
             return places((*self.outs, *self.finish), len(self.entries))
         return places(self.outs, len(self.entries), left=left)
 
-    def prizes_won(self) -> dict[int, Decimal]:
+    def prizes_won(self, winner: bool = True) -> dict[int, Decimal]:
         """Each placed entry's prize (R11.3); a deal's players get what they agreed, and
-        whoever then wins also what it kept back (R11.5)."""
+        whoever then wins also what it kept back (R11.5). ``winner`` as for
+        :meth:`placings`."""
         if self.prizes is not None:
             return dict(self.prizes)
-        placings = self.placings()
+        placings = self.placings(winner)
         won = placing_prizes(placings, self.prize_table(), self.config.money_unit)
         if self.deal is not None:
             first = {p.entry for p in placings if p.place == 1}

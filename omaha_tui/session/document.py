@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.hands.cards import format_card
-from omaha_tui.engine.labels import pot_label, printable
+from omaha_tui.engine.labels import printable
 from omaha_tui.engine.markup_safe import unshown
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
@@ -356,12 +356,12 @@ def table_document(
         "seats": _seats(view, per_seat),
         "pots": [
             {
-                "label": pot_label(n).capitalize(),
+                "label": p.label,  # the view's words (an unmatched ante's too, R5.2)
                 "amount": p.amount,
                 "eligible": [s + 1 for s in p.seats],
                 "names": [unshown(x) for x in p.eligible],
             }
-            for n, p in enumerate(hand.pots if hand is not None else ())
+            for p in (hand.pots if hand is not None else ())
         ],
         "in_front": view.in_front,
         "pot_total": view.pot_total,

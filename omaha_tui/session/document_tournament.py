@@ -29,7 +29,8 @@ def tournament_document(state: TableState, clock: ClockView | None) -> Json | No
     """The tournament's standings and the room's words for them (``None`` at a cash
     table): ``prizes_left`` the prizes of the places still to be decided (R11.2; after a
     deal none: ``deal_prizes`` are what it gave each player, R11.5), ``placed`` the
-    places given so far, best first (R11.3), ``chip_leader``, ``total_chips``,
+    places given so far, best first (R11.3), ``out_head`` the words before those out
+    (``out so far:`` while re-entries are open, R11.1), ``chip_leader``, ``total_chips``,
     ``add_on_open`` (its break is on, R11.1) and ``rebuys_open``."""
     t = state.tournament
     st = standings(state)
@@ -72,6 +73,8 @@ def tournament_document(state: TableState, clock: ClockView | None) -> Json | No
                     key=lambda x: (x.place or 0, x.entry),
                 )
             ],
+            # R11.1: the places of those out are "so far" while re-entries are open.
+            "out_head": "out:" if st.places_final else "out so far:",
             "chip_leader": None
             if leader is None
             else {"name": printable(leader.name), "chips": leader.chips},

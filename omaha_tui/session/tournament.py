@@ -94,6 +94,7 @@ def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, A
         "players_left": st.players_left,
         "average": st.average,
         "chip": st.chip,
+        "places_final": st.places_final,  # R11.1: False while re-entries are open
         "places": [
             {
                 "name": line.name,
@@ -148,11 +149,19 @@ def money_number(amount: Decimal) -> int | float:
 def places_words(st: Standings, name: Callable[[str], str] = str) -> str | None:
     """``1st Ann 450, 3rd= Cy 90, 3rd= Dee 90``: every place given so far with its prize
     (``=`` for a shared place, R11.3), each name passed through ``name`` (markup escaping
-    on the table), or ``None`` before the first."""
+    on the table), or ``None`` before the first. While re-entries are open the places
+    are said to be so far: each re-entry moves them down (R11.1, R11.3)."""
     placed = [
         f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {name(line.name)}"
         + (f" {money(line.prize, st.unit)}" if line.prize else "")
         for line in st.lines
         if line.place is not None
     ]
-    return ", ".join(placed) if placed else None
+    if not placed:
+        return None
+    return ", ".join(placed) + ("" if st.places_final else f", {PLACES_SO_FAR}")
+
+
+PLACES_SO_FAR = "so far (re-entries are open, R11.1)"
+"""What the places given are while re-entries are open: each re-entry is a new entry
+counted from the bottom (R11.3), and one player left is not yet the winner."""

@@ -25,7 +25,7 @@ from omaha_tui.engine.labels import pot_label
 from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
-from omaha_tui.engine.rules.pots import hand_pots, showdown_order
+from omaha_tui.engine.rules.pots import hand_pots, showdown_order, unmatched_ante
 from omaha_tui.engine.state import HandState, Pot, TableState
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
 from omaha_tui.session.view_text import (
@@ -210,7 +210,7 @@ def _pot_views(
     hand: HandState, pots: tuple[Pot, ...], names: dict[int, str]
 ) -> tuple[PotView, ...]:
     live = len(hand.live)
-    return tuple(
+    views = [
         PotView(
             pot_label(n).capitalize(),
             pot.amount,
@@ -220,7 +220,17 @@ def _pot_views(
             tuple(pot.eligible),
         )
         for n, pot in enumerate(pots)
-    )
+    ]
+    owner = unmatched_ante(hand, pots)
+    if owner is not None:  # R2.9, R5.2: a layer of one ante only its poster can win
+        who = names.get(owner, str(owner + 1))
+        views[-1] = replace(views[-1], label=UNMATCHED_ANTE, eligible=(f"back to {who}",))
+    return tuple(views)
+
+
+UNMATCHED_ANTE = "Unmatched ante"
+"""What a pot holding only one player's ante beyond everyone else's is called (R5.2: the
+antes layer like R5.1, and nobody else reached that layer): it goes back to them."""
 
 
 def _hand_view(

@@ -9,6 +9,8 @@ from __future__ import annotations
 from omaha_tui.engine.clock_words import shown_seconds
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, available
+from omaha_tui.engine.events import BombCall
+from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.labels import run_times
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
@@ -116,3 +118,42 @@ def street_title(hand: HandState) -> str:
     if hand.runs > 1:
         name += f" · run it {run_times(hand.runs)}"
     return name
+
+
+def next_hand_words(bomb: BombCall | None, decimals: int = 0) -> str:
+    """What the next hand will be beyond the ordinary, in words with its rule: a bomb pot
+    the table says before the deal (R13.1), or ``""``."""
+    return "" if bomb is None else f"{bomb_words(bomb, chips(bomb.amount, decimals))} (R13.1)"
+
+
+def hand_words(bomb: int, decimals: int = 0) -> str:
+    """What the hand is beyond the ordinary: ``bomb pot 30`` (R13.1), or ``""``."""
+    return f"bomb pot {chips(bomb, decimals)}" if bomb else ""
+
+
+def board_lines(
+    boards: int,
+    all_boards: tuple[tuple[int, ...], ...],
+    runs: int,
+    run_boards: tuple[tuple[int, ...], ...],
+) -> tuple[str, ...]:
+    """Every board dealt so far in words: ``board Ah Kd 7c``; each board of a double board,
+    ``board 1 ...`` and ``board 2 ...`` (R13.2); each run of a board run more than once,
+    ``run 1 board ...`` (R10.2). Empty before the flop.
+
+    >>> board_lines(2, ((51, 50, 49), (0, 1, 2)), 1, ())
+    ('board 1 As Ah Ad', 'board 2 2c 2d 2h')
+    """
+
+    def text(cards: tuple[int, ...]) -> str:
+        return " ".join(format_card(c) for c in cards)
+
+    if boards > 1:
+        return tuple(f"board {n} {text(b)}" for n, b in enumerate(all_boards, 1) if b)
+    board = all_boards[0]
+    if not board:
+        return ()
+    if runs > 1 or run_boards:
+        every = (board, *run_boards)
+        return tuple(f"run {n} board {text(b)}" for n, b in enumerate(every, 1) if b)
+    return (f"board {text(board)}",)

@@ -16,6 +16,7 @@ from omaha_tui.engine.events import Award, BombCall, Post
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.state import Street
 from omaha_tui.session.seat_status import SeatStatus
+from omaha_tui.session.view_text import board_lines, hand_words, next_hand_words
 
 if TYPE_CHECKING:  # a tournament's standings load with its first state
     from omaha_tui.engine.tournament_state import Standings
@@ -111,6 +112,11 @@ class HandView:
         """Every board's cards, board 1 first: one board, or two of a double board (R13.2)."""
         return (self.board, self.board2) if self.boards > 1 else (self.board,)
 
+    @property
+    def board_lines(self) -> tuple[str, ...]:
+        """Every board dealt so far in words, each run's (R10.2) or each board's (R13.2)."""
+        return board_lines(self.boards, self.all_boards, self.runs, self.run_boards)
+
 
 @dataclass(frozen=True)
 class TableView:
@@ -199,3 +205,13 @@ class TableView:
     def pot_total(self) -> int:
         """Everything in the middle and in front of the players: "the pot" to a table."""
         return sum(p.amount for p in self.pots) + self.in_front
+
+    @property
+    def hand_words(self) -> str:
+        """What the hand is beyond the ordinary, worded (``bomb pot 30``), or ``""``."""
+        return hand_words(self.bomb, self.decimals)
+
+    @property
+    def next_hand_words(self) -> str:
+        """What the next hand will be beyond the ordinary, worded with its rule, or ``""``."""
+        return next_hand_words(self.next_bomb, self.decimals)

@@ -245,3 +245,64 @@ def test_r10_2_a_board_run_twice_replays_to_the_result_of_both_runs_and_shows_ea
     assert list(line) == KEYS  # the fixed schema: run 1's board, both runs' result
     assert line["finishing_stacks"] == [150, 50]
     assert line["board"] == ["4h", "5c", "7h", "Qs", "Ad"]
+
+
+DOUBLE_BOARD = """
+variant = "NO"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [40, 40, 40]
+actions = [
+  "d dh p1 9c8c3c3d",
+  "d dh p2 9d8d2c2d",
+  "d dh p3 KsKd6c6h",
+  "p3 cbr 40",
+  "p1 cc",
+  "p2 cc",
+  "d db Kc7d2h",
+  "d db 9s",
+  "d db 4c",
+  "p3 sm KsKd6c6h",
+  "p1 sm 9c8c3c3d",
+  "p2 sm 9d8d2c2d",
+]
+players = ["Bob", "Cy", "Ann"]
+finishing_stacks = [0, 0, 120]
+_omaha_tui_boards = 2
+_omaha_tui_board_2 = ["ThJhQd", "3s", "5d"]
+_omaha_tui_finishing_stacks = [30, 30, 60]
+"""
+
+
+def test_r13_2_a_double_board_hand_replays_showing_both_boards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "double.phh"
+    path.write_text(DOUBLE_BOARD)
+    assert run_cli("replay", ["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "board 1: Kc 7d 2h 9s 4c" in out
+    assert "board 2: Th Jh Qd 3s 5d" in out
+    # R13.2's example: board 1 to Ann (three kings), board 2 split by Bob and Cy.
+    rows = [line.replace("│", " ").split() for line in out.splitlines()]
+    assert [row[1] for row in rows if row and row[0].isdigit()] == ["30", "30", "60"]
+    assert run_cli("replay", ["replay", str(path), "--json"]) == 0
+    (line,) = _lines(capsys.readouterr().out)
+    assert list(line) == KEYS  # the fixed schema keeps board 1 and the true result
+    assert line["finishing_stacks"] == [30, 30, 60]
+
+
+def test_r13_2_a_double_board_in_progress_shows_each_board_as_far_as_dealt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "flop.phh"
+    gone = ('"d db 9s"', '"d db 4c"', " sm ", "finishing_stacks")
+    lines = [line for line in DOUBLE_BOARD.splitlines() if not any(g in line for g in gone)]
+    text = "\n".join(lines).replace('["ThJhQd", "3s", "5d"]', '["ThJhQd"]')
+    path.write_text(text)
+    assert run_cli("replay", ["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "in progress" in out
+    assert "board 1: Kc 7d 2h" in out and "board 2: Th Jh Qd" in out
+    assert "board: " not in out

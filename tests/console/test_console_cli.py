@@ -278,3 +278,15 @@ def test_r2_7c_the_json_console_gives_what_the_clock_announced(tmp_path) -> None
         [],
     ]
     assert objs[4]["state"]["blinds"] == "2/4"
+
+
+def test_console_help_lists_every_command_of_the_one_command_table(capsys) -> None:
+    from omaha_tui.session.commands import WORDS
+
+    with pytest.raises(SystemExit) as done:
+        main(["console", "--help"])
+    assert done.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # the help wraps its lines
+    for command in WORDS.values():  # what the console's own help answers with
+        assert " ".join(command.usage.split()) in text, command.usage
+    assert "{commands}" not in text

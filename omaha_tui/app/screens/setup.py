@@ -49,12 +49,15 @@ from omaha_tui.app.screens.setup_tournament import (
 from omaha_tui.engine.config import (
     VARIANTS,
     ButtonRule,
+    DoubleBoard,
     Structure,
     TableConfig,
     default_small_blind,
     max_players,
 )
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.labels import printable
+from omaha_tui.engine.reducer.start import check_double_board
 from omaha_tui.engine.rules.money import ChipRate
 
 __all__ = [
@@ -169,6 +172,7 @@ class SetupScreen(Screen[SetupResult]):
             button_rule=ButtonRule(
                 "dead" if self._tournament() else str(self._select("button-rule"))
             ),  # R11.6: a tournament uses the dead button
+            double_board=DoubleBoard(str(self._select("boards"))),  # R13.2(a)
         )
 
     def _tournament(self) -> bool:
@@ -194,6 +198,11 @@ class SetupScreen(Screen[SetupResult]):
             players = tuple(SeatedPlayer(p.seat, p.name, tournament.stack) for p in players)
         if len(players) < 2:
             raise ValueError("Seat at least two players (R1.2): type a name and a buy-in")
+        if config.double_board is not DoubleBoard.OFF:
+            try:
+                check_double_board(config.variant, len(players))  # R13.2(b)
+            except RuleError as exc:
+                raise ValueError(f"Boards: {exc}") from None
         money = chip_rate(self._value("chip-value"), self._value("currency"))
         if tournament is not None and money is not None:
             raise ValueError("Chip value: a tournament's chips have no money value (R12.1)")

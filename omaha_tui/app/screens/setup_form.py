@@ -13,7 +13,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from omaha_tui.app.screens.setup_roster import rate_text, roster_suggester, roster_widgets
-from omaha_tui.engine.config import STRUCTURE_NAMES, VARIANTS, Structure
+from omaha_tui.engine.config import (
+    DOUBLE_BOARD_NAMES,
+    STRUCTURE_NAMES,
+    VARIANTS,
+    DoubleBoard,
+    Structure,
+)
 from omaha_tui.engine.rules.money import ChipRate
 
 MAX_SEATS = 10
@@ -22,11 +28,16 @@ RAISE_CAPS: tuple[tuple[str, int | None], ...] = (
     ("1 bet + 4 raises", 5),
     ("no cap", None),
 )
+BOARDS: tuple[tuple[str, str], ...] = tuple(
+    (f"{name.capitalize()}{' (R13.2)' if mode is not DoubleBoard.OFF else ''}", mode.value)
+    for mode, name in DOUBLE_BOARD_NAMES.items()
+)
+"""R13.2(a): one board (the default), two every hand, or two on bomb pots only."""
 
 
 def game_fields(money: ChipRate | None) -> Iterator[Widget]:
-    """The game, structure, blinds, chip, ante, straddle, buy-in and chip value (R12.1),
-    with the fixed-limit and Binglao options beneath."""
+    """The game, structure, blinds, chip, ante, straddle, boards (R13.2), buy-in and chip
+    value (R12.1), with the fixed-limit and Binglao options beneath."""
     with Grid(id="game-grid", classes="form"):
         yield Label("Game")
         yield Select(
@@ -54,6 +65,14 @@ def game_fields(money: ChipRate | None) -> Iterator[Widget]:
         yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="ante")
         yield Label("Straddle", id="straddle-label")
         yield Input("", restrict=r"\d*", placeholder="none", compact=True, id="straddle")
+        yield Label("Boards")
+        yield Select(  # R13.2(a): one board, two every hand, or two on bomb pots only
+            BOARDS,
+            value=DoubleBoard.OFF.value,
+            allow_blank=False,
+            compact=True,
+            id="boards",
+        )
         yield Label("Default buy-in", id="default-buyin-label")
         yield Input("", restrict=r"\d*", compact=True, id="default-buyin")
         yield Label("Chip value", id="chip-value-label")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from omaha_tui.app.widgets.cards import cards_markup
-from omaha_tui.engine.config import ButtonRule, Stakes, Structure, TableConfig
+from omaha_tui.engine.config import ButtonRule, DoubleBoard, Stakes, Structure, TableConfig
 from omaha_tui.engine.events import ChipValueSet, Event
 from omaha_tui.engine.hands.cards import DECK, SUIT_SYMBOLS, format_card
 from omaha_tui.engine.hands.games import Variant
@@ -129,6 +129,7 @@ def table_config(
     no_cap_heads_up: bool,
     binglao_seven: bool,
     button_rule: ButtonRule,
+    double_board: DoubleBoard = DoubleBoard.OFF,
 ) -> TableConfig:
     """The table config of the setup form's stakes ``fields`` (bb, sb, ante, straddle,
     chip) and choices; raises ValueError naming the field and what is wrong."""
@@ -149,6 +150,7 @@ def table_config(
             no_cap_heads_up=no_cap_heads_up,
             binglao_seven=binglao_seven,
             button_rule=button_rule,
+            double_board=double_board,  # R13.2(a)
         )
     except ValidationError as exc:
         first = exc.errors()[0]

@@ -485,7 +485,7 @@ function drawTournament(v) {
   const out = $("t-ticker");
   out.replaceChildren();
   const gone = t.placed.filter((p) => p.place !== "1st").slice(0, 3);
-  if (gone.length) out.append(el("li", "ticker-head", "out:"));
+  if (gone.length) out.append(el("li", "ticker-head", t.out_head));
   for (const p of gone)
     out.append(el("li", "ticker", `${p.place} ${p.name}` + (p.prize ? ` ${p.prize}` : "")));
   $("break-addon").hidden = !t.add_on_open;

@@ -76,17 +76,14 @@ def _pay(t: TournamentState, name: str, amount: Decimal) -> tuple[tuple[str, Dec
 
 def entries_open(state: TableState) -> bool:
     """Late entries and re-entries are taken until the rebuy period ends (R11.1)."""
-    t = _t(state)
-    until = t.config.rebuys_until
-    return t.deal is None and not t.finished and (until is None or state.level <= until)
+    return _t(state).entries_open(state.level)
 
 
 def reentry_open(state: TableState) -> bool:
     """R11.1: a player who is out may still enter again: re-entries are allowed and the
     rebuy period they share has not ended (without a rebuy period they stay open only
     while two or more are left, so one player left is the winner)."""
-    t = _t(state)
-    return t.config.re_entry and t.config.rebuys_until is not None and entries_open(state)
+    return _t(state).reentry_open(state.level)
 
 
 def may_rebuy(state: TableState, seat: int) -> str:

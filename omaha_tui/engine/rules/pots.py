@@ -87,6 +87,29 @@ def _layers(
     return pots
 
 
+def unmatched_ante(hand: HandState, pots: tuple[Pot, ...]) -> int | None:
+    """R2.9, R5.2: the seat whose own ante is the whole of the last pot, the part of it
+    no other player dealt in could match (the others all in for less), or ``None``.
+
+    Antes are dead money, not bets, so R4.9's return of an uncalled bet does not apply:
+    they layer like R5.1, and the layer only one player reached is a pot only they
+    contributed to and only they can win. It goes back to them at the award.
+
+    >>> h = _demo_hand(committed=(100, 90, 85), folded=frozenset(),
+    ...                all_in=frozenset({1, 2}), antes=(100, 90, 85))
+    >>> [(p.amount, p.eligible) for p in hand_pots(h)]
+    [(255, (0, 1, 2)), (10, (0, 1)), (10, (0,))]
+    >>> unmatched_ante(h, hand_pots(h)), unmatched_ante(h, hand_pots(h)[:2])
+    (0, None)
+    """
+    if len(pots) < 2 or len(pots[-1].eligible) != 1 or not any(hand.antes):
+        return None
+    seat = pots[-1].eligible[0]
+    others = max((a for s, a in enumerate(hand.antes) if s != seat), default=0)
+    over = hand.antes[seat] - others
+    return seat if over > 0 and pots[-1].amount == over else None
+
+
 def side_pots(state: TableState) -> tuple[Pot, ...]:
     """Pots of the current (or last) hand, main pot first; ``()`` with no hand.
 
@@ -148,13 +171,15 @@ def _demo_hand(
     committed: tuple[int, ...],
     folded: frozenset[int],
     all_in: frozenset[int] = frozenset(),
+    antes: tuple[int, ...] = (),
 ) -> HandState:
-    """A minimal hand for the doctests above."""
+    """A minimal hand for the doctests above (``antes``: each seat's, R5.2)."""
     n = len(committed)
     return HandState(
         number=1,
         variant=VARIANTS["omaha"],
-        stakes=Stakes(big_blind=2),
+        stakes=Stakes(big_blind=2, ante=max(antes, default=0)),
+        antes=antes,
         button=n - 1,
         seats=tuple(range(n)),
         sb_seat=0,
