@@ -16,7 +16,8 @@ from typing import Protocol
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
-from omaha_tui.engine.decisions.decide import Refusal, decide
+from omaha_tui.engine.decisions.decide import decide
+from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.engine.state import TableState
 from omaha_tui.session.outcome import refusal_words
 

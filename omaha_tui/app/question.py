@@ -1,6 +1,6 @@
 """The session's question to the dealer (all in? post now or wait?) as a prompt.
 
-An :class:`~omaha_tui.engine.decisions.decide.Ask` comes back from the session with
+An :class:`~omaha_tui.engine.decisions.outcomes.Ask` comes back from the session with
 its choices; the dealer answers by number or by a choice's words, and the answer is
 the choice's request, sent as any other decision.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from omaha_tui.engine.decisions import requests as rq
-from omaha_tui.engine.decisions.decide import Ask
+from omaha_tui.engine.decisions.outcomes import Ask
 from omaha_tui.session import Outcome
 
 from .prompts.amount_prompt import TextPrompt

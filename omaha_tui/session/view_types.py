@@ -19,7 +19,7 @@ from omaha_tui.session.seat_status import SeatStatus
 from omaha_tui.session.view_text import board_lines, hand_words, next_hand_words
 
 if TYPE_CHECKING:  # a tournament's standings load with its first state
-    from omaha_tui.engine.tournament_state import Standings
+    from omaha_tui.engine.tournament_standings import Standings
 
 
 @dataclass(frozen=True)

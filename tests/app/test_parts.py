@@ -19,7 +19,7 @@ from omaha_tui.app.showing import blinds_line
 from omaha_tui.app.table_keys import TableControl
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, available
-from omaha_tui.engine.decisions.decide import Ask, Choice
+from omaha_tui.engine.decisions.outcomes import Ask, Choice
 from omaha_tui.engine.state import TableState
 from omaha_tui.prefs.settings import load_settings
 from omaha_tui.session import Outcome, Session

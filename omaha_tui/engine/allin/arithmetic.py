@@ -29,14 +29,12 @@ from operator import itemgetter
 from omaha_tui.engine.allin.figures import Outcome, hole_mask, low_mask
 from omaha_tui.engine.hands.evaluate import (
     CARD_PRIME,
-    CATEGORY_SHIFT,
-    FULL_HOUSE,
     HIGH_ROWS,
-    STRAIGHT_FLUSH,
     high_row,
     low_row,
     pair_positions,
 )
+from omaha_tui.engine.hands.five_cards import CATEGORY_SHIFT, FULL_HOUSE, STRAIGHT_FLUSH
 from omaha_tui.engine.hands.games import Variant
 
 PRIMES = tuple(CARD_PRIME[4 * r] for r in range(13))
