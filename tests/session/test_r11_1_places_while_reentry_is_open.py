@@ -12,7 +12,7 @@ from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.reducer.replay import apply
 from omaha_tui.engine.state import TableState
-from omaha_tui.engine.tournament_state import standings
+from omaha_tui.engine.tournament_standings import standings
 from omaha_tui.session.document_tournament import tournament_document
 from omaha_tui.session.tournament import places_words, tournament_json
 from tests.engine.tournament_helpers import do, play_out
