@@ -14,6 +14,7 @@ group chat). Pure: no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -129,8 +130,10 @@ def money_nets(book: Ledger, rate: ChipRate) -> tuple[dict[str, int], list[str]]
 
     Rounding must not make the money disagree with the chips (R12.2 keeps "does not
     balance" for miscounted chips): when the rounded nets add up to more or less than
-    the chips' total is worth, the units lost to rounding come off the biggest nets on
-    the side that has them, one unit each, and the odd-money line says so.
+    the chips' total is worth, the units lost to rounding are taken, one each, from
+    the nets that rounding favoured most (largest remainders), so every net stays
+    within one unit of its exact value however many players there are, and the
+    odd-money line says whose net moved.
 
     >>> from omaha_tui.engine.state import LedgerLine
     >>> rate = ChipRate(chips=3, money=Decimal("0.10"))
@@ -144,16 +147,18 @@ def money_nets(book: Ledger, rate: ChipRate) -> tuple[dict[str, int], list[str]]
     >>> lines = [LedgerLine(n, 30, stack=31) for n in ("Ann", "Bob", "Cy")]
     >>> nets, odd = money_nets(Ledger((*lines, LedgerLine("Dee", 30, stack=27))), rate)
     >>> nets, sum(nets.values())
-    ({'Ann': 3, 'Bob': 3, 'Cy': 3, 'Dee': -9}, 0)
+    ({'Ann': 4, 'Bob': 3, 'Cy': 3, 'Dee': -10}, 0)
     >>> print(odd[-1])
-    0.01 lost to rounding: Dee pays 0.01 less
+    0.01 lost to rounding: Ann gets 0.01 more
     """
     nets: dict[str, int] = {}
+    exacts: dict[str, Fraction] = {}
     parts: list[str] = []
     for line in book.lines:
         whole = rate.line(line.paid_in, line.stack + line.cashed_out)[2].units
         nets[line.name] = whole
         exact = Fraction(line.net) * Fraction(rate.money) / (rate.chips * Fraction(rate.unit))
+        exacts[line.name] = exact
         if exact != whole:
             parts.append(
                 f"{printable(line.name)} {line.net:+,} chips = "
@@ -168,26 +173,38 @@ def money_nets(book: Ledger, rate: ChipRate) -> tuple[dict[str, int], list[str]]
     worth = rate.units(sum(line.net for line in book.lines))[0]  # what the chips' total is
     residue = sum(nets.values()) - worth
     if residue:
-        odd.append(_rounding(nets, residue, rate))
+        odd.append(_rounding(nets, exacts, residue, rate))
     return nets, odd
 
 
-def _rounding(nets: dict[str, int], residue: int, rate: ChipRate) -> str:
-    """Take ``residue`` units lost to rounding off the biggest nets on the side that has
-    them (losers pay less, or winners get less), one unit each; the sentence saying so."""
+def _rounding(
+    nets: dict[str, int], exacts: Mapping[str, Fraction], residue: int, rate: ChipRate
+) -> str:
+    """Move ``residue`` units (the rounded nets' sum less what the chips are worth) one
+    each off the nets that rounding favoured most in that direction, the largest
+    remainders first (the biggest net breaks a tie); the sentence saying whose net
+    moved. Taking them all off one side (say, the one winner of a five-player game)
+    could move a net several units from its exact value; this way none moves more
+    than one unit from it."""
     sign = 1 if residue > 0 else -1
-    side = sorted((n for n in nets if nets[n] * sign > 0), key=lambda n: -abs(nets[n]))
-    less: dict[str, int] = {}
+    order = sorted(nets, key=lambda n: (-(nets[n] - exacts[n]) * sign, -abs(nets[n])))
+    moved: dict[str, int] = {}
     for i in range(abs(residue)):
-        name = side[i % len(side)]
+        name = order[i % len(order)]
         nets[name] -= sign
-        less[name] = less.get(name, 0) + 1
-    verb = "gets" if sign > 0 else "pays"
-    said = ", ".join(
-        f"{printable(n)} {verb} {format_money(k, rate.currency, rate.unit)} less"
-        for n, k in less.items()
-    )
+        moved[name] = moved.get(name, 0) + 1
+    said = ", ".join(_moved_words(n, nets[n], k * sign, rate) for n, k in moved.items())
     return f"{format_money(abs(residue), rate.currency, rate.unit)} lost to rounding: {said}"
+
+
+def _moved_words(name: str, net: int, taken: int, rate: ChipRate) -> str:
+    """``Dee pays 0.01 less`` / ``Ann gets 0.01 more``: a net moved by ``taken`` units
+    (positive: taken off the net) said as the player sees it."""
+    pays = net < 0
+    more = (taken > 0) == pays
+    verb = "pays" if pays else "gets"
+    amount = format_money(abs(taken), rate.currency, rate.unit)
+    return f"{printable(name)} {verb} {amount} {'more' if more else 'less'}"
 
 
 def _add(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
