@@ -146,14 +146,14 @@ class EventLog:
             for (seq, created, _, _), event in zip(rows, events, strict=True)
         ]
 
-    def stored(self, session_id: int) -> list[tuple[str, str]]:
-        """Each event's recorded time and JSON text as stored, none decoded."""
+    def stored(self, session_id: int) -> tuple[list[str], list[str]]:
+        """Each event's JSON text and recorded time as stored, none decoded."""
         with self._db.guard("reading events"):
             rows = self._db.conn.execute(
                 "SELECT created, payload FROM events WHERE session_id = ? ORDER BY seq",
                 (session_id,),
             ).fetchall()
-        return [(str(t), str(p)) for t, p in rows]
+        return [str(p) for _, p in rows], [str(t) for t, _ in rows]
 
     def outline(self, session_id: int, after: int = 0) -> list[tuple[int, str]]:
         """Each event's sequence number and type after event ``after``, without reading

@@ -79,13 +79,8 @@ class SessionWriter:
             )
         except JournalError:
             meta = {}
-        rows = self._log.stored(session_id)
-        return SessionMemo(
-            self._sessions.session(session_id).title,
-            meta,
-            [p for _, p in rows],
-            [t for t, _ in rows],
-        )
+        payloads, times = self._log.stored(session_id)
+        return SessionMemo(self._sessions.session(session_id).title, meta, payloads, times)
 
     def create_session(self, title: str, meta: dict[str, Any] | None = None) -> int:
         """Start a new, empty session and claim it; returns its id."""
