@@ -88,3 +88,20 @@ def test_r5_1_when_its_poster_folds_their_chips_stay_in_the_pot_they_reached(
     assert session.state.hand is not None and unmatched_ante(session.state.hand, pots) is None
     (state_line,) = _lines(session, "state")
     assert "Side pot 1 20: Bob" in state_line and "Unmatched ante" not in state_line
+
+
+def test_r5_2_the_dealer_names_only_the_pots_more_than_one_player_can_win(
+    tmp_path: Path,
+) -> None:
+    """Ann's unmatched ante is hers alone: "award Cy Bob" names the main pot's and side
+    pot 1's winners and her own 10 go back to her without being named; one name for
+    two contested pots is refused, saying both counts."""
+    session = _session(tmp_path)
+    answers = _lines(session, "next", "call", "deal", "deal", "deal", "award Cy", "award Cy Bob")
+    assert answers[5] == (
+        "refused: name the winners of each of the 3 pots "
+        "(or of the 2 more than one player can win), not 1"
+    )
+    assert "Cy wins 255" in answers[6] and "Bob wins 10" in answers[6]
+    assert "Ann wins 10" in answers[6]
+    assert session.state.seat(0) is not None and session.state.seat(0).stack == 410

@@ -236,13 +236,19 @@ def awards_by_hand(
             f"on each of the {hand.runs} runs (R10.2)"
         )
     pots = hand_pots(hand)
-    runs = [(winners, low_winners), *later]
+    who = claimants(state, pots)
+    contested = sum(1 for c in who if len(c) != 1)
+    runs = [
+        _uncontested_filled(who, hi, lo) if len(hi) == contested < len(pots) else (hi, lo)
+        for hi, lo in [(winners, low_winners), *later]
+    ]
     where_word = "board" if hand.boards > 1 else "run"
     for run, (hi_all, _) in enumerate(runs, 1):
         if len(hi_all) != len(pots):
             where = f" of {where_word} {run}" if parts_n > 1 else ""
+            also = f" (or of the {contested} more than one player can win)" if contested else ""
             raise RuleError(
-                f"name the winners{where} of each of the {len(pots)} pots, not {len(hi_all)}"
+                f"name the winners{where} of each of the {len(pots)} pots{also}, not {len(hi_all)}"
             )
     size = len(state.seats)
     chip = hand.stakes.chip
@@ -261,6 +267,27 @@ def awards_by_hand(
             low = dict.fromkeys(lo, 1) if lo else None
             out.extend(split_pot(i, part, dict.fromkeys(hi, 1), low, hand.button, size, chip, run))
     return tuple(out)
+
+
+def _uncontested_filled(
+    who: Sequence[Sequence[int]],
+    winners: Sequence[Sequence[int]],
+    low_winners: Sequence[Sequence[int]] | None,
+) -> tuple[list[Sequence[int]], list[Sequence[int]] | None]:
+    """The winners named for the contested pots only, with each pot one player alone can
+    win (an ante nobody else matched, R5.2; chips a folded player left above an all-in)
+    given to that player: the dealer need not name what nobody disputes."""
+    named, lows = iter(winners), iter(low_winners or ())
+    hi: list[Sequence[int]] = []
+    lo: list[Sequence[int]] = []
+    for c in who:
+        if len(c) == 1:
+            hi.append(tuple(c))
+            lo.append(())
+        else:
+            hi.append(next(named))
+            lo.append(next(lows, ()))
+    return hi, (lo if low_winners is not None else None)
 
 
 def check_awards(
