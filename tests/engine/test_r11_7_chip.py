@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from omaha_tui.engine import events as ev
@@ -59,7 +59,9 @@ def clocked(levels: str | BlindSchedule, players: int = 3, stack: int = 5000) ->
 
 
 def fold_out(state: TableState) -> TableState:
-    while state.hand is not None and not state.hand.complete:
+    """Fold the hand to its end; a hand where the blinds and antes put everyone all in
+    (nobody left to act) is left running, and the steps after it are refused."""
+    while state.hand is not None and not state.hand.complete and state.hand.to_act is not None:
         state = do(state, rq.Fold()).state
     return state
 
@@ -159,6 +161,19 @@ def schedules(draw: st.DrawFn) -> BlindSchedule:
 @settings(max_examples=40, deadline=None)
 @given(
     schedules(), st.lists(st.tuples(st.integers(0, 3), st.sampled_from([2, 4, 5, 10])), max_size=12)
+)
+@example(  # everyone all in on the blinds and the ante of 51,200: nobody left to fold
+    schedule=BlindSchedule(
+        items=(
+            Level(small_blind=100, big_blind=200, seconds=60),
+            Level(small_blind=400, big_blind=800, seconds=60),
+            Level(small_blind=1600, big_blind=3200, seconds=60),
+            Level(small_blind=6400, big_blind=12800, seconds=60),
+            Level(small_blind=25600, big_blind=51200, ante=51200, seconds=60),
+        ),
+        chip=1,
+    ),
+    steps=[(0, 2)] * 8 + [(3, 2), (3, 2), (1, 2)],
 )
 def test_r11_7_the_chip_never_falls_and_every_level_played_is_a_multiple_of_it(
     schedule: BlindSchedule, steps: list[tuple[int, int]]
