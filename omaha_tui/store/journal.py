@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
@@ -83,6 +83,10 @@ class Journal(JournalReading):
         self._memos: dict[int, SessionMemo] = {}
         self.roster_book = JournalRoster(self)
         self.details = hand_details.JournalDetails(self)
+        self.checkpoint_later: Callable[[Callable[[], None]], None] | None = None
+        """Given, it is handed the copy into the main file that follows a hand's end,
+        to run it soon after (the app: once the screen shows the hand's end, so the key
+        that ended it does not wait for it); None: it runs before the append returns."""
 
     # ------------------------------------------------------------------ its parts
 
@@ -387,7 +391,10 @@ class Journal(JournalReading):
             memo.payloads += [event_to_json(e) for e in batch]
             memo.times += times
         if ends_a_hand(batch, state):
-            self.checkpoint()
+            if self.checkpoint_later is None:
+                self.checkpoint()
+            else:
+                self.checkpoint_later(self.checkpoint)
         return seq + len(batch)
 
     def _head(self, session_id: int) -> tuple[int, bytes]:
