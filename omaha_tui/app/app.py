@@ -235,10 +235,29 @@ class OmahaApp(App[None]):
         """Show ``session``'s table; its whole record is checked once it is on screen."""
         self.session = session
         self._resumed = resumed
+        session.journal.checkpoint_later = self._checkpoint_after_frame
         self.state = session.state
         settle_memory()
         # The whole record's check, in a thread once the table is on screen.
         self.run_worker(self._check_log, thread=True, exclusive=True, group="check-log")
+
+    def _checkpoint_after_frame(self, checkpoint: Callable[[], None]) -> None:
+        """The hand's end is copied into the journal's main file once the screen shows
+        it: the key that ended the hand does not wait for the copy. (The hand is on disk
+        already, in the write-ahead log; a copy that fails is said, nothing is lost.)
+
+        After two refreshes: the frame that shows the table, then the footer's, which
+        dims and lights its keys once that frame is written.
+        """
+
+        def copy() -> None:
+            try:
+                checkpoint()
+            except JournalError as e:
+                said = f"The journal's main file was not brought up to date: {e}"
+                self.notify(said, severity="warning")
+
+        self.call_after_refresh(self.call_after_refresh, copy)
 
     def on_unmount(self) -> None:
         if self.session is not None:

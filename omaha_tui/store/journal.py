@@ -20,7 +20,7 @@ This module stores and loads events; it does not judge them (the reducer does).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -203,6 +203,16 @@ class Journal:
     def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
         """Replace a session's metadata (:meth:`.SessionWriter.set_meta`)."""
         self.writer.set_meta(session_id, meta)
+
+    @property
+    def checkpoint_later(self) -> Callable[[Callable[[], None]], None] | None:
+        """Who runs the copy into the main file after a hand's end
+        (:attr:`.SessionWriter.checkpoint_later`); None: the append runs it itself."""
+        return self.writer.checkpoint_later
+
+    @checkpoint_later.setter
+    def checkpoint_later(self, run: Callable[[Callable[[], None]], None] | None) -> None:
+        self.writer.checkpoint_later = run
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the main file (done at every hand end), so that

@@ -10,7 +10,7 @@ applies an event: it stores the states the caller computed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from omaha_tui.engine.events import Event, event_to_json
@@ -58,6 +58,10 @@ class SessionWriter:
         self._sessions = sessions
         self._log = log
         self._details = details
+        self.checkpoint_later: Callable[[Callable[[], None]], None] | None = None
+        """Given, it is handed the copy into the main file that follows a hand's end,
+        to run it soon after (the app: once the screen shows the hand's end, so the key
+        that ended it does not wait for it); None: it runs before the append returns."""
         self._claims = claims
 
     def claim(self, session_id: int) -> None:
@@ -113,7 +117,10 @@ class SessionWriter:
         self._claims.check_file()  # still the file opened: only then is the write acknowledged
         self._claims.noted(session_id, [event_to_json(e) for e in batch], times)
         if ends_a_hand(batch, history.state if history is not None else None):
-            self._db.checkpoint()
+            if self.checkpoint_later is None:
+                self._db.checkpoint()
+            else:
+                self.checkpoint_later(self._db.checkpoint)
         return last
 
     def record_session(

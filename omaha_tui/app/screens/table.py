@@ -36,7 +36,7 @@ from omaha_tui.app.widgets.equities import Tabled, compute_in_background, named_
 from omaha_tui.app.widgets.footer import TableFooter
 from omaha_tui.app.widgets.pots import Pots
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
-from omaha_tui.app.widgets.seat import Seat
+from omaha_tui.app.widgets.seat import Seat, restyle_together
 from omaha_tui.app.widgets.standings import StandingsBar
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.session.clock import ClockFollower, ClockReader
@@ -156,6 +156,7 @@ class TableScreen(Screen[None]):
         # of a player who left, where the small blind was last hand (R1.5c).
         occupied = [s for s in view.seats if s.name is not None or s.markers]
         placed = dict(zip(ring_slots(len(occupied)), occupied, strict=True))
+        restyled: list[Seat] = []  # the seats whose look changed, restyled together
         for slot in range(SLOTS):
             widget = self._seats[slot]
             seat = placed.get(slot)
@@ -164,7 +165,9 @@ class TableScreen(Screen[None]):
             if seat is None:
                 continue
             widget.index = seat.index
-            widget.show(seat, tall=tall, tabled=self._tabled.seats.get(seat.index, ""))
+            tabled = self._tabled.seats.get(seat.index, "")
+            widget.show(seat, tall=tall, tabled=tabled, restyle=restyled.append)
+        restyle_together(restyled)
         ends = RIGHT[0] in placed  # the two ends fill together (six players or more)
         for end in self._ends:
             if end.display != ends:

@@ -81,7 +81,12 @@ class LevelClock(Static):
         """The host's choice: the countdown in large digits above the line."""
 
     def show_large(self, large: bool) -> None:
-        """Draw the countdown in large digits (three rows) above the line, or not."""
+        """Draw the countdown in large digits (three rows) above the line, or not.
+
+        The app says it at every change of the table: the same choice again draws
+        nothing (drawing the clock anew lays the whole screen out again)."""
+        if large == self.large:
+            return
         self.large = large
         self._text = ""  # drawn again at once, in the new size
         self.tick()

@@ -102,11 +102,15 @@ class Pots(Vertical):
         self._text: str | None = None
         self._shown: str | None = None
         self._caption = "pot"
+        # Kept from compose (never recomposed), so showing looks nothing up in the DOM.
+        self._caption_line = Static("pot", id="pot-caption")
+        self._digits = PotDigits("0", id="pot-digits")
+        self._lines = Static("", id="pot-lines")
 
     def compose(self) -> ComposeResult:
-        yield Static("pot", id="pot-caption")
-        yield PotDigits("0", id="pot-digits")
-        yield Static("", id="pot-lines")
+        yield self._caption_line
+        yield self._digits
+        yield self._lines
 
     def show(
         self, pots: tuple[PotView, ...], in_front: int, decimals: int = 0, shares: PotShares = ()
@@ -117,17 +121,21 @@ class Pots(Vertical):
         if text == self._text:
             return
         total = pot_total(pots, in_front)
-        self.query_one(PotDigits).update(chips(total, decimals).replace(",", ""))
+        self._digits.update(chips(total, decimals).replace(",", ""))
         caption = "pot" if total else "[dim]no pot yet[/]"
         if caption != self._caption:
             self._caption = caption
-            self.query_one("#pot-caption", Static).update(caption, layout=False)
-        lines = self.query_one("#pot-lines", Static)
+            self._caption_line.update(caption, layout=False)
         # During a hand the pots keep two lines at least: a pot and the bets in front
         # come and go through a street without the felt moving (and without laying the
-        # screen out again, which repaints every widget). A new layout only when the
-        # number of lines changes (a hand starts or ends, a side pot appears).
-        shown = f"{text}\n" if text and "\n" not in text else text
+        # screen out again, which repaints every widget). When a hand ends the pots are
+        # swept, and their lines stay as blank rows until the next hand is dealt, so the
+        # felt does not move at the hand's end either. A new layout only when the
+        # number of lines changes (a hand is dealt, a side pot appears).
         old = self._shown
-        lines.update(shown, layout=old is None or shown.count("\n") != old.count("\n"))
+        if text:
+            shown = f"{text}\n" if "\n" not in text else text
+        else:  # between hands: the rows the last hand left (none before the first)
+            shown = "\n" * old.count("\n") if old else ""
+        self._lines.update(shown, layout=old is None or shown.count("\n") != old.count("\n"))
         self._text, self._shown = text, shown

@@ -10,6 +10,7 @@ Names come markup-safe from the view (:func:`~omaha_tui.session.view.shown`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -78,12 +79,22 @@ class Seat(Widget):
         """The seat's lines (empty for an empty chair)."""
         return self._shown
 
-    def show(self, view: SeatView, *, tall: bool = False, tabled: str = "") -> None:
+    def show(
+        self,
+        view: SeatView,
+        *,
+        tall: bool = False,
+        tabled: str = "",
+        restyle: Callable[[Seat], None] | None = None,
+    ) -> None:
         """Render ``view`` (skipped when nothing changed, to keep keypresses cheap).
 
         ``tall``: the roomier box of a big terminal, with the bet and the status on
         lines of their own and the chips this player has put in the hand so far.
         ``tabled``: the hand and its equity when everyone is all in (R10.3).
+        ``restyle``: given, a new look is handed to it rather than applied here, so
+        that the seats whose look changed are restyled together (see
+        :func:`restyle_together`).
         """
         if view == self._view and tall == self._tall and tabled == self._tabled:
             return
@@ -103,7 +114,10 @@ class Seat(Widget):
             # have no transitions): restyling a seat is most of a keypress's own work.
             self.remove_class(*(classes - wanted), update=False)
             self.add_class(*(wanted - classes), update=False)
-            self.update_node_styles(animate=False)
+            if restyle is None:
+                self.update_node_styles(animate=False)
+            else:
+                restyle(self)
         self._title()
         markers = " ".join(view.markers)
         if markers != self._markers:
@@ -153,3 +167,14 @@ class Seat(Widget):
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self.index))
+
+
+def restyle_together(seats: list[Seat]) -> None:
+    """Apply the stylesheet to ``seats``, whose looks changed, in one pass.
+
+    Seats in the same row with the same look share their computed style, so when a hand
+    ends and every seat's look changes at once the rules are matched once per row and
+    look, not once per seat. No animation pass: seats have no transitions.
+    """
+    if seats:
+        seats[0].app.stylesheet.update_nodes(seats, animate=False)
