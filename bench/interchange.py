@@ -337,7 +337,7 @@ def bench_imports(sizes: tuple[int, ...], folder: Path, runs: int) -> None:
             calls, _ = _counted(once)
             counts = f", {calls / total:.2f} handler calls per event"
         line = f"import {label}: {secs:8.3f} s, CPU {cpu:8.3f} s"
-        if n is not None:
+        if n is not None and total:
             line += f", {cpu / n * 1e3:6.3f} ms/hand{_vs_pokerkit(cpu, paths[0], runs)}"
             per.setdefault(label.split(", ", 1)[1], {})[n] = cpu / n
         line += f"; {total} events in {len(recorded)} session(s){counts}"
