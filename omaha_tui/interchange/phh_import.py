@@ -17,6 +17,7 @@ event against the rules) is :mod:`.phh_replay`; the table and its forced bets ar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pydantic import ValidationError
 
@@ -89,6 +90,18 @@ def player_names(hand: PhhHand) -> tuple[str, ...]:
     unreadable, with one line naming them.
     """
     raw = hand.players or tuple(f"p{i + 1}" for i in range(hand.player_count))
+    names = _seat_names(tuple(raw))
+    if isinstance(names, str):
+        raise PhhError(f"{hand.source}: {names}")
+    return names
+
+
+@lru_cache(maxsize=64)
+def _seat_names(raw: tuple[str, ...]) -> tuple[str, ...] | str:
+    """:func:`player_names` of a hand's ``players``, or what is wrong with them (one
+    line, without the file's name). Kept for the next hands: an evening's file lists
+    the same players hand after hand, and reading names by the table's rules is a
+    good part of reading a hand."""
     names: list[str] = []
     first: dict[str, str] = {}
     for i, name in enumerate(raw):
@@ -96,17 +109,17 @@ def player_names(hand: PhhHand) -> tuple[str, ...]:
         if whole:
             seated = first.get(identity(whole))
             if seated is not None:
-                raise PhhError(
-                    f'{hand.source}: players: "{printable(whole)}" and "{printable(seated)}" '
-                    "are one person at the table (names are compared without case): "
-                    "give each player a different name"
+                return (
+                    f'players: "{printable(whole)}" and "{printable(seated)}" are one '
+                    "person at the table (names are compared without case): give each "
+                    "player a different name"
                 )
             first[identity(whole)] = whole
         base = _cut(whole) or f"p{i + 1}"
         try:
             check_visible(base)
         except ValueError as e:
-            raise PhhError(f"{hand.source}: players: player {i + 1}: {e}") from None
+            return f"players: player {i + 1}: {e}"
         candidate = base
         k = 2
         while name_taken(names, candidate) is not None:

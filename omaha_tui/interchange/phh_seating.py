@@ -15,7 +15,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from omaha_tui.engine.events import EVENT_ADAPTER, Event, SessionStarted
+from omaha_tui.engine.events import (
+    EVENT_ADAPTER,
+    BetPlaced,
+    Called,
+    Checked,
+    Event,
+    Folded,
+    HandMucked,
+    HoleCardsShown,
+    RaisedTo,
+    SessionStarted,
+    WentAllIn,
+)
 
 
 @dataclass(frozen=True)
@@ -116,9 +128,16 @@ def resized(start: SessionStarted, seats: int) -> SessionStarted:
 _SEAT_KEYS = ("seat", "button")
 
 
+_ONE_SEAT = (BetPlaced, Called, Checked, Folded, HandMucked, HoleCardsShown, RaisedTo, WentAllIn)
+"""The actions whose one seat number is their ``seat`` (most of a hand's events): moved
+by a copy with that field changed, as the general way would give them."""
+
+
 def moved(event: Event, where: dict[int, int]) -> Event:
     """``event`` with every seat number taken from one layout's chairs to another's
     (``where``), as from the file's order to the session's."""
+    if isinstance(event, _ONE_SEAT):
+        return event.model_copy(update={"seat": where[event.seat]})
     return EVENT_ADAPTER.validate_python(_remap(event.model_dump(mode="json"), where))
 
 

@@ -36,7 +36,8 @@ class TableRun:
     """The session's events so far (a persistent list: a hand adds its events without
     copying the ones before)."""
     history: History
-    details: tuple[dict[str, Any], ...]
+    details: Trail
+    """Each hand's details (:func:`details`), in order (a persistent list, as ``events``)."""
     scale: int
     starts: tuple[tuple[int, History], ...] = ()
     """The table right after its last hand starts, by position in ``events`` (each

@@ -190,7 +190,7 @@ def _new_run(
         source=imported.source,
         events=Trail.of(replayed.events),
         history=replayed.history,
-        details=(details(imported),),
+        details=Trail.of((details(imported),)),
         scale=imported.scale,
         starts=replayed.starts,
         layouts=layouts if len(layouts) > 1 else (),
@@ -315,7 +315,7 @@ def _played_at(seating: _Seating, imported: ImportedHand) -> TableRun | object |
         run,
         events=extended(run.events, (*more, *settled)),
         history=history,
-        details=(*run.details, details(imported)),
+        details=run.details.add(details(imported)),
         starts=played.starts,
     )
 
@@ -337,6 +337,6 @@ def _continue(run: TableRun, replayed: ReplayedHand, details: dict[str, Any]) ->
         run,
         events=extended(run.events, more),
         history=folded.history,
-        details=(*run.details, details),
+        details=run.details.add(details),
         starts=folded.starts,
     )

@@ -9,10 +9,12 @@ import pytest
 
 from omaha_tui.engine.config import ShortBlindRule, Structure
 from omaha_tui.engine.events import (
+    EVENT_ADAPTER,
     BetPlaced,
     BoardDealt,
     Called,
     Checked,
+    Event,
     Folded,
     HandStarted,
     HoleCardsShown,
@@ -23,11 +25,13 @@ from omaha_tui.engine.events import (
     RaisedTo,
     SessionStarted,
     WentAllIn,
+    event_to_json,
 )
 from omaha_tui.interchange.phh import PhhError, PhhHand
 from omaha_tui.interchange.phh_chips import from_chips
 from omaha_tui.interchange.phh_import import player_names, translate
 from omaha_tui.interchange.phh_replay import replay_hand, summary
+from omaha_tui.interchange.phh_seating import _remap, moved
 from omaha_tui.interchange.phh_stakes import forced_bets
 
 from .phh_samples import BIG_O, THREE_WAY, hand
@@ -253,3 +257,33 @@ def test_an_amount_is_kept_to_its_last_decimal_place() -> None:
     imported = translate(hand(THREE_WAY.replace("[100, 100, 50]", f"[{exact}, 100, 50]")))
     assert imported.scale == 10**27
     assert str(from_chips(imported.events[1].stack, imported.scale)) == exact  # type: ignore[union-attr]
+
+
+def test_the_same_players_in_another_file_are_named_in_that_files_line() -> None:
+    players = ("Ann", "Bob", "ANN")
+    for source in ("first.phh", "second.phh"):  # names read once are kept for later hands
+        h = PhhHand("PO", (Decimal(1),) * 3, (), players=players, source=source)
+        with pytest.raises(PhhError, match="are one person") as info:
+            player_names(h)
+        assert str(info.value).startswith(f"{source}: players: ")
+    ok = PhhHand("PO", (Decimal(1),) * 2, (), players=("Ann", "Bob"))
+    assert player_names(ok) == player_names(ok) == ("Ann", "Bob")
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        Folded(seat=1),
+        Checked(seat=2),
+        Called(seat=0),
+        BetPlaced(seat=1, amount=30),
+        RaisedTo(seat=2, to=90, excess_returned=5),
+        WentAllIn(seat=0),
+        HoleCardsShown(seat=1, cards=("Ah", "Kd", "Qs", "Jc")),
+    ],
+)
+def test_an_action_moved_to_other_chairs_is_the_event_the_general_way_gives(event: Event) -> None:
+    where = {0: 4, 1: 0, 2: 7}
+    general = EVENT_ADAPTER.validate_python(_remap(event.model_dump(mode="json"), where))
+    assert moved(event, where) == general
+    assert event_to_json(moved(event, where)) == event_to_json(general)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from omaha_tui.engine.events import ActionUndone, HandStarted, SessionEnded
-from omaha_tui.interchange.interop import export_session, import_files
+from omaha_tui.interchange.interop import export_session, file_digest, import_files
 from omaha_tui.interchange.phh import load
 from omaha_tui.interchange.phh_export import session_hands
 from omaha_tui.interchange.phh_write import dumps_all
@@ -143,6 +143,25 @@ def test_a_tampered_json_export_is_refused_whole(tmp_path: Path, journal: Journa
     assert "nested too deeply" in (outcomes[1].error or "")
     assert 'it needs an "events" list' in (outcomes[2].error or "")
     assert journal.sessions() == before
+
+
+def test_a_phh_export_whose_log_the_rules_refuse_is_refused_in_one_line_and_changes_nothing(
+    tmp_path: Path, journal: Journal
+) -> None:
+    sid = _recorded(journal, two_hands().events)
+    written = export_session(journal, sid, "phh", tmp_path / "out").path
+    text = written.read_text()
+    fold = text.rindex('folded\\",\\"seat\\":')  # the log's last fold, in the first hand
+    end = text.index("}", fold)
+    bad = tmp_path / "bad.phhs"
+    bad.write_text(text[: end - 1] + "9" + text[end:])  # folded by an empty chair
+    before = (journal.sessions(), journal.last_seq(sid))
+    (outcome,) = import_files(journal, [bad])
+    assert outcome.session_id is None
+    assert outcome.error is not None and "\n" not in outcome.error
+    assert outcome.error.startswith(f"{bad}[1]: the rules refuse its event log")
+    assert (journal.sessions(), journal.last_seq(sid)) == before
+    assert journal.imported_as(file_digest(bad)) == []  # nor is the file remembered
 
 
 def test_sessions_count_the_hands_played_not_the_ones_undone(journal: Journal) -> None:
