@@ -2,7 +2,7 @@
 
 The peak memory of an export does not grow with the session. The log is read once, in
 pages of :data:`PAGE` events; an imported session's hands' details are read a page at
-a time too (:meth:`~.hand_details.JournalDetails.hand_details`). The JSON export writes
+a time too (:meth:`omaha_tui.store.journal_details.JournalDetails.hand_details`). The JSON export writes
 each detail, each event and each time as it comes. The PHH export keeps only the hand
 being written and the table's state, with a short look-behind (:func:`effective`) for
 what an undo may still take back. Its first hand carries the whole exact event log
