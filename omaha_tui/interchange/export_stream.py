@@ -1,16 +1,16 @@
 """A session's export written as it is read: the log a page at a time, never whole.
 
 The peak memory of an export does not grow with the session. The log is read once, in
-pages of :data:`PAGE` events; an imported session's hands' details are read a page at
-a time too (:meth:`omaha_tui.store.journal_details.JournalDetails.hand_details`). The JSON export writes
-each detail, each event and each time as it comes. The PHH export keeps only the hand
-being written and the table's state, with a short look-behind (:func:`effective`) for
-what an undo may still take back. Its first hand carries the whole exact event log
-(:mod:`.exact_log`) and comes before the others, so while that log is written from the
-one pass, the hands after the first wait in a temporary file, as the times do; what
-waits in memory is only what the look-behind already holds. The details are read twice
-(a second query, not a second pass over the log): the first hand's ``meta`` field lists
-them all, ahead of the hands that use them one by one.
+pages of :data:`PAGE` events; an imported session's hands' details are read a page at a
+time too (:meth:`omaha_tui.store.journal_details.JournalDetails.hand_details`). The JSON
+export writes each detail, each event and each time as it comes. The PHH export keeps
+only the hand being written and the table's state, with a short look-behind
+(:func:`effective`) for what an undo may still take back. Its first hand carries the
+whole exact event log (:mod:`.exact_log`) and comes before the others, so while that log
+is written from the one pass, the hands after the first wait in a temporary file, as the
+times do; what waits in memory is only what the look-behind already holds. The details
+are read twice (a second query, not a second pass over the log): the first hand's
+``meta`` field lists them all, ahead of the hands that use them one by one.
 The PHH text is the one the whole-log writers gave (:func:`~.phh_write.dumps_all` and
 :func:`~.exact_log.attach`), byte for byte; the JSON export writes each event on a line
 of its own, as the journal stores it, and the details in ``meta.phh.hands``, where a
