@@ -79,9 +79,11 @@ async def test_setup_typing_keys_into_the_form() -> None:
         await pilot.pause()
         screen.query_one("#bb", Input).focus()
         await pilot.press("end", "backspace", "4")
+        await pilot.wait_for_scheduled_animations()  # a focused field is scrolled into view
         await pilot.click("#name-0")
         await pilot.press(*"Ann", "enter")
         assert screen.focused is screen.query_one("#buyin-0"), "enter moves to the next field"
+        await pilot.wait_for_scheduled_animations()
         await pilot.click("#name-1")
         await pilot.press(*"Bob")
         await pilot.press("ctrl+b")  # draws even while typing in a field

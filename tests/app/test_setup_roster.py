@@ -53,6 +53,7 @@ async def test_r12_setup_seats_last_sessions_players_and_values_the_chips() -> N
     app = ScreenHost(screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await pilot.wait_for_scheduled_animations()  # the form scrolls to the first seat
         await pilot.click("#seat-last")
         await pilot.pause()
         assert screen.query_one("#name-0", Input).value == "Cy"
@@ -96,6 +97,7 @@ async def test_r12_the_app_offers_the_journals_regulars(tmp_path: Path) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SetupScreen)
+        await pilot.wait_for_scheduled_animations()  # the form scrolls to the first seat
         await pilot.click("#seat-last")
         await pilot.pause()
         names = [screen.query_one(f"#name-{i}", Input).value for i in range(3)]
