@@ -29,12 +29,20 @@ if TYPE_CHECKING:
 Look = tuple[tuple[frozenset[str], frozenset[str]], ...]
 
 
-def look_of(node: DOMNode) -> Look:
+def look_of(
+    node: DOMNode, known: dict[DOMNode, tuple[frozenset[str], frozenset[str]]] | None = None
+) -> Look:
     """What the stylesheet's selectors can see of ``node``: the classes and
-    pseudo-classes of it and of every ancestor."""
-    return tuple(
-        (frozenset(a.classes), frozenset(a.get_pseudo_classes())) for a in node.ancestors_with_self
-    )
+    pseudo-classes of it and of every ancestor. ``known``: each node's part already
+    read in this pass (seats share most of their ancestors)."""
+    known = {} if known is None else known
+    parts = []
+    for a in node.ancestors_with_self:
+        part = known.get(a)
+        if part is None:
+            part = known[a] = (frozenset(a.classes), frozenset(a.get_pseudo_classes()))
+        parts.append(part)
+    return tuple(parts)
 
 
 class Restyler:
@@ -55,8 +63,9 @@ class Restyler:
             self._rules_seen = rules
             self._memo = WeakKeyDictionary()
         unseen: list[tuple[DOMNode, Look]] = []
+        parts: dict[DOMNode, tuple[frozenset[str], frozenset[str]]] = {}
         for node in nodes:
-            look = look_of(node)
+            look = look_of(node, parts)
             known = self._memo.get(node, {}).get(look)
             if known is None:
                 unseen.append((node, look))
