@@ -35,8 +35,9 @@ from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.app.widgets.equities import Tabled, compute_in_background, named_shares
 from omaha_tui.app.widgets.footer import TableFooter
 from omaha_tui.app.widgets.pots import Pots
+from omaha_tui.app.widgets.restyle import Restyler
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
-from omaha_tui.app.widgets.seat import Seat, restyle_together
+from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.app.widgets.standings import StandingsBar
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.session.clock import ClockFollower, ClockReader
@@ -71,6 +72,9 @@ class TableScreen(Screen[None]):
         self._runs_text = ""
         self._title_text = ""
         self._street: str | None = None
+        # Seats go back and forth between a few looks: each is matched against the
+        # stylesheet once, then remembered (all ten change look when a hand ends).
+        self._restyle = Restyler()
         # The widgets a keypress paints, kept from compose (the screen never recomposes),
         # so painting looks nothing up in the DOM.
         self._seats = tuple(Seat(slot) for slot in range(SLOTS))
@@ -167,7 +171,7 @@ class TableScreen(Screen[None]):
             widget.index = seat.index
             tabled = self._tabled.seats.get(seat.index, "")
             widget.show(seat, tall=tall, tabled=tabled, restyle=restyled.append)
-        restyle_together(restyled)
+        self._restyle(restyled)
         ends = RIGHT[0] in placed  # the two ends fill together (six players or more)
         for end in self._ends:
             if end.display != ends:

@@ -19,11 +19,13 @@ built again each time, as Textual's own is.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
+
+from omaha_tui.app.widgets.restyle import Restyler
 
 if TYPE_CHECKING:
     from textual.widgets._footer import FooterKey
@@ -56,6 +58,10 @@ def shown_bindings(screen: Screen[object]) -> list[tuple[Binding, bool]]:
 class TableFooter(Footer):
     """A :class:`~textual.widgets.Footer` that dims keys in place and forgets the keys
     it replaced."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._restyle = Restyler()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if screen is self.screen and self._pairs(screen) is not None:
@@ -90,8 +96,7 @@ class TableFooter(Footer):
         for key in changed:  # FooterKey keeps it there (a click on a dim key rings)
             key._disabled = not key._disabled
             key.set_class(key._disabled, "-disabled", update=False)
-        if changed:  # one restyle for them all: keys alike share their computed styles
-            self.app.stylesheet.update_nodes(changed, animate=False)
+        self._restyle(changed)  # a key's two looks are matched once each, then remembered
 
     async def recompose(self) -> None:
         await super().recompose()

@@ -94,7 +94,7 @@ class Seat(Widget):
         ``tabled``: the hand and its equity when everyone is all in (R10.3).
         ``restyle``: given, a new look is handed to it rather than applied here, so
         that the seats whose look changed are restyled together (see
-        :func:`restyle_together`).
+        :class:`~omaha_tui.app.widgets.restyle.Restyler`).
         """
         if view == self._view and tall == self._tall and tabled == self._tabled:
             return
@@ -167,14 +167,3 @@ class Seat(Widget):
 
     def on_click(self) -> None:
         self.post_message(self.Selected(self.index))
-
-
-def restyle_together(seats: list[Seat]) -> None:
-    """Apply the stylesheet to ``seats``, whose looks changed, in one pass.
-
-    Seats in the same row with the same look share their computed style, so when a hand
-    ends and every seat's look changes at once the rules are matched once per row and
-    look, not once per seat. No animation pass: seats have no transitions.
-    """
-    if seats:
-        seats[0].app.stylesheet.update_nodes(seats, animate=False)

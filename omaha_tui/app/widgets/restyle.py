@@ -1,0 +1,87 @@
+"""Restyling widgets that go back and forth between a few looks, without matching the
+stylesheet again each time.
+
+A seat is to act, folded, in the hand, then back to none of these at every hand's end;
+a footer key is live or dimmed. Textual matches every rule of the stylesheet against
+a widget whose classes changed (a millisecond or more for a seat, on a loaded machine;
+a footer key matches its two parts too), although the widget had that same look a
+moment ago. A :class:`Restyler` remembers, for each widget, the rules each look
+resolved to, and gives them back when the look returns.
+
+A look is the classes and pseudo-classes (hover, focus, first child, dark, ...) of the
+widget and of each of its ancestors: everything a selector can test. A new stylesheet
+(another theme, another CSS file) forgets every look. Handing the remembered rules
+back uses Textual's own ``replace_rules``, as its stylesheet does when widgets share
+a look within one update; the first time a look is seen, Textual's stylesheet matches
+it as usual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+from weakref import WeakKeyDictionary
+
+if TYPE_CHECKING:
+    from textual.css.styles import RenderStyles, RulesMap
+    from textual.dom import DOMNode
+
+Look = tuple[tuple[frozenset[str], frozenset[str]], ...]
+
+
+def look_of(
+    node: DOMNode, known: dict[DOMNode, tuple[frozenset[str], frozenset[str]]] | None = None
+) -> Look:
+    """What the stylesheet's selectors can see of ``node``: the classes and
+    pseudo-classes of it and of every ancestor. ``known``: each node's part already
+    read in this pass (seats share most of their ancestors)."""
+    known = {} if known is None else known
+    parts = []
+    for a in node.ancestors_with_self:
+        part = known.get(a)
+        if part is None:
+            part = known[a] = (frozenset(a.classes), frozenset(a.get_pseudo_classes()))
+        parts.append(part)
+    return tuple(parts)
+
+
+class Restyler:
+    """Applies the stylesheet to widgets, remembering the rules of each look per widget."""
+
+    def __init__(self) -> None:
+        self._rules_seen: object = None
+        self._memo: WeakKeyDictionary[DOMNode, dict[Look, tuple[RulesMap, dict[str, RenderStyles]]]]
+        self._memo = WeakKeyDictionary()
+
+    def __call__(self, nodes: Sequence[DOMNode]) -> None:
+        """Restyle ``nodes`` (whose classes changed), as ``update_nodes`` would."""
+        if not nodes:
+            return
+        sheet = nodes[0].app.stylesheet
+        rules = sheet.rules
+        if rules is not self._rules_seen:  # another stylesheet: every look matched anew
+            self._rules_seen = rules
+            self._memo = WeakKeyDictionary()
+        unseen: list[tuple[DOMNode, Look]] = []
+        parts: dict[DOMNode, tuple[frozenset[str], frozenset[str]]] = {}
+        for node in nodes:
+            look = look_of(node, parts)
+            known = self._memo.get(node, {}).get(look)
+            if known is None:
+                unseen.append((node, look))
+                continue
+            node_rules, components = known
+            sheet.replace_rules(node, node_rules, animate=False)
+            if node._component_styles != components:
+                node._component_styles.clear()
+                node._component_styles.update(components)
+                node.refresh()
+        if not unseen:
+            return
+        sheet.update_nodes([node for node, _ in unseen], animate=False)
+        for node, look in unseen:
+            remembered = self._memo.setdefault(node, {})
+            remembered[look] = (
+                cast("RulesMap", dict(node.styles.base._rules)),
+                dict(node._component_styles),
+            )
