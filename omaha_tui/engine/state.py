@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Variant
+from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, BombCall, Post
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.rules.money import ChipRate, Expense
@@ -299,6 +300,20 @@ class TableState:
 
     def seat(self, index: int) -> SeatState | None:
         return self.seats[index] if 0 <= index < len(self.seats) else None
+
+    def session_config(self) -> TableConfig:
+        """The table's settings; a :class:`RuleError` before any session has started."""
+        if self.config is None:
+            raise RuleError("no session: start a session first")
+        return self.config
+
+    def open_session(self) -> TableConfig:
+        """The table's settings while its session is open: a :class:`RuleError` before it
+        started or after it ended."""
+        config = self.session_config()
+        if self.ended:
+            raise RuleError("the session has ended: start a new session")
+        return config
 
 
 def hand_nets(state: TableState) -> dict[int, int]:

@@ -30,8 +30,7 @@ from omaha_tui.engine.units import amount_text
 
 
 def _seat(state: TableState, seat: int) -> int:
-    if state.config is None:
-        raise RuleError("no session: start a session first")
+    state.session_config()
     size = len(state.seats)
     if not 0 <= seat < size:
         raise RuleError(f"{seat_label(seat)} does not exist: this table has {seat_range(size)}")
@@ -248,13 +247,12 @@ def _set_bomb(state: TableState, req: rq.SetBomb) -> Built:
 @decides(rq.ChangeGame)
 def _change_game(state: TableState, req: rq.ChangeGame) -> Built:
     """Dealer's choice (R9): the game by any of its names; the structure stays unless given."""
-    if state.config is None:
-        raise RuleError("no session: start a session first")
+    config = state.session_config()
     try:
         variant = parse_game(req.game)
     except ValueError as e:
         raise RuleError(str(e)) from None
-    structure = req.structure or state.config.structure
+    structure = req.structure or config.structure
     return (ev.GameChanged(game=variant.key, structure=structure),)
 
 

@@ -23,10 +23,7 @@ from omaha_tui.engine.state import TableState, evolve
 
 
 def _schedule(state: TableState) -> BlindSchedule:
-    if state.config is None:
-        raise RuleError("no session: start a session first")
-    if state.ended:
-        raise RuleError("the session has ended: start a new session")
+    state.open_session()
     schedule = state.clock.schedule
     if schedule is None:
         raise RuleError(
@@ -37,12 +34,11 @@ def _schedule(state: TableState) -> BlindSchedule:
 
 def apply_schedule_set(state: TableState, ev: ScheduleSet) -> TableState:
     """A new or edited schedule; the clock keeps its place in it."""
-    if state.config is None:
-        raise RuleError("no session: start a session first")
-    if ev.schedule.chip % state.config.stakes.chip:
+    chip = state.session_config().stakes.chip
+    if ev.schedule.chip % chip:
         raise RuleError(
             f"the schedule's smallest chip {ev.schedule.chip} is not a multiple of the "
-            f"table's {state.config.stakes.chip}"
+            f"table's {chip}"
         )
     return evolve(state, clock=running.scheduled(state.clock, ev.schedule, at_ms(ev.at)))
 

@@ -80,8 +80,7 @@ def apply_expense_shared(state: TableState, ev: ExpenseShared) -> TableState:
     >>> s.expenses[0].among, s.expenses[0].paid_by
     (('P0', 'P1', 'P2'), 'P1')
     """
-    if state.config is None:
-        raise RuleError("no session: start a session first")
+    state.session_config()
     if state.tournament is not None:
         # R12.3 adds an expense to a cash game's settle-up; a tournament's settle-up is
         # its buy-ins and prizes (R11), where the expense would be lost.

@@ -31,10 +31,7 @@ from omaha_tui.engine.state import TableState, evolve
 
 def between_hands(state: TableState, what: str) -> None:
     """Refuse ``what`` without a session, after it ended, or while a hand runs."""
-    if state.config is None:
-        raise RuleError("no session: start a session first")
-    if state.ended:
-        raise RuleError("the session has ended: start a new session")
+    state.open_session()
     if state.in_hand:
         raise RuleError(f"a hand is running: {what} between hands")
 

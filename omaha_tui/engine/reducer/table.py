@@ -32,15 +32,8 @@ from omaha_tui.engine.rules.button import button_from_draw
 from omaha_tui.engine.state import LedgerEntry, SeatState, TableState, evolve
 
 
-def _need_session(state: TableState) -> None:
-    if state.config is None:
-        raise RuleError("no session: start a session first")
-    if state.ended:
-        raise RuleError("the session has ended: start a new session")
-
-
 def _seat_index(state: TableState, seat: int) -> SeatState:
-    _need_session(state)
+    state.open_session()
     size = len(state.seats)
     if not 0 <= seat < size:
         raise RuleError(f"{seat_label(seat)} does not exist: this table has {seat_range(size)}")
@@ -86,7 +79,7 @@ def apply_session_started(state: TableState, ev: SessionStarted) -> TableState:
 
 
 def apply_player_seated(state: TableState, ev: PlayerSeated) -> TableState:
-    _need_session(state)
+    state.open_session()
     size = len(state.seats)
     if ev.seat >= size:
         raise RuleError(f"{seat_label(ev.seat)} does not exist: this table has {seat_range(size)}")
@@ -194,7 +187,7 @@ def apply_button_placed(state: TableState, ev: ButtonPlaced) -> TableState:
 
 
 def apply_level_changed(state: TableState, ev: LevelChanged) -> TableState:
-    _need_session(state)
+    state.open_session()
     stakes = ev.stakes
     chip = state.stakes.chip if state.stakes is not None else stakes.chip
     if state.tournament is not None and stakes.chip < chip:

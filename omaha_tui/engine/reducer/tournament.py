@@ -42,8 +42,7 @@ Handler = Callable[[TableState, Any], TableState]
 
 
 def _t(state: TableState) -> TournamentState:
-    if state.config is None:
-        raise RuleError("no session: start a session first")
+    state.session_config()
     if state.tournament is None:
         raise RuleError("this table is not a tournament")
     return state.tournament
@@ -106,15 +105,14 @@ def may_rebuy(state: TableState, seat: int) -> str:
 
 
 def tournament_started(state: TableState, ev: TournamentStarted) -> TableState:
-    if state.config is None:
-        raise RuleError("no session: start a session first")
+    config = state.session_config()
     if state.tournament is not None:
         raise RuleError("the table is already a tournament")
     if any(s is not None for s in state.seats) or state.hands_played or state.hand:
         raise RuleError("a tournament starts before anyone is seated")
-    if state.config.button_rule is ButtonRule.MOVING:
+    if config.button_rule is ButtonRule.MOVING:
         raise RuleError(TOURNAMENT_BUTTON)  # R11.6: tournaments use the dead button
-    if ev.config.stack % state.config.stakes.chip:
+    if ev.config.stack % config.stakes.chip:
         raise RuleError(
             f"the starting stack {ev.config.stack} is not a multiple of the smallest chip"
         )

@@ -62,8 +62,7 @@ def propose_bomb(state: TableState, call: BombCall) -> HandOpening:
     >>> d.button, d.seats, [(p.seat, p.kind.value, p.amount) for p in d.posts]
     (2, (0, 1, 2), [(0, 'bomb', 5), (1, 'bomb', 3), (2, 'bomb', 5)])
     """
-    if state.config is None:
-        raise RuleError("no session: start a session first")
+    state.session_config()
     if state.button is None:
         raise RuleError("no button yet: draw for the button (R1.4) or place it before a bomb pot")
     size = len(state.seats)
