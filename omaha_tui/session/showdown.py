@@ -114,6 +114,14 @@ class PotResult:
             return pot
         return f"{part_label(self.boards, self.run).capitalize()} · {pot_label(self.index)}"
 
+    @property
+    def halves(self) -> tuple[tuple[str, tuple[HandReading, ...]], ...]:
+        """Each half's word and winners: ``high`` and ``low`` when the pot was split
+        (R7), else one ``wins``; every front end lists the readings by these."""
+        if self.low:
+            return (("high", self.high), ("low", self.low))
+        return (("wins", self.high),)
+
 
 def with_entries(
     state: TableState,
@@ -267,8 +275,7 @@ def explanation(state: TableState, decimals: int = 0) -> str:
     lines: list[str] = []
     for pot in pot_results(state):
         lines.append(f"{pot.label} {amount_text(pot.amount, decimals)}: {', '.join(pot.claimants)}")
-        halves = (("high", pot.high), ("low", pot.low)) if pot.low else (("wins", pot.high),)
-        for label, readings in halves:
+        for label, readings in pot.halves:
             for r in readings:
                 won = f"{label}: {r.name} +{amount_text(r.won, decimals)}"
                 if r.description == "uncontested":

@@ -60,8 +60,8 @@ def pot_markup(pot: PotResult, board: tuple[int, ...], decimals: int = 0) -> str
         return amount_text(chips, decimals)
 
     lines = [f"[b]{pot.label} {m(pot.amount)}[/b] · {safe(', '.join(pot.claimants))}"]
-    halves = (("High", pot.high), ("Low", pot.low)) if pot.low else (("Wins", pot.high),)
-    for label, readings in halves:
+    for half, readings in pot.halves:
+        label = half.capitalize()
         for r in readings:
             if r.description == "uncontested":
                 lines.append(f"  {label}: [b]{safe(r.name)}[/b] +{m(r.won)} (uncontested)")
