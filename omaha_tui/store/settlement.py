@@ -157,7 +157,7 @@ def money_nets(book: Ledger, rate: ChipRate) -> tuple[dict[str, int], list[str]]
     for line in book.lines:
         whole = rate.line(line.paid_in, line.stack + line.cashed_out)[2].units
         nets[line.name] = whole
-        exact = Fraction(line.net) * Fraction(rate.money) / (rate.chips * Fraction(rate.unit))
+        exact = rate.exact_units(line.net)
         exacts[line.name] = exact
         if exact != whole:
             parts.append(

@@ -200,12 +200,16 @@ class ChipRate(BaseModel):
     currency: str = ""
     unit: Decimal = DEFAULT_UNIT
 
+    def exact_units(self, chips: int) -> Fraction:
+        """``chips`` in money units, exactly (3 chips at ``3 = 0.10``: 10)."""
+        return Fraction(chips) * Fraction(self.money) / (self.chips * Fraction(self.unit))
+
     def units(self, chips: int) -> tuple[int, Fraction]:
         """``chips`` in whole money units (toward zero) and the fraction of a unit left.
 
         The fraction has the sign of ``chips`` and is 0 when the value is exact.
         """
-        exact = Fraction(chips) * Fraction(self.money) / (self.chips * Fraction(self.unit))
+        exact = self.exact_units(chips)
         whole = int(exact)  # toward zero
         return whole, exact - whole
 
