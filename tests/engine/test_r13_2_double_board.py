@@ -87,6 +87,21 @@ def test_r13_2_chips_only_deals_both_boards() -> None:
     assert hand.street is Street.FLOP
 
 
+def test_r13_2_a_bar_on_a_one_board_hand_says_the_hand_has_one_board() -> None:
+    state = run(start(new_table()), cmd.call, cmd.call, cmd.check)
+    with pytest.raises(RuleError, match="this hand has one board: type its cards without a bar"):
+        _apply_all(state, rq.DealCards("Ah Kd 7c | 2s 3s 4s"))
+
+
+def test_r13_2_a_bar_while_nothing_is_due_says_why_nothing_is_due() -> None:
+    """The bar is not read as a card: the dealer hears why no card can come now."""
+    state = start(new_table(double_board="every"))
+    with pytest.raises(RuleError, match="betting is not over"):
+        _apply_all(state, rq.DealCards("Ah Kd 7c | 2s 3s 4s"))
+    with pytest.raises(RuleError, match="betting is not over"):
+        _apply_all(start(new_table()), rq.DealCards("Ah Kd 7c | 2s 3s 4s"))
+
+
 def test_r13_2_a_card_on_both_boards_is_refused() -> None:
     state = run(start(new_table(double_board="every")), cmd.call, cmd.call, cmd.check)
     with pytest.raises(RuleError, match="Ah appears twice: on board 1 and on board 2"):

@@ -27,6 +27,10 @@ def _deal(state: TableState, req: rq.DealCards) -> Built:
     due = cards_due(state)
     if due is not None and due.boards > 1:
         return _deal_double(due, req.cards or "")
+    if req.cards and "|" in req.cards:  # the bar parts two boards' cards (R13.2)
+        if due is None:
+            return (ev.BoardDealt(),)  # nothing is due: the reducer says why, as for any deal
+        raise RuleError("this hand has one board: type its cards without a bar (R13.2)")
     cards = card_texts(req.cards)
     if due is not None and due.run > 1:  # R10.2: the next run, from the rest of the deck
         if not cards:
