@@ -137,7 +137,11 @@ WORDS: dict[str, Command] = {
     ),
     "pot": Command(_none(rq.RaisePot(), "pot"), "pot", "Bet or raise the pot (R4.4)"),
     "allin": Command(_none(rq.AllIn(), "allin"), "allin", "All in"),
-    "deal": Command(_deal, "deal [CARDS] [| CARDS]", "Deal the next street, cards or not"),
+    "deal": Command(
+        _deal,
+        "deal [CARDS] [| CARDS]",
+        "Deal the next street, cards or not (nobody able to bet: the rest of the board at once)",
+    ),
     "show": Command(_show, "show NAME CARDS", "A player tables their cards (R8)"),
     "muck": Command(_seat_word(rq.Muck, "muck NAME"), "muck NAME", "A player mucks (R8)"),
     "runtwice": Command(

@@ -247,3 +247,27 @@ def test_r10_2_once_run_twice_every_card_is_typed() -> None:
     assert refusal.reason == (
         "the board is run twice: type the turn's cards, each run is read by its own board (R10.2)"
     )
+
+
+def test_r10_1_the_rest_of_the_board_in_one_line_is_dealt_street_by_street() -> None:
+    out = decide(_all_in(), rq.DealCards("4h 5c 7h Qs Ad"))
+    assert isinstance(out, Decided)
+    assert [e.cards for e in out.events] == [("4h", "5c", "7h"), ("Qs",), ("Ad",)]
+    hand = out.state.hand
+    assert hand is not None
+    assert " ".join(format_card(c) for c in hand.board) == "4h 5c 7h Qs Ad"
+    turn = decide(_ok(_all_in(), rq.DealCards("4h 5c 7h")), rq.DealCards("Qs Ad"))
+    assert isinstance(turn, Decided) and [e.cards for e in turn.events] == [("Qs",), ("Ad",)]
+
+
+def test_r10_1_neither_the_street_nor_the_rest_of_the_board_is_refused_with_both_counts() -> None:
+    out = decide(_all_in(), rq.DealCards("4h 5c 7h Qs"))
+    assert isinstance(out, Refusal)
+    assert "the flop is 3 cards, or type the rest of the board, 5 cards" in out.reason
+
+
+def test_r10_1_the_rest_of_the_board_at_once_only_when_nobody_can_bet() -> None:
+    state = quick_table(stacks=(100, 100), structure=Structure.NO_LIMIT)
+    state = _ok(_ok(_ok(state, rq.NextHand()), rq.Call()), rq.Check())
+    out = decide(state, rq.DealCards("4h 5c 7h Qs Ad"))
+    assert isinstance(out, Refusal) and "the flop is 3 cards, not 5" in out.reason

@@ -16,7 +16,7 @@ from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import card_texts, format_card, parse_cards
 from omaha_tui.engine.labels import player_name, run_times
 from omaha_tui.engine.rules.awards import awards_by_hand, awards_from_cards
-from omaha_tui.engine.state import Street, TableState
+from omaha_tui.engine.state import BOARD_AFTER, Street, TableState
 
 
 @decides(rq.DealCards)
@@ -43,7 +43,30 @@ def _deal(state: TableState, req: rq.DealCards) -> Built:
             f"the board is run {run_times(hand.runs)}: type the "
             f"{due.street.value}'s cards, each run is read by its own board (R10.2)"
         )
+    more = due is not None and len(cards) > due.count  # more than the street: R10.1
+    if hand is not None and due is not None and more and hand.betting_over and hand.runs == 1:
+        return _run_out(due, hand.board_count, len(hand.board), cards)
     return (ev.BoardDealt(cards=cards),)
+
+
+def _run_out(due: CardsDue, dealt: int, entered: int, cards: tuple[str, ...]) -> Built:
+    """R10.1: with no betting left, the rest of the board may be typed in one line; it
+    is dealt street by street (flop, turn, river), so each street stays its own event."""
+    rest = BOARD_AFTER[Street.RIVER] - dealt
+    if entered != dealt:
+        return (ev.BoardDealt(cards=cards),)  # the reducer asks for the missing cards
+    if len(cards) != rest:
+        raise RuleError(
+            f"the {due.street.value} is {due.count} card{'s' * (due.count > 1)}, or type "
+            f"the rest of the board, {rest} cards, with no betting left (R10.1); not {len(cards)}"
+        )
+    out, done = [], dealt
+    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+        end = BOARD_AFTER[street]
+        if end > done:
+            out.append(ev.BoardDealt(cards=cards[done - dealt : end - dealt]))
+            done = end
+    return tuple(out)
 
 
 def _deal_double(due: CardsDue, text: str) -> Built:
