@@ -170,3 +170,13 @@ def test_r5_2_the_room_page_says_the_unmatched_ante_went_back(tmp_path: Path) ->
     assert back["hand"] == "" and back["cards"] == []  # given back, not won with aces
     assert {w["said"] for w in room["last_hand"]["winners"][:-1]} == {"wins"}
     assert [a["pot"] for a in room["awards"]] == ["main pot", "side pot 1", "unmatched ante"]
+
+
+def test_r5_2_naming_another_winner_for_the_unmatched_ante_is_refused_in_its_name(
+    tmp_path: Path,
+) -> None:
+    session = _session(tmp_path)
+    answers = _lines(session, "next", "call", "deal", "deal", "deal", "award Cy Bob Cy")
+    assert answers[5] == (
+        "refused: Cy (seat 3) cannot win the unmatched ante: it goes back to Ann (seat 1) (R5.2)"
+    )
