@@ -66,3 +66,26 @@ def test_r11_3_a_re_entry_moves_the_places_but_announces_nobody_out_again(
     finally:
         feed.follower.close()
         console.session.journal.close()
+
+
+def test_r11_3_a_late_entry_moves_the_places_but_announces_nobody_out_again(
+    tmp_path: Path,
+) -> None:
+    """No re-entries, but a new player may enter late until the rebuy period ends
+    (R11.1): Dee's late entry moves Bob and Cy down, quietly."""
+    db = tmp_path / "journal.sqlite3"
+    console = _tournament(db, rebuys_until=2)
+    feed = RoomFeed(Follower.open(db, console.session.id))
+    try:
+        _say(console, *ALL_IN)
+        assert feed.poll()
+        alert = feed.view["alert"]
+        assert alert["text"] == "Bob is out in 2nd place; Cy is out in 2nd place"
+        assert feed.view["tournament"]["out_head"] == "out so far:"  # Ann has not won yet
+        _say(console, "seat 4 Dee 100 post")
+        assert feed.poll()
+        assert _places(feed) == [("3rd=", "Bob"), ("3rd=", "Cy")]
+        assert feed.view["alert"] == alert
+    finally:
+        feed.follower.close()
+        console.session.journal.close()
