@@ -74,7 +74,7 @@ class RoomFeed:
         self._ear = Announcer()  # R2.7c: the level, break and last-minute alerts
         self._ear.hear(follower.view(now()))
         self._alert: Json | None = None
-        self._placed: set[tuple[str, str, str]] = set()  # places given so far (R11.3)
+        self._placed: set[int] = set()  # the entries out so far (R11.3)
         self._placed_seen = False
         self.waker = Waker(follower.path, notify=notify)
         self.stopping = False
@@ -123,18 +123,21 @@ class RoomFeed:
         self._alert = {"n": n, "kind": kind, "text": text}
 
     def _bust_alert(self, view: Json) -> None:
-        """R11.3: players out, told as it happens (not the places a page finds already
-        given when the display starts, nor the winner's at the end)."""
+        """R11.3: players out, told once, as it happens (not the places a page finds
+        already given when the display starts, nor the winner's at the end). A bust is
+        an entry newly out: a place moved down by a later entry or re-entry (R11.1) is
+        no new bust, and the standings show it without an alert."""
         t = view.get("tournament")
-        placed = {(p["place"], p["name"], p["prize"]) for p in (t["placed"] if t else [])}
-        new = sorted(placed - self._placed, key=lambda p: p[0]) if self._placed_seen else []
+        placed = {p["entry"]: p for p in (t["placed"] if t else [])}
+        new = [p for e, p in placed.items() if e not in self._placed] if self._placed_seen else []
         if new and t is not None and not t["finished"]:
             words = [
-                f"{name} is out in {place.rstrip('=')} place" + (f" ({prize})" if prize else "")
-                for place, name, prize in new
+                f"{p['name']} is out in {p['place'].rstrip('=')} place"
+                + (f" ({p['prize']})" if p["prize"] else "")
+                for p in new
             ]
             self._raise("bust", "; ".join(words))
-        self._placed, self._placed_seen = placed, True
+        self._placed, self._placed_seen = set(placed), True
 
     def snapshot(self) -> Json:
         """The room view read now (``/room.json``): the pushed view's clock is that of

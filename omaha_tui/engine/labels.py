@@ -314,13 +314,43 @@ def name_of(state: TableState, seat: int) -> str:
     return seat_label(seat) if s is None else f"{s.name} ({seat_label(seat)})"
 
 
-def pot_label(pot: int) -> str:
-    """``main pot`` for index 0, ``side pot N`` after it, as the table shows them (R5.1).
+UNMATCHED_ANTE = "unmatched ante"
+"""What a pot holding only one player's ante beyond everyone else's is called (R2.9,
+R5.2: the antes layer like R5.1, and nobody else reached that layer): no side pot anyone
+contests, but their own ante, which goes back to them."""
 
-    >>> pot_label(0), pot_label(2)
-    ('main pot', 'side pot 2')
+
+def pot_label(pot: int, unmatched: int | None = None) -> str:
+    """``main pot`` for index 0, ``side pot N`` after it, as the table shows them (R5.1);
+    ``unmatched ante`` for the pot ``unmatched``, the hand's pot that is one player's
+    ante nobody else matched (:func:`~omaha_tui.engine.rules.pots.unmatched_pot`).
+    Every front end and the narrator name pots by this.
+
+    >>> pot_label(0), pot_label(2), pot_label(2, unmatched=2)
+    ('main pot', 'side pot 2', 'unmatched ante')
     """
+    if pot == unmatched:
+        return UNMATCHED_ANTE
     return "main pot" if pot == 0 else f"side pot {pot}"
+
+
+def back_to(name: str) -> str:
+    """Who an unmatched ante goes to, as the felt says it under the pot (R5.2).
+
+    >>> back_to("Ann")
+    'back to Ann'
+    """
+    return f"back to {name}"
+
+
+def ante_back(name: str, amount: str = "") -> str:
+    """What is said when an unmatched ante goes back to its poster (R2.9, R5.2): the
+    award of a pot only they could win, said as what it is, not as a side pot won.
+
+    >>> ante_back("Ann", "10"), ante_back("Ann")
+    ('unmatched ante 10 goes back to Ann', 'unmatched ante goes back to Ann')
+    """
+    return f"{UNMATCHED_ANTE}{f' {amount}' if amount else ''} goes {back_to(name)}"
 
 
 def run_times(runs: int) -> str:
@@ -344,6 +374,9 @@ def part_label(boards: int, run: int) -> str:
 
 __all__ = [
     "NAME_LIMIT",
+    "UNMATCHED_ANTE",
+    "ante_back",
+    "back_to",
     "check_name",
     "check_visible",
     "clip_name",

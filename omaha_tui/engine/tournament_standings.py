@@ -36,8 +36,9 @@ class Standings:
     of the places still to be decided, best first (after a deal, what it kept back);
     ``out_order``: the entries out, in the order they went out (R11.3); ``chip``: the
     smallest chip in play (R11.7); ``unit``: the money unit money is said in (R11.2);
-    ``places_final``: False while re-entries are open (R11.1): the places given so far
-    move down with each re-entry and the one player left is not yet the winner.
+    ``places_open``: why the places given so far may still move (``""`` once they are
+    final): while late entries or re-entries are open (R11.1) each new entry is counted
+    from the bottom (R11.3), and the one player left is not yet the winner.
     """
 
     entries: int
@@ -59,7 +60,12 @@ class Standings:
     deal_amounts: tuple[tuple[str, Decimal], ...] = ()
     unpaid: tuple[Decimal, ...] = ()
     out_order: tuple[int, ...] = ()
-    places_final: bool = True
+    places_open: str = ""
+
+    @property
+    def places_final(self) -> bool:
+        """No entry can come any more: the places given are final (R11.1, R11.3)."""
+        return not self.places_open
 
 
 def standings(state: TableState) -> Standings | None:
@@ -81,9 +87,9 @@ def standings(state: TableState) -> Standings | None:
         if hand is not None and seat < len(hand.committed):
             held += hand.committed[seat] + hand.dead[seat]
         chips[entry] = held
-    reentry = t.reentry_open(state.level)  # R11.1: no winner while others may re-enter
-    won = t.prizes_won(winner=not reentry)
-    placings = {p.entry: p for p in t.placings(winner=not reentry)}
+    open_ = t.places_open(state.level)  # R11.1: no winner while others may enter
+    won = t.prizes_won(winner=not open_)
+    placings = {p.entry: p for p in t.placings(winner=not open_)}
     seat_of = {entry: seat for seat, entry in t.seated}
     lines = []
     for number, name in enumerate(t.entries, start=1):
@@ -122,7 +128,7 @@ def standings(state: TableState) -> Standings | None:
         deal_amounts=tuple((t.entries[e - 1], a) for e, a in t.deal or ()),
         unpaid=() if t.finished else t.prizes_left(),
         out_order=tuple(o.entry for o in t.outs),
-        places_final=not reentry,
+        places_open=open_,
     )
 
 

@@ -80,15 +80,27 @@ class TournamentState:
         until = self.config.rebuys_until
         return self.deal is None and not self.finished and (until is None or level <= until)
 
-    def reentry_open(self, level: int) -> bool:
-        """R11.1: a player who is out may still enter again at blind level ``level``:
-        re-entries are allowed and the rebuy period they share has not ended (without a
-        rebuy period they stay open only while two or more are left, so one player left
-        is the winner). Until they close, the places of those out are not final (a
-        re-entry is a new entry, counted from the bottom, R11.3) and one player left is
-        not yet the winner."""
-        c = self.config
-        return c.re_entry and c.rebuys_until is not None and self.entries_open(level)
+    def places_open(self, level: int) -> str:
+        """Why the places given so far may still move at blind level ``level``, or ``""``
+        once they are final: a new entry, a late entry or a re-entry, is counted from
+        the bottom (R11.1, R11.3), so while one can come each place of those out moves
+        down with it and one player left is not yet the winner. Entries come until the
+        rebuy period ends (R11.1); without a rebuy period they are taken while two or
+        more are left, so one player left is the winner.
+
+        >>> from omaha_tui.engine.rules.tournament.structure import TournamentConfig
+        >>> t = TournamentState(TournamentConfig(buy_in=Decimal(10), stack=100))
+        >>> t.places_open(1)
+        'late entry is open'
+        >>> t = TournamentState(t.config.model_copy(update={"rebuys_until": 2, "re_entry": True}))
+        >>> t.places_open(2), t.places_open(3)
+        ('re-entries are open', '')
+        """
+        if not self.entries_open(level):
+            return ""
+        if self.config.rebuys_until is None and self.outs and len(self.seated) < 2:
+            return ""  # no period: entries end with one player left, the winner
+        return "re-entries are open" if self.config.re_entry else "late entry is open"
 
     def entry_of(self, seat: int) -> int | None:
         """The entry number playing at ``seat``, if any."""
@@ -104,7 +116,7 @@ class TournamentState:
 
     def placings(self, winner: bool = True) -> tuple[Placing[int], ...]:
         """Every entry's place so far: those out, and the winner once there is one
-        (``winner`` False: the one left is not placed yet, R11.1's open re-entries)."""
+        (``winner`` False: the one left is not placed yet, R11.1's open entries)."""
         left = [e for _, e in self.seated] if winner else []
         if self.finish:
             return places((*self.outs, *self.finish), len(self.entries))

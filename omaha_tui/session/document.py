@@ -25,6 +25,7 @@ from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.hands.cards import format_card
 from omaha_tui.engine.labels import printable
 from omaha_tui.engine.markup_safe import unshown
+from omaha_tui.engine.rules.pots import unmatched_pot
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
 
@@ -316,7 +317,8 @@ def table_document(
     live = hand is not None and not hand.complete
     on_break = clock is not None and clock.on_break and not live  # a hand finishes first
     spot: AllInSpot | None = view.spot if live else None
-    per_seat = seat_equities(spot, figures) if spot is not None else {}
+    back = unmatched_pot(state.hand) if state.hand is not None else None  # R5.2
+    per_seat = seat_equities(spot, figures, back) if spot is not None else {}
     doc: TableDocument = {
         "version": VERSION,
         "seq": seq,
@@ -377,8 +379,10 @@ def table_document(
             for n, b, _ in view.run_rows
         ],
         "show_order": [s + 1 for s in hand.show_order] if hand is not None else [],
-        "awards": [award_json(a, hand.boards) for a in hand.awards] if hand is not None else [],
-        "equities": equities(spot, figures, view) if spot is not None else [],
+        "awards": [award_json(a, hand.boards, back) for a in hand.awards]
+        if hand is not None
+        else [],
+        "equities": equities(spot, figures, view, back) if spot is not None else [],
         "last_hand": last_hand(state),
         "clock": clock_doc,
         "tournament": tournament,

@@ -29,9 +29,10 @@ def tournament_document(state: TableState, clock: ClockView | None) -> Json | No
     """The tournament's standings and the room's words for them (``None`` at a cash
     table): ``prizes_left`` the prizes of the places still to be decided (R11.2; after a
     deal none: ``deal_prizes`` are what it gave each player, R11.5), ``placed`` the
-    places given so far, best first (R11.3), ``out_head`` the words before those out
-    (``out so far:`` while re-entries are open, R11.1), ``chip_leader``, ``total_chips``,
-    ``add_on_open`` (its break is on, R11.1) and ``rebuys_open``."""
+    places given so far, best first (R11.3), each with its ``entry``: who went out,
+    whichever place a later entry moves them down to (R11.1); ``out_head`` the words
+    before those out (``out so far:`` while re-entries are open, R11.1), ``chip_leader``,
+    ``total_chips``, ``add_on_open`` (its break is on, R11.1) and ``rebuys_open``."""
     t = state.tournament
     st = standings(state)
     if t is None or st is None:
@@ -67,6 +68,7 @@ def tournament_document(state: TableState, clock: ClockView | None) -> Json | No
                     "place": ordinal(x.place or 0) + ("=" if x.tied > 1 else ""),
                     "name": printable(x.name),
                     "prize": money(x.prize) if x.prize else "",
+                    "entry": x.entry,  # who went out, whichever place it is now (R11.1)
                 }
                 for x in sorted(
                     (x for x in st.lines if x.place is not None),

@@ -23,7 +23,7 @@ from omaha_tui.engine.events import Award, Event
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.showdown import PlayerReading, ShowdownReading, read_showdown
 from omaha_tui.engine.hands.showdown_words import odd_chip_notes, showdown_speech, spoken_result
-from omaha_tui.engine.labels import part_label, player_name, pot_label
+from omaha_tui.engine.labels import ante_back, back_to, part_label, player_name, pot_label
 from omaha_tui.engine.rules.awards import (
     awards_from_cards,
     board_parts,
@@ -31,7 +31,7 @@ from omaha_tui.engine.rules.awards import (
     run_board,
     run_parts,
 )
-from omaha_tui.engine.rules.pots import hand_pots
+from omaha_tui.engine.rules.pots import hand_pots, unmatched_pot
 from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
 
@@ -106,18 +106,32 @@ class PotResult:
     runs: int = 1
     board: tuple[int, ...] = ()
     boards: int = 1
+    ante_back: bool = False
+    """The pot is one player's ante nobody else matched: it goes back to them, it is
+    not won (R2.9, R5.2)."""
 
     @property
     def label(self) -> str:
-        pot = pot_label(self.index).capitalize()
+        unmatched = self.index if self.ante_back else None
+        pot = pot_label(self.index, unmatched)
         if self.runs < 2:
-            return pot
-        return f"{part_label(self.boards, self.run).capitalize()} · {pot_label(self.index)}"
+            return pot.capitalize()
+        return f"{part_label(self.boards, self.run).capitalize()} · {pot}"
+
+    @property
+    def who(self) -> str:
+        """Who can win the pot, as every front end writes it after the pot's label:
+        the claimants, or who an unmatched ante goes back to (R5.2)."""
+        names = ", ".join(self.claimants)
+        return back_to(names) if self.ante_back else names
 
     @property
     def halves(self) -> tuple[tuple[str, tuple[HandReading, ...]], ...]:
         """Each half's word and winners: ``high`` and ``low`` when the pot was split
-        (R7), else one ``wins``; every front end lists the readings by these."""
+        (R7), else one ``wins``; every front end lists the readings by these. None for
+        an unmatched ante: it is nobody's win (R2.9, R5.2)."""
+        if self.ante_back:
+            return ()
         if self.low:
             return (("high", self.high), ("low", self.low))
         return (("wins", self.high),)
@@ -204,9 +218,10 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
     hilo = hand.variant.hilo
     n = board_parts(hand)
     parts = [run_parts(p.amount, n, hand.stakes.chip)[run - 1] for p in hand_pots(hand)]
-    more = {"boards": hand.boards}
+    back = unmatched_pot(hand)
     out: list[PotResult] = []
     for i, (pot, who) in enumerate(zip(hand_pots(hand), claimants(sim), strict=True)):
+        ante = i == back and len(who) == 1  # R5.2: goes back to its poster
         mine = [a for a in awards if a.pot == i]
         amount = parts[i]
         names = tuple(player_name(sim, s) for s in who)
@@ -221,7 +236,11 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
                 only, player_name(sim, only), shown.get(only, ()), "uncontested", (), ()
             )
             won = (replace(winner, won=amount),)
-            out.append(PotResult(i, amount, names, won, (), mucked, (), "", run, n, board, **more))
+            out.append(
+                PotResult(
+                    i, amount, names, won, (), mucked, (), "", run, n, board, hand.boards, ante
+                )
+            )
             continue
         reading = read_showdown(hand.variant, board, [(player_name(sim, s), shown[s]) for s in who])
         high_won = {a.seat: a.amount for a in mine if a.half.value in ("high", "whole")}
@@ -244,7 +263,9 @@ def _run_results(sim: TableState, awards: Sequence[Award], run: int) -> list[Pot
             {k: low_won[s] for k, s in enumerate(who) if s in low_won} if low else None,
         )
         out.append(
-            PotResult(i, amount, names, high, low, losers, notes, speech, run, n, board, **more)
+            PotResult(
+                i, amount, names, high, low, losers, notes, speech, run, n, board, hand.boards, ante
+            )
         )
     return out
 
@@ -274,7 +295,7 @@ def explanation(state: TableState, decimals: int = 0) -> str:
         raise RuleError("no showdown to explain: the hands are read once they are tabled")
     lines: list[str] = []
     for pot in pot_results(state):
-        lines.append(f"{pot.label} {amount_text(pot.amount, decimals)}: {', '.join(pot.claimants)}")
+        lines.append(f"{pot.label} {amount_text(pot.amount, decimals)}: {pot.who}")
         for label, readings in pot.halves:
             for r in readings:
                 won = f"{label}: {r.name} +{amount_text(r.won, decimals)}"
@@ -294,7 +315,9 @@ def pot_speech(pots: Sequence[PotResult]) -> str:
     """The result as sentences to say aloud, in the engine's words, pot by pot."""
     return spoken_result(
         [
-            (
+            ("", "", f"The {ante_back(pot.claimants[0])}.")  # R5.2
+            if pot.ante_back
+            else (
                 pot.label if len(pots) > 1 else "",
                 pot.high[0].name if pot.high and pot.high[0].description == "uncontested" else "",
                 pot.speech,

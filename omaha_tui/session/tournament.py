@@ -94,7 +94,8 @@ def tournament_json(st: Standings, next_break: str | None = None) -> dict[str, A
         "players_left": st.players_left,
         "average": st.average,
         "chip": st.chip,
-        "places_final": st.places_final,  # R11.1: False while re-entries are open
+        "places_final": st.places_final,  # R11.1: False while entries are open
+        "places_open": st.places_open,  # and why: late entry, or re-entries
         "places": [
             {
                 "name": line.name,
@@ -150,7 +151,7 @@ def places_words(st: Standings, name: Callable[[str], str] = str) -> str | None:
     """``1st Ann 450, 3rd= Cy 90, 3rd= Dee 90``: every place given so far with its prize
     (``=`` for a shared place, R11.3), each name passed through ``name`` (markup escaping
     on the table), or ``None`` before the first. While re-entries are open the places
-    are said to be so far: each re-entry moves them down (R11.1, R11.3)."""
+    are said to be so far, and why: each new entry moves them down (R11.1, R11.3)."""
     placed = [
         f"{ordinal(line.place)}{'=' if line.tied > 1 else ''} {name(line.name)}"
         + (f" {money(line.prize, st.unit)}" if line.prize else "")
@@ -159,9 +160,11 @@ def places_words(st: Standings, name: Callable[[str], str] = str) -> str | None:
     ]
     if not placed:
         return None
-    return ", ".join(placed) + ("" if st.places_final else f", {PLACES_SO_FAR}")
+    return ", ".join(placed) + ("" if st.places_final else f", {places_so_far(st)}")
 
 
-PLACES_SO_FAR = "so far (re-entries are open, R11.1)"
-"""What the places given are while re-entries are open: each re-entry is a new entry
-counted from the bottom (R11.3), and one player left is not yet the winner."""
+def places_so_far(st: Standings) -> str:
+    """What the places given are while late entries or re-entries are open: each new
+    entry is counted from the bottom (R11.3), and one player left is not yet the winner
+    (R11.1): ``so far (late entry is open, R11.1)``; ``""`` once they are final."""
+    return f"so far ({st.places_open}, R11.1)" if st.places_open else ""

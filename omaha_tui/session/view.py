@@ -21,7 +21,7 @@ from omaha_tui.engine.allin.table_spot import all_in_spot
 from omaha_tui.engine.config import STRUCTURE_NAMES, Structure, TableConfig
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available, available
-from omaha_tui.engine.labels import pot_label
+from omaha_tui.engine.labels import back_to, pot_label
 from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
@@ -210,9 +210,11 @@ def _pot_views(
     hand: HandState, pots: tuple[Pot, ...], names: dict[int, str]
 ) -> tuple[PotView, ...]:
     live = len(hand.live)
+    owner = unmatched_ante(hand, pots)
+    back = len(pots) - 1 if owner is not None else None
     views = [
         PotView(
-            pot_label(n).capitalize(),
+            pot_label(n, back).capitalize(),
             pot.amount,
             (f"all {live} in",)
             if len(pot.eligible) == live and n == 0
@@ -221,16 +223,10 @@ def _pot_views(
         )
         for n, pot in enumerate(pots)
     ]
-    owner = unmatched_ante(hand, pots)
     if owner is not None:  # R2.9, R5.2: a layer of one ante only its poster can win
         who = names.get(owner, str(owner + 1))
-        views[-1] = replace(views[-1], label=UNMATCHED_ANTE, eligible=(f"back to {who}",))
+        views[-1] = replace(views[-1], eligible=(back_to(who),))
     return tuple(views)
-
-
-UNMATCHED_ANTE = "Unmatched ante"
-"""What a pot holding only one player's ante beyond everyone else's is called (R5.2: the
-antes layer like R5.1, and nobody else reached that layer): it goes back to them."""
 
 
 def _hand_view(

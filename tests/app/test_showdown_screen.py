@@ -393,3 +393,25 @@ async def test_r8_2_one_tab_per_hand_and_ctrl_o_mucks_the_hand_in_focus() -> Non
         await pilot.press("tab", "ctrl+o")
         await pilot.pause()
         assert screen.query_one("#muck-2", Checkbox).value
+
+
+def test_r5_2_the_showdown_screen_names_an_unmatched_ante_as_the_felt_does() -> None:
+    """Antes 100; Ann 500, Bob 90, Cy 85 all in: Ann's last 10 of ante nobody matched is
+    no side pot 2 on the showdown screen but her own ante, going back to her."""
+    from omaha_tui.engine.config import Stakes, TableConfig, parse_game
+    from omaha_tui.engine.decisions import requests as rq
+    from omaha_tui.session import Player, TableSetup
+
+    config = TableConfig(
+        variant=parse_game("plo"), stakes=Stakes(small_blind=5, big_blind=10, ante=100)
+    )
+    setup = TableSetup(config, (Player(0, "Ann", 500), Player(1, "Bob", 90), Player(2, "Cy", 85)))
+    state = replay(setup.events())
+    for request in (rq.NextHand(), rq.Call(), *(rq.DealCards(c) for c in ("AdKdQd", "2h", "3h"))):
+        for event in commands.events(state, request):
+            state = apply(state, event)
+    hands = {0: _cards("AsAhKsKh"), 1: _cards("2c3d4h5s"), 2: _cards("7c8d9hTs")}
+    sim = with_entries(state, hands, [])
+    *_, back = pot_results(sim)
+    markup = pot_markup(back, sim.hand.board if sim.hand is not None else ())
+    assert markup == "[b]Unmatched ante 10[/b] · back to Ann"

@@ -74,7 +74,7 @@ def test_r5_2_the_unmatched_ante_goes_back_to_its_poster_at_the_award(tmp_path: 
     answers = _lines(session, "next", "call", "deal", "deal", "deal", "award Cy Bob Ann", "state")
     assert "10 returned to Ann, uncalled (R4.9)" in answers[1]  # her call: nobody to call
     assert "Cy wins 255" in answers[5] and "Bob wins 10" in answers[5]
-    assert "Ann wins 10" in answers[5]
+    assert "unmatched ante 10 goes back to Ann" in answers[5]
     assert "Ann 410" in answers[6]  # 500 - 100 ante + her own 10 back
 
 
@@ -103,5 +103,80 @@ def test_r5_2_the_dealer_names_only_the_pots_more_than_one_player_can_win(
         "(or of the 2 more than one player can win), not 1"
     )
     assert "Cy wins 255" in answers[6] and "Bob wins 10" in answers[6]
-    assert "Ann wins 10" in answers[6]
+    assert "unmatched ante 10 goes back to Ann" in answers[6]
     assert session.state.seat(0) is not None and session.state.seat(0).stack == 410
+
+
+def _shown_down(tmp_path: Path) -> tuple[Session, list[str]]:
+    """Ann (three aces) loses the main pot and side pot 1 to Bob's straight; her last 10
+    of ante, which nobody matched, is hers whatever the cards say."""
+    session = _session(tmp_path)
+    lines = _lines(
+        session,
+        "next",
+        "call",
+        "show Ann AsAhKsKh",
+        "show Bob 2c3d4h5s",
+        "show Cy 7c8d9hTs",
+        "deal AdKdQd",
+        "deal 2h",
+        "deal 3h",
+        "why",
+    )
+    return session, lines
+
+
+def test_r5_2_the_award_says_the_unmatched_ante_goes_back_and_names_no_side_pot_2(
+    tmp_path: Path,
+) -> None:
+    session, _ = _shown_down(tmp_path)
+    (said,) = _lines(session, "award")
+    assert said.startswith("ok: Bob wins 265 (main pot, side pot 1) with five-high straight; ")
+    assert "unmatched ante 10 goes back to Ann" in said
+    assert "side pot 2" not in said and "Ann wins" not in said  # not won, and not with aces
+    assert session.state.seat(0) is not None and session.state.seat(0).stack == 410
+
+
+def test_r5_2_why_names_the_unmatched_ante_as_the_felt_does(tmp_path: Path) -> None:
+    _, lines = _shown_down(tmp_path)
+    why = "\n".join(lines[8:])
+    assert why.splitlines()[-1] == "Unmatched ante 10: back to Ann"
+    assert "Side pot 2" not in why and "Ann +10" not in why
+
+
+def test_r5_2_the_spoken_result_gives_the_unmatched_ante_back(tmp_path: Path) -> None:
+    from omaha_tui.session.showdown import pot_results, pot_speech
+
+    session, _ = _shown_down(tmp_path)
+    pots = pot_results(session.state)
+    assert [p.label for p in pots] == ["Main pot", "Side pot 1", "Unmatched ante"]
+    said = pot_speech(pots)
+    assert said.endswith(" The unmatched ante goes back to Ann.")
+    assert "Side pot 2" not in said
+
+
+def test_r5_2_the_room_page_says_the_unmatched_ante_went_back(tmp_path: Path) -> None:
+    session, _ = _shown_down(tmp_path)
+    _lines(session, "award")
+    state = session.state
+    room = table_document(state, view=table_view(state, session.available()))
+    *_, back = room["last_hand"]["winners"]
+    assert (back["name"], back["said"], back["amount"], back["for"]) == (
+        "Ann",
+        "gets back",
+        10,
+        "unmatched ante",
+    )
+    assert back["hand"] == "" and back["cards"] == []  # given back, not won with aces
+    assert {w["said"] for w in room["last_hand"]["winners"][:-1]} == {"wins"}
+    assert [a["pot"] for a in room["awards"]] == ["main pot", "side pot 1", "unmatched ante"]
+
+
+def test_r5_2_naming_another_winner_for_the_unmatched_ante_is_refused_in_its_name(
+    tmp_path: Path,
+) -> None:
+    session = _session(tmp_path)
+    answers = _lines(session, "next", "call", "deal", "deal", "deal", "award Cy Bob Cy")
+    assert answers[5] == (
+        "refused: Cy (seat 3) cannot win the unmatched ante: it goes back to Ann (seat 1) (R5.2)"
+    )

@@ -285,7 +285,7 @@ async def test_r11_the_terminal_display_shows_the_standings_the_bb_ante_and_the_
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         line = str(app.query_one("#standings", Static).content)
-        assert "2 of 3 left" in line and "out: 3rd Ann" in line and "1st 60" in line, line
+        assert "2 of 3 left" in line and "out so far: 3rd Ann" in line and "1st 60" in line, line
         caption = str(app.query_one("#level-caption", Static).content)
         assert caption == "Level 2 · blinds · BB ante 100", caption
     with Journal.open(db) as journal:

@@ -95,6 +95,7 @@ def test_r7_the_last_hand_s_winners_stay_until_the_next_hand_starts() -> None:
                 "seat": 3,
                 "name": "Cy",
                 "amount": 2,
+                "said": "wins",
                 "for": "main pot",
                 "board": 1,
                 "hand": "",

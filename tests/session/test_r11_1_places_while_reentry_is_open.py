@@ -1,7 +1,7 @@
-"""R11.1 and R11.3: while re-entries are open nobody has won yet and the places of those
-out are not final, since a re-entry is a new entry counted from the bottom. The
-standings say so: the one player left is still playing, not 1st, with no prize, and
-the places given are "so far" until re-entries close."""
+"""R11.1 and R11.3: while entries are open (re-entries, or a new player's late entry)
+nobody has won yet and the places of those out are not final, since a new entry is
+counted from the bottom. The standings say so, and why: the one player left is still
+playing, not 1st, with no prize, and the places given are "so far" until entries close."""
 
 from __future__ import annotations
 
@@ -21,15 +21,16 @@ from tests.tables import tournament_table
 D = Decimal
 
 
-def _one_left(**options: object) -> TableState:
+def _one_left(last_next: bool = True, **options: object) -> TableState:
     """Heads-up, 100 chips each at 10: P0 goes all in, P1 calls and wins; the next
-    hand is asked for, so P0 is out and P1 is the only player left."""
+    hand is asked for (unless not ``last_next``), so P0 is out and P1 is the only
+    player left."""
     s = tournament_table(2, stack=100, buy_in=D(10), **options)
     s = do(s, rq.NextHand()).state
     s = do(s, rq.AllIn()).state
     s = do(s, rq.Call()).state
     s = play_out(s, 1).state
-    return do(s, rq.NextHand()).state
+    return do(s, rq.NextHand()).state if last_next else s
 
 
 def test_r11_1_one_player_left_while_re_entries_are_open_is_not_yet_1st() -> None:
@@ -79,8 +80,48 @@ def test_r11_1_after_the_rebuy_period_the_places_are_final() -> None:
     assert closed is not None and closed.places_final
 
 
-def test_r11_3_without_re_entries_one_player_left_is_1st_at_once() -> None:
-    s = _one_left(rebuys_until=2)  # rebuys, no re-entries: P0 declined to rebuy
+def test_r11_1_one_player_left_while_late_entry_is_open_is_not_yet_1st() -> None:
+    """Rebuys until level 2, no re-entries: P0 declined to rebuy, but a new player may
+    still enter late until the rebuy period ends, counted from the bottom (R11.3)."""
+    s = _one_left(rebuys_until=2)
+    asked = do(_one_left(rebuys_until=2, last_next=False), rq.NextHand())
+    assert asked.note == (
+        "P1 is the only player left, and late entry is open: seat a new player, "
+        "or `next` again ends the tournament (R11.1)"
+    )
+    st = standings(s)
+    assert st is not None and not st.finished and st.places_open == "late entry is open"
+    assert [(x.name, x.place, x.prize) for x in st.lines] == [("P1", None, 0), ("P0", 2, 0)]
+    assert places_words(st) == "2nd P0, so far (late entry is open, R11.1)"
+    late = do(s, rq.SeatPlayer(2, "P2", 100, True)).state  # a late entry: P0 is 3rd of 3
+    moved = standings(late)
+    assert moved is not None and [(x.name, x.place) for x in moved.lines if x.place] == [("P0", 3)]
+    s = do(s, rq.NextHand()).state  # nobody entered: `next` again ends it (R11.1)
     st = standings(s)
     assert st is not None and st.finished and st.places_final
     assert [(x.name, x.place) for x in st.lines] == [("P1", 1), ("P0", 2)]
+
+
+def test_r11_1_with_no_rebuy_period_the_places_are_so_far_while_late_entry_is_open() -> None:
+    """No rebuy period: late entries are taken while two or more are left (R11.1), so
+    the places given move down with each and are "so far"; one player left is then
+    the winner at once, and the places are final."""
+    s = tournament_table(3, stack=100, buy_in=D(10))
+    s = do(s, rq.NextHand()).state
+    s = do(s, rq.Fold()).state
+    s = do(s, rq.AllIn()).state
+    s = do(s, rq.Call()).state
+    s = play_out(s, 1).state  # P1 wins: one of them is out in 3rd
+    st = standings(s)
+    assert st is not None and st.players_left == 2 and not st.finished
+    assert st.places_open == "late entry is open"
+    (out,) = [x for x in st.lines if x.place is not None]
+    assert places_words(st) == f"3rd {out.name}, so far (late entry is open, R11.1)"
+    s = do(s, rq.NextHand()).state
+    while s.hand is not None and not s.hand.betting_over:
+        s = do(s, rq.AllIn() if s.hand.to_act is not None else rq.DealCards()).state
+    s = play_out(s, 1).state  # P1 wins again: one player left is the winner at once
+    st = standings(s)
+    assert st is not None and st.finished and st.places_final and st.places_open == ""
+    assert [x.place for x in st.lines] == [1, 2, 3]
+    assert "so far" not in (places_words(st) or "")

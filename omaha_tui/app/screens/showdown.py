@@ -36,9 +36,9 @@ from omaha_tui.engine.decisions.outcomes import Refusal
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.showdown_words import awarded_by_hand
-from omaha_tui.engine.labels import player_name, pot_label
+from omaha_tui.engine.labels import ante_back, player_name, pot_label
 from omaha_tui.engine.rules.awards import board_parts, run_board, run_parts
-from omaha_tui.engine.rules.pots import hand_pots, showdown_order
+from omaha_tui.engine.rules.pots import hand_pots, showdown_order, unmatched_pot
 from omaha_tui.engine.state import HandState, TableState
 from omaha_tui.engine.units import amount_text
 from omaha_tui.session.showdown import (
@@ -59,7 +59,7 @@ def pot_markup(pot: PotResult, board: tuple[int, ...], decimals: int = 0) -> str
     def m(chips: int) -> str:
         return amount_text(chips, decimals)
 
-    lines = [f"[b]{pot.label} {m(pot.amount)}[/b] · {safe(', '.join(pot.claimants))}"]
+    lines = [f"[b]{pot.label} {m(pot.amount)}[/b] · {safe(pot.who)}"]
     for half, readings in pot.halves:
         label = half.capitalize()
         for r in readings:
@@ -181,12 +181,13 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
             yield Static(id="readout")
             with Vertical(id="by-hand"):
                 yield Static("Award by hand: tick each pot's winners", classes="section")
+                back = unmatched_pot(hand)  # R5.2: an unmatched ante is no side pot
                 for run in range(1, self._parts + 1):  # R10.2, R13.2: each part apart
                     suffix = "" if run == 1 else f"-r{run}"
                     for i, pot in enumerate(hand_pots(hand)):
-                        label = pot_label(i).capitalize()
+                        label = pot_label(i, back).capitalize()
                         if self._parts > 1:
-                            label = f"{word} {run} · {pot_label(i)}"
+                            label = f"{word} {run} · {pot_label(i, back)}"
                         amount = run_parts(pot.amount, self._parts, hand.stakes.chip)[run - 1]
                         choices = [(player_name(state, s), s) for s in pot.eligible]
                         half = " (high half)" if hand.variant.hilo else ""
@@ -360,8 +361,10 @@ class ShowdownScreen(TypeAhead[ShowdownResult | None]):
         return winners, lows
 
     def _said(self, winners: tuple[int, ...], pot: int, run: int) -> str:
-        what = "the main pot" if pot == 0 else pot_label(pot)
         names = [player_name(self._state, s) for s in winners]
+        if pot == unmatched_pot(self._hand) and len(names) == 1:
+            return f"The {ante_back(names[0])}."  # R5.2: not won, given back
+        what = "the main pot" if pot == 0 else pot_label(pot)
         return awarded_by_hand(names, what, run, self._parts, self._hand.boards)
 
     def action_award(self) -> None:

@@ -398,7 +398,8 @@ function drawFelt(v) {
     won.append(el("div", "caption", `Hand #${v.last_hand.number}`));
     for (const w of v.last_hand.winners) {
       const line = el("div", "winner");
-      line.append(who("who", w.name), el("span", "won", `wins ${chips(w.amount)}`));
+      // "wins", or "gets back" for an unmatched ante (R5.2): the document's words.
+      line.append(who("who", w.name), el("span", "won", `${w.said || "wins"} ${chips(w.amount)}`));
       if (w.for) line.append(el("span", "for", w.for));
       if (w.cards.length) line.append(cardRow(w.cards, "small"));
       if (w.hand) line.append(el("span", "with", w.hand));

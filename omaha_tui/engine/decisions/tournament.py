@@ -24,7 +24,7 @@ from omaha_tui.engine.decisions.table import rebuy as _plain_rebuy
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import format_card, parse_cards
 from omaha_tui.engine.labels import player_name
-from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy, reentry_open
+from omaha_tui.engine.reducer.tournament import bust_order, may_rebuy
 from omaha_tui.engine.rules.clock.running import position
 from omaha_tui.engine.rules.clock.schedule import Break, Level
 from omaha_tui.engine.rules.tournament.chip import DECK_SIZE, deck_refusal, levels_refusal
@@ -76,12 +76,12 @@ def _busts(state: TableState, pending_too: bool) -> list[ev.Event]:
 
 def _prizes(state: TableState, closing: bool = False) -> list[ev.Event]:
     """The prizes, once there is a winner or a deal shares everything (R11.2, R11.5);
-    one player left while re-entries are still open is not yet a winner (R11.1) unless
-    ``closing``: the next hand was asked for and nobody re-entered."""
+    one player left while entries (late ones or re-entries) are still open is not yet a
+    winner (R11.1) unless ``closing``: the next hand was asked for and nobody entered."""
     t = _t(state)
     if t.finished:
         return []
-    if len(t.seated) == 1 and t.deal is None and not closing and reentry_open(state):
+    if len(t.seated) == 1 and t.deal is None and not closing and t.places_open(state.level):
         return []
     if len(t.seated) == 1 or (t.deal is not None and t.kept == 0):
         return [ev.PrizesPaid(prizes={k: v for k, v in t.prizes_won().items() if v})]
@@ -140,11 +140,13 @@ def _next_hand(state: TableState, req: rq.NextHand) -> Built:
     done = fold(state, busts)
     left = done.state.tournament.seated if done.state.tournament is not None else ()
     if len(left) == 1:
-        if reentry_open(done.state):  # R11.1: the others may still enter again
+        why = _t(done.state).places_open(done.state.level)
+        if why:  # R11.1: others may still enter (again)
             name = player_name(done.state, left[0][0])
+            enter = "re-enter a player" if _t(done.state).config.re_entry else "seat a new player"
             note = (
-                f"{name} is the only player left, and re-entries are open: re-enter a "
-                "player, or `next` again ends the tournament (R11.1)"
+                f"{name} is the only player left, and {why}: {enter}, "
+                "or `next` again ends the tournament (R11.1)"
             )
             return Decided(done.events, done.state, note, done.steps)
         return done

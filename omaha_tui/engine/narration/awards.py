@@ -1,5 +1,6 @@
 """The narrator's words for the end of a hand: who won how much, what each award was
-for (main pot, side pot, run, high or low half) and what a tabled winning hand made.
+for (main pot, side pot, run, high or low half) and what a tabled winning hand made; an
+unmatched ante is said as going back to its poster, not as a pot won (R2.9, R5.2).
 
 :func:`~omaha_tui.engine.narration.narrate.narrate` says these lines after the events that
 complete a hand; nothing here changes state.
@@ -11,8 +12,9 @@ from collections.abc import Callable, Sequence
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.hands.spoken import join_words
-from omaha_tui.engine.labels import part_label, pot_label
+from omaha_tui.engine.labels import ante_back, part_label, pot_label
 from omaha_tui.engine.rules.awards import run_board
+from omaha_tui.engine.rules.pots import unmatched_pot
 from omaha_tui.engine.state import HandState, TableState
 
 
@@ -27,22 +29,27 @@ def winnings(
     names and amounts as the narrator does."""
     hand = after.hand
     assert hand is not None
+    back = unmatched_pot(hand)  # R2.9, R5.2: an ante nobody matched is not won but returned
+    awards = [a for a in hand.awards if a.pot != back]
     won: dict[int, int] = {}
-    for a in hand.awards:
+    for a in awards:
         won[a.seat] = won.get(a.seat, 0) + a.amount
-    pots = {a.pot for a in hand.awards}
+    pots = {a.pot for a in awards}
     runs = hand.runs > 1 or hand.boards > 1  # R10.2, R13.2: parts by run or by board
     lines = []
     for seat, amount in won.items():
         detail = ""
-        if len(pots) > 1 or runs or any(a.half.value != "whole" for a in hand.awards):
+        if len(pots) > 1 or runs or any(a.half.value != "whole" for a in awards):
             parts = [
-                award_label(a, len(pots) > 1, runs, hand.boards)
-                for a in hand.awards
-                if a.seat == seat
+                award_label(a, len(pots) > 1, runs, hand.boards) for a in awards if a.seat == seat
             ]
             detail = f" ({', '.join(parts)})"
         lines.append(f"{who(after, seat)} wins {amt(amount)}{detail}{made_with(hand, seat)}")
+    returned: dict[int, int] = {}
+    for a in hand.awards:
+        if a.pot == back:
+            returned[a.seat] = returned.get(a.seat, 0) + a.amount
+    lines += [ante_back(who(after, seat), amt(amount)) for seat, amount in returned.items()]
     folds = "" if any(isinstance(e, ev.PotsAwarded) for e in events) else " (R4.2)"
     if not lines and len(hand.live) == 1:
         # R4.2 with nothing in the middle (a walk with no small blind): the uncalled
@@ -62,9 +69,10 @@ def made_with(hand: HandState, seat: int) -> str:
     if cards is None:
         return ""
     made: list[str] = []
+    back = unmatched_pot(hand)
     for a in hand.awards:
         board = run_board(hand, a.run)
-        if a.seat != seat or len(board) != 5:
+        if a.seat != seat or len(board) != 5 or a.pot == back:
             continue
         if a.half.value == "low":
             low = read_low(cards, board, check=False)

@@ -78,13 +78,6 @@ def entries_open(state: TableState) -> bool:
     return _t(state).entries_open(state.level)
 
 
-def reentry_open(state: TableState) -> bool:
-    """R11.1: a player who is out may still enter again: re-entries are allowed and the
-    rebuy period they share has not ended (without a rebuy period they stay open only
-    while two or more are left, so one player left is the winner)."""
-    return _t(state).reentry_open(state.level)
-
-
 def may_rebuy(state: TableState, seat: int) -> str:
     """Why ``seat`` may not rebuy now, or ``""`` when they may (R11.1)."""
     t = _t(state)

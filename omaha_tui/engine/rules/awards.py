@@ -15,7 +15,7 @@ from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, Half
 from omaha_tui.engine.hands.evaluate import high_value, low_value
 from omaha_tui.engine.labels import name_of, pot_label, run_times
-from omaha_tui.engine.rules.pots import clockwise_from, hand_pots
+from omaha_tui.engine.rules.pots import clockwise_from, hand_pots, unmatched_ante
 from omaha_tui.engine.state import HandState, Pot, TableState
 
 
@@ -299,6 +299,8 @@ def check_awards(
     if pots is None:
         pots = hand_pots(hand)
     who = claimants(state, pots)
+    # R2.9, R5.2: a last pot of one player's unmatched ante is named so, not side pot N
+    back = len(pots) - 1 if unmatched_ante(hand, tuple(pots)) is not None else None
     paid = [0] * len(pots)
     for a in awards:
         if a.pot >= len(pots):
@@ -310,6 +312,11 @@ def check_awards(
             raise RuleError(f"there is no {pot_label(a.pot)}: this hand has {last}")
         if a.seat not in who[a.pot]:
             allowed = ", ".join(name_of(state, s) for s in who[a.pot])
+            if a.pot == back:
+                raise RuleError(
+                    f"{name_of(state, a.seat)} cannot win the {pot_label(a.pot, back)}: "
+                    f"it goes back to {allowed} (R5.2)"
+                )
             raise RuleError(
                 f"{name_of(state, a.seat)} cannot win the {pot_label(a.pot)}: only {allowed} may"
             )
@@ -323,7 +330,7 @@ def check_awards(
     for i, pot in enumerate(pots):
         if paid[i] != pot.amount:
             raise RuleError(
-                f"the {pot_label(i)} holds {pot.amount} but the awards give out {paid[i]}: "
+                f"the {pot_label(i, back)} holds {pot.amount} but the awards give out {paid[i]}: "
                 f"award exactly {pot.amount}"
             )
     if board_parts(hand) > 1:  # R10.2, R13.2: each run or board wins its own part
@@ -334,6 +341,6 @@ def check_awards(
                 got = sum(a.amount for a in awards if a.pot == i and a.run == run)
                 if got != part:
                     raise RuleError(
-                        f"{word} {run} of the {pot_label(i)} is {part} ({rule}), "
+                        f"{word} {run} of the {pot_label(i, back)} is {part} ({rule}), "
                         f"but the awards give out {got} for it"
                     )

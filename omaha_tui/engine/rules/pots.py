@@ -110,6 +110,20 @@ def unmatched_ante(hand: HandState, pots: tuple[Pot, ...]) -> int | None:
     return seat if over > 0 and pots[-1].amount == over else None
 
 
+def unmatched_pot(hand: HandState) -> int | None:
+    """The index of the hand's pot that is one player's unmatched ante
+    (:func:`unmatched_ante`, R2.9, R5.2), or ``None``: the pot every front end and the
+    narrator call ``unmatched ante`` (``labels.pot_label``) rather than a side pot.
+
+    >>> h = _demo_hand(committed=(100, 90, 85), folded=frozenset(),
+    ...                all_in=frozenset({1, 2}), antes=(100, 90, 85))
+    >>> unmatched_pot(h)
+    2
+    """
+    pots = hand_pots(hand)
+    return len(pots) - 1 if unmatched_ante(hand, pots) is not None else None
+
+
 def side_pots(state: TableState) -> tuple[Pot, ...]:
     """Pots of the current (or last) hand, main pot first; ``()`` with no hand.
 
