@@ -82,7 +82,7 @@ def test_r11_3_a_late_entry_moves_the_places_but_announces_nobody_out_again(
         alert = feed.view["alert"]
         assert alert["text"] == "Bob is out in 2nd place; Cy is out in 2nd place"
         assert feed.view["tournament"]["out_head"] == "out so far:"  # Ann has not won yet
-        _say(console, "seat 4 Dee 100 post")
+        _say(console, "seat 4 Dee 100")  # no blind is owed (R11.6)
         assert feed.poll()
         assert _places(feed) == [("3rd=", "Bob"), ("3rd=", "Cy")]
         assert feed.view["alert"] == alert

@@ -315,3 +315,15 @@ def test_r12_3_a_tournament_refuses_a_shared_expense_its_settle_up_would_lose() 
         "a tournament settles its buy-ins and prizes only"
     )
     assert s.expenses == ()
+
+
+def test_r11_6_a_late_entry_is_dealt_in_without_the_post_or_wait_question() -> None:
+    """R2.6's question is for cash games: a tournament entry owes no blind (R11.6)."""
+    s = do(tournament_table(3, stack=5000, buy_in=D(10), re_entry=True), rq.NextHand()).state
+    s = do(do(s, rq.Fold()).state, rq.Fold()).state
+    assert s.hands_played == 1 and (s.hand is None or s.hand.complete)
+    out = do(s, rq.SeatPlayer(5, "New", 5000))
+    seat = out.state.seat(5)
+    assert seat is not None and not (seat.owes_bb or seat.owes_sb or seat.waiting_for_bb)
+    hand = do(out.state, rq.NextHand()).state.hand
+    assert hand is not None and 5 in hand.seats

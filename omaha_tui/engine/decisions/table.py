@@ -46,7 +46,8 @@ def _player(state: TableState, seat: int) -> int:
 
 @decides(rq.SeatPlayer)
 def _seat_player(state: TableState, req: rq.SeatPlayer) -> Built:
-    """R2.6: once hands have been played a newcomer posts a big blind or waits for it.
+    """R2.6: once hands have been played a newcomer posts a big blind or waits for it;
+    a tournament's late entry owes no blind and is dealt in at once (R11.6).
 
     The name must show (:func:`~omaha_tui.engine.labels.check_name`) and be nobody
     seated already, in any case or form (:func:`~omaha_tui.engine.labels.identity`).
@@ -65,7 +66,7 @@ def _seat_player(state: TableState, req: rq.SeatPlayer) -> Built:
         raise RuleError(taken_message(seated, name))
     req = rq.SeatPlayer(req.seat, name, req.stack, req.post_now)
     started = state.hands_played > 0 or state.hand is not None
-    if started and req.post_now is None:
+    if started and req.post_now is None and state.tournament is None:  # R11.6: none owed
         return Ask(
             f"{req.name}: post a big blind now, or wait for the big blind (R2.6)?",
             (
