@@ -131,8 +131,9 @@ class RoomFeed:
         placed = {p["entry"]: p for p in (t["placed"] if t else [])}
         new = [p for e, p in placed.items() if e not in self._placed] if self._placed_seen else []
         if new and t is not None and not t["finished"]:
+            far = " so far" if t.get("places_open") else ""  # R11.1: places may still move
             words = [
-                f"{p['name']} is out in {p['place'].rstrip('=')} place"
+                f"{p['name']} is out in {p['place'].rstrip('=')} place{far}"
                 + (f" ({p['prize']})" if p["prize"] else "")
                 for p in new
             ]

@@ -102,7 +102,7 @@ def test_bad_tournament_flags_get_one_line(tmp_path, monkeypatch, capsys, flags,
 
 def test_r11_3_same_hand_bust_transcript_places_the_60_player_3rd(tmp_path: Path) -> None:
     text = play((HERE / "tournament_same_hand_bust.txt").read_text(), tmp_path / "j.sqlite3")
-    assert "Bob is out in 4th place (R11.3); Dee is out in 3rd place (R11.3)" in text
+    assert "Bob is out in 4th place so far (R11.3); Dee is out in 3rd place so far (R11.3)" in text
     assert "places: 3rd Dee 180, 4th Bob" in text
 
 

@@ -53,7 +53,7 @@ def test_r11_3_a_re_entry_moves_the_places_but_announces_nobody_out_again(
         assert feed.poll()
         alert = feed.view["alert"]
         assert alert["kind"] == "bust"
-        assert alert["text"] == "Bob is out in 2nd place; Cy is out in 2nd place"
+        assert alert["text"] == "Bob is out in 2nd place so far; Cy is out in 2nd place so far"
         _say(console, "reenter Bob")  # entry 4: those out move down to 3rd
         assert feed.poll()
         assert _places(feed) == [("3rd=", "Bob"), ("3rd=", "Cy")]  # shown, quietly
@@ -61,7 +61,7 @@ def test_r11_3_a_re_entry_moves_the_places_but_announces_nobody_out_again(
         _say(console, "next", "allin", "call", "deal", "deal", "deal", "award Ann", "next")
         assert feed.poll()  # Bob's second entry goes out: that is a new bust
         assert feed.view["alert"]["n"] == alert["n"] + 1
-        assert feed.view["alert"]["text"] == "Bob is out in 2nd place"
+        assert feed.view["alert"]["text"] == "Bob is out in 2nd place so far"
         assert _places(feed) == [("2nd", "Bob"), ("3rd=", "Bob"), ("3rd=", "Cy")]
     finally:
         feed.follower.close()
@@ -80,7 +80,7 @@ def test_r11_3_a_late_entry_moves_the_places_but_announces_nobody_out_again(
         _say(console, *ALL_IN)
         assert feed.poll()
         alert = feed.view["alert"]
-        assert alert["text"] == "Bob is out in 2nd place; Cy is out in 2nd place"
+        assert alert["text"] == "Bob is out in 2nd place so far; Cy is out in 2nd place so far"
         assert feed.view["tournament"]["out_head"] == "out so far:"  # Ann has not won yet
         _say(console, "seat 4 Dee 100")  # no blind is owed (R11.6)
         assert feed.poll()

@@ -112,12 +112,16 @@ def tournament_line(
         case ev.CameBack(seat=seat):
             return f"{who(before, seat)} is back"
         case ev.PlayerBusted(seat=seat, place=place, tied=tied):
+            # R11.1: while another entry can come, each place given moves down with it
+            far = (
+                " so far" if after.tournament and after.tournament.places_open(after.level) else ""
+            )
             if tied > 1:
                 return (
                     f"{who(before, seat)} is out, sharing {ordinal(place)} to "
-                    f"{ordinal(place + tied - 1)} place with the same starting stack (R11.3)"
+                    f"{ordinal(place + tied - 1)} place{far} with the same starting stack (R11.3)"
                 )
-            return f"{who(before, seat)} is out in {ordinal(place)} place (R11.3)"
+            return f"{who(before, seat)} is out in {ordinal(place)} place{far} (R11.3)"
         case ev.ColouredUp(old_chip=old, new_chip=new, change=change):
             last = after.tournament.colour_ups[-1] if after.tournament else None
             won = join_words([name(n) for n in last.won]) if last and last.won else "nobody"
