@@ -7,8 +7,8 @@ millisecond a class; the console's first answer defines some ninety such records
 requests, the state, the outcomes, the view), which was a good part of its start-up
 above the pydantic floor (``bench/startup.py``). A record is still a dataclass
 (``dataclasses.fields``, ``replace``, ``asdict`` and ``match`` read it as one): only its
-methods are shared functions that read the class's fields, so a class costs the
-bookkeeping of its fields and nothing more. It behaves as the frozen dataclass it
+methods are closures over its list of fields instead of compiled source, so a class
+costs the bookkeeping of its fields and little more. It behaves as the frozen dataclass it
 stands for: built positionally or by keyword with the same defaults (a
 ``default_factory`` too) and ``__post_init__`` after, equal and hashed by its compared
 fields, written as ``Name(field=value, ...)``, and any assignment raises
@@ -127,7 +127,7 @@ def _delattr(self: object, name: str) -> None:
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
 def frozen(cls: _C) -> _C:
     """The class as a frozen dataclass (equal and hashed by its fields, written as
-    ``Name(field=value, ...)``, read by ``match``), its methods made without code."""
+    ``Name(field=value, ...)``, read by ``match``), its methods made without compiling."""
     for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
         if method in cls.__dict__:
             raise TypeError(f"{cls.__name__} defines {method}: a record makes its own")
@@ -136,10 +136,15 @@ def frozen(cls: _C) -> _C:
     for f in fields:
         if not f.init or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: a record takes every field in order")
-    cls.__init__ = _init_of(cls, fields)  # type: ignore[misc]
-    cls.__repr__ = _repr_of(fields)  # type: ignore[assignment,method-assign]
-    cls.__eq__ = _eq_of(fields)  # type: ignore[assignment,method-assign]
-    cls.__hash__ = _hash_of(fields)  # type: ignore[assignment,method-assign]
+    made: dict[str, Callable[..., object]] = {
+        "__init__": _init_of(cls, fields),
+        "__repr__": _repr_of(fields),
+        "__eq__": _eq_of(fields),
+        "__hash__": _hash_of(fields),
+    }
+    for name, function in made.items():
+        function.__qualname__ = f"{cls.__qualname__}.{name}"  # as tracebacks name it
+        setattr(cls, name, function)
     cls.__setattr__ = _setattr  # type: ignore[assignment,method-assign]
     cls.__delattr__ = _delattr  # type: ignore[assignment,method-assign]
     return cls
