@@ -9,13 +9,16 @@ times as its own process; the median of the CPU time it used (user + system, ste
 than wall time on a busy machine) and of the wall time are printed with their ratios.
 ``console`` is measured to the process's end, which includes what follows the answer
 (the whole record's check, closing the journal, the interpreter's exit);
-``first line`` is the wall time from starting the process to reading its answer.
+``first line`` is the wall time from starting the process to reading its answer; each
+run opens a new journal file.
 
 Two floors are printed beside them: a bare interpreter (``python -c pass``) and one that
 only imports pydantic and builds and validates one model, the least any answer needs when
 the engine's events and configuration are pydantic models (DESIGN: "Events are a pydantic
 discriminated union"). What the console's first line takes above the second floor is the
-program's own share. Run:
+program's own share. The console's ratios to that floor are the medians of each run's own
+ratio, the floor run just before it, so that other work on a shared machine slows both
+alike. Run:
 ``python bench/startup.py [--runs 15]``; ``python -X importtime -m omaha_tui ...`` shows
 where a command's import time goes.
 """
@@ -29,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 BASE = [sys.executable, "-m", "omaha_tui"]
@@ -68,27 +72,46 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def answer(argv: list[str], runs: int, stdin: bytes) -> tuple[float, float, float]:
-    """Median CPU and wall seconds of ``argv`` to its end, and median wall seconds to the
-    first line it prints (with its input still open), the two taken in turn each run."""
-    cpu, wall, first = [], [], []
-    for _ in range(runs):
-        c, w = measure(argv, 1, stdin)
+def answer(
+    argv: Callable[[int], list[str]], runs: int, stdin: bytes, floor: list[str]
+) -> tuple[float, float, float, float, float, float]:
+    """Median CPU and wall seconds of ``argv(run)`` to its end and median wall seconds to
+    the first line it prints (with its input still open); the ``floor``'s median wall
+    time, and the medians of each run's first line over the floor's wall time and whole
+    CPU over the floor's CPU: the floor runs just before each run, so a machine that
+    others load slows both alike."""
+    cpu, wall, first, floors, first_ratio, cpu_ratio = [], [], [], [], [], []
+    for run in range(runs):
+        floor_cpu, floor_wall = measure(floor, 1)
+        floors.append(floor_wall)
+        c, w = measure(argv(2 * run), 1, stdin)
         cpu.append(c)
         wall.append(w)
         start = time.perf_counter()
         with subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            argv(2 * run + 1),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
         ) as process:
             assert process.stdin is not None and process.stdout is not None
             process.stdin.write(stdin)
             process.stdin.flush()
             if not process.stdout.readline():
-                raise RuntimeError(f"{argv} printed nothing")
+                raise RuntimeError(f"{argv(0)} printed nothing")
             first.append(time.perf_counter() - start)
             process.stdin.close()
             process.wait()
-    return statistics.median(cpu), statistics.median(wall), statistics.median(first)
+        first_ratio.append(first[-1] / floor_wall)
+        cpu_ratio.append(c / floor_cpu)
+    return (
+        statistics.median(cpu),
+        statistics.median(wall),
+        statistics.median(first),
+        statistics.median(floors),
+        statistics.median(first_ratio),
+        statistics.median(cpu_ratio),
+    )
 
 
 def main() -> None:
@@ -98,9 +121,14 @@ def main() -> None:
     floors = {name: measure(argv, args.runs) for name, argv in FLOORS.items()}
     results = {name: measure(BASE + argv, args.runs) for name, argv in COMMANDS.items()}
     with tempfile.TemporaryDirectory() as tmp:  # the console's first answer, a new table
-        db = str(Path(tmp) / "j.sqlite3")
-        console = ["--db", db, "console", "--players", "Ann:200,Bob:200,Cy:200"]
-        cpu, wall, answered = answer(BASE + console, args.runs, b"state\n")
+
+        def console(run: int) -> list[str]:  # a new journal file each run
+            db = str(Path(tmp) / f"j{run}.sqlite3")
+            return [*BASE, "--db", db, "console", "--players", "Ann:200,Bob:200,Cy:200"]
+
+        cpu, wall, answered, floor_wall, ratio, cpu_ratio = answer(
+            console, args.runs, b"state\n", FLOORS["pydantic"]
+        )
         results["console"] = (cpu, wall)
     base_cpu, base_wall = results["version"]
     for name, (cpu, wall) in results.items():
@@ -111,12 +139,12 @@ def main() -> None:
     print(f"{'first line':19} wall {answered * 1000:6.0f} ms ({answered / base_wall:4.2f}x)")
     for name, (cpu, wall) in floors.items():
         print(f"floor {name:8} cpu {cpu * 1000:6.0f} ms   wall {wall * 1000:6.0f} ms")
-    floor_cpu, floor_wall = floors["pydantic"]
-    own = answered - floor_wall
+    own = answered - floor_wall  # the floor's runs beside the console's
     print(f"first line above the pydantic floor: {own * 1000:.0f} ms (the program's own share)")
     print(
-        f"console / pydantic floor: first line {answered / floor_wall:.2f}x wall, "
-        f"whole run {results['console'][0] / floor_cpu:.2f}x cpu (target: first line 1.30x)"
+        f"console / pydantic floor: first line {ratio:.2f}x wall, "
+        f"whole run {cpu_ratio:.2f}x cpu (target: first line 1.30x; medians of "
+        f"{args.runs} runs, each beside a floor run just before it)"
     )
 
 

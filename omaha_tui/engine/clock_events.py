@@ -5,8 +5,8 @@ fold of the log: replaying the events gives the same clock whenever it is replay
 (R2.7a). They are part of :data:`omaha_tui.engine.events.Event` like any other fact.
 """
 
-from __future__ import annotations
-
+# Annotations stay objects here (no ``from __future__ import annotations``): pydantic
+# would otherwise evaluate each field's type from text as the class is defined.
 from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field

@@ -7,8 +7,8 @@ integers in the table's smallest chip unit (DESIGN.md). This module has no behav
 beyond validation and lookup.
 """
 
-from __future__ import annotations
-
+# Annotations stay objects here (no ``from __future__ import annotations``): pydantic
+# would otherwise evaluate each field's type from text as the class is defined.
 from enum import StrEnum
 from typing import Self
 

@@ -5,8 +5,8 @@ seats, :mod:`.hand_events`, :mod:`.clock_events`, :mod:`.tournament_events`) can
 it without importing one another.
 """
 
-from __future__ import annotations
-
+# Annotations stay objects here (no ``from __future__ import annotations``): pydantic
+# would otherwise evaluate each field's type from text as the class is defined.
 from pydantic import BaseModel, ConfigDict
 
 SCHEMA_VERSION = 1

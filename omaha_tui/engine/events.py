@@ -12,8 +12,8 @@ Amounts are integers in the table's smallest chip unit. Cards are text (``"Ah"``
 that the journal is human-readable; the reducer parses them.
 """
 
-from __future__ import annotations
-
+# Annotations stay objects here (no ``from __future__ import annotations``): pydantic
+# would otherwise evaluate each field's type from text as the class is defined.
 from decimal import Decimal
 from typing import Annotated, Literal
 

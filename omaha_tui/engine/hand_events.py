@@ -1,8 +1,8 @@
 """The events of one hand: the start with its forced bets, each action, the cards, the
 showdown and the award (R2-R10). Re-exported by :mod:`.events`, which holds the union."""
 
-from __future__ import annotations
-
+# Annotations stay objects here (no ``from __future__ import annotations``): pydantic
+# would otherwise evaluate each field's type from text as the class is defined.
 from enum import StrEnum
 from typing import Literal
 

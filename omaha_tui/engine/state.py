@@ -14,13 +14,14 @@ and ``blinds``, and transitions in ``reducer``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from omaha_tui.engine.config import AntePots, Stakes, Structure, TableConfig, Variant
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Award, BombCall, Post
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.clock.running import ClockState
 from omaha_tui.engine.rules.money import ChipRate, Expense
 
@@ -53,7 +54,7 @@ NEXT_STREET: dict[Street, Street] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Pot:
     """One pot (0 = main, then side pots, R5.1) and the seats that may win it."""
 
@@ -61,7 +62,7 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class SeatState:
     """A seated player between and during hands.
 
@@ -78,7 +79,7 @@ class SeatState:
     owes_sb: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class LedgerEntry:
     """Money in and out for one player name over the session (kept in the state)."""
 
@@ -93,7 +94,7 @@ class LedgerEntry:
     best_pot: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LedgerLine:
     """One line of the settle-up: what a player brought, took and holds now.
 
@@ -132,7 +133,7 @@ class LedgerLine:
         return self.stack + self.cashed_out - self.paid_in
 
 
-@dataclass(frozen=True)
+@frozen
 class HandState:
     """One hand from ``HandStarted`` to its last award.
 
@@ -245,7 +246,7 @@ class HandState:
         return 0
 
 
-@dataclass(frozen=True)
+@frozen
 class TableState:
     """The whole table: ``replay(events)``.
 

@@ -8,8 +8,8 @@ at a tournament table; a rebuy is a :class:`~omaha_tui.engine.events.PlayerRebou
 of the tournament's rebuy stack.
 """
 
-from __future__ import annotations
-
+# Annotations stay objects here (no ``from __future__ import annotations``): pydantic
+# would otherwise evaluate each field's type from text as the class is defined.
 from decimal import Decimal
 from typing import Literal
 

@@ -5,15 +5,15 @@ from the table's state and its :class:`~.tournament_state.TournamentState`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.rules.tournament.payouts import custom_short, format_payouts
 from omaha_tui.engine.state import TableState
 
 
-@dataclass(frozen=True)
+@frozen
 class Standing:
     """One line of the standings: an entry's place so far (``None`` while playing; a
     shared place is the best of those shared), prize, chips and seat."""
@@ -27,7 +27,7 @@ class Standing:
     tied: int = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class Standings:
     """What every front end shows of a tournament (R11): entries, the pool and the
     prizes by place, who is left and the average stack, and each entry's line.

@@ -7,9 +7,9 @@ table's state; everything shown (prizes by place, what a deal shares, and the st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.tournament.money import ZERO
 from omaha_tui.engine.rules.tournament.payouts import (
     payout_percents,
@@ -18,7 +18,7 @@ from omaha_tui.engine.rules.tournament.places import Out, Placing, places, placi
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 
 
-@dataclass(frozen=True)
+@frozen
 class ColourUpRecord:
     """One colour-up done (R11.4): the chips, who won the race, who was given a chip,
     and what it changed in the total."""
@@ -30,7 +30,7 @@ class ColourUpRecord:
     change: int
 
 
-@dataclass(frozen=True)
+@frozen
 class TournamentState:
     """What the tournament's events have recorded so far (R11).
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 
 from omaha_tui.engine.clock_words import (
@@ -23,6 +22,7 @@ from omaha_tui.engine.clock_words import (
     blinds_words,
     shown_seconds,
 )
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.clock.running import Position, position, trail
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
 from omaha_tui.engine.state import TableState
@@ -33,7 +33,7 @@ WARNING_SECONDS = 60
 """How long before a level or a break ends the table hears a warning (R2.7c)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LevelInfo:
     """A level as shown: its number, blinds and ante (``big_blind_ante``: one for the table),
     in integer units of the table's chip; ``decimals``: the places the table counts in
@@ -80,7 +80,7 @@ class LevelInfo:
         return blinds_sentence(self.as_level, self.decimals)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ClockView:
     """The clock at one moment, everything a clock panel or the room's display shows.
 
@@ -226,7 +226,7 @@ def clock_line(view: ClockView, *, short: bool = False) -> str:
     return " · ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Announcement:
     """A sentence for the table (R2.7c). ``on_screen``: show it as well as say it (a new
     level taken with the next hand is on screen already, in the hand's own line).
@@ -329,7 +329,7 @@ ClockReader = Callable[[], ClockView | None]
 """How a front end reads the clock now (``None``: the table has no schedule)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ClockFace:
     """A clock panel at one reading: its line (``short``: without the next level and
     the next break), its marks, and what the table should hear since the last reading."""

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.state import TableState
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Local:
     """A console action that records nothing: ``state``, ``ledger``, ``help``, ``undo``..."""
 

@@ -23,7 +23,6 @@ from typing import Any
 
 from omaha_tui.engine.decisions.available import Available, available
 from omaha_tui.engine.decisions.clock_requests import CLOCK_REQUESTS
-from omaha_tui.engine.decisions.decide import decide
 from omaha_tui.engine.decisions.outcomes import Ask, Decided, Refusal
 from omaha_tui.engine.decisions.registry import fold
 from omaha_tui.engine.decisions.requests import ColourUp, NextHand, Request, TakeAddOn
@@ -252,6 +251,9 @@ class Session:
 
     def _decide(self, req: Request, end_break: str = CONSOLE_END_BREAK) -> Decided | Outcome:
         """``decide`` on the table now: its events, or the question or refusal to show."""
+        # Loaded on first use: a table opened only to be shown decides nothing.
+        from omaha_tui.engine.decisions.decide import decide
+
         out = decide(self._history.state, req)
         if isinstance(out, Ask):
             return Outcome(False, out.question, ask=out)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.available import Available
 from omaha_tui.engine.decisions.outcomes import Ask
 from omaha_tui.engine.events import Event
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.clock.due import BREAK_ON
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """The result of one request, undo or redo.
 

@@ -7,17 +7,16 @@ opening events through the engine's one builder (``engine.opening.opening_events
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.engine.events import ChipValueSet, Event
 from omaha_tui.engine.opening import opening_events
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.levels import BlindSchedule
 from omaha_tui.engine.rules.money import ChipRate
 from omaha_tui.engine.rules.tournament.structure import TournamentConfig
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Player:
     """A player to seat at the start: 0-based seat, name and buy-in."""
 
@@ -26,7 +25,7 @@ class Player:
     stack: int
 
 
-@dataclass(frozen=True)
+@frozen
 class TableSetup:
     """A table to open without the setup screen (flags, ``--demo``, tests).
 

@@ -11,7 +11,6 @@ records anything; the screens send the requests through the session.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
@@ -21,6 +20,7 @@ from omaha_tui.engine.decisions.outcomes import Decided
 from omaha_tui.engine.decisions.tournament import levels_ahead
 from omaha_tui.engine.hands.cards import parse_cards
 from omaha_tui.engine.narration.narrate import narrate
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.tournament.chip import suggested_chip as chip_for_levels
 from omaha_tui.engine.rules.tournament.chip_race import (
     RaceError,
@@ -35,7 +35,7 @@ from omaha_tui.engine.state import TableState
 from .tournament import deal_proposal
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RaceLine:
     """One stack in a colour-up: its leftover (in chips, and in retired chips, one race
     card each), the cards dealt, and what it holds after (``None`` before a result)."""
@@ -51,7 +51,7 @@ class RaceLine:
     after: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RacePreview:
     """A colour-up as it would be recorded: every stack's line, the new chips raced,
     the change in the total, and the narrator's sentence (or why it is refused)."""
@@ -135,7 +135,7 @@ def _stack(state: TableState, seat: int) -> int:
     return player.stack if player is not None else 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealSeat:
     """One player left in a deal: seat, name and stack."""
 
@@ -144,7 +144,7 @@ class DealSeat:
     stack: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealView:
     """What a deal shares (R11.5): the players left, the prizes left and their total,
     the money unit, and the two proposals by seat (empty with the reason when none)."""

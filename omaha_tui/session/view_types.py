@@ -6,13 +6,13 @@ players' display). Text fields are markup-safe as :mod:`.view` says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.allin.spot import AllInSpot
 from omaha_tui.engine.config import Stakes, Structure
 from omaha_tui.engine.decisions.available import CardsDue
 from omaha_tui.engine.events import Award, BombCall, Post
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.betting import LegalActions
 from omaha_tui.engine.state import Street
 from omaha_tui.session.seat_status import SeatStatus
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # a tournament's standings load with its first state
     from omaha_tui.engine.tournament_standings import Standings
 
 
-@dataclass(frozen=True)
+@frozen
 class SeatView:
     """One seat as shown: empty seats have ``name`` None."""
 
@@ -54,7 +54,7 @@ class SeatView:
         return f"{self.index + 1} {self.name}" if self.name else f"{self.index + 1} empty"
 
 
-@dataclass(frozen=True)
+@frozen
 class PotView:
     """A main or side pot with the names of the players who can still win it (R5.1)."""
 
@@ -65,7 +65,7 @@ class PotView:
     """The seats that can win it (0-based)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TurnView:
     """Whose turn it is and what they may do, as short phrases for the action bar."""
 
@@ -76,7 +76,7 @@ class TurnView:
     """The pot-limit maximum in words (R4.4), empty in other structures."""
 
 
-@dataclass(frozen=True)
+@frozen
 class HandView:
     """The hand on the table (running, or the last one, settled), as facts."""
 
@@ -118,7 +118,7 @@ class HandView:
         return board_lines(self.boards, self.all_boards, self.runs, self.run_boards)
 
 
-@dataclass(frozen=True)
+@frozen
 class TableView:
     """Everything the table screen shows at one moment."""
 

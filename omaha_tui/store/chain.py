@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from dataclasses import dataclass
+
+from omaha_tui.engine.records import frozen
 
 HASH_SIZE = 32
 
@@ -58,7 +59,7 @@ def snapshot_digest(chain: bytes, state: str) -> bytes:
     return hashlib.sha256(chain + state.encode()).digest()
 
 
-@dataclass(frozen=True)
+@frozen
 class ChainCheck:
     """What checking a session's chain found.
 

@@ -6,11 +6,11 @@ types without the SQLite code. Nothing here touches a file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from omaha_tui.engine.events import Event
+from omaha_tui.engine.records import frozen
 
 
 class JournalError(RuntimeError):
@@ -34,7 +34,7 @@ def recovery(session_id: int) -> str:
     )
 
 
-@dataclass(frozen=True)
+@frozen
 class SessionInfo:
     """One line of the session list."""
 
@@ -47,7 +47,7 @@ class SessionInfo:
     finished: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class EventRecord:
     """A stored event with its place in the log and the time it was recorded."""
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from omaha_tui.engine.records import frozen
 
 if TYPE_CHECKING:
     from omaha_tui.engine.state import TableState
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ResultRow:
     """One player's summary of one session, as ``session_results`` stores it."""
 
@@ -65,7 +66,7 @@ COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Fresh:
     """A session whose summary is behind its log, with its state read from the log:
     ``ids`` maps each name's identity key to its player id, ``played`` when it was."""

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.labels import identity
+from omaha_tui.engine.records import frozen
 
 from .result_rows import COLUMNS, Fresh, ResultRow, merges
 
@@ -40,7 +41,7 @@ def add_results(source: ResultSource) -> None:
         _SOURCES.append(source)
 
 
-@dataclass(frozen=True)
+@frozen
 class Lifetime:
     """One player's results over every session."""
 
@@ -57,7 +58,7 @@ class Lifetime:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class Night:
     """One player's result in one session."""
 

@@ -19,7 +19,6 @@ import types
 import typing
 from collections import deque
 from collections.abc import Generator, Iterable
-from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from functools import cache
@@ -28,6 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from omaha_tui.engine.events import EVENT_ADAPTER, Event, HandStarted
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.reducer import history as hist
 from omaha_tui.engine.reducer.history import UNDO_HANDS, History, Trail
 from omaha_tui.engine.state import TableState
@@ -47,7 +47,7 @@ def encode_state(state: TableState) -> dict[str, Any]:
     return {"format": FORMAT, "state": _encode(state)}
 
 
-@dataclass(frozen=True)
+@frozen
 class FoldedLog:
     """A log folded once: the history after it, and the history right after each of its
     last :data:`KEEP_SNAPSHOTS` hand starts (by 1-based position in the log), which is

@@ -1,8 +1,8 @@
 """The console's first answer loads what it answers with, and not the parts a later line
 may need: the hand histories, the screens' libraries, the one JSON document (``--json``),
 the showdown's read model (``why``), the ledger, the equity calculator and its board
-rows (the first all-in spot). Run as its own process, so nothing the test process
-imported can hide a module that loads."""
+rows (the first all-in spot), ``decide`` and its deciders (the first request). Run as
+its own process, so nothing the test process imported can hide a module that loads."""
 
 from __future__ import annotations
 
@@ -41,6 +41,12 @@ NOT_BEFORE_THE_FIRST_ANSWER = (
     "omaha_tui.session.showdown",
     "omaha_tui.store.ledger",
     "omaha_tui.engine.allin.equity",
+    "omaha_tui.engine.decisions.decide",
+    "omaha_tui.engine.decisions.betting",
+    "omaha_tui.engine.decisions.cards",
+    "omaha_tui.engine.decisions.clock",
+    "omaha_tui.engine.decisions.next_hand",
+    "omaha_tui.engine.decisions.table",
     "textual",
     "rich",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 
@@ -66,3 +67,23 @@ def test_r10_3_a_side_pot_spots_figures_load_no_schemas() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "[]"
+
+
+def test_the_models_on_the_way_to_a_first_answer_are_defined_with_type_objects() -> None:
+    """The events' and the settings' modules keep their annotations as objects (no
+    ``from __future__ import annotations``, which binds ``annotations`` in the module):
+    pydantic then reads each field's type instead of evaluating it from text."""
+    names = (
+        "event_base",
+        "events",
+        "hand_events",
+        "clock_events",
+        "tournament_events",
+        "config",
+        "rules.clock.schedule",
+        "rules.tournament.structure",
+    )
+    texts = [
+        n for n in names if hasattr(importlib.import_module(f"omaha_tui.engine.{n}"), "annotations")
+    ]
+    assert texts == []

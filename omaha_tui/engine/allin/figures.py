@@ -11,17 +11,17 @@ here too, so that walking boards (:mod:`.equity`), counting them by arithmetic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from math import sqrt
 
 from omaha_tui.engine.hands.evaluate import LOW_BIT
+from omaha_tui.engine.records import frozen
 
 Z95 = 1.96
 
 _PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
-@dataclass(frozen=True)
+@frozen
 class HandEquity:
     """One hand's figures, each a fraction 0..1 averaged over the boards.
 
@@ -42,7 +42,7 @@ class HandEquity:
     margin: float
 
 
-@dataclass(frozen=True)
+@frozen
 class Equity:
     """Every hand's figures, in the order given, and what they stand on.
 
@@ -66,7 +66,7 @@ class Equity:
     board 1 first; the figures above are then the two weighted by their chips."""
 
 
-@dataclass(frozen=True)
+@frozen
 class PotEquity:
     """One pot's figures among the hands eligible for it (R10.3, R5.1).
 

@@ -12,17 +12,17 @@ counting.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from omaha_tui.engine.hands.games import Variant
+from omaha_tui.engine.records import frozen
 
 if TYPE_CHECKING:  # the calculator loads when a spot comes, not with every table view
     from omaha_tui.engine.allin.equity import Equity
 
 
-@dataclass(frozen=True)
+@frozen
 class AllInSpot:
     """Hands tabled with the betting over and cards still to come (R10.3)."""
 

@@ -9,11 +9,10 @@ how many cards) is computed here and only here: :func:`cards_due`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from omaha_tui.engine.config import Structure
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.errors import RuleError
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.betting import (
     LegalActions,
     PotBreakdown,
@@ -26,7 +25,7 @@ from omaha_tui.engine.rules.clock.schedule import Break
 from omaha_tui.engine.state import BOARD_AFTER, NEXT_STREET, HandState, Street, TableState
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardsDue:
     """The next board cards the dealer must deal: ``count`` cards for ``street``.
 
@@ -55,7 +54,7 @@ class CardsDue:
         return f"run {self.run}" if self.run > 1 else self.street.value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Available:
     """What may be asked of the table now.
 

@@ -3,13 +3,13 @@ was given; the session fills it in from its clock, so front ends build them bare
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetSchedule:
     """A new or edited blind schedule for the table."""
 
@@ -17,28 +17,28 @@ class SetSchedule:
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StartClock:
     """Start the clock before the first hand (otherwise the first hand starts it)."""
 
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PauseClock:
     """Pause the clock."""
 
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ResumeClock:
     """Set the paused clock running again."""
 
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AdjustClock:
     """Add ``seconds`` to the level or break now (negative: take them away)."""
 
@@ -46,21 +46,21 @@ class AdjustClock:
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NextLevel:
     """Move the clock to the next level now (out of a break too)."""
 
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PreviousLevel:
     """Move the clock back to the previous level."""
 
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class EndBreak:
     """End the break now: the next level's clock starts."""
 

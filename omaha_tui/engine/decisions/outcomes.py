@@ -10,14 +10,14 @@ and every front end can name them without loading the others.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from omaha_tui.engine import events as ev
 from omaha_tui.engine.decisions import requests as rq
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.state import TableState
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Decided:
     """The events a request became and the state after them (each applied once).
 
@@ -31,7 +31,7 @@ class Decided:
     steps: tuple[TableState, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Choice:
     """One answer to an :class:`Ask`: its words and the request it stands for."""
 
@@ -39,7 +39,7 @@ class Choice:
     request: rq.Request
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Ask:
     """A question the front end must put to the dealer before anything is recorded."""
 
@@ -47,7 +47,7 @@ class Ask:
     choices: tuple[Choice, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Refusal:
     """Why the rules refuse the request (what is wrong and what is allowed)."""
 

@@ -12,7 +12,6 @@ that is :mod:`decide`'s job, so a bad request never raises while it is built.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 from omaha_tui.engine.decisions.clock_requests import (
@@ -51,29 +50,30 @@ from omaha_tui.engine.decisions.tournament_requests import (
     Reenter,
     TakeAddOn,
 )
+from omaha_tui.engine.records import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Fold:
     """The player to act folds."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Check:
     """The player to act checks (refused when there is a bet to call)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Call:
     """The player to act calls (all in for less when short, R4.5)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CheckOrCall:
     """Check when nothing is owed, otherwise call (the ``c`` key)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bet:
     """A bet (or, facing one, a raise) *to* ``amount`` this round (R4.3).
 
@@ -85,7 +85,7 @@ class Bet:
     confirm_all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RaiseTo:
     """A raise to ``amount`` this round (opening the betting it is a bet)."""
 
@@ -93,38 +93,38 @@ class RaiseTo:
     confirm_all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RaisePot:
     """R4.6: "pot" is binding: the pot-limit maximum, or all in when the stack is smaller."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AllIn:
     """The player to act puts in the whole stack (a call, bet or raise, R4.5/R4.8)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealCards:
     """The next street's board cards as typed; ``None`` or empty: dealt, not tracked."""
 
     cards: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class EarlyCard:
     """R3.3 Courchevel: the first flop card, face up before the pre-flop betting."""
 
     card: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RecordBoard:
     """Board cards dealt as a count only, typed later (the whole board so far)."""
 
     cards: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Show:
     """A player tables their hole cards at showdown (R8.2), or when all are all in (R10.1)."""
 
@@ -132,7 +132,7 @@ class Show:
     cards: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableHands:
     """R10.1: the hands tabled at once when nobody can bet any more, all or nothing.
 
@@ -142,26 +142,26 @@ class TableHands:
     shown: tuple[tuple[int, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RunItTwice:
     """R10.2: every player still in agrees to run the rest of the board ``runs`` times."""
 
     runs: int = 2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Muck:
     """A player gives up their claim without showing (R8.2)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AwardByCards:
     """Settle every pot from the shown hands and the board (R7, R8.3)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RunWinners:
     """The winners the dealer names on one later run of the board (R10.2), as in
     :class:`AwardByHand`: ``winners[i]`` share that run's part of pot ``i``."""
@@ -170,7 +170,7 @@ class RunWinners:
     low_winners: tuple[tuple[int, ...], ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AwardByHand:
     """Settle pots to the seats the dealer names (cards not entered).
 
@@ -185,7 +185,7 @@ class AwardByHand:
     later: tuple[RunWinners, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Showdown:
     """A whole showdown at once, all or nothing (the showdown screen's result).
 
@@ -201,7 +201,7 @@ class Showdown:
     later: tuple[RunWinners, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NextHand:
     """Start the next hand (R1.5 button, R2 blinds); a due blind level comes first (R2.7).
 

@@ -6,13 +6,13 @@ every request, nothing here validates (that is :mod:`.decide`'s job).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 from omaha_tui.engine.config import ButtonRule, DoubleBoard, Stakes, Structure
+from omaha_tui.engine.records import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatPlayer:
     """A player sits down. ``post_now``: post a big blind now or wait for it (R2.6);
     ``None`` lets the rules ask when it matters."""
@@ -23,21 +23,21 @@ class SeatPlayer:
     post_now: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Leave:
     """A player leaves and cashes out (between hands)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SitOut:
     """A player steps away; their blinds are missed (R2.6)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Back:
     """A player returns: post what is owed now, or wait for the big blind (R2.6)."""
 
@@ -45,7 +45,7 @@ class Back:
     post_now: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rebuy:
     """More chips between hands (R4.11: warned outside the range, never refused).
 
@@ -57,7 +57,7 @@ class Rebuy:
     post_now: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Correct:
     """The dealer fixes a stack by ``delta`` chips; the reason goes in the log."""
 
@@ -66,21 +66,21 @@ class Correct:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlaceButton:
     """Put the button on a seat by hand (also corrects a misplaced button)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DrawButton:
     """R1.4: one face-up card per seat, ``((seat, card), ...)``; the highest takes it."""
 
     cards: tuple[tuple[int, str], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ChangeLevel:
     """R2.7: new blinds from the next hand."""
 
@@ -88,7 +88,7 @@ class ChangeLevel:
     stakes: Stakes
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetStraddle:
     """R2.8: a standing straddle of ``amount`` from the next hand; 0 switches it off.
     R13.3: ``button`` for a button straddle, ``seat`` for a Mississippi straddle."""
@@ -98,7 +98,7 @@ class SetStraddle:
     seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetBomb:
     """R13.1: a bomb pot of ``amount`` each (0: bomb pots off) for the next hand, or
     standing: every ``every`` hands, or each time the button reaches seat ``at``;
@@ -110,7 +110,7 @@ class SetBomb:
     at: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ChangeGame:
     """Dealer's choice: the game (a name or alias, R9) and structure of the next hands."""
 
@@ -118,28 +118,28 @@ class ChangeGame:
     structure: Structure | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetButtonRule:
     """R1.5: dead button (the default) or moving button, from the next hand."""
 
     rule: ButtonRule
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetDoubleBoard:
     """R13.2(a): one board, two on every hand, or two on bomb pots only, from the next hand."""
 
     mode: DoubleBoard
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DeclareMisdeal:
     """R3.5: the hand restarts, no chips move, the button stays."""
 
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetChipValue:
     """R12.1: ``chips`` chips are worth ``money`` (exact decimal text or Decimal) of
     ``currency``, smallest unit ``unit``; ``chips`` 0 takes the value away."""
@@ -150,7 +150,7 @@ class SetChipValue:
     unit: Decimal = Decimal("0.01")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ShareExpense:
     """R12.3: ``amount`` spent on ``what``, paid by ``paid_by`` (a name; empty: the host),
     shared by the players ``among`` (names; empty: everyone at the table)."""
@@ -161,6 +161,6 @@ class ShareExpense:
     paid_by: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class EndSession:
     """The game is over: everyone cashes out."""

@@ -5,12 +5,13 @@ Seats are 0-based; money is :class:`~decimal.Decimal`. Nothing here validates.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from omaha_tui.engine.records import frozen
 
-@dataclass(frozen=True, slots=True)
+
+@frozen
 class Reenter:
     """A player who is out enters again (R11.1); ``seat`` None: their old seat if it is
     free, otherwise the first empty one."""
@@ -19,7 +20,7 @@ class Reenter:
     seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TakeAddOn:
     """A player takes the add-on (R11.1); ``at``: when (the session stamps it), for a
     table with a blind clock, where the add-on waits for its break."""
@@ -28,7 +29,7 @@ class TakeAddOn:
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ColourUp:
     """Retire the smallest chip for ``new_chip`` by a chip race (R11.4): the race cards
     by seat (card text), or the seats the dealer says won a new chip; ``at``: when (the
@@ -40,7 +41,7 @@ class ColourUp:
     at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AgreeDeal:
     """Every player left agrees these amounts by seat, ``kept`` for the winner (R11.5)."""
 

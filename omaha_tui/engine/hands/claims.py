@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 from omaha_tui.engine.hands import five_cards
@@ -26,6 +25,7 @@ from omaha_tui.engine.hands.reading import (
     read_high,
     read_low,
 )
+from omaha_tui.engine.records import frozen
 
 _SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
 _CLAIMS: dict[str, HandCategory] = {
@@ -53,7 +53,7 @@ _LOW_TOPS.update({f"{w} low": n for n, w in ((5, "five"), (6, "six"), (7, "seven
 CLAIM_NAMES: tuple[str, ...] = (*_CLAIMS, *_LOW_TOPS)
 
 
-@dataclass(frozen=True)
+@frozen
 class ClaimVerdict:
     """Whether a claim stands, and the reason in words."""
 

@@ -19,11 +19,12 @@ resume alike, and memory stays bounded. There is no I/O, clock or randomness her
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import ActionUndone, Event, HandStarted, SessionStarted
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.reducer import replay as reducer
 from omaha_tui.engine.state import TableState
 
@@ -121,7 +122,7 @@ class Trail:
 EMPTY_TRAIL = Trail()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Checkpoint:
     """One hand as undo sees it: the table just before its first event (``before``)
     and its effective events (``events``, its ``HandStarted`` first, or the session's
@@ -136,7 +137,7 @@ class Checkpoint:
         return bool(self.events) and type(self.events[0]) is SessionStarted
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class History:
     """The table now (``state``) and the checkpoints undo steps back through, oldest
     first, the current hand's last. No checkpoint: nothing can be undone (a history

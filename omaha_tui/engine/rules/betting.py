@@ -8,14 +8,13 @@ This module does not change state and knows nothing of events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from omaha_tui.engine.config import Structure, TableConfig
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.state import HandState, Street, TableState
 from omaha_tui.engine.units import amount_text
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LegalActions:
     """What the player to act may do now.
 
@@ -58,7 +57,7 @@ class LegalActions:
         return amount_text(chips, self.decimals, group=False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PotBreakdown:
     """R4.4/R4.6: the pot-limit maximum and how it is reached.
 

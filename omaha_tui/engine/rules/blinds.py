@@ -9,11 +9,10 @@ dealer can override a proposal with an explicit event, which the reducer validat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from omaha_tui.engine.config import ButtonRule
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.events import Post
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.button import (
     between,
     button_to_sb,
@@ -27,7 +26,7 @@ from omaha_tui.engine.rules.pots import clockwise_from
 from omaha_tui.engine.state import SeatState, TableState, evolve
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandOpening:
     """A proposed hand start: button, dealt-in seats (clockwise from the button's
     left), blind positions and every forced bet."""

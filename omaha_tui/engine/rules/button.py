@@ -9,11 +9,11 @@ the forced bets themselves are :mod:`.posts`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from omaha_tui.engine.errors import RuleError
 from omaha_tui.engine.hands.cards import CardError, check_distinct, parse_card
 from omaha_tui.engine.labels import seat_label
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.pots import clockwise_from
 from omaha_tui.engine.state import SeatState, TableState
 
@@ -95,7 +95,7 @@ def between(start: int, end: int, size: int) -> tuple[int, ...]:
     return tuple((start + k) % size for k in range(1, (end - start) % size or size))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Places:
     """Where a hand's button and blinds are, before anyone is dealt in."""
 

@@ -13,11 +13,12 @@ Everything here is pure arithmetic on ``int``, :class:`~decimal.Decimal` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from omaha_tui.engine.records import frozen
 
 DEFAULT_UNIT = Decimal("0.01")
 """R12.1: the currency's smallest unit unless the session says otherwise."""
@@ -150,7 +151,7 @@ def _precision(units: int | Fraction, unit: Decimal) -> int:
     return max(28, size + len(unit.as_tuple().digits) + 8)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Money:
     """A whole number of ``unit`` s of ``currency``: how the ledger carries money."""
 

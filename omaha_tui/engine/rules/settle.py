@@ -11,14 +11,15 @@ Pure arithmetic on integers; the ledger (``store.ledger``) says it in chips and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+
+from omaha_tui.engine.records import frozen
 
 EXACT_LIMIT = 14
 BANK = "the bank"
 """The party the banker mode settles through (the host who holds the money)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Transfer:
     """One payment of the settle-up (``amount`` in the nets' unit: chips or money units)."""
 

@@ -10,12 +10,11 @@ of the schedule, and a ten-minute break after every two hours of play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Item, Level
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Pace:
     """A kind of game: level length and how deep the stacks start (big blinds)."""
 

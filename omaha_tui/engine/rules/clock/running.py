@@ -11,12 +11,13 @@ goes on until the host moves on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.clock.schedule import BlindSchedule, Break, Level
 
 
-@dataclass(frozen=True)
+@frozen
 class ClockState:
     """The table's blind clock: its schedule and where it stood at ``since_ms``.
 
@@ -35,7 +36,7 @@ class ClockState:
     reached: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Position:
     """The clock at one moment: the item in force, how far into it, and the
     milliseconds left in it (``None``: it lasts until the host moves on)."""

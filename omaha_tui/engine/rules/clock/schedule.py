@@ -7,9 +7,9 @@ breaks from 1 in order; the schedule's *items* are both, in the order they run.
 Nothing here reads a clock.
 """
 
-from __future__ import annotations
-
-from typing import Annotated, Any, Literal
+# Annotations stay objects here (no ``from __future__ import annotations``): pydantic
+# would otherwise evaluate each field's type from text as the class is defined.
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -88,7 +88,7 @@ class BlindSchedule(BaseModel):
         return data
 
     @model_validator(mode="after")
-    def _a_level(self) -> BlindSchedule:
+    def _a_level(self) -> Self:
         if not any(isinstance(item, Level) for item in self.items):
             raise ValueError("a blind schedule needs at least one level, e.g. 1/2:20")
         return self

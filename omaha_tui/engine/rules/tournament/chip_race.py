@@ -12,10 +12,10 @@ the dealer), so the race is a pure function and replays exactly.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from omaha_tui.engine.hands.cards import format_card
+from omaha_tui.engine.records import frozen
 
 K = TypeVar("K", bound=Hashable)
 
@@ -24,7 +24,7 @@ class RaceError(ValueError):
     """A colour-up that cannot be run as asked; the message says why."""
 
 
-@dataclass(frozen=True)
+@frozen
 class RaceResult(Generic[K]):
     """What a chip race did: the new stacks, who won a chip, and the change in the total.
 

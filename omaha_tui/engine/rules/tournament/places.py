@@ -11,16 +11,16 @@ it, and every place from 1 to the number of entries is given once or shared by a
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Generic, TypeVar
 
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.tournament.money import ZERO, floor_to
 
 K = TypeVar("K", bound=Hashable)
 
 
-@dataclass(frozen=True)
+@frozen
 class Out(Generic[K]):
     """One entry out: who, the chips they started the hand with, and in which hand.
 
@@ -34,7 +34,7 @@ class Out(Generic[K]):
     order: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Placing(Generic[K]):
     """An entry's place; ``tied`` entries share places ``place`` .. ``place + tied - 1``."""
 

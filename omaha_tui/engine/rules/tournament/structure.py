@@ -5,9 +5,10 @@ It is journaled once at the start of a session; every later entry, rebuy and add
 an event, and the prize pool is what those events brought in less the fee.
 """
 
-from __future__ import annotations
-
+# Annotations stay objects here (no ``from __future__ import annotations``): pydantic
+# would otherwise evaluate each field's type from text as the class is defined.
 from decimal import Decimal
+from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -67,7 +68,7 @@ class TournamentConfig(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _whole_units(self) -> TournamentConfig:
+    def _whole_units(self) -> Self:
         for what, amount in (("buy-in", self.buy_in), ("fee", self.fee)):
             if amount % self.money_unit:
                 raise ValueError(f"the {what} {amount} is not a whole number of the money unit")
