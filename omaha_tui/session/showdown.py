@@ -13,7 +13,7 @@ This module records nothing: :func:`showdown_events` only *translates* a finishe
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from omaha_tui.engine.decisions import requests as rq
 from omaha_tui.engine.decisions.decide import decide
@@ -24,6 +24,7 @@ from omaha_tui.engine.hands.cards import format_cards
 from omaha_tui.engine.hands.showdown import PlayerReading, ShowdownReading, read_showdown
 from omaha_tui.engine.hands.showdown_words import odd_chip_notes, showdown_speech, spoken_result
 from omaha_tui.engine.labels import ante_back, back_to, part_label, player_name, pot_label
+from omaha_tui.engine.records import frozen
 from omaha_tui.engine.rules.awards import (
     awards_from_cards,
     board_parts,
@@ -36,7 +37,7 @@ from omaha_tui.engine.state import TableState
 from omaha_tui.engine.units import amount_text
 
 
-@dataclass(frozen=True)
+@frozen
 class ShowdownResult:
     """What the dealer decided at showdown, for the session to record.
 
@@ -75,7 +76,7 @@ class ShowdownResult:
         return out.events
 
 
-@dataclass(frozen=True)
+@frozen
 class HandReading:
     """One claimant's hand for one half: the description and the 2 + 3 cards used."""
 
@@ -88,7 +89,7 @@ class HandReading:
     won: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class PotResult:
     """One pot: who wins each half, with what, and why the others lost."""
 
