@@ -11,9 +11,9 @@ resolved to, and gives them back when the look returns.
 A look is the classes and pseudo-classes (hover, focus, first child, dark, ...) of the
 widget and of each of its ancestors: everything a selector can test. A new stylesheet
 (another theme, another CSS file) forgets every look. Handing the remembered rules
-back uses Textual's own ``replace_rules``, as its stylesheet does when widgets share
-a look within one update; the first time a look is seen, Textual's stylesheet matches
-it as usual.
+back does what Textual's own ``replace_rules`` does when widgets share a look within
+one update, for the rules whose value changes only; the first time a look is seen,
+Textual's stylesheet matches it as usual.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class Restyler:
                 unseen.append((node, look))
                 continue
             node_rules, components = known
-            sheet.replace_rules(node, node_rules, animate=False)
+            _replace_rules(node, node_rules)
             if node._component_styles != components:
                 node._component_styles.clear()
                 node._component_styles.update(components)
@@ -85,3 +85,16 @@ class Restyler:
                 cast("RulesMap", dict(node.styles.base._rules)),
                 dict(node._component_styles),
             )
+
+
+def _replace_rules(node: DOMNode, rules: RulesMap) -> None:
+    """Textual's ``replace_rules`` without animation, setting only the rules whose value
+    changes: setting a rule to the value it has already does nothing, but passes
+    through its property's checks, some forty of them for each seat restyled."""
+    base = node.styles.base
+    current = base._rules
+    for key in current.keys() | rules.keys():
+        value = rules.get(key)
+        if current.get(key) != value:
+            setattr(base, key, value)
+    node.notify_style_update()
