@@ -1,5 +1,6 @@
 """A seat draws again only the rows that changed, and what a keypress leaves on screen is
-exactly what the whole table drawn afresh shows (no row left stale)."""
+exactly what the whole table drawn afresh shows (no row left stale): also when a seat
+takes rows it drew before from memory, or the felt draws its title row alone."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from omaha_tui.app.app import OmahaApp
+from omaha_tui.app.widgets.kept_rows import KeptRows
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.session import Player, TableSetup
@@ -34,8 +37,11 @@ def _cells(app: App[None]) -> list[list[tuple[str, str]]]:
 
 
 async def _drawn_afresh(app: OmahaApp, pilot: Pilot[None]) -> list[list[tuple[str, str]]]:
-    for seat in app.table.query(Seat):
-        seat.refresh()
+    """The table drawn again from nothing: every widget, no seat's rows from memory."""
+    for widget in app.table.query(Widget):
+        if isinstance(widget, Seat):
+            widget._kept = KeptRows()
+        widget.refresh()
     await pilot.pause()
     return _cells(app)
 
@@ -74,3 +80,33 @@ async def test_a_changed_bet_draws_only_its_row(tmp_path: Path) -> None:
         seat.show(replace(view, bet=3, committed=3), tall=True)
         # The stack line (with "in the pot") and the bet line changed; the status did not.
         assert len(seat._repaint_regions) == 2
+
+
+async def test_r4_2_hand_ends_leave_on_screen_the_table_drawn_afresh(tmp_path: Path) -> None:
+    """Each hand's end restyles every seat, most of them into rows kept from the hand's
+    end before, and puts the next street's word in the felt's top border alone."""
+    app = make_app(tmp_path, _ten_handed())
+    async with app.run_test(size=(160, 50)) as pilot:
+        for hand in range(4):
+            await pilot.press("n")
+            await pilot.pause()
+            for key in "cccccccccc":  # calls round, the big blind checks: the flop
+                await pilot.press(key)
+                await pilot.pause()
+            await pilot.press("d", "enter")
+            await pilot.pause()
+            assert app.table._felt.border_title == "Flop"
+            left = _cells(app)
+            assert left == await _drawn_afresh(app, pilot), f"hand {hand}: the flop"
+            while not _ended(app):
+                await pilot.press("f")
+                await pilot.pause()
+            kept = [len(s._kept._rows) for s in app.table.query(Seat)]
+            left = _cells(app)
+            assert left == await _drawn_afresh(app, pilot), f"hand {hand}: its end"
+        assert all(kept), "every seat drew rows it can take again"
+
+
+def _ended(app: OmahaApp) -> bool:
+    hand = app.session.state.hand
+    return hand is not None and hand.complete

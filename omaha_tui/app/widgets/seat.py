@@ -10,15 +10,17 @@ Names come markup-safe from the view (:func:`~omaha_tui.session.view.shown`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
+from omaha_tui.app.widgets.kept_rows import KeptRows
 from omaha_tui.engine.labels import clip_name
 from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.units import amount_text as chips
@@ -52,7 +54,9 @@ class Seat(Widget):
 
     It draws its markup lines (:func:`seat_lines`) itself so that a line that changes
     alone (the bet swept into the pot, a new stack) is the only row drawn again; a new
-    look (its classes), title or markers redraw the box.
+    look (its classes), title or markers redraw the box, from the rows it drew before
+    where it can (:class:`~omaha_tui.app.widgets.kept_rows.KeptRows`): at a hand's end
+    ten seats change look, most rows to one they had at the hand's end before.
     """
 
     class Selected(Message):
@@ -74,10 +78,40 @@ class Seat(Widget):
         self._rows: list[Content] = []
         self._shown = Content("")
         self._markers: str | None = None
+        self._kept = KeptRows()
 
     def render(self) -> Content:
         """The seat's lines (empty for an empty chair)."""
         return self._shown
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The box's rows, those drawn before in this look taken from memory."""
+        top = self.styles.gutter.top
+        rows = self._rows
+        width, height = self.content_size
+        fits = len(rows) <= height and all(row.cell_length <= width for row in rows)
+        lines, title, markers, last = (
+            self._lines,
+            self._title_text,
+            self._markers,
+            self.size.height - 1,
+        )
+
+        def shows(y: int) -> Hashable:
+            """What row ``y`` shows besides the look: its line of text, the title on
+            the top border, the markers on the bottom one."""
+            row = y - top
+            if 0 <= row < height:
+                if not fits:  # a line wraps: each row depends on every line
+                    return lines
+                return lines[row] if row < len(lines) else ""
+            if y == 0:
+                return ("title", title)
+            if y == last:
+                return ("markers", markers)
+            return None
+
+        return self._kept.render_lines(self, crop, shows, super().render_lines)
 
     def show(
         self,
