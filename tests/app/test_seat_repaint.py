@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.strip import Strip
 from textual.widget import Widget
 
 from omaha_tui.app.app import OmahaApp
@@ -102,6 +103,8 @@ async def test_r4_2_hand_ends_leave_on_screen_the_table_drawn_afresh(tmp_path: P
                 await pilot.press("f")
                 await pilot.pause()
             kept = [len(s._kept._rows) for s in app.table.query(Seat)]
+            for seat in app.table.query(Seat):
+                assert _text_rows(seat) == _text_rows_drawn_whole(seat), seat.id
             left = _cells(app)
             assert left == await _drawn_afresh(app, pilot), f"hand {hand}: its end"
         assert all(kept), "every seat drew rows it can take again"
@@ -110,3 +113,16 @@ async def test_r4_2_hand_ends_leave_on_screen_the_table_drawn_afresh(tmp_path: P
 def _ended(app: OmahaApp) -> bool:
     hand = app.session.state.hand
     return hand is not None and hand.complete
+
+
+def _text_rows(seat: Seat) -> list[Strip]:
+    """The seat's rows of text as it draws them, one row at a time."""
+    return [seat.render_line(y) for y in range(seat.size.height)]
+
+
+def _text_rows_drawn_whole(seat: Seat) -> list[Strip]:
+    """The same rows as Textual draws them: the whole text at once, blank rows below."""
+    Widget._render_content(seat)
+    drawn = seat._render_cache.lines
+    blank = Strip.blank(seat.size.width, seat.visual_style.rich_style)
+    return [drawn[y] if y < len(drawn) else blank for y in range(seat.size.height)]

@@ -18,6 +18,7 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 from omaha_tui.app.widgets.kept_rows import KeptRows
@@ -75,7 +76,7 @@ class Seat(Widget):
         self._title_text: str | None = None
         self._titled: tuple[str, int] | None = None
         self._lines: tuple[str, ...] = ()
-        self._rows: list[Content] = []
+        self._rows: list[Content] = [Content("")]  # the text's rows, blank ones too
         self._shown = Content("")
         self._markers: str | None = None
         self._kept = KeptRows()
@@ -87,9 +88,9 @@ class Seat(Widget):
     def render_lines(self, crop: Region) -> list[Strip]:
         """The box's rows, those drawn before in this look taken from memory."""
         top = self.styles.gutter.top
-        rows = self._rows
         width, height = self.content_size
-        fits = len(rows) <= height and all(row.cell_length <= width for row in rows)
+        fits = self._rows_fit(width, height)
+        count = len(self._rows)  # a blank line of text is not a row below the text
         lines, title, markers, last = (
             self._lines,
             self._title_text,
@@ -104,7 +105,7 @@ class Seat(Widget):
             if 0 <= row < height:
                 if not fits:  # a line wraps: each row depends on every line
                     return lines
-                return lines[row] if row < len(lines) else ""
+                return (count, lines[row] if row < len(lines) else "")
             if y == 0:
                 return ("title", title)
             if y == last:
@@ -112,6 +113,31 @@ class Seat(Widget):
             return None
 
         return self._kept.render_lines(self, crop, shows, super().render_lines)
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the text. When every line has a row of its own, that row alone
+        is drawn, as Textual would draw it among the others (a new stack does not
+        draw the lines under it again)."""
+        width, height = self.size
+        style = self.visual_style
+        if (
+            not width
+            or self.text_selection is not None
+            or self.styles.content_align != ("left", "top")
+            or not self._rows_fit(width, height)
+        ):
+            return super().render_line(y)
+        rows = self._rows
+        if y >= len(rows):  # below the text, as Textual leaves it
+            return Strip.blank(width, style.rich_style)
+        # Drawn alone, the row is the text's first: its cells are told their row (the
+        # offsets a mouse selection reads), as they are drawn among the others.
+        return Visual.to_strips(self, rows[y], width, 1, style)[0].apply_offsets(0, y)
+
+    def _rows_fit(self, width: int, height: int) -> bool:
+        """Whether each line of text sits on a row of its own (none wraps)."""
+        rows = self._rows
+        return len(rows) <= height and all(row.cell_length <= width for row in rows)
 
     def show(
         self,
@@ -168,7 +194,7 @@ class Seat(Widget):
         old, old_rows = self._lines, self._rows
         self._lines = lines
         self._shown = Content.from_markup("\n".join(lines))
-        self._rows = self._shown.split("\n") if lines else []
+        self._rows = self._shown.split("\n", allow_blank=True)
         width = self.content_size.width
         rows_kept = (
             width > 0
