@@ -19,7 +19,7 @@ Textual's stylesheet matches it as usual.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeAlias, cast
 from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
@@ -45,12 +45,20 @@ def look_of(
     return tuple(parts)
 
 
+FLAGS = ("_has_hover_style", "_has_focus_within", "_has_order_style", "_has_odd_or_even")
+"""What Textual's stylesheet notes on a node beside its rules, when it matches it: which
+pseudo-classes its rules test (whether hovering or a focus change restyles it)."""
+
+Remembered: TypeAlias = "tuple[RulesMap, dict[str, RenderStyles], tuple[bool, ...]]"
+"""A look's rules, its component styles and its :data:`FLAGS`."""
+
+
 class Restyler:
     """Applies the stylesheet to widgets, remembering the rules of each look per widget."""
 
     def __init__(self) -> None:
         self._rules_seen: object = None
-        self._memo: WeakKeyDictionary[DOMNode, dict[Look, tuple[RulesMap, dict[str, RenderStyles]]]]
+        self._memo: WeakKeyDictionary[DOMNode, dict[Look, Remembered]]
         self._memo = WeakKeyDictionary()
 
     def __call__(self, nodes: Sequence[DOMNode]) -> None:
@@ -70,8 +78,10 @@ class Restyler:
             if known is None:
                 unseen.append((node, look))
                 continue
-            node_rules, components = known
+            node_rules, components, flags = known
             _replace_rules(node, node_rules)
+            for flag, value in zip(FLAGS, flags, strict=True):
+                setattr(node, flag, value)
             if node._component_styles != components:
                 node._component_styles.clear()
                 node._component_styles.update(components)
@@ -84,6 +94,7 @@ class Restyler:
             remembered[look] = (
                 cast("RulesMap", dict(node.styles.base._rules)),
                 dict(node._component_styles),
+                tuple(bool(getattr(node, flag, False)) for flag in FLAGS),
             )
 
 
