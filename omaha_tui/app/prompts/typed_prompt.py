@@ -28,16 +28,19 @@ from collections.abc import Callable
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual import events
+from textual.app import RenderResult
 from textual.containers import ScrollableContainer
 from textual.css.query import NoMatches
 from textual.css.scalar import Scalar
 from textual.dom import DOMNode
 from textual.geometry import Region, Spacing
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
+from omaha_tui.app.prompts.dimmed_table import DimmedRows, DimmedTable
 from omaha_tui.app.widgets.restyle import Restyler
 
 ResultT = TypeVar("ResultT")
@@ -183,12 +186,23 @@ class OverTheTable(ModalScreen[ResultT]):
     """
 
     _restyle: Restyler | None = None
+    _dimmed: DimmedRows | None = None
 
     def on_mount(self) -> None:
         self._place()
 
     def on_screen_resume(self) -> None:
         self._place()
+
+    def render(self) -> RenderResult:  # type: ignore[override]  # a Visual, as a widget may
+        """The table beneath, dimmed as Textual dims it, its rows dimmed once each."""
+        rendered = super().render()
+        if not isinstance(rendered, BackgroundScreen):
+            return rendered
+        if self._dimmed is None:
+            self._dimmed = DimmedRows()
+        links = self.link_style if self.auto_links else None
+        return DimmedTable(rendered.screen, rendered.color, links, self._dimmed)
 
     def update_node_styles(self, animate: bool = True) -> None:
         """Restyle the prompt and its widgets, as Textual does each time it opens
