@@ -38,10 +38,10 @@ def _cells(app: App[None]) -> list[list[tuple[str, str]]]:
 
 
 async def _drawn_afresh(app: OmahaApp, pilot: Pilot[None]) -> list[list[tuple[str, str]]]:
-    """The table drawn again from nothing: every widget, no seat's rows from memory."""
+    """The table drawn again from nothing: every widget, no rows from memory."""
     for widget in app.table.query(Widget):
-        if isinstance(widget, Seat):
-            widget._kept = KeptRows()
+        if isinstance(getattr(widget, "_kept", None), KeptRows):
+            widget._kept = KeptRows()  # type: ignore[attr-defined]
         widget.refresh()
     await pilot.pause()
     return _cells(app)
@@ -103,6 +103,7 @@ async def test_r4_2_hand_ends_leave_on_screen_the_table_drawn_afresh(tmp_path: P
                 await pilot.press("f")
                 await pilot.pause()
             kept = [len(s._kept._rows) for s in app.table.query(Seat)]
+            kept.append(len(app.table._pots._digits._kept._rows))
             for seat in app.table.query(Seat):
                 assert _text_rows(seat) == _text_rows_drawn_whole(seat), seat.id
             left = _cells(app)

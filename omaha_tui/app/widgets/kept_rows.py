@@ -12,17 +12,22 @@ its size, the row and what the row shows (the widget says: its title on the top
 border, the markers on the bottom one, the line of text on a content row). A row
 drawn before is handed to Textual's own cache of the widget's rows, which then draws
 only the others. A text selection in the widget, or a Textual that keeps its rows
-elsewhere, draws every row as usual.
+elsewhere, draws every row as usual. The pot's digits and the lines that say the same
+at every hand's end (``no pot yet``, the dealer's next step) keep their rows the same
+way (:class:`KeptStatic`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from textual.widgets import Static
 
 if TYPE_CHECKING:
     from textual.geometry import Region
     from textual.strip import Strip
+    from textual.visual import VisualType
     from textual.widget import Widget
 
 LIMIT = 512
@@ -113,3 +118,21 @@ class KeptRows:
                 self._rows.clear()
             number = looks[look] = len(looks)
         return number
+
+
+class KeptStatic(Static):
+    """A :class:`~textual.widgets.Static` whose rows, drawn for a text in a look, are
+    drawn from memory when that text comes back in that look (``no pot yet`` and the
+    dealer's next step at every hand's end). A text that is not a string (Rich or
+    Textual content) is drawn as usual."""
+
+    def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self._kept = KeptRows()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        text = self.content
+        if not isinstance(text, str):
+            return super().render_lines(crop)
+        shown = (text, self._render_markup)
+        return self._kept.render_lines(self, crop, lambda _y: shown, super().render_lines)
