@@ -41,6 +41,8 @@ class KeptRows:
         self._rows: dict[tuple[int, int, Hashable], Strip] = {}
         self._looks: dict[Hashable, int] = {}  # each look by a number: keys hash fast
         self._rules_key: int | None = None
+        self._at: tuple[object, ...] | None = None  # where the last look was read
+        self._number: int | None = None
         self._rules: frozenset[tuple[str, object]] | None = None
 
     def render_lines(
@@ -88,7 +90,19 @@ class KeptRows:
         """Everything a row's drawing reads of the widget and what it sits on, as a
         number, or None when a rule's value cannot be a key (nothing is then kept)."""
         styles = widget.styles
-        cache_key = styles._cache_key  # Textual's own: it changes with any rule
+        app = widget.app
+        # Textual's own count of each node's rule changes: while no rule of the widget
+        # or of what it sits on changed, nor its size, the look is the one before.
+        at = (
+            tuple((node, node.styles._cache_key) for node in widget.ancestors_with_self),
+            widget.size,
+            widget.content_size,
+            id(app.ansi_theme),
+            app.native_ansi_color,
+        )
+        if at == self._at and self._number is not None:
+            return self._number
+        cache_key = styles._cache_key
         if cache_key != self._rules_key or self._rules is None:
             try:
                 rules = frozenset(styles.get_rules().items())
@@ -96,16 +110,12 @@ class KeptRows:
             except TypeError:
                 return None
             self._rules_key, self._rules = cache_key, rules
-        app = widget.app
         look = (
             self._rules,
-            widget.size,
-            widget.content_size,
+            *at[1:],
             widget.background_colors,
             widget.visual_style,
             widget.opacity,
-            id(app.ansi_theme),
-            app.native_ansi_color,
         )
         looks = self._looks
         try:
@@ -116,7 +126,9 @@ class KeptRows:
             if len(looks) >= LIMIT:  # a look gone is forgotten with its rows
                 looks.clear()
                 self._rows.clear()
+                self._at = self._number = None
             number = looks[look] = len(looks)
+        self._at, self._number = at, number
         return number
 
 
