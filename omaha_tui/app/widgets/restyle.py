@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias, cast
 from weakref import WeakKeyDictionary
 
+from textual.color import Color
+
 if TYPE_CHECKING:
     from textual.css.styles import RenderStyles, RulesMap
     from textual.dom import DOMNode
@@ -101,11 +103,36 @@ class Restyler:
 def _replace_rules(node: DOMNode, rules: RulesMap) -> None:
     """Textual's ``replace_rules`` without animation, setting only the rules whose value
     changes: setting a rule to the value it has already does nothing, but passes
-    through its property's checks, some forty of them for each seat restyled."""
+    through its property's checks, some forty of them for each seat restyled. A border
+    edge that changes colour or line but stays an edge (a seat's four, at each new
+    look) asks for one repaint of the box between them, as each of them would."""
     base = node.styles.base
     current = base._rules
+    repaint = False
     for key in current.keys() | rules.keys():
         value = rules.get(key)
-        if current.get(key) != value:
+        was = current.get(key)
+        if was == value:
+            continue
+        if key in EDGES and _edge(was) and _edge(value):
+            base.set_rule(key, value)  # what the edge's property sets, then a repaint
+            repaint = True
+        else:
             setattr(base, key, value)
+    if repaint and node._is_mounted:  # as the property would (Styles.refresh)
+        node.refresh()
     node.notify_style_update()
+
+
+EDGES = frozenset(("border_top", "border_right", "border_bottom", "border_left"))
+
+
+def _edge(value: object) -> bool:
+    """A drawn border edge as the stylesheet stores it: its line and its colour."""
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and value[0] not in ("", "none", "hidden")
+        and isinstance(value[1], Color)
+    )
