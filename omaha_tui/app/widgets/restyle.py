@@ -9,7 +9,8 @@ moment ago. A :class:`Restyler` remembers, for each widget, the rules each look
 resolved to, and gives them back when the look returns.
 
 A look is the classes and pseudo-classes (hover, focus, first child, dark, ...) of the
-widget and of each of its ancestors: everything a selector can test. A new stylesheet
+widget and of each of its ancestors: everything a selector can test (of the
+pseudo-classes, those some selector of the stylesheet tests). A new stylesheet
 (another theme, another CSS file) forgets every look. Handing the remembered rules
 back does what Textual's own ``replace_rules`` does when widgets share a look within
 one update, for the rules whose value changes only; the first time a look is seen,
@@ -32,17 +33,25 @@ Look = tuple[tuple[frozenset[str], frozenset[str]], ...]
 
 
 def look_of(
-    node: DOMNode, known: dict[DOMNode, tuple[frozenset[str], frozenset[str]]] | None = None
+    node: DOMNode,
+    known: dict[DOMNode, tuple[frozenset[str], frozenset[str]]] | None = None,
+    tested: frozenset[str] | None = None,
 ) -> Look:
     """What the stylesheet's selectors can see of ``node``: the classes and
     pseudo-classes of it and of every ancestor. ``known``: each node's part already
-    read in this pass (seats share most of their ancestors)."""
+    read in this pass (seats share most of their ancestors). ``tested``: the
+    pseudo-classes some selector of the stylesheet tests, the only ones that can
+    make two looks differ (all of them when not given)."""
     known = {} if known is None else known
     parts = []
     for a in node.ancestors_with_self:
         part = known.get(a)
         if part is None:
-            part = known[a] = (frozenset(a.classes), frozenset(a.get_pseudo_classes()))
+            if tested is None:
+                pseudo = frozenset(a.get_pseudo_classes())
+            else:
+                pseudo = frozenset(name for name in tested if a.has_pseudo_class(name))
+            part = known[a] = (frozenset(a.classes), pseudo)
         parts.append(part)
     return tuple(parts)
 
@@ -60,6 +69,7 @@ class Restyler:
 
     def __init__(self) -> None:
         self._rules_seen: object = None
+        self._tested: frozenset[str] = frozenset()  # the pseudo-classes selectors test
         self._memo: WeakKeyDictionary[DOMNode, dict[Look, Remembered]]
         self._memo = WeakKeyDictionary()
 
@@ -72,10 +82,11 @@ class Restyler:
         if rules is not self._rules_seen:  # another stylesheet: every look matched anew
             self._rules_seen = rules
             self._memo = WeakKeyDictionary()
+            self._tested = frozenset().union(*(rule.pseudo_classes for rule in rules))
         unseen: list[tuple[DOMNode, Look]] = []
         parts: dict[DOMNode, tuple[frozenset[str], frozenset[str]]] = {}
         for node in nodes:
-            look = look_of(node, parts)
+            look = look_of(node, parts, self._tested)
             known = self._memo.get(node, {}).get(look)
             if known is None:
                 unseen.append((node, look))
