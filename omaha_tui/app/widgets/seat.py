@@ -77,12 +77,15 @@ class Seat(Widget):
         self._titled: tuple[str, int] | None = None
         self._lines: tuple[str, ...] = ()
         self._rows: list[Content] = [Content("")]  # the text's rows, blank ones too
-        self._shown = Content("")
+        self._shown: Content | None = Content("")  # the whole text, read when drawn whole
+        self._read: dict[str, Content] = {}  # each line's markup read once
         self._markers: str | None = None
         self._kept = KeptRows()
 
     def render(self) -> Content:
         """The seat's lines (empty for an empty chair)."""
+        if self._shown is None:
+            self._shown = Content.from_markup("\n".join(self._lines))
         return self._shown
 
     def render_lines(self, crop: Region) -> list[Strip]:
@@ -193,8 +196,10 @@ class Seat(Widget):
         change stay where they are and only the changed ones are drawn again."""
         old, old_rows = self._lines, self._rows
         self._lines = lines
-        self._shown = Content.from_markup("\n".join(lines))
-        self._rows = self._shown.split("\n", allow_blank=True)
+        # Each line's markup is closed on its line, so the text read whole (when Textual
+        # draws it whole) splits into the lines read one by one, and lines come back.
+        self._shown = None
+        self._rows = [self._line(line) for line in lines] if lines else [Content("")]
         width = self.content_size.width
         rows_kept = (
             width > 0
@@ -206,6 +211,15 @@ class Seat(Widget):
             return
         changed = [y for y, (was, now) in enumerate(zip(old, lines, strict=True)) if was != now]
         self.refresh(*(Region(0, y, width, 1) for y in changed))
+
+    def _line(self, markup: str) -> Content:
+        """One line of text read from its markup, or as read before."""
+        read = self._read.get(markup)
+        if read is None:
+            if len(self._read) >= 64:  # stacks and bets come and go: keep a few
+                self._read.clear()
+            read = self._read[markup] = Content.from_markup(markup)
+        return read
 
     def _title(self) -> None:
         """The seat number and name, cut to the box between characters (never inside a
