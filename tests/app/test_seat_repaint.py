@@ -38,13 +38,20 @@ def _cells(app: App[None]) -> list[list[tuple[str, str]]]:
 
 
 async def _drawn_afresh(app: OmahaApp, pilot: Pilot[None]) -> list[list[tuple[str, str]]]:
-    """The table drawn again from nothing: every widget, no rows from memory."""
+    """The table drawn again from nothing: every widget, no rows from memory (the
+    rows remembered so far are given back afterwards, to be drawn from later on)."""
+    kept: dict[Widget, KeptRows] = {}
     for widget in app.table.query(Widget):
-        if isinstance(getattr(widget, "_kept", None), KeptRows):
+        memory = getattr(widget, "_kept", None)
+        if isinstance(memory, KeptRows):
+            kept[widget] = memory
             widget._kept = KeptRows()  # type: ignore[attr-defined]
         widget.refresh()
     await pilot.pause()
-    return _cells(app)
+    cells = _cells(app)
+    for widget, memory in kept.items():
+        widget._kept = memory  # type: ignore[attr-defined]
+    return cells
 
 
 @pytest.mark.parametrize("size", [(160, 50), (80, 24)])
@@ -89,8 +96,10 @@ async def test_r4_2_hand_ends_leave_on_screen_the_table_drawn_afresh(tmp_path: P
     app = make_app(tmp_path, _ten_handed())
     async with app.run_test(size=(160, 50)) as pilot:
         for hand in range(4):
-            await pilot.press("n")
+            await pilot.press("n")  # the button and the blinds move: new markers
             await pilot.pause()
+            left = _cells(app)
+            assert left == await _drawn_afresh(app, pilot), f"hand {hand}: dealt"
             for key in "cccccccccc":  # calls round, the big blind checks: the flop
                 await pilot.press(key)
                 await pilot.pause()

@@ -60,22 +60,22 @@ class KeptRows:
         dirty = getattr(cache, "_dirty_lines", None)
         if not isinstance(drawn, dict) or not isinstance(dirty, set):
             return draw(crop)
-        if widget.text_selection is not None:
+        wanted = [y for y in crop.line_range if y in dirty or y not in drawn]
+        if not wanted or widget.text_selection is not None:  # nothing to draw, or drawn as usual
             return draw(crop)
         look = self._look(widget)
         if look is None:
             return draw(crop)
         rows = self._rows
         asked: list[tuple[int, tuple[int, int, Hashable]]] = []
-        for y in crop.line_range:
-            if y in dirty or y not in drawn:
-                key = (look, y, shows(y))
-                strip = rows.get(key)
-                if strip is None:
-                    asked.append((y, key))
-                else:
-                    drawn[y] = strip
-                    dirty.discard(y)
+        for y in wanted:
+            key = (look, y, shows(y))
+            strip = rows.get(key)
+            if strip is None:
+                asked.append((y, key))
+            else:
+                drawn[y] = strip
+                dirty.discard(y)
         strips = draw(crop)
         if asked:
             if len(rows) + len(asked) > LIMIT:

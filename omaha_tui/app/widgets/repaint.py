@@ -51,7 +51,7 @@ def show_border_title(widget: Widget, title: str | None) -> None:
     is some twenty rows: all drawn again at every street when its title is set the
     usual way). The title is read as Textual's ``border_title`` reads it. A widget not
     laid out yet, or a Textual that keeps the title elsewhere, takes it the usual way."""
-    width = widget.size.width
+    width = widget.region.width  # the whole box, borders and all
     if not width or not widget.is_mounted or not hasattr(widget, "_border_title"):
         widget.border_title = title
         return

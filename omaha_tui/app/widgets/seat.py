@@ -98,7 +98,7 @@ class Seat(Widget):
             self._lines,
             self._title_text,
             self._markers,
-            self.size.height - 1,
+            self.region.height - 1,  # the box's last row: its bottom border
         )
 
         def shows(y: int) -> Hashable:
