@@ -90,29 +90,27 @@ class Seat(Widget):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The box's rows, those drawn before in this look taken from memory."""
-        top = self.styles.gutter.top
-        width, height = self.content_size
-        fits = self._rows_fit(width, height)
-        count = len(self._rows)  # a blank line of text is not a row below the text
-        lines, title, markers, last = (
-            self._lines,
-            self._title_text,
-            self._markers,
-            self.region.height - 1,  # the box's last row: its bottom border
-        )
+        box: list[tuple[int, int, bool, int]] = []  # read once, when a row is to draw
 
         def shows(y: int) -> Hashable:
             """What row ``y`` shows besides the look: its line of text, the title on
             the top border, the markers on the bottom one."""
+            if not box:
+                width, height = self.content_size
+                last = self.region.height - 1  # the box's last row: its bottom border
+                box.append((self.styles.gutter.top, height, self._rows_fit(width, height), last))
+            top, height, fits, last = box[0]
             row = y - top
+            lines = self._lines
             if 0 <= row < height:
                 if not fits:  # a line wraps: each row depends on every line
                     return lines
-                return (count, lines[row] if row < len(lines) else "")
+                # A blank line of text is not a row below the text.
+                return (len(self._rows), lines[row] if row < len(lines) else "")
             if y == 0:
-                return ("title", title)
+                return ("title", self._title_text)
             if y == last:
-                return ("markers", markers)
+                return ("markers", self._markers)
             return None
 
         return self._kept.render_lines(self, crop, shows, super().render_lines)
