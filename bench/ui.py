@@ -16,13 +16,17 @@ It also times ``b`` opening the amount prompt: from the key's arrival until the 
 is mounted with its field focused and Textual has written the frame that shows it.
 
 Run: ``.venv/bin/python bench/ui.py [--hands N]``. The journal is a temporary file,
-so the figure includes the durable SQLite commit of every action.
+so the figure includes the durable SQLite commit of every action. ``--profile P``
+also writes cProfile statistics of the hand-ending keys and of ``b`` to ``P.hand-end``
+and ``P.prompt`` (read them with ``pstats``; the figures are slower then).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import pstats
 import statistics
 import sys
 import tempfile
@@ -135,7 +139,7 @@ async def measure_bare(keys: int) -> tuple[list[float], list[float]]:
     return timings, cpu_ms
 
 
-async def measure(hands: int, folder: Path) -> Timings:
+async def measure(hands: int, folder: Path, profile: Path | None = None) -> Timings:
     app = OmahaApp(
         db=folder / "bench.sqlite3",
         start=ten_handed(),
@@ -145,6 +149,18 @@ async def measure(hands: int, folder: Path) -> Timings:
     )
     out = Timings()
     refused: list[str] = []
+    # --profile: the hand-ending keys' and the prompts' calls, each key's from its
+    # arrival to its frame (the bench's own polling is in it too: asyncio.sleep).
+    profiled: dict[str, pstats.Stats | None] = {"hand-end": None, "prompt": None}
+
+    def keep(what: str, profiler: cProfile.Profile | None) -> None:
+        if profiler is not None:
+            stats = profiled[what]
+            if stats is None:
+                profiled[what] = pstats.Stats(profiler)
+            else:
+                stats.add(profiler)
+
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
 
@@ -160,7 +176,10 @@ async def measure(hands: int, folder: Path) -> Timings:
             # idle-detection sleeps, which would be timed as well.
             before = app.session.state
             seen = frames.count
+            profiler = cProfile.Profile() if profile else None
             start, cpu = time.perf_counter(), time.process_time()
+            if profiler is not None:
+                profiler.enable()
             event = events.Key(key, key)
             event.set_sender(app)
             driver.send_message(event)
@@ -177,10 +196,13 @@ async def measure(hands: int, folder: Path) -> Timings:
                 or any(w._repaint_required for w in painted_widgets)
             ):
                 await asyncio.sleep(POLL)
+            if profiler is not None:
+                profiler.disable()
             elapsed = (frames.wall - start) * 1000
             used = (frames.cpu - cpu) * 1000
             hand = app.session.state.hand
             if hand is not None and hand.complete:  # this key ended the hand
+                keep("hand-end", profiler)
                 out.hand_end.append(elapsed)
                 out.hand_end_cpu.append(used)
             else:
@@ -192,7 +214,10 @@ async def measure(hands: int, folder: Path) -> Timings:
             # ``b`` until the amount prompt is on screen: mounted, its field focused and
             # a frame written after it; then Esc closes it again (nothing is recorded).
             seen = frames.count
+            profiler = cProfile.Profile() if profile else None
             start, cpu = time.perf_counter(), time.process_time()
+            if profiler is not None:
+                profiler.enable()
             event = events.Key("b", "b")
             event.set_sender(app)
             driver.send_message(event)
@@ -204,6 +229,9 @@ async def measure(hands: int, folder: Path) -> Timings:
                 and not app.screen._dirty_widgets
             ):
                 await asyncio.sleep(POLL)
+            if profiler is not None:
+                profiler.disable()
+            keep("prompt", profiler)
             out.prompt.append((frames.wall - start) * 1000)
             out.prompt_cpu.append((frames.cpu - cpu) * 1000)
             await pilot.press("escape")
@@ -235,6 +263,11 @@ async def measure(hands: int, folder: Path) -> Timings:
             assert app.session.state.hand is not None and app.session.state.hand.complete
     for line in refused:
         print(f"refused (not timed) {line}")
+    if profile is not None:
+        for what, stats in profiled.items():
+            if stats is not None:
+                stats.dump_stats(f"{profile}.{what}")
+                print(f"profile of the {what} keys: {profile}.{what}")
     return out
 
 
@@ -259,10 +292,16 @@ def main() -> None:
     parser.add_argument(
         "--bare-keys", type=int, default=60, help="keys timed on the bare Textual app"
     )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="write cProfile stats of the hand-ending keys and of b to PROFILE.hand-end "
+        "and PROFILE.prompt (the figures are then slower than without)",
+    )
     args = parser.parse_args()
     bare_ms, bare_cpu = asyncio.run(measure_bare(args.bare_keys))
     with tempfile.TemporaryDirectory() as tmp:
-        t = asyncio.run(measure(args.hands, Path(tmp)))
+        t = asyncio.run(measure(args.hands, Path(tmp), args.profile))
     bare_median, bare_p90, bare_worst = spread(bare_ms)
     bare = (bare_median, bare_p90)
     print(f"table screen, 10 players, 160x50, {args.hands} hands")

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.content import Content
+from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from omaha_tui.app.app import OmahaApp
 from omaha_tui.app.prompts.amount_prompt import AmountPrompt
+from omaha_tui.app.prompts.typed_prompt import OverTheTable
 from omaha_tui.app.widgets.repaint import needs_layout
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.session import Player, TableSetup
@@ -85,3 +88,14 @@ async def test_a_text_needs_a_layout_only_when_it_needs_other_room(tmp_path: Pat
         assert not needs_layout(title, Content("x"))  # narrower: blank cells after it
         assert needs_layout(title, Content("x" * (width + 1)))  # wider: more room
         assert needs_layout(title, Content("x" * 200))  # wraps onto more lines
+
+
+async def test_the_table_beneath_a_prompt_is_dimmed_as_textual_dims_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The prompt dims the table row by row, most rows from memory by its fourth
+    opening: the very cells Textual's own translucent background gives."""
+    kept = await _prompt_after(make_app(tmp_path / "kept", _table()), 3, ask_each=True)
+    monkeypatch.setattr(OverTheTable, "render", ModalScreen.render)
+    textual = await _prompt_after(make_app(tmp_path / "textual", _table()), 3, ask_each=True)
+    assert kept == textual

@@ -1,5 +1,6 @@
 """A seat draws again only the rows that changed, and what a keypress leaves on screen is
-exactly what the whole table drawn afresh shows (no row left stale)."""
+exactly what the whole table drawn afresh shows (no row left stale): also when a seat
+takes rows it drew before from memory, or the felt draws its title row alone."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.strip import Strip
+from textual.widget import Widget
 
 from omaha_tui.app.app import OmahaApp
+from omaha_tui.app.widgets.kept_rows import KeptRows
 from omaha_tui.app.widgets.seat import Seat
 from omaha_tui.engine.config import Stakes, TableConfig, parse_game
 from omaha_tui.session import Player, TableSetup
@@ -34,10 +38,20 @@ def _cells(app: App[None]) -> list[list[tuple[str, str]]]:
 
 
 async def _drawn_afresh(app: OmahaApp, pilot: Pilot[None]) -> list[list[tuple[str, str]]]:
-    for seat in app.table.query(Seat):
-        seat.refresh()
+    """The table drawn again from nothing: every widget, no rows from memory (the
+    rows remembered so far are given back afterwards, to be drawn from later on)."""
+    kept: dict[Widget, KeptRows] = {}
+    for widget in app.table.query(Widget):
+        memory = getattr(widget, "_kept", None)
+        if isinstance(memory, KeptRows):
+            kept[widget] = memory
+            widget._kept = KeptRows()  # type: ignore[attr-defined]
+        widget.refresh()
     await pilot.pause()
-    return _cells(app)
+    cells = _cells(app)
+    for widget, memory in kept.items():
+        widget._kept = memory  # type: ignore[attr-defined]
+    return cells
 
 
 @pytest.mark.parametrize("size", [(160, 50), (80, 24)])
@@ -74,3 +88,51 @@ async def test_a_changed_bet_draws_only_its_row(tmp_path: Path) -> None:
         seat.show(replace(view, bet=3, committed=3), tall=True)
         # The stack line (with "in the pot") and the bet line changed; the status did not.
         assert len(seat._repaint_regions) == 2
+
+
+async def test_r4_2_hand_ends_leave_on_screen_the_table_drawn_afresh(tmp_path: Path) -> None:
+    """Each hand's end restyles every seat, most of them into rows kept from the hand's
+    end before, and puts the next street's word in the felt's top border alone."""
+    app = make_app(tmp_path, _ten_handed())
+    async with app.run_test(size=(160, 50)) as pilot:
+        for hand in range(4):
+            await pilot.press("n")  # the button and the blinds move: new markers
+            await pilot.pause()
+            left = _cells(app)
+            assert left == await _drawn_afresh(app, pilot), f"hand {hand}: dealt"
+            for key in "cccccccccc":  # calls round, the big blind checks: the flop
+                await pilot.press(key)
+                await pilot.pause()
+            await pilot.press("d", "enter")
+            await pilot.pause()
+            assert app.table._felt.border_title == "Flop"
+            left = _cells(app)
+            assert left == await _drawn_afresh(app, pilot), f"hand {hand}: the flop"
+            while not _ended(app):
+                await pilot.press("f")
+                await pilot.pause()
+            kept = [len(s._kept._rows) for s in app.table.query(Seat)]
+            kept.append(len(app.table._pots._digits._kept._rows))
+            for seat in app.table.query(Seat):
+                assert _text_rows(seat) == _text_rows_drawn_whole(seat), seat.id
+            left = _cells(app)
+            assert left == await _drawn_afresh(app, pilot), f"hand {hand}: its end"
+        assert all(kept), "every seat drew rows it can take again"
+
+
+def _ended(app: OmahaApp) -> bool:
+    hand = app.session.state.hand
+    return hand is not None and hand.complete
+
+
+def _text_rows(seat: Seat) -> list[Strip]:
+    """The seat's rows of text as it draws them, one row at a time."""
+    return [seat.render_line(y) for y in range(seat.size.height)]
+
+
+def _text_rows_drawn_whole(seat: Seat) -> list[Strip]:
+    """The same rows as Textual draws them: the whole text at once, blank rows below."""
+    Widget._render_content(seat)
+    drawn = seat._render_cache.lines
+    blank = Strip.blank(seat.size.width, seat.visual_style.rich_style)
+    return [drawn[y] if y < len(drawn) else blank for y in range(seat.size.height)]

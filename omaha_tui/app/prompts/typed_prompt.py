@@ -28,13 +28,20 @@ from collections.abc import Callable
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual import events
+from textual.app import RenderResult
 from textual.containers import ScrollableContainer
 from textual.css.query import NoMatches
 from textual.css.scalar import Scalar
+from textual.dom import DOMNode
 from textual.geometry import Region, Spacing
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets.input import Selection
+
+from omaha_tui.app.prompts.dimmed_table import DimmedRows, DimmedTable
+from omaha_tui.app.widgets.restyle import Restyler
 
 ResultT = TypeVar("ResultT")
 
@@ -178,11 +185,47 @@ class OverTheTable(ModalScreen[ResultT]):
     ``ModalScreen`` there hid the table.
     """
 
+    _restyle: Restyler | None = None
+    _dimmed: DimmedRows | None = None
+
     def on_mount(self) -> None:
         self._place()
 
     def on_screen_resume(self) -> None:
         self._place()
+
+    def render(self) -> RenderResult:  # type: ignore[override]  # a Visual, as a widget may
+        """The table beneath, dimmed as Textual dims it, its rows dimmed once each."""
+        rendered = super().render()
+        if not isinstance(rendered, BackgroundScreen):
+            return rendered
+        if self._dimmed is None:
+            self._dimmed = DimmedRows()
+        links = self.link_style if self.auto_links else None
+        return DimmedTable(rendered.screen, rendered.color, links, self._dimmed)
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        """Restyle the prompt and its widgets, as Textual does each time it opens
+        again: each widget's look is matched against the stylesheet once, then
+        remembered (the app asks one kept amount prompt again at every ``b``)."""
+        if animate or not self.is_attached:
+            super().update_node_styles(animate=animate)
+            return
+        if self._restyle is None:
+            self._restyle = Restyler()
+        nodes: list[DOMNode] = []
+        for node in self.walk_children(with_self=True):
+            nodes.append(node)
+            if isinstance(node, Widget) and node.is_scrollable:  # as Textual's stylesheet
+                vertical = node.show_vertical_scrollbar and node.scrollbar_size_vertical
+                horizontal = node.show_horizontal_scrollbar and node.scrollbar_size_horizontal
+                if vertical:
+                    nodes.append(node.vertical_scrollbar)
+                if horizontal:
+                    nodes.append(node.horizontal_scrollbar)
+                if vertical and horizontal:
+                    nodes.append(node.scrollbar_corner)
+        self._restyle(nodes)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._place)  # once the table beneath has its new layout

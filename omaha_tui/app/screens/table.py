@@ -35,6 +35,7 @@ from omaha_tui.app.widgets.clock import LevelClock
 from omaha_tui.app.widgets.equities import Tabled, compute_in_background, named_shares
 from omaha_tui.app.widgets.footer import TableFooter
 from omaha_tui.app.widgets.pots import Pots
+from omaha_tui.app.widgets.repaint import show_border_title
 from omaha_tui.app.widgets.restyle import Restyler
 from omaha_tui.app.widgets.ring import BOTTOM, LEFT, RIGHT, SLOTS, TOP, ring_slots
 from omaha_tui.app.widgets.seat import Seat
@@ -178,7 +179,7 @@ class TableScreen(Screen[None]):
                 end.display = ends
         if view.street != self._street:
             self._street = view.street
-            self._felt.border_title = view.street
+            show_border_title(self._felt, view.street)  # its top row only
         self._board.show(view.board, view.board_untracked, tall=tall)
         self._paint_runs(view)
         names = {s.index: s.name for s in view.seats if s.name is not None}

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from omaha_tui.app.widgets.kept_rows import KeptStatic
 from omaha_tui.app.widgets.repaint import show_text
 from omaha_tui.engine.labels import printable
 
@@ -34,7 +35,7 @@ class ActionBar(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
-        self._turn = Static("", id="turn")
+        self._turn = KeptStatic("", id="turn")  # the next step, at each hand's end
         self._status = Static("", id="status")
         self._caption = Static("", id="caption")
         self._turn_text = ""

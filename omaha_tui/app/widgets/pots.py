@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 from rich.align import Align
 from textual.app import ComposeResult, RenderResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.renderables.digits import Digits as DigitsRenderable
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Static
 
+from omaha_tui.app.widgets.kept_rows import KeptRows, KeptStatic
 from omaha_tui.engine.units import amount_text as chips
 
 if TYPE_CHECKING:
@@ -73,6 +75,7 @@ class PotDigits(Widget):
     def __init__(self, value: str = "", *, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self._figure = value
+        self._kept = KeptRows()  # a figure drawn before (0 at each hand's end) is kept
 
     @property
     def value(self) -> str:
@@ -83,6 +86,10 @@ class PotDigits(Widget):
         if value != self._figure:
             self._figure = value
             self.refresh()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        figure = self._figure
+        return self._kept.render_lines(self, crop, lambda _y: figure, super().render_lines)
 
     def render(self) -> RenderResult:
         style = self.rich_style
@@ -103,9 +110,9 @@ class Pots(Vertical):
         self._shown: str | None = None
         self._caption = "pot"
         # Kept from compose (never recomposed), so showing looks nothing up in the DOM.
-        self._caption_line = Static("pot", id="pot-caption")
+        self._caption_line = KeptStatic("pot", id="pot-caption")
         self._digits = PotDigits("0", id="pot-digits")
-        self._lines = Static("", id="pot-lines")
+        self._lines = KeptStatic("", id="pot-lines")
 
     def compose(self) -> ComposeResult:
         yield self._caption_line

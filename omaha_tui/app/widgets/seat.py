@@ -10,15 +10,18 @@ Names come markup-safe from the view (:func:`~omaha_tui.session.view.shown`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
+from omaha_tui.app.widgets.kept_rows import KeptRows
 from omaha_tui.engine.labels import clip_name
 from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.units import amount_text as chips
@@ -52,7 +55,9 @@ class Seat(Widget):
 
     It draws its markup lines (:func:`seat_lines`) itself so that a line that changes
     alone (the bet swept into the pot, a new stack) is the only row drawn again; a new
-    look (its classes), title or markers redraw the box.
+    look (its classes), title or markers redraw the box, from the rows it drew before
+    where it can (:class:`~omaha_tui.app.widgets.kept_rows.KeptRows`): at a hand's end
+    ten seats change look, most rows to one they had at the hand's end before.
     """
 
     class Selected(Message):
@@ -71,13 +76,69 @@ class Seat(Widget):
         self._title_text: str | None = None
         self._titled: tuple[str, int] | None = None
         self._lines: tuple[str, ...] = ()
-        self._rows: list[Content] = []
-        self._shown = Content("")
+        self._rows: list[Content] = [Content("")]  # the text's rows, blank ones too
+        self._shown: Content | None = Content("")  # the whole text, read when drawn whole
+        self._read: dict[str, Content] = {}  # each line's markup read once
         self._markers: str | None = None
+        self._kept = KeptRows()
 
     def render(self) -> Content:
         """The seat's lines (empty for an empty chair)."""
+        if self._shown is None:
+            self._shown = Content.from_markup("\n".join(self._lines))
         return self._shown
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The box's rows, those drawn before in this look taken from memory."""
+        box: list[tuple[int, int, bool, int]] = []  # read once, when a row is to draw
+
+        def shows(y: int) -> Hashable:
+            """What row ``y`` shows besides the look: its line of text, the title on
+            the top border, the markers on the bottom one."""
+            if not box:
+                width, height = self.content_size
+                last = self.region.height - 1  # the box's last row: its bottom border
+                box.append((self.styles.gutter.top, height, self._rows_fit(width, height), last))
+            top, height, fits, last = box[0]
+            row = y - top
+            lines = self._lines
+            if 0 <= row < height:
+                if not fits:  # a line wraps: each row depends on every line
+                    return lines
+                # A blank line of text is not a row below the text.
+                return (len(self._rows), lines[row] if row < len(lines) else "")
+            if y == 0:
+                return ("title", self._title_text)
+            if y == last:
+                return ("markers", self._markers)
+            return None
+
+        return self._kept.render_lines(self, crop, shows, super().render_lines)
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the text. When every line has a row of its own, that row alone
+        is drawn, as Textual would draw it among the others (a new stack does not
+        draw the lines under it again)."""
+        width, height = self.size
+        style = self.visual_style
+        if (
+            not width
+            or self.text_selection is not None
+            or self.styles.content_align != ("left", "top")
+            or not self._rows_fit(width, height)
+        ):
+            return super().render_line(y)
+        rows = self._rows
+        if y >= len(rows):  # below the text, as Textual leaves it
+            return Strip.blank(width, style.rich_style)
+        # Drawn alone, the row is the text's first: its cells are told their row (the
+        # offsets a mouse selection reads), as they are drawn among the others.
+        return Visual.to_strips(self, rows[y], width, 1, style)[0].apply_offsets(0, y)
+
+    def _rows_fit(self, width: int, height: int) -> bool:
+        """Whether each line of text sits on a row of its own (none wraps)."""
+        rows = self._rows
+        return len(rows) <= height and all(row.cell_length <= width for row in rows)
 
     def show(
         self,
@@ -133,8 +194,10 @@ class Seat(Widget):
         change stay where they are and only the changed ones are drawn again."""
         old, old_rows = self._lines, self._rows
         self._lines = lines
-        self._shown = Content.from_markup("\n".join(lines))
-        self._rows = self._shown.split("\n") if lines else []
+        # Each line's markup is closed on its line, so the text read whole (when Textual
+        # draws it whole) splits into the lines read one by one, and lines come back.
+        self._shown = None
+        self._rows = [self._line(line) for line in lines] if lines else [Content("")]
         width = self.content_size.width
         rows_kept = (
             width > 0
@@ -146,6 +209,15 @@ class Seat(Widget):
             return
         changed = [y for y, (was, now) in enumerate(zip(old, lines, strict=True)) if was != now]
         self.refresh(*(Region(0, y, width, 1) for y in changed))
+
+    def _line(self, markup: str) -> Content:
+        """One line of text read from its markup, or as read before."""
+        read = self._read.get(markup)
+        if read is None:
+            if len(self._read) >= 64:  # stacks and bets come and go: keep a few
+                self._read.clear()
+            read = self._read[markup] = Content.from_markup(markup)
+        return read
 
     def _title(self) -> None:
         """The seat number and name, cut to the box between characters (never inside a
