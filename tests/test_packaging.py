@@ -120,7 +120,7 @@ def _floors() -> list[str]:
     block = text.split("dependencies = [", 1)[1].split("]", 1)[0]
     specs = [line.strip().strip('",') for line in block.splitlines() if line.strip()]
     assert specs and all(">=" in s for s in specs), specs
-    return [s.replace(">=", "==") for s in specs]
+    return [s.replace(">=", "==").split(",")[0] for s in specs]  # the floor, not a cap
 
 
 def _free_port() -> int:

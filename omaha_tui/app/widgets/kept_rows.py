@@ -98,7 +98,7 @@ class KeptRows:
             widget.size,
             widget.content_size,
             id(app.ansi_theme),
-            app.native_ansi_color,
+            _ansi_colour(app),
         )
         if at == self._at and self._number is not None:
             return self._number
@@ -130,6 +130,12 @@ class KeptRows:
             number = looks[look] = len(looks)
         self._at, self._number = at, number
         return number
+
+
+def _ansi_colour(app: Any) -> object:
+    """Whether the terminal's own ANSI colours are used (Textual 8 names it
+    ``native_ansi_color``, Textual 7 ``ansi_color``): rows drawn either way differ."""
+    return getattr(app, "native_ansi_color", None) or getattr(app, "ansi_color", None)
 
 
 class KeptStatic(Static):
