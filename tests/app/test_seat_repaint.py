@@ -136,3 +136,27 @@ def _text_rows_drawn_whole(seat: Seat) -> list[Strip]:
     drawn = seat._render_cache.lines
     blank = Strip.blank(seat.size.width, seat.visual_style.rich_style)
     return [drawn[y] if y < len(drawn) else blank for y in range(seat.size.height)]
+
+
+async def test_r4_2_a_seat_back_in_a_look_it_had_reads_the_look_read_afresh(
+    tmp_path: Path,
+) -> None:
+    """A seat back in classes it had (each hand's end) takes its look from memory, by
+    its own rules and its ancestors' rule counts: the look it takes is the look read
+    from its colours and text style again."""
+    app = make_app(tmp_path, _ten_handed())
+    async with app.run_test(size=(160, 50)) as pilot:
+        for _ in range(3):
+            await pilot.press("n")
+            await pilot.pause()
+            while not _ended(app):
+                await pilot.press("f")
+                await pilot.pause()
+            for seat in app.table.query(Seat):
+                kept = seat._kept
+                seat.styles._updates += 1  # a new rule count: the quick path is left
+                remembered = kept._look(seat)
+                assert remembered is not None and kept._known, seat.id
+                kept._known.clear()  # read again from the colours and text style
+                kept._at = None
+                assert kept._look(seat) == remembered, seat.id

@@ -44,6 +44,9 @@ class KeptRows:
         self._at: tuple[object, ...] | None = None  # where the last look was read
         self._number: int | None = None
         self._rules: frozenset[tuple[str, object]] | None = None
+        # Each look by the widget's own rules and its ancestors' rule counts: a seat back
+        # in a class it had (every hand's end) reads no colours again.
+        self._known: dict[Hashable, int] = {}
 
     def render_lines(
         self,
@@ -110,26 +113,40 @@ class KeptRows:
             except TypeError:
                 return None
             self._rules_key, self._rules = cache_key, rules
-        look = (
-            self._rules,
-            *at[1:],
-            widget.background_colors,
-            widget.visual_style,
-            widget.opacity,
-        )
-        looks = self._looks
-        try:
-            number = looks.get(look)
-        except TypeError:
-            return None
+        # The colours and text style below are read from the rules of the widget and of
+        # each node it sits on alone: with the same own rules, on the same nodes at the
+        # same rule counts, they are the ones read before.
+        known = (self._rules, at[0][1:], *at[1:])
+        number = self._known.get(known)
         if number is None:
-            if len(looks) >= LIMIT:  # a look gone is forgotten with its rows
-                looks.clear()
-                self._rows.clear()
-                self._at = self._number = None
-            number = looks[look] = len(looks)
+            look = (
+                self._rules,
+                *at[1:],
+                widget.background_colors,
+                widget.visual_style,
+                widget.opacity,
+            )
+            looks = self._looks
+            try:
+                number = looks.get(look)
+            except TypeError:
+                return None
+            if number is None:
+                if len(looks) >= LIMIT:  # a look gone is forgotten with its rows
+                    self._forget()
+                number = looks[look] = len(looks)
+            if len(self._known) >= LIMIT:
+                self._known.clear()
+            self._known[known] = number
         self._at, self._number = at, number
         return number
+
+    def _forget(self) -> None:
+        """Forget every look and the rows drawn in it."""
+        self._looks.clear()
+        self._known.clear()
+        self._rows.clear()
+        self._at = self._number = None
 
 
 def _ansi_colour(app: Any) -> object:
