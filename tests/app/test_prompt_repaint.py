@@ -9,9 +9,11 @@ import pytest
 from textual.app import App
 from textual.content import Content
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Input, Label
 
 from omaha_tui.app.app import OmahaApp
+from omaha_tui.app.prompts import dimmed_table
 from omaha_tui.app.prompts.amount_prompt import AmountPrompt
 from omaha_tui.app.prompts.typed_prompt import OverTheTable
 from omaha_tui.app.widgets.repaint import needs_layout
@@ -99,3 +101,34 @@ async def test_the_table_beneath_a_prompt_is_dimmed_as_textual_dims_it(
     monkeypatch.setattr(OverTheTable, "render", ModalScreen.render)
     textual = await _prompt_after(make_app(tmp_path / "textual", _table()), 3, ask_each=True)
     assert kept == textual
+
+
+async def test_rows_of_the_table_that_did_not_change_are_not_composed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a call, the table beneath the next prompt is composed again only in the
+    rows a widget drew anew (the seats that acted, the pot): the others are the rows
+    dimmed at the opening before."""
+    composed: list[int] = []
+    compose = dimmed_table._compose
+
+    def counted(cuts: list[int], parts: list[dimmed_table.Piece]) -> Strip:
+        composed.append(1)
+        return compose(cuts, parts)
+
+    monkeypatch.setattr(dimmed_table, "_compose", counted)
+    app = make_app(tmp_path, _table())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        first = len(composed)  # every row but those the same as one above
+        assert first > 20, first
+        await pilot.press("escape", "c", "b")
+        await pilot.pause()
+        again = len(composed) - first
+        assert 0 < again < first / 2, again
+        await pilot.press("escape", "b")  # nothing changed: nothing composed
+        await pilot.pause()
+        assert len(composed) == first + again
