@@ -42,10 +42,12 @@ def _cells(app: App[None]) -> Cells:
     ]
 
 
-async def _prompt_after(app: OmahaApp, calls: int, *, ask_each: bool) -> Cells:
+async def _prompt_after(
+    app: OmahaApp, calls: int, *, ask_each: bool, size: tuple[int, int] = (100, 40)
+) -> Cells:
     """Open ``b`` after ``calls`` calls, having opened and closed it for each player
     before (``ask_each``) or not; type ``1`` in it; the screen's cells."""
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("n")
         await pilot.pause()
         for _ in range(calls):
@@ -77,6 +79,19 @@ async def test_a_prompt_asked_again_looks_as_a_new_one(tmp_path: Path) -> None:
         assert again == fresh, f"after {calls} calls"
 
 
+async def test_a_compact_prompt_asked_again_looks_as_a_new_one(tmp_path: Path) -> None:
+    """On a low felt the breakdown's sentence is shown, and changes with each bet."""
+    for calls in (1, 2, 3):
+        again = await _prompt_after(
+            make_app(tmp_path / f"again{calls}", _table()), calls, ask_each=True, size=(80, 24)
+        )
+        fresh = await _prompt_after(
+            make_app(tmp_path / f"fresh{calls}", _table()), calls, ask_each=False, size=(80, 24)
+        )
+        assert again == fresh, f"after {calls} calls"
+        assert any(" = " in "".join(ch for ch, _ in row) for row in fresh)  # the sentence
+
+
 async def test_a_text_needs_a_layout_only_when_it_needs_other_room(tmp_path: Path) -> None:
     app = make_app(tmp_path, _table())
     async with app.run_test(size=(100, 40)) as pilot:
@@ -90,6 +105,9 @@ async def test_a_text_needs_a_layout_only_when_it_needs_other_room(tmp_path: Pat
         assert not needs_layout(title, Content("x"))  # narrower: blank cells after it
         assert needs_layout(title, Content("x" * (width + 1)))  # wider: more room
         assert needs_layout(title, Content("x" * 200))  # wraps onto more lines
+        hidden = app.screen.query_one("#amount-sentence", Label)  # a roomy felt: hidden
+        assert not hidden.display
+        assert not needs_layout(hidden, Content("pot 7 = 3 + 4"))  # laid out when shown
 
 
 async def test_the_table_beneath_a_prompt_is_dimmed_as_textual_dims_it(

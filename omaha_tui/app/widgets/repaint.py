@@ -26,8 +26,12 @@ def needs_layout(widget: Static, content: Content) -> bool:
     It does when it takes another number of lines at the widget's width, or when the
     widget is as wide as its text (``width: auto``) and the new text is wider. A
     narrower text in a left-aligned widget leaves blank cells at its end, as a widget
-    laid out again around it would show. A widget not laid out yet always needs one.
+    laid out again around it would show. A widget not laid out yet always needs one,
+    unless it is not displayed (a hidden breakdown's sentence): it is laid out when
+    it is displayed again, with the text it holds then.
     """
+    if not widget.display:
+        return False
     width = widget.content_size.width
     if not width:
         return True
