@@ -52,7 +52,7 @@ class DimmedRows:
         # time (the table's own background is drawn anew each time the table comes back).
         self._lines: dict[tuple[object, ...], Strip] = {}
         self._strips: dict[int, tuple[Strip, int]] = {}
-        self._contents: dict[tuple[Segment, ...], int] = {}
+        self._contents: dict[tuple[int | Segment, ...], int] = {}
         self._numbers = 0
 
     def _number(self, strip: Strip) -> int:
@@ -61,7 +61,7 @@ class DimmedRows:
         if known is not None and known[0] is strip:
             return known[1]
         contents = self._contents
-        content = tuple(strip)
+        content = (strip.cell_length, *strip)  # its pieces and the cells it covers
         try:
             number = contents.get(content)
         except TypeError:  # a piece that cannot be a key: a number of its own
