@@ -133,8 +133,7 @@ class RoomFeed:
         if new and t is not None and not t["finished"]:
             far = " so far" if t.get("places_open") else ""  # R11.1: places may still move
             words = [
-                f"{p['name']} is out in {p['place'].rstrip('=')} place{far}"
-                + (f" ({p['prize']})" if p["prize"] else "")
+                f"{p['name']} is {p['out']}{far}" + (f" ({p['prize']})" if p["prize"] else "")
                 for p in new
             ]
             self._raise("bust", "; ".join(words))

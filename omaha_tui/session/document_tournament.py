@@ -69,6 +69,7 @@ def tournament_document(state: TableState, clock: ClockView | None) -> Json | No
                     "name": printable(x.name),
                     "prize": money(x.prize) if x.prize else "",
                     "entry": x.entry,  # who went out, whichever place it is now (R11.1)
+                    "out": _out_words(x.place or 0, x.tied),
                 }
                 for x in sorted(
                     (x for x in st.lines if x.place is not None),
@@ -170,3 +171,16 @@ def results(state: TableState) -> Json:
         "settlement": session_settlement(state),
         "balance": book.explain(),
     }
+
+
+def _out_words(place: int, tied: int) -> str:
+    """How a player out is said in the room's banner, as the narrator says it (R11.3):
+    ``out in 4th place``, or for players out in one hand with the same starting stack
+    ``out, sharing 2nd to 3rd place``.
+
+    >>> _out_words(4, 1), _out_words(2, 2)
+    ('out in 4th place', 'out, sharing 2nd to 3rd place')
+    """
+    if tied > 1:
+        return f"out, sharing {ordinal(place)} to {ordinal(place + tied - 1)} place"
+    return f"out in {ordinal(place)} place"

@@ -38,6 +38,10 @@ def _places(feed: RoomFeed) -> list[tuple[str, str]]:
     return [(p["place"], p["name"]) for p in feed.view["tournament"]["placed"]]
 
 
+TIED_OUT = "Bob is out, sharing 2nd to 3rd place so far; Cy is out, sharing 2nd to 3rd place so far"
+"""R11.3: out in one hand with the same starting stack, said as the narrator says it."""
+
+
 ALL_IN = ("next", "allin", "call", "call", "deal", "deal", "deal", "award Ann", "next")
 """Ann wins everyone's chips; with the next hand asked for, the others are out."""
 
@@ -53,7 +57,7 @@ def test_r11_3_a_re_entry_moves_the_places_but_announces_nobody_out_again(
         assert feed.poll()
         alert = feed.view["alert"]
         assert alert["kind"] == "bust"
-        assert alert["text"] == "Bob is out in 2nd place so far; Cy is out in 2nd place so far"
+        assert alert["text"] == TIED_OUT
         _say(console, "reenter Bob")  # entry 4: those out move down to 3rd
         assert feed.poll()
         assert _places(feed) == [("3rd=", "Bob"), ("3rd=", "Cy")]  # shown, quietly
@@ -80,7 +84,7 @@ def test_r11_3_a_late_entry_moves_the_places_but_announces_nobody_out_again(
         _say(console, *ALL_IN)
         assert feed.poll()
         alert = feed.view["alert"]
-        assert alert["text"] == "Bob is out in 2nd place so far; Cy is out in 2nd place so far"
+        assert alert["text"] == TIED_OUT
         assert feed.view["tournament"]["out_head"] == "out so far:"  # Ann has not won yet
         _say(console, "seat 4 Dee 100")  # no blind is owed (R11.6)
         assert feed.poll()
