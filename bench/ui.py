@@ -79,6 +79,14 @@ class Frames:
 
         app._display = counting_display  # type: ignore[method-assign, assignment]
 
+    async def shown(self, seen: int, screen: Screen[object], widgets: list[Widget]) -> None:
+        """Wait until a frame after the ``seen``-th is written with nothing on ``screen``
+        left to repaint: the frame that shows the key."""
+        while (
+            self.count == seen or screen._dirty_widgets or any(w._repaint_required for w in widgets)
+        ):
+            await asyncio.sleep(POLL)
+
 
 class Timings:
     """What one run measured, in milliseconds."""
@@ -127,12 +135,7 @@ async def measure_bare(keys: int) -> tuple[list[float], list[float]]:
             driver.send_message(event)
             while app.count == before:
                 await asyncio.sleep(POLL)
-            while (
-                frames.count == seen
-                or app.screen._dirty_widgets
-                or any(w._repaint_required for w in painted_widgets)
-            ):
-                await asyncio.sleep(POLL)
+            await frames.shown(seen, app.screen, painted_widgets)
             timings.append((frames.wall - start) * 1000)
             cpu_ms.append((frames.cpu - cpu) * 1000)
             await pilot.pause()
@@ -190,12 +193,7 @@ async def measure(hands: int, folder: Path, profile: Path | None = None) -> Timi
                     await pilot.pause()
                     return
                 await asyncio.sleep(POLL)
-            while (
-                frames.count == seen
-                or app.table._dirty_widgets
-                or any(w._repaint_required for w in painted_widgets)
-            ):
-                await asyncio.sleep(POLL)
+            await frames.shown(seen, app.table, painted_widgets)
             if profiler is not None:
                 profiler.disable()
             elapsed = (frames.wall - start) * 1000
