@@ -25,7 +25,12 @@ from omaha_tui.engine.labels import back_to, pot_label
 from omaha_tui.engine.markup_safe import shown, unshown
 from omaha_tui.engine.rules.awards import run_board
 from omaha_tui.engine.rules.bombs import bomb_words, next_bomb
-from omaha_tui.engine.rules.pots import hand_pots, showdown_order, unmatched_ante
+from omaha_tui.engine.rules.pots import (
+    hand_pots,
+    showdown_order,
+    unmatched_ante,
+    unmatched_pot,
+)
 from omaha_tui.engine.state import HandState, Pot, TableState
 from omaha_tui.session.seat_status import SeatStatus, markers, seat_status
 from omaha_tui.session.view_text import (
@@ -211,7 +216,7 @@ def _pot_views(
 ) -> tuple[PotView, ...]:
     live = len(hand.live)
     owner = unmatched_ante(hand, pots)
-    back = len(pots) - 1 if owner is not None else None
+    back = unmatched_pot(hand, pots)
     views = [
         PotView(
             pot_label(n, back).capitalize(),

@@ -110,7 +110,7 @@ def unmatched_ante(hand: HandState, pots: tuple[Pot, ...]) -> int | None:
     return seat if over > 0 and pots[-1].amount == over else None
 
 
-def unmatched_pot(hand: HandState) -> int | None:
+def unmatched_pot(hand: HandState, pots: tuple[Pot, ...] | None = None) -> int | None:
     """The index of the hand's pot that is one player's unmatched ante
     (:func:`unmatched_ante`, R2.9, R5.2), or ``None``: the pot every front end and the
     narrator call ``unmatched ante`` (``labels.pot_label``) rather than a side pot.
@@ -120,7 +120,7 @@ def unmatched_pot(hand: HandState) -> int | None:
     >>> unmatched_pot(h)
     2
     """
-    pots = hand_pots(hand)
+    pots = hand_pots(hand) if pots is None else pots  # the hand's, when already worked out
     return len(pots) - 1 if unmatched_ante(hand, pots) is not None else None
 
 
